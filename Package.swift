@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HybridRuntime",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Hybrid", targets: ["Hybrid"]),
+        .executable(name: "hybrid", targets: ["HybridCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(
+            name: "CJavaScriptCore",
+            pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
+        ),
+
+        // The engine: contexts, values, the runtime thread and its event loop, timers, console, watchdog.
+        .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
+
+        // Umbrella: `import Hybrid` re-exports every public module.
+        .target(name: "Hybrid", dependencies: ["JavaScript"]),
+
+        // The `hybrid` command.
+        .executableTarget(
+            name: "HybridCLI",
+            dependencies: [
+                "Hybrid",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
+    ]
+)
