@@ -28,8 +28,14 @@ let package = Package(
         // The engine: contexts, values, the runtime thread and its event loop, timers, console, watchdog.
         .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
 
+        // URL routing: patterns, matching and ranking. Pure Swift.
+        .target(name: "Router"),
+
+        // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
+        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "Router"]),
+
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript"]),
+        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer"]),
 
         // The `hybrid` command.
         .executableTarget(
@@ -41,5 +47,8 @@ let package = Package(
         ),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
+        .testTarget(name: "RouterTests", dependencies: ["Router"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
+        .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
     ]
 )

@@ -1,2 +1,4 @@
 // `import Hybrid` gives every public HybridRuntime module in one line.
+@_exported import FixtureServer
 @_exported import JavaScript
+@_exported import Router

@@ -1,0 +1,1 @@
+// The FixtureServer module: see FixtureServer.swift once implemented.

@@ -1,0 +1,1 @@
+// The Router module: see Router.swift once implemented.
