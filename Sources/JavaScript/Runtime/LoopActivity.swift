@@ -36,8 +36,12 @@ final class LoopActivity: @unchecked Sendable {
     }
 
     /// Loop thread: suspends until the next ``signal()`` or until `deadline` (monotonic µs).
-    func wait(until deadline: Int?) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    ///
+    /// Runs on the caller's actor (the runtime, whose executor is the loop) so the waiter is
+    /// registered before any other loop work can signal: a plain async method would hop to the
+    /// global executor first and could miss the wake-up.
+    func wait(until deadline: Int?, isolation: isolated (any Actor)? = #isolation) async {
+        await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
             waiters.append(continuation)
             guard let deadline else { return }
             let delay = max(0, deadline - g_get_monotonic_time())

@@ -9,7 +9,7 @@ final class RuntimeState: @unchecked Sendable {
     init(configuration: JavaScriptRuntime.Configuration, activity: LoopActivity) {
         let machine = JSVirtualMachine(clock: configuration.clock, consoleSink: configuration.consoleSink)
         machine.executionTimeLimit = configuration.executionTimeLimit?.seconds
-        machine.scheduler.onActivity = { [unowned activity] in activity.wake() }
+        machine.scheduler.onActivity = { activity.wake() }
         self.machine = machine
         context = nil
         context = makeContext(name: "default")

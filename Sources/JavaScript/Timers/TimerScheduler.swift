@@ -71,7 +71,7 @@ final class TimerScheduler {
 
     /// Cancels timer `id` if it belongs to `context`; unknown ids are ignored, as in browsers.
     func cancel(id: Int, in context: JSContext) {
-        guard let timer = timers[id], timer.context === context else { return }
+        guard let timer = timers[id], timer.contextID == ObjectIdentifier(context) else { return }
         remove(timer)
         rearm()
         onActivity?()
@@ -79,7 +79,7 @@ final class TimerScheduler {
 
     /// Cancels every timer of `context` without firing it.
     func cancelAll(of context: JSContext) {
-        let owned = timers.values.filter { $0.context === context }
+        let owned = timers.values.filter { $0.contextID == ObjectIdentifier(context) }
         guard !owned.isEmpty else { return }
         for timer in owned { remove(timer) }
         rearm()
@@ -97,7 +97,7 @@ final class TimerScheduler {
     func resume(_ context: JSContext) {
         guard context.timersArePaused else { return }
         context.timersArePaused = false
-        for timer in timers.values where timer.context === context && timer.isParked {
+        for timer in timers.values where timer.contextID == ObjectIdentifier(context) && timer.isParked {
             timer.isParked = false
             queue.insert(.init(deadline: timer.deadline, sequence: timer.sequence, id: timer.id))
         }
@@ -250,8 +250,10 @@ final class TimerScheduler {
 /// One pending timer. Its callback and arguments stay protected until it fires (one-shot) or is cancelled.
 final class ScheduledTimer {
     let id: Int
-    /// Unowned: a context cancels its timers before it goes away, so a timer never outlives it.
-    unowned let context: JSContext
+    /// Unowned: a context cancels its timers before it goes away (from its deinit, where even an
+    /// unowned read would trap, hence the identifier), so a timer never outlives it.
+    unowned(unsafe) let context: JSContext
+    let contextID: ObjectIdentifier
     let callback: JSObjectRef
     let arguments: [JSValueRef?]
     let interval: Double?
@@ -259,11 +261,14 @@ final class ScheduledTimer {
     var sequence: UInt64
     var isParked = false
     private var released = false
+    private let contextRef: JSGlobalContextRef
 
     init(id: Int, context: JSContext, callback: JSObjectRef, arguments: [JSValueRef], interval: Double?,
          deadline: Double, sequence: UInt64) {
         self.id = id
         self.context = context
+        contextID = ObjectIdentifier(context)
+        contextRef = context.ref
         self.callback = callback
         self.arguments = arguments
         self.interval = interval
@@ -274,7 +279,7 @@ final class ScheduledTimer {
     func release() {
         guard !released else { return }
         released = true
-        JSValueUnprotect(context.ref, callback)
-        for value in arguments { JSValueUnprotect(context.ref, value) }
+        JSValueUnprotect(contextRef, callback)
+        for value in arguments { JSValueUnprotect(contextRef, value) }
     }
 }
