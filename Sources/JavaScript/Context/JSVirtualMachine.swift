@@ -30,6 +30,7 @@ public final class JSVirtualMachine {
     deinit {
         scheduler.shutdown()
         shared.machine = nil
+        watchdog.invalidate()
         JSContextGroupRelease(group)
         // Finalizers that ran while the group died queued their Swift functions for release here.
         shared.drainReleases()

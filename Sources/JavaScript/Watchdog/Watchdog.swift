@@ -19,7 +19,8 @@ final class Watchdog {
         self.group = group
     }
 
-    deinit {
+    /// Turns the limit off; the machine calls this before it releases the group.
+    func invalidate() {
         if limit != nil { JSContextGroupClearExecutionTimeLimit(group) }
     }
 
