@@ -20,4 +20,8 @@ void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
                                                   JSValueRef *exception);
 
+// Exported but private: a full, synchronous collection including the sweep (finalizers run
+// before it returns). For tests and memory checks; JSGarbageCollect only schedules work.
+void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
+
 #endif

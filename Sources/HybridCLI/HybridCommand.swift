@@ -7,6 +7,11 @@ struct HybridCommand: AsyncParsableCommand {
         commandName: "hybrid",
         abstract: "Run hybrid (HTML + native bridge) pages headlessly on Linux.",
         version: HybridVersion.string,
-        subcommands: []
+        subcommands: [EvalCommand.self]
     )
+
+    /// Usage errors exit with 2, like every other input error (see `ExitStatus`).
+    static func main() async {
+        await CommandRunner.main(HybridCommand.self)
+    }
 }

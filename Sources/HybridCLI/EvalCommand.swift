@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Hybrid
+
+/// `hybrid eval`: evaluates JavaScript in a fresh runtime and prints the completion value, like `node -p`.
+struct EvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Evaluate JavaScript in a fresh runtime and print the completion value.",
+        discussion: """
+            Runs the loop until no timer or work is pending, then prints the completion value the way
+            `node -p` does (a promise is awaited). console.log/info/debug go to stdout, warn/error to stderr.
+            Exit codes: 0 success, 1 uncaught exception or unhandled rejection, 2 usage or input error,
+            3 time limit or watchdog.
+            """
+    )
+
+    @Argument(help: "The JavaScript code to evaluate (named <eval> in messages).")
+    var code: String?
+
+    @Option(name: .long, help: ArgumentHelp("Evaluate the file at PATH instead.", valueName: "PATH"))
+    var file: String?
+
+    @Option(name: .long, help: "Overall time limit in seconds, also the watchdog limit for one script.")
+    var timeout: Double = 10
+
+    func validate() throws {
+        if (code == nil) == (file == nil) {
+            throw ValidationError("give either CODE or --file PATH")
+        }
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() async throws {
+        let source: String, name: String
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                StandardStreams.err("hybrid eval: cannot read \(file)\n")
+                throw ExitStatus.usage.exitCode
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                StandardStreams.err("hybrid eval: \(file) is not UTF-8 text\n")
+                throw ExitStatus.usage.exitCode
+            }
+            source = text
+            name = file
+        } else {
+            source = code ?? ""
+            name = "<eval>"
+        }
+        let status = await EvalSession(source: source, sourceURL: name, timeout: timeout).run()
+        if status != .success { throw status.exitCode }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Hybrid
+import Synchronization
+
+/// One `hybrid eval` run: evaluate, await a promise result, run until idle, print.
+struct EvalSession {
+    var source: String
+    var sourceURL: String
+    var timeout: Double
+
+    func run() async -> ExitStatus {
+        let start = ContinuousClock.now
+        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let runtime = JavaScriptRuntime(configuration: .init(
+            name: "hybrid.eval", executionTimeLimit: limit, consoleSink: EvalSession.consoleSink))
+        let report = Report()
+        let source = self.source, sourceURL = self.sourceURL
+        await runtime.perform { runtime in
+            let context = runtime.context
+            let reported = ReportedReasons()
+            context.exceptionHandler = { _, exception in
+                reported.add(exception)
+                report.exception(JSException(exception))
+            }
+            do {
+                let value = try context.evaluate(source, sourceURL: sourceURL)
+                if value.isPromise {
+                    let fulfilled = JSValue(function: { args in
+                        let result = args[0]
+                        if !result.isUndefined { report.setResult(args.context.format([result])) }
+                        return nil
+                    }, in: context)
+                    let rejected = JSValue(function: { args in
+                        let reason = args[0]
+                        // JSC may already have reported it as unhandled before we attached this handler.
+                        if !reported.contains(reason) { report.exception(JSException(reason)) }
+                        return nil
+                    }, in: context)
+                    try value.invokeMethod("then", arguments: [fulfilled, rejected])
+                } else if !value.isUndefined {
+                    report.setResult(context.format([value]))
+                }
+            } catch let error as JSException {
+                report.exception(error)
+            } catch {
+                report.exception(JSException(name: "Error", message: "\(error)"))
+            }
+        }
+        let remaining = limit - (ContinuousClock.now - start)
+        if await runtime.runUntilIdle(timeout: max(remaining, .zero)) == .timedOut {
+            StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
+            report.timedOut()
+        }
+        await runtime.shutdown()
+        if let result = report.result { StandardStreams.out(result + "\n") }
+        return report.status
+    }
+
+    /// log/info/debug to stdout, warn/error to stderr, as they happen.
+    static let consoleSink: ConsoleSink = { message in
+        switch message.level {
+        case .log, .info, .debug: StandardStreams.out(message.text + "\n")
+        case .warn, .error: StandardStreams.err(message.text + "\n")
+        }
+    }
+}
+
+/// What the run produced: the completion value's text and the exit status. Written on the runtime thread.
+private final class Report: Sendable {
+    private struct State {
+        var result: String?
+        var status = ExitStatus.success
+    }
+    private let state = Mutex(State())
+
+    var result: String? { state.withLock { $0.result } }
+    var status: ExitStatus { state.withLock { $0.status } }
+
+    func setResult(_ text: String) { state.withLock { $0.result = text } }
+
+    func timedOut() { state.withLock { $0.status = max($0.status, .timeout) } }
+
+    /// Prints `file:line:column: Name: message` and the stack, and records exit status 1 (3 for the watchdog).
+    func exception(_ error: JSException) {
+        var text = error.description
+        if let stack = error.stack, !stack.isEmpty {
+            text += "\n" + stack.split(separator: "\n").map { "    at \($0)" }.joined(separator: "\n")
+        }
+        StandardStreams.err(text + "\n")
+        state.withLock { $0.status = max($0.status, error.isExecutionTimeLimitExceeded ? .timeout : .exception) }
+    }
+}
+
+/// Reasons already reported, so an awaited promise's rejection is not reported twice. Runtime thread only.
+private final class ReportedReasons {
+    private var values: [JSValue] = []
+    func add(_ value: JSValue) { values.append(value) }
+    func contains(_ value: JSValue) -> Bool { values.contains { $0.isEqual(to: value) } }
+}

@@ -1,0 +1,85 @@
+import CJavaScriptCore
+
+extension JSContext {
+    /// Evaluates `script` and returns its completion value, Apple style: an exception goes to
+    /// ``exceptionHandler`` and the result is `undefined`.
+    @discardableResult
+    public func evaluateScript(_ script: String, sourceURL: String? = nil) -> JSValue {
+        do {
+            return try evaluate(script, sourceURL: sourceURL)
+        } catch {
+            if let thrown = lastThrownValue { reportException(thrown) }
+        }
+        return JSValue(undefinedIn: self)
+    }
+
+    /// Evaluates `script` and returns its completion value, throwing a ``JSException`` instead of
+    /// calling the handler (the thrown value itself is ``lastThrownValue``).
+    ///
+    /// `sourceURL` names the script in stacks and errors; the line numbers start at 1.
+    @discardableResult
+    public func evaluate(_ script: String, sourceURL: String? = nil) throws -> JSValue {
+        let result = JSStringConversion.withJSString(script) { source in
+            withOptionalJSString(sourceURL) { url in
+                virtualMachine.enter(ref) { exception in
+                    JSEvaluateScript(ref, source, nil, url, 1, &exception)
+                }
+            }
+        }
+        return try value(of: result)
+    }
+
+    /// Checks `script`'s syntax without running it; throws the `SyntaxError`.
+    public func checkSyntax(_ script: String, sourceURL: String? = nil) throws {
+        var exception: JSValueRef?
+        let ok = JSStringConversion.withJSString(script) { source in
+            withOptionalJSString(sourceURL) { JSCheckScriptSyntax(ref, source, $0, 1, &exception) }
+        }
+        if !ok, let exception { throw thrownException(exception) }
+    }
+
+    /// Hands an uncaught exception to ``exceptionHandler``, or stores and logs it.
+    public func reportException(_ exception: JSValue) {
+        if let exceptionHandler {
+            exceptionHandler(self, exception)
+        } else {
+            self.exception = exception
+            let error = JSException(exception)
+            emitConsole(ConsoleMessage(level: .error, text: "Uncaught \(error.name.isEmpty ? error.message : "\(error.name): \(error.message)")",
+                                       sourceURL: error.sourceURL, line: error.line, column: error.column))
+        }
+    }
+
+    func reportException(ref exception: JSValueRef) {
+        reportException(JSValue(ref: exception, in: self))
+    }
+
+    func value(of result: Result<JSValueRef, JSThrown>) throws -> JSValue {
+        switch result {
+        case .success(let ref): return JSValue(ref: ref, in: self)
+        case .failure(let thrown): throw thrownException(thrown.ref)
+        }
+    }
+
+    /// Remembers a thrown value as ``lastThrownValue`` and describes it as a Swift error.
+    func thrownException(_ ref: JSValueRef) -> JSException {
+        let value = JSValue(ref: ref, in: self)
+        var exception = JSException(value)
+        thrownCounter &+= 1
+        exception.thrownID = thrownCounter
+        lastThrownValue = value
+        return exception
+    }
+
+    /// The value behind `exception` if it is still the last one thrown here.
+    func thrownValue(for exception: JSException) -> JSValue? {
+        guard exception.thrownID != 0, exception.thrownID == thrownCounter else { return nil }
+        return lastThrownValue
+    }
+}
+
+@inline(__always)
+func withOptionalJSString<T>(_ string: String?, _ body: (JSStringRef?) -> T) -> T {
+    guard let string else { return body(nil) }
+    return JSStringConversion.withJSString(string) { body($0) }
+}

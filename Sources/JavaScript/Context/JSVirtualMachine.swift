@@ -1,0 +1,116 @@
+import CJavaScriptCore
+
+/// A JavaScriptCore virtual machine (a context group), as in Apple's JavaScriptCore framework.
+///
+/// Contexts made in one machine share compiled code, the heap and the garbage collector, the
+/// timer queue and the watchdog. A machine is confined to the thread that created it, which must
+/// iterate its thread-default `GMainContext` (`JavaScriptRuntime` does all of this for you).
+public final class JSVirtualMachine {
+    /// The underlying context group.
+    public let group: JSContextGroupRef
+    /// The timers of every context in this machine, on one clock.
+    let scheduler: TimerScheduler
+    /// The execution time limit, re-armed on every entry into JavaScript.
+    let watchdog: Watchdog
+    /// Where console messages go when a context has no sink of its own.
+    public var consoleSink: ConsoleSink
+    let shared: MachineShared
+    private var entryDepth = 0
+
+    /// Makes a machine on the calling thread, with the given clock and console sink.
+    public init(clock: RuntimeClock = .real, consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink) {
+        group = JSContextGroupCreate()
+        shared = MachineShared()
+        watchdog = Watchdog(group: group)
+        self.consoleSink = consoleSink
+        scheduler = TimerScheduler(clock: clock, mainContext: g_main_context_ref_thread_default())
+        shared.machine = self
+    }
+
+    deinit {
+        scheduler.shutdown()
+        shared.machine = nil
+        watchdog.invalidate()
+        JSContextGroupRelease(group)
+        // Finalizers that ran while the group died queued their Swift functions for release here.
+        shared.drainReleases()
+    }
+
+    /// The execution time limit in seconds for each entry into JavaScript (nil: no limit).
+    public var executionTimeLimit: Double? {
+        get { watchdog.limit }
+        set { watchdog.limit = newValue }
+    }
+
+    /// Runs `body`, which calls into JavaScript, as one entry: the watchdog is armed for the
+    /// outermost entry, and a script it stopped reports a time-limit exception instead of JSC's
+    /// bare termination value.
+    func enter(_ context: JSContextRef, _ body: (inout JSValueRef?) -> JSValueRef?) -> Result<JSValueRef, JSThrown> {
+        entryDepth += 1
+        let outermost = entryDepth == 1
+        if outermost { watchdog.willEnter() }
+        var exception: JSValueRef?
+        let result = body(&exception)
+        entryDepth -= 1
+        if outermost {
+            let fired = watchdog.didExit()
+            if fired, exception != nil || result == nil {
+                exception = watchdog.makeTimeoutError(in: context)
+            }
+            shared.drainReleases()
+        }
+        if let exception { return .failure(JSThrown(ref: exception)) }
+        return .success(result ?? JSValueMakeUndefined(context))
+    }
+
+    /// Collects garbage now, synchronously, finalizers included, then releases the Swift functions
+    /// that died. For tests and memory checks: the collector normally runs on its own.
+    public func collectGarbage(in context: JSContext) {
+        JSSynchronousGarbageCollectForDebugging(context.ref)
+        shared.drainReleases()
+    }
+
+    /// True while JavaScript is running on this machine (a Swift function called from JS, say).
+    public var isInsideJavaScript: Bool { entryDepth > 0 }
+}
+
+/// A thrown JavaScript value, unprotected: used at once by the caller.
+struct JSThrown: Error, @unchecked Sendable {
+    let ref: JSValueRef
+}
+
+/// State that JavaScript objects reach from finalizers and callbacks, held strongly by them so it
+/// outlives the machine's heap.
+final class MachineShared {
+    weak var machine: JSVirtualMachine?
+    private var contexts: [OpaquePointer: Weak] = [:]
+    private var pendingReleases: [Unmanaged<AnyObject>] = []
+
+    struct Weak { weak var context: JSContext? }
+
+    func register(_ context: JSContext) { contexts[context.ref] = Weak(context: context) }
+    func unregister(_ ref: JSGlobalContextRef) { contexts[ref] = nil }
+
+    /// Every live context of the machine.
+    var liveContexts: [JSContext] { contexts.values.compactMap(\.context) }
+
+    /// The Swift wrapper of the global context `ref` runs in, made if the original is gone.
+    func context(for ref: JSContextRef) -> JSContext {
+        let global = JSContextGetGlobalContext(ref)!
+        if let existing = contexts[global]?.context { return existing }
+        guard let machine else { preconditionFailure("JavaScript ran after its virtual machine was released") }
+        return JSContext(adopting: global, in: machine)
+    }
+
+    /// Called from a finalizer, where no JavaScriptCore call is allowed: the release (which may
+    /// unprotect values the object captured) waits until the next exit from JavaScript.
+    func deferRelease(_ object: Unmanaged<AnyObject>) { pendingReleases.append(object) }
+
+    func drainReleases() {
+        while !pendingReleases.isEmpty {
+            let batch = pendingReleases
+            pendingReleases.removeAll()
+            for object in batch { object.release() }
+        }
+    }
+}

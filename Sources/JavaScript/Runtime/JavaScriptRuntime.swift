@@ -1,0 +1,148 @@
+import CJavaScriptCore
+
+/// A JavaScript runtime: one thread iterating its own GLib main context, one
+/// ``JSVirtualMachine`` on it, and any number of ``JSContext``s sharing that machine.
+///
+/// The actor's executor is the runtime thread, so JavaScript is only ever touched there. Callers
+/// anywhere use the cross-actor API, which deals in `Sendable` values (``JSONValue``,
+/// ``JSException``); rich access to contexts and values goes through ``perform(_:)``:
+///
+/// ```swift
+/// let runtime = JavaScriptRuntime()
+/// let sum = try await runtime.evaluate("1 + 2")            // .number(3)
+/// let name = try await runtime.perform { runtime in
+///     runtime.context.setFunction("hello") { args in "hi \(args.string(at: 0) ?? "")" }
+///     return try runtime.context.evaluate("hello('you')").toString()
+/// }
+/// ```
+///
+/// Dropping the last reference (or calling ``shutdown()``) releases every JavaScript object on the
+/// runtime thread and fires no pending timer.
+public actor JavaScriptRuntime {
+    /// The runtime thread.
+    public nonisolated let loop: EventLoopThread
+    /// How the runtime was set up.
+    public nonisolated let configuration: Configuration
+    nonisolated let activity: LoopActivity
+    private var state: RuntimeState?
+    private var isShutDown = false
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+
+    /// Starts the runtime thread. The machine and the default context are made on first use.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        loop = EventLoopThread(name: configuration.name)
+        activity = LoopActivity(loop: loop)
+    }
+
+    deinit {
+        if let state { loop.execute { state.tearDown() } }
+        loop.shutdown()
+    }
+
+    private var current: RuntimeState {
+        if let state { return state }
+        precondition(!isShutDown, "the JavaScript runtime was shut down")
+        let made = RuntimeState(configuration: configuration, activity: activity)
+        state = made
+        return made
+    }
+
+    // MARK: Isolated access
+
+    /// The machine every context of this runtime belongs to.
+    public var virtualMachine: JSVirtualMachine { current.machine }
+
+    /// The default context, with timers and console installed; ``evaluate(_:sourceURL:)`` runs here.
+    public var context: JSContext { current.context }
+
+    /// Makes a new context in this runtime's machine, with timers and console installed.
+    /// It lives as long as you reference it; dropping it cancels its timers.
+    public func makeContext(name: String? = nil) -> JSContext {
+        current.makeContext(name: name)
+    }
+
+    /// Runs `body` on the runtime thread with isolated access to contexts and values.
+    public func perform<T: Sendable>(_ body: @Sendable (isolated JavaScriptRuntime) throws -> T) rethrows -> T {
+        try body(self)
+    }
+
+    // MARK: Cross-actor API
+
+    /// Evaluates `script` in the default context and returns its completion value as JSON data
+    /// (`undefined`, functions and symbols become `.null`). Throws ``JSException``.
+    @discardableResult
+    public func evaluate(_ script: String, sourceURL: String? = nil) throws -> JSONValue {
+        guard !isShutDown else { throw JSException(name: "Error", message: "the JavaScript runtime was shut down") }
+        return try context.evaluate(script, sourceURL: sourceURL).toJSONValue() ?? .null
+    }
+
+    /// The execution time limit per entry into JavaScript (nil: none). The watchdog stops a script
+    /// that runs longer with a ``JSException`` whose `isExecutionTimeLimitExceeded` is true.
+    public var executionTimeLimit: Duration? {
+        virtualMachine.executionTimeLimit.map { .nanoseconds(Int64($0 * 1e9)) }
+    }
+
+    /// Sets ``executionTimeLimit``.
+    public func setExecutionTimeLimit(_ limit: Duration?) {
+        virtualMachine.executionTimeLimit = limit?.seconds
+    }
+
+    /// Takes a token that keeps ``runUntilIdle(timeout:)`` waiting until it ends. Any thread.
+    public nonisolated func beginWork() -> WorkToken {
+        WorkToken(activity: activity)
+    }
+
+    /// Milliseconds since the runtime started, on its clock (what `performance.now()` returns).
+    public var now: Double { virtualMachine.scheduler.now }
+
+    /// The number of pending timers in all contexts.
+    public var pendingTimerCount: Int { virtualMachine.scheduler.count }
+
+    /// True when no one-shot timer of a running context and no work token is pending.
+    /// Repeating intervals do not count, so a page that polls forever can still be idle.
+    public var isIdle: Bool {
+        isShutDown || (!virtualMachine.scheduler.hasPendingOneShot && !activity.hasPendingWork)
+    }
+
+    /// Runs the event loop until the runtime is idle (see ``isIdle``) or `timeout` of real time passes.
+    ///
+    /// On a virtual clock the clock jumps to each next deadline instead of waiting; work tokens are
+    /// still waited for in real time.
+    @discardableResult
+    public func runUntilIdle(timeout: Duration? = nil) async -> IdleOutcome {
+        let deadline = timeout.map { g_get_monotonic_time() + Int($0.seconds * 1_000_000) }
+        var rounds = 0
+        while !isIdle {
+            if let deadline, g_get_monotonic_time() >= deadline { return .timedOut }
+            let scheduler = virtualMachine.scheduler
+            if scheduler.clock.isVirtual, scheduler.hasPendingOneShot {
+                _ = scheduler.fireNext()
+                rounds += 1
+                // Let other work on the runtime thread in now and then (actor calls, GLib sources).
+                if rounds % 64 == 0 { await Task.yield() }
+                continue
+            }
+            await activity.wait(until: deadline)
+        }
+        return .idle
+    }
+
+    /// Virtual clock: moves time forward by `duration`, firing exactly the timers that fall due,
+    /// in deadline order. Has no effect on a real clock.
+    public func advance(by duration: Duration) {
+        guard virtualMachine.scheduler.clock.isVirtual else { return }
+        virtualMachine.scheduler.advance(by: duration.seconds * 1000)
+    }
+
+    /// Releases every context and JavaScript object now, firing no pending timer. The runtime
+    /// answers afterwards with errors (``evaluate(_:sourceURL:)``) or idleness (``runUntilIdle(timeout:)``).
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        state?.tearDown()
+        state = nil
+        activity.wake()
+    }
+}

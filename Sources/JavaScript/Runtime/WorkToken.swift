@@ -1,0 +1,28 @@
+import Synchronization
+
+/// Pending work that keeps a runtime busy: `runUntilIdle()` does not return while a token is held.
+///
+/// Later layers take one for each fetch, script load or queued bridge message, and end it when the
+/// work is done. Ending is idempotent and may happen on any thread; a token that is dropped
+/// without ``end()`` ends itself.
+public final class WorkToken: Sendable {
+    private let activity: LoopActivity
+    private let ended = Atomic(false)
+
+    init(activity: LoopActivity) {
+        self.activity = activity
+        activity.pendingWork.add(1, ordering: .sequentiallyConsistent)
+    }
+
+    deinit { end() }
+
+    /// Marks the work as done.
+    public func end() {
+        guard !ended.exchange(true, ordering: .sequentiallyConsistent) else { return }
+        activity.pendingWork.subtract(1, ordering: .sequentiallyConsistent)
+        activity.signal()
+    }
+
+    /// True once ``end()`` ran.
+    public var isEnded: Bool { ended.load(ordering: .sequentiallyConsistent) }
+}

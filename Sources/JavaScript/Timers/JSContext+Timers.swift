@@ -1,0 +1,101 @@
+import CJavaScriptCore
+
+extension JSContext {
+    /// Installs `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval`, `queueMicrotask` and
+    /// `performance.now()` on this context's global object; on a virtual clock, `Date.now()` and
+    /// `new Date()` follow it too.
+    ///
+    /// Timers follow HTML, with two deliberate differences: no 4 ms clamping of nested timers (bridge
+    /// message chains nest deeply), and intervals repeat at least 1 ms apart so a `setInterval(f, 0)`
+    /// cannot spin the clock forever. String callbacks are rejected with a `TypeError`.
+    public func installTimers() {
+        let scheduler = virtualMachine.scheduler
+        func install(_ name: String, repeats: Bool) {
+            setFunction(name) { args in
+                let context = args.context
+                guard args.isFunction(at: 0) else {
+                    let what = JSValueIsString(args.contextRef, args.ref(at: 0))
+                        ? "string callbacks are not supported (no eval); pass a function"
+                        : "the callback must be a function"
+                    throw JSException(name: "TypeError", message: "\(name): \(what)")
+                }
+                var delay = args.count > 1 ? args.double(at: 1) : 0
+                if !delay.isFinite || delay < 0 { delay = delay == .infinity ? 2_147_483_647 : 0 }
+                delay = min(delay, 2_147_483_647)
+                let callback = JSValueToObject(args.contextRef, args.ref(at: 0), nil)!
+                let extra = args.count > 2 ? (2..<args.count).map { args.ref(at: $0) } : []
+                return scheduler.schedule(in: context, callback: callback, arguments: extra, delay: delay, repeats: repeats)
+            }
+        }
+        install("setTimeout", repeats: false)
+        install("setInterval", repeats: true)
+        for name in ["clearTimeout", "clearInterval"] {
+            setFunction(name) { args in
+                if let id = args.int(at: 0) { scheduler.cancel(id: id, in: args.context) }
+                return nil
+            }
+        }
+        let now = JSValue(function: { _ in scheduler.now }, name: "now", in: self)
+        let epoch = JSValue(function: { _ in scheduler.epochMilliseconds }, name: "now", in: self)
+        let report = JSValue(function: { args in
+            args.context.reportException(args[0])
+            return nil
+        }, name: "reportError", in: self)
+        do {
+            let installer = try evaluate(TimerScript.source, sourceURL: TimerScript.sourceURL)
+            try installer.call(arguments: [now, epoch, report, scheduler.clock.isVirtual])
+        } catch {
+            preconditionFailure("the timer script failed to install: \(error)")
+        }
+    }
+
+    /// Holds back this context's timers (a hidden page): none fires until ``resumeTimers()``, and
+    /// they do not keep the runtime busy meanwhile.
+    public func pauseTimers() {
+        virtualMachine.scheduler.pause(self)
+    }
+
+    /// Lets this context's timers run again. Each overdue timer fires once, in deadline order;
+    /// an interval does not fire once per missed period.
+    public func resumeTimers() {
+        virtualMachine.scheduler.resume(self)
+    }
+}
+
+/// The JavaScript half of the timer globals: `queueMicrotask`, `performance` and the virtual `Date`.
+enum TimerScript {
+    static let sourceURL = "hybrid:timers"
+
+    static let source = #"""
+    (function (now, epoch, reportError, virtualClock) {
+      'use strict';
+      Object.defineProperty(globalThis, 'queueMicrotask', {
+        value: function queueMicrotask(callback) {
+          if (typeof callback !== 'function') throw new TypeError('queueMicrotask: the callback must be a function');
+          Promise.resolve().then(() => {
+            try { callback(); } catch (error) { reportError(error); }
+          });
+        },
+        writable: true, configurable: true
+      });
+      const performance = typeof globalThis.performance === 'object' && globalThis.performance !== null ? globalThis.performance : {};
+      performance.now = now;
+      if (globalThis.performance !== performance) {
+        Object.defineProperty(globalThis, 'performance', { value: performance, writable: true, configurable: true });
+      }
+      if (virtualClock) {
+        const RealDate = Date;
+        const VirtualDate = function Date(...args) {
+          if (!new.target) return new RealDate(epoch()).toString();
+          return args.length === 0 ? new RealDate(epoch()) : new RealDate(...args);
+        };
+        VirtualDate.prototype = RealDate.prototype;
+        VirtualDate.now = epoch;
+        VirtualDate.parse = RealDate.parse;
+        VirtualDate.UTC = RealDate.UTC;
+        Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true });
+        Object.defineProperty(globalThis, 'Date', { value: VirtualDate, writable: true, configurable: true });
+      }
+    })
+    """#
+}

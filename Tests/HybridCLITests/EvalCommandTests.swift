@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `hybrid eval` end to end: the built binary, its streams and exit codes.
+@Suite struct EvalCommandTests {
+    @Test func printsConsoleOutputInOrderThenTheCompletionValue() throws {
+        let result = try HybridBinary.run(["eval", #"setTimeout(()=>console.log("b"),10); console.log("a"); "done""#])
+        #expect(result.status == 0)
+        #expect(result.stdout == "a\nb\ndone\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func printsValuesLikeNodeP() throws {
+        #expect(try HybridBinary.run(["eval", "'raw'"]).stdout == "raw\n")
+        #expect(try HybridBinary.run(["eval", "({a: [1, 'x'], b: null})"]).stdout == "{\"a\":[1,\"x\"],\"b\":null}\n")
+        #expect(try HybridBinary.run(["eval", "undefined"]).stdout == "")
+        #expect(try HybridBinary.run(["eval", "new Promise(r => setTimeout(() => r(42), 5))"]).stdout == "42\n")
+    }
+
+    @Test func warnAndErrorGoToStandardError() throws {
+        let result = try HybridBinary.run(["eval", "console.warn('w'); console.error('e'); console.info('i'); console.debug('d')"])
+        #expect(result.stdout == "i\nd\n")
+        #expect(result.stderr == "w\ne\n")
+        #expect(result.status == 0)
+    }
+
+    @Test func uncaughtExceptionExitsOneWithLocationAndStack() throws {
+        let result = try HybridBinary.run(["eval", "function f() {\n  throw new TypeError('bad thing');\n}\nf();"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<eval>:2:"))
+        #expect(result.stderr.contains("TypeError: bad thing"))
+        #expect(result.stderr.contains("at f@<eval>:2"))
+    }
+
+    @Test func exceptionsInTimersAndUnhandledRejectionsExitOne() throws {
+        let timer = try HybridBinary.run(["eval", "setTimeout(() => { throw new Error('later'); }, 1); console.log('before')"])
+        #expect(timer.status == 1)
+        #expect(timer.stdout.hasPrefix("before\n"))
+        #expect(timer.stderr.contains("Error: later"))
+        let rejection = try HybridBinary.run(["eval", "Promise.reject(new RangeError('rejected')); 'value'"])
+        #expect(rejection.status == 1)
+        #expect(rejection.stderr.contains("RangeError: rejected"))
+    }
+
+    @Test func awaitedRejectionIsReportedOnce() throws {
+        let result = try HybridBinary.run(["eval", "Promise.reject(new Error('once'))"])
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "Error: once").count == 2)
+        #expect(result.stdout == "")
+    }
+
+    @Test func watchdogAndTimeLimitExitThree() throws {
+        let loop = try HybridBinary.run(["eval", "--timeout", "0.3", "while (true) {}"])
+        #expect(loop.status == 3)
+        #expect(loop.stderr.contains("execution time limit exceeded"))
+        let pending = try HybridBinary.run(["eval", "--timeout", "0.3", "(function again() { setTimeout(again, 5); })()"])
+        #expect(pending.status == 3)
+        #expect(pending.stderr.contains("time limit"))
+    }
+
+    @Test func timeLimitWinsOverAnException() throws {
+        let result = try HybridBinary.run(["eval", "--timeout", "0.3",
+                                           "setTimeout(() => { throw new Error('x'); }, 0); setTimeout(function again() { setTimeout(again, 5); }, 0)"])
+        #expect(result.status == 3)
+    }
+
+    @Test func usageAndInputErrorsExitTwo() throws {
+        #expect(try HybridBinary.run(["eval"]).status == 2)
+        #expect(try HybridBinary.run(["eval", "1", "--file", "x.js"]).status == 2)
+        #expect(try HybridBinary.run(["eval", "--timeout", "-1", "1"]).status == 2)
+        #expect(try HybridBinary.run(["eval", "--no-such-option"]).status == 2)
+        let missing = try HybridBinary.run(["eval", "--file", "/definitely/not/here.js"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read"))
+    }
+
+    @Test func evaluatesAFileNamedAfterItsPath() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.js")
+        try "console.log('from file'); 6 * 7".write(to: good, atomically: true, encoding: .utf8)
+        let result = try HybridBinary.run(["eval", "--file", good.path])
+        #expect(result.stdout == "from file\n42\n")
+        let bad = directory.appendingPathComponent("bad.js")
+        try "\n\nnull.prop".write(to: bad, atomically: true, encoding: .utf8)
+        let failure = try HybridBinary.run(["eval", "--file", bad.path])
+        #expect(failure.status == 1)
+        #expect(failure.stderr.hasPrefix("\(bad.path):3:"))
+    }
+
+    @Test func bundledExampleRuns() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let result = try HybridBinary.run(["eval", "--file", "web/examples/hello.js"], currentDirectory: root)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("hello from HybridRuntime"))
+        #expect(result.stdout.hasSuffix("{\"greeting\":\"done\",\"timers\":3}\n"))
+    }
+}

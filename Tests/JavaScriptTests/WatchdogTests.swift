@@ -1,0 +1,56 @@
+import Testing
+@testable import JavaScript
+
+@Suite struct WatchdogTests {
+    @Test func stopsARunawayLoopAndTheRuntimeStaysUsable() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
+        let error = await #expect(throws: JSException.self) { try await runtime.evaluate("while (true) {}") }
+        #expect(error?.isExecutionTimeLimitExceeded == true)
+        #expect(error?.message.contains("execution time limit exceeded") == true)
+        #expect(try await runtime.evaluate("6 * 7") == 42)
+    }
+
+    @Test func isReArmedForEachEntry() async throws {
+        // Each evaluation runs ~60% of the limit: only a limit that restarts per entry lets all pass.
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(500)))
+        for _ in 0..<4 {
+            let result = try await runtime.evaluate("(() => { const end = Date.now() + 300; let n = 0; while (Date.now() < end) n++; return n > 0; })()")
+            #expect(result == true)
+        }
+    }
+
+    @Test func stopsARunawayTimerCallbackAndReportsIt() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
+        let box = MessageBox()
+        await runtime.perform { runtime in
+            runtime.context.exceptionHandler = { _, exception in
+                box.append(JSException(exception).isExecutionTimeLimitExceeded ? "timeout" : "other")
+            }
+            _ = runtime.context.evaluateScript("setTimeout(() => { for (;;) {} }, 0); setTimeout(() => { globalThis.next = 1 }, 1)")
+        }
+        #expect(await runtime.runUntilIdle(timeout: .seconds(10)) == .idle)
+        #expect(box.all == ["timeout"])
+        #expect(try await runtime.evaluate("next") == 1)
+    }
+
+    @Test func stopsASwiftToJavaScriptCallAndCanBeTurnedOff() async throws {
+        let runtime = JavaScriptRuntime()
+        #expect(await runtime.executionTimeLimit == nil)
+        await runtime.setExecutionTimeLimit(.milliseconds(100))
+        let stopped = await runtime.perform { runtime -> Bool in
+            let spin = runtime.context.evaluateScript("(function () { while (true) {} })")
+            do { try spin.call(); return false } catch let error as JSException { return error.isExecutionTimeLimitExceeded } catch { return false }
+        }
+        #expect(stopped)
+        await runtime.setExecutionTimeLimit(nil)
+        #expect(try await runtime.evaluate("const end = Date.now() + 150; while (Date.now() < end) {}; 'done'") == "done")
+    }
+
+    @Test func javaScriptCannotCatchTheTermination() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(100)))
+        let error = await #expect(throws: JSException.self) {
+            try await runtime.evaluate("try { while (true) {} } catch (e) { 'caught' }")
+        }
+        #expect(error?.isExecutionTimeLimitExceeded == true)
+    }
+}
