@@ -34,8 +34,17 @@ let package = Package(
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
         .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "Router"]),
 
+        // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
+        .target(name: "WebView", dependencies: ["JavaScript", "CSoup"]),
+
+        // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
+        .target(
+            name: "Bridge",
+            dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer"]),
+        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge"]),
 
         // The `hybrid` command.
         .executableTarget(
@@ -49,6 +58,8 @@ let package = Package(
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
     ]
 )

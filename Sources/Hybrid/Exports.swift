@@ -2,3 +2,5 @@
 @_exported import FixtureServer
 @_exported import JavaScript
 @_exported import Router
+@_exported import WebView
+@_exported import Bridge

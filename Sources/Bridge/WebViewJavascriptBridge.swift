@@ -1,0 +1,1 @@
+// The Bridge module: see WebViewJavascriptBridge.swift once implemented.

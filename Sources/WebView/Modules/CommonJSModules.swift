@@ -1,0 +1,160 @@
+import Foundation
+import JavaScript
+import Synchronization
+
+/// Node-style `require` for the JavaScript libraries a page environment is built from: domino
+/// (the DOM), core-js (URL, atob), whatwg-fetch. They come from Debian's packages under
+/// `/usr/share/nodejs`, are read from disk once per process, and compiled into each page's context.
+///
+/// Resolution follows Node's rules for files (`X`, `X.js`, `X.json`, `X/package.json` `main`,
+/// `X/index.js`); bare names are looked up in the search paths. Node's built-in modules are not
+/// provided: none of these libraries needs them.
+public enum CommonJSModules {
+    /// Where Debian installs Node packages.
+    public static let defaultSearchPaths = ["/usr/share/nodejs"]
+
+    /// The Debian package that provides each library the runtime loads, for error messages.
+    public static let debianPackages = [
+        "domino": "node-domino",
+        "core-js": "node-core-js",
+        "whatwg-fetch": "node-whatwg-fetch",
+    ]
+
+    /// A module that could not be found or read.
+    public struct ModuleNotFound: Error, CustomStringConvertible, Sendable {
+        public var id: String
+        public var from: String
+        public var description: String {
+            let package = id.split(separator: "/").first.map(String.init) ?? id
+            if let debian = CommonJSModules.debianPackages[package] {
+                return "Cannot find module '\(id)': install the Debian package \(debian) (apt-get install \(debian))"
+            }
+            return "Cannot find module '\(id)' from '\(from)'"
+        }
+    }
+
+    /// Makes a `require` function in `context`, resolving relative ids against `directory`.
+    ///
+    /// Each context gets its own module cache (`require.cache`), as each page must get its own
+    /// instances; the sources are shared by the process. Nothing is defined on the global object.
+    public static func makeRequire(in context: JSContext, directory: String = "/",
+                                   searchPaths: [String] = defaultSearchPaths) throws -> JSValue {
+        let resolve = JSValue(function: { args in
+            let from = args.string(at: 0) ?? "/"
+            let id = args.string(at: 1) ?? ""
+            guard let path = resolvePath(id, from: from, searchPaths: searchPaths) else {
+                throw ModuleNotFound(id: id, from: from)
+            }
+            return path
+        }, name: "resolve", in: context)
+        let compile = JSValue(function: { args in
+            let path = args.string(at: 0) ?? ""
+            guard let source = source(at: path) else { throw ModuleNotFound(id: path, from: path) }
+            let context = args.context
+            if path.hasSuffix(".json") {
+                return try context.evaluate("(function () { return JSON.parse(\(quoted(source))); })", sourceURL: path)
+            }
+            // The wrapper shares the module's first line so error lines match the file.
+            return try context.evaluate(
+                "(function (exports, require, module, __filename, __dirname) {" + source + "\n})", sourceURL: path)
+        }, name: "compile", in: context)
+        let factory = try context.evaluate(loaderScript, sourceURL: "hybrid:commonjs")
+        return try factory.call(arguments: [resolve, compile]).call(arguments: [directory])
+    }
+
+    /// Resolves `id` as Node does from the directory `from`; nil when nothing matches.
+    static func resolvePath(_ id: String, from: String, searchPaths: [String]) -> String? {
+        if id.hasPrefix("./") || id.hasPrefix("../") || id.hasPrefix("/") || id == "." || id == ".." {
+            let base = id.hasPrefix("/") ? id : (from as NSString).appendingPathComponent(id)
+            return resolveFileOrDirectory((base as NSString).standardizingPath)
+        }
+        guard !id.isEmpty else { return nil }
+        for root in searchPaths {
+            if let path = resolveFileOrDirectory((root as NSString).appendingPathComponent(id)) { return path }
+        }
+        return nil
+    }
+
+    private static func resolveFileOrDirectory(_ path: String) -> String? {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        for candidate in [path, path + ".js", path + ".json"] {
+            if files.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue { return candidate }
+        }
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        if let main = packageMain(in: path),
+           let resolved = resolveFileOrDirectory(((path as NSString).appendingPathComponent(main) as NSString).standardizingPath),
+           resolved != path {
+            return resolved
+        }
+        let index = (path as NSString).appendingPathComponent("index.js")
+        return files.fileExists(atPath: index) ? index : nil
+    }
+
+    private struct PackageManifest: Decodable { var main: String? }
+
+    private static func packageMain(in directory: String) -> String? {
+        let url = URL(fileURLWithPath: directory).appendingPathComponent("package.json")
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return (try? JSONDecoder().decode(PackageManifest.self, from: data))?.main
+    }
+
+    /// Module sources by path, read once per process.
+    private static let sources = Mutex<[String: String]>([:])
+
+    static func source(at path: String) -> String? {
+        if let cached = sources.withLock({ $0[path] }) { return cached }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        sources.withLock { $0[path] = text }
+        return text
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    // The cache lives in JavaScript, per context: Swift keeps no module values, so nothing here
+    // can keep a closed page alive.
+    private static let loaderScript = """
+    (function (resolve, compile) {
+      var cache = Object.create(null);
+      function load(filename) {
+        var cached = cache[filename];
+        if (cached) return cached.exports;
+        var module = { id: filename, filename: filename, exports: {}, loaded: false };
+        cache[filename] = module;
+        var dirname = filename.slice(0, filename.lastIndexOf('/')) || '/';
+        try {
+          var body = compile(filename);
+          if (/\\.json$/.test(filename)) module.exports = body();
+          else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname);
+        } catch (error) {
+          delete cache[filename];
+          throw error;
+        }
+        module.loaded = true;
+        return module.exports;
+      }
+      function makeRequire(directory) {
+        function require(id) { return load(resolve(directory, String(id))); }
+        require.resolve = function (id) { return resolve(directory, String(id)); };
+        require.cache = cache;
+        return require;
+      }
+      return makeRequire;
+    })
+    """
+}
