@@ -7,6 +7,6 @@ struct HybridCommand: AsyncParsableCommand {
         commandName: "hybrid",
         abstract: "Run hybrid (HTML + native bridge) pages headlessly on Linux.",
         version: HybridVersion.string,
-        subcommands: []
+        subcommands: [RouteCommand.self]
     )
 }

@@ -26,6 +26,8 @@ import Router
     @Test func floatAndUUIDPlaceholders() throws {
         let router = try makeRouter("/point/<float:x>", "/item/<uuid:id>")
         #expect(router.match("/point/1.5")?.value("x", as: Double.self) == 1.5)
+        #expect(router.match("/point/nan") == nil)
+        #expect(router.match("/point/inf") == nil)
         let uuid = UUID()
         #expect(router.match("/item/\(uuid.uuidString)")?.value("id", as: UUID.self) == uuid)
         #expect(router.match("/item/not-a-uuid") == nil)

@@ -17,8 +17,8 @@ public struct RouteConverter: Sendable {
 
     /// `<int:id>`: a decimal `Int`.
     public static let int = RouteConverter(name: "int") { Int($0) }
-    /// `<float:x>`: a `Double` (`1.5`, `-2`, `1e3`).
-    public static let float = RouteConverter(name: "float") { Double($0) }
+    /// `<float:x>`: a finite `Double` (`1.5`, `-2`, `1e3`; not `nan` or `inf`).
+    public static let float = RouteConverter(name: "float") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
     /// `<uuid:id>`: a `UUID` in its usual 8-4-4-4-12 hex form.
     public static let uuid = RouteConverter(name: "uuid") { UUID(uuidString: $0) }
 
