@@ -161,8 +161,11 @@ public final class Router: Sendable {
 
     /// The best route matching `url`, without running handlers. Works with path-only URLs (`/api/user/42`).
     public func match(_ url: String, context: (any Sendable)? = nil) -> RouteMatch? {
+        let tables = state.withLock { $0.tables }
+        guard let split = URLSplitter.split(url, options: options) else { return nil }
         var steps = 0
-        return matches(url, context: context, limit: 1, steps: &steps).first
+        return tables.candidates(for: split, options: options, steps: &steps).first?
+            .match(url: url, split: split, context: context)
     }
 
     /// Every route matching `url`, best first, without running handlers.
@@ -192,5 +195,14 @@ public final class Router: Sendable {
             throw RoutePatternError(pattern: pattern, reason: .conflictingScheme(pattern: named, argument: argument))
         }
         return (CompiledPattern(parsed), parsed.scheme ?? argument)
+    }
+}
+
+extension Router {
+    /// The decoded path segments this router matches `url` on (host included when it is a path component),
+    /// or nil for input that is not a URL. Useful to debug a routing table, and to feed other routers the same
+    /// segments in benchmarks.
+    public func segments(of url: String) -> [String]? {
+        URLSplitter.split(url, options: options)?.segments
     }
 }

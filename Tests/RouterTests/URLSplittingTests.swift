@@ -109,3 +109,12 @@ import Testing
         #expect(split("app://joel:secret@user:99/view")?.segments == ["user", "view"])
     }
 }
+
+/// The public view of the splitter, for debugging and for feeding other routers the same segments.
+@Suite struct RouterSegmentsTests {
+    @Test func segmentsOfAURLAreWhatTheRouterMatchesOn() {
+        #expect(Router().segments(of: "app://User/a%20b//c/?x=1") == ["user", "a b", "c"])
+        #expect(Router(options: RouterOptions(hostAsPath: true)).segments(of: "https://a.com/b") == ["a.com", "b"])
+        #expect(Router().segments(of: "") == nil)
+    }
+}

@@ -1,13 +1,24 @@
 /// A route that matched a URL during the trie walk, with what it captured, before ranking.
 struct Candidate {
+    /// A path parameter; structs rather than tuples, whose generic metadata is looked up at run time.
+    struct Capture {
+        let name: String
+        let value: String
+    }
+
+    struct TypedCapture {
+        let name: String
+        let value: any Sendable
+    }
+
     let entry: RouteEntry
     /// 0 for the URL's own scheme namespace, 1 for the global routes it fell back to.
     let namespaceOrder: Int
     /// One rank per segment consumed (literal 0, typed 1, untyped 2, catch-all 3), plus a catch-all rank for a
     /// trailing `*` that took no segment, so an exact-length pattern beats it.
     let rank: [UInt8]
-    let captures: [(name: String, value: String)]
-    let typed: [(name: String, value: any Sendable)]
+    let captures: [Capture]
+    let typed: [TypedCapture]
     let wildcard: Range<Int>?
     /// Sources of the tail instructions that consumed something: the rest of the expanded pattern.
     let tailSources: [String]
@@ -27,7 +38,7 @@ struct Candidate {
 
     /// Builds the public match for `url`.
     func match(url: String, split: SplitURL, context: (any Sendable)?) -> RouteMatch {
-        var parameters: [String: String] = [:]
+        var parameters: [String: String] = Dictionary(minimumCapacity: captures.count)
         for capture in captures { parameters[capture.name] = capture.value }
         var typedValues: [String: any Sendable] = [:]
         for value in typed { typedValues[value.name] = value.value }

@@ -12,15 +12,14 @@ struct MatchSearch {
 
     private var namespaceOrder = 0
     private var rank: [UInt8] = []
-    private var captures: [(name: String, value: String)] = []
-    private var typed: [(name: String, value: any Sendable)] = []
+    private var captures: [Candidate.Capture] = []
+    private var typed: [Candidate.TypedCapture] = []
     private var sources: [String] = []
     private var wildcard: Range<Int>?
 
     init(url: SplitURL, caseInsensitive: Bool) {
         self.url = url
         keys = caseInsensitive ? url.segments.map { $0.lowercased() } : url.segments
-        rank.reserveCapacity(16)
     }
 
     mutating func search(_ root: TrieNode, namespaceOrder: Int) {
@@ -52,9 +51,9 @@ struct MatchSearch {
             let segment = url.segments[position]
             if let converter = edge.converter {
                 guard let value = converter.convert(segment) else { continue }
-                typed.append((edge.name, value))
+                typed.append(Candidate.TypedCapture(name: edge.name, value: value))
             }
-            captures.append((edge.name, segment))
+            captures.append(Candidate.Capture(name: edge.name, value: segment))
             rank.append(edge.rank)
             walk(edge.node, at: position + 1)
             rank.removeLast()
@@ -94,9 +93,9 @@ struct MatchSearch {
             case .placeholder(let name, let converter):
                 if let converter {
                     guard let value = converter.convert(segment) else { return false }
-                    typed.append((name, value))
+                    typed.append(Candidate.TypedCapture(name: name, value: value))
                 }
-                captures.append((name, segment))
+                captures.append(Candidate.Capture(name: name, value: segment))
             }
             rank.append(matcher.rank)
             sources.append(source)
@@ -124,7 +123,7 @@ struct MatchSearch {
             return execute(entry, pc: pc + 1, at: count, failed: &failed)
         case .path(let name, let source):
             guard position < count, restIsPath(from: position) else { return false }
-            captures.append((name, url.segments[position...].joined(separator: "/")))
+            captures.append(Candidate.Capture(name: name, value: url.segments[position...].joined(separator: "/")))
             rank.append(contentsOf: repeatElement(SegmentMatcher.Rank.catchAll, count: count - position))
             sources.append(source)
             defer { captures.removeLast(); rank.removeLast(count - position); sources.removeLast() }

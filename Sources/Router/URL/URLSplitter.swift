@@ -16,13 +16,13 @@ enum URLSplitter {
     private static func split(bytes: UnsafeBufferPointer<UInt8>, options: RouterOptions, steps: inout Int) -> SplitURL? {
         if bytes.isEmpty { return nil }
         var result = SplitURL(scheme: nil, segments: [], fragmentIndex: nil, query: [:])
+        result.segments.reserveCapacity(8)
         let end = bytes.count
         var index = 0
 
         // Scheme and authority.
         if let schemeEnd = schemeLength(bytes, steps: &steps) {
-            result.scheme = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd]), as: UTF8.self)
-                .lowercased()
+            result.scheme = asciiLowercased(UnsafeBufferPointer(rebasing: bytes[0..<schemeEnd]))
             index = schemeEnd + 1
             if index + 1 < end, bytes[index] == slash, bytes[index + 1] == slash {
                 index += 2
@@ -100,11 +100,25 @@ enum URLSplitter {
             end = colonIndex
         }
         if start >= end { return nil }
-        let host = PercentDecoding.decode(UnsafeBufferPointer(rebasing: authority[start..<end]),
-                                          plusAsSpace: false).lowercased()
-        if options.hostAsPath { return host }
-        if host == "localhost" || host.contains(".") || host.hasPrefix("[") { return nil }
-        return host
+        let hostBytes = UnsafeBufferPointer(rebasing: authority[start..<end])
+        // Byte checks: String's `contains` goes through Foundation here and costs more than the whole split.
+        if !options.hostAsPath {
+            if hostBytes.first == UInt8(ascii: "[") || hostBytes.contains(UInt8(ascii: ".")) { return nil }
+            if hostBytes.count == 9, asciiLowercased(hostBytes) == "localhost" { return nil }
+        }
+        if hostBytes.contains(UInt8(ascii: "%")) {
+            return PercentDecoding.decode(hostBytes, plusAsSpace: false).lowercased()
+        }
+        return asciiLowercased(hostBytes)
+    }
+
+    /// Lower-cases ASCII letters only: schemes and hosts are ASCII, and Unicode case mapping is slow.
+    private static func asciiLowercased(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 },
+                      as: UTF8.self)
     }
 
     /// Splits on `/`, dropping empty segments (leading, trailing and repeated slashes), and decodes each segment.
