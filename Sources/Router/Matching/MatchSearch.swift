@@ -47,30 +47,31 @@ struct MatchSearch {
             walk(child, at: position + 1)
             rank.removeLast()
         }
-        for edge in storage.placeholders {
+        let placeholders = storage.placeholders
+        for index in placeholders.indices {
             let segment = url.segments[position]
-            if let converter = edge.converter {
+            let converter = placeholders[index].converter
+            if let converter {
                 guard let value = converter.convert(segment) else { continue }
-                typed.append(Candidate.TypedCapture(name: edge.name, value: value))
+                typed.append(Candidate.TypedCapture(name: placeholders[index].name, value: value))
             }
-            captures.append(Candidate.Capture(name: edge.name, value: segment))
-            rank.append(edge.rank)
-            walk(edge.node, at: position + 1)
+            captures.append(Candidate.Capture(name: placeholders[index].name, value: segment))
+            rank.append(placeholders[index].rank)
+            walk(placeholders[index].node, at: position + 1)
             rank.removeLast()
             captures.removeLast()
-            if edge.converter != nil { typed.removeLast() }
+            if converter != nil { typed.removeLast() }
         }
     }
 
     private mutating func runTail(_ entry: RouteEntry, from position: Int) {
-        if entry.compiled.isSimple {
+        if entry.isSimple {
             steps += 1
             if position == count { record(entry) }
             return
         }
         // Failed states, only needed when optional groups make several paths reach the same state.
-        var failed = entry.compiled.tailHasOptionalGroups
-            ? [Bool](repeating: false, count: entry.compiled.tail.count * (count + 1)) : []
+        var failed = entry.hasOptionalGroups ? [Bool](repeating: false, count: entry.tail.count * (count + 1)) : []
         _ = execute(entry, pc: 0, at: position, failed: &failed)
     }
 
@@ -83,7 +84,7 @@ struct MatchSearch {
             if failed[state] { return false }
             failed[state] = true  // Set now: reaching it again means it failed, since success ends the run.
         }
-        switch entry.compiled.tail[pc] {
+        switch entry.tail[pc] {
         case .segment(let matcher, let source):
             guard position < count, position != url.fragmentIndex else { return false }
             let segment = url.segments[position]

@@ -7,11 +7,18 @@ final class RouteEntry: Sendable {
     let handler: Router.Handler
     /// The expanded pattern of a route without optional groups: always the same, so computed once.
     let fixedExpansion: String?
+    /// Copies of the compiled pattern's hot fields, so the trie walk reads them without copying the pattern.
+    let tail: [TailInstruction]
+    let isSimple: Bool
+    let hasOptionalGroups: Bool
 
     init(route: Route, compiled: CompiledPattern, handler: @escaping Router.Handler) {
         self.route = route
         self.compiled = compiled
         self.handler = handler
+        tail = compiled.tail
+        isSimple = compiled.isSimple
+        hasOptionalGroups = compiled.tailHasOptionalGroups
         fixedExpansion = compiled.tailHasOptionalGroups ? nil : PatternElement.expand(
             compiled.prefixSources + compiled.tail.compactMap(Self.source))
     }
