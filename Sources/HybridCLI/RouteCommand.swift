@@ -10,22 +10,26 @@ struct RouteCommand: ParsableCommand {
         commandName: "route",
         abstract: "Match URLs against routes and print each match as one line of JSON.",
         discussion: """
-            Routes come from --routes FILE first, then from each --pattern, in order. For each URL one JSON object \
-            is printed on its own line:
-              {"url":…,"matched":true,"pattern":…,"expandedPattern":…,"scheme":…,"parameters":{…},"typed":{…},
-               "query":{"k":["v1","v2"]},"wildcard":[…]}
-            or {"url":…,"matched":false}.
+            Routes come from --routes FILE first, then from each --pattern, in order.
+            Each URL prints one JSON object on its own line, with the keys url, matched,
+            pattern, expandedPattern, scheme (null for global routes), parameters,
+            typed, query (values always arrays) and wildcard; or, for a URL no route
+            matches, {"url":…,"matched":false}.
 
-            Exit status: 0 when every URL matched, 1 when any did not, 2 for a malformed pattern or routes file.
+            Exit status: 0 when every URL matched, 1 when any did not, 2 for a
+            malformed pattern or routes file (the reason goes to standard error).
 
-            The routes file is JSON:
-              {"routes":[{"pattern":"/user/view/:userID","scheme":"tests","priority":0}],
-               "fallbackToGlobal":["tests"],"decodePlus":true,"hostAsPath":false,"caseInsensitivePaths":false}
+            Routes file (JSON; every key optional):
+              {"routes": [{"pattern": "/user/view/:userID", "scheme": "tests",
+                           "priority": 0}],
+               "fallbackToGlobal": ["tests"], "decodePlus": true,
+               "hostAsPath": false, "caseInsensitivePaths": false}
 
             Examples:
-              hybrid route --pattern '/user/view/:userID' 'myapp://user/view/joeldev?tab=posts'
-              hybrid route --pattern 'myapp://user/<int:id>' --pattern '/files/*' myapp://user/42 app://files/a/b
-              hybrid route --routes routes.json 'tests://user/view/joel%20levin' /api/user/42
+              hybrid route --pattern '/user/view/:userID' 'app://user/view/joe?tab=1'
+              hybrid route --pattern 'myapp://user/<int:id>' myapp://user/42
+              hybrid route --pattern '/files/*' --pattern '/a(/:b)' app://files/x/y /a
+              hybrid route --routes routes.json 'tests://user/view/joel%20levin'
             """
     )
 
