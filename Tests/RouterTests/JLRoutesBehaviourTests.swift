@@ -135,6 +135,21 @@ import Router
         #expect(router.match("tests://user#section")?.pattern == "/user")
     }
 
+    @Test func catchAllsDoNotRunAcrossTheFragmentBoundary() throws {
+        let router = try makeRouter("/user/*", "/user#/*")
+        #expect(router.match("app://user/a/b")?.pattern == "/user/*")
+        let match = router.match("app://user#/view/joe")
+        #expect(match?.pattern == "/user#/*")
+        #expect(match?.wildcard == ["view", "joe"])
+        #expect(match?.expandedPattern == "/user#/*")
+    }
+
+    @Test func patternMatchingInSeveralWaysTakesOptionalGroupsGreedilyLeftToRight() throws {
+        let match = try makeRouter("/a(/:x)(/:y)").match("/a/1")
+        #expect(match?.expandedPattern == "/a/:x")
+        #expect(match?.parameters == ["x": "1"])
+    }
+
     @Test func eachReservedCharacterCanBePercentEncodedInAValue() throws {
         let router = try table()
         let cases = ["%20": " ", "%2F": "/", "%3F": "?", "%23": "#", "%26": "&", "%2E": ".", "%3D": "=",
