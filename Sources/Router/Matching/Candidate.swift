@@ -16,7 +16,7 @@ struct Candidate {
     let namespaceOrder: Int
     /// One rank per segment consumed (literal 0, typed 1, untyped 2, catch-all 3), plus a catch-all rank for a
     /// trailing `*` that took no segment, so an exact-length pattern beats it.
-    let rank: [UInt8]
+    let rank: RankKey
     let captures: [Capture]
     let typed: [TypedCapture]
     let wildcard: Range<Int>?
@@ -31,8 +31,8 @@ struct Candidate {
         if lhs.entry.route.priority != rhs.entry.route.priority {
             return lhs.entry.route.priority > rhs.entry.route.priority
         }
-        for (left, right) in zip(lhs.rank, rhs.rank) where left != right { return left < right }
-        if lhs.rank.count != rhs.rank.count { return lhs.rank.count < rhs.rank.count }
+        if RankKey.ranksBefore(lhs.rank, rhs.rank) { return true }
+        if RankKey.ranksBefore(rhs.rank, lhs.rank) { return false }
         return lhs.entry.route.id < rhs.entry.route.id
     }
 

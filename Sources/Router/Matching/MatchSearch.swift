@@ -146,7 +146,7 @@ struct MatchSearch {
     }
 
     private mutating func record(_ entry: RouteEntry) {
-        candidates.append(Candidate(entry: entry, namespaceOrder: namespaceOrder, rank: rank, captures: captures,
+        candidates.append(Candidate(entry: entry, namespaceOrder: namespaceOrder, rank: RankKey(rank), captures: captures,
                                     typed: typed, wildcard: wildcard, tailSources: sources))
     }
 }
