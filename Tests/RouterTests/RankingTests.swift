@@ -50,6 +50,17 @@ import Router
         #expect(router.matches("tests://x").map(\.scheme) == ["tests", nil])
     }
 
+    @Test func rankingHoldsForPatternsLongerThanThirtyTwoSegments() throws {
+        let prefix = (0..<39).map { "/:p\($0)" }.joined()
+        let router = try router([prefix + "/:last", prefix + "/x"])
+        let url = (0..<39).map { "/\($0)" }.joined() + "/x"
+        #expect(router.matches(url).map(\.pattern) == [prefix + "/x", prefix + "/:last"])
+
+        let literals = (0..<32).map { "/s\($0)" }.joined()
+        let boundary = try self.router([literals + "/*", literals])
+        #expect(boundary.matches(literals).map(\.pattern) == [literals, literals + "/*"])
+    }
+
     @Test func rankingIsTheSameOnEveryRun() throws {
         let patterns = ["/a/:x/c", "/a/b/:y", "/:p/:q/:r", "/a/*", "/a/b/c", "/a/<int:n>/c", "/(a/)b/c"]
         let expected = try router(patterns).matches("/a/b/c").map(\.pattern)
