@@ -67,6 +67,15 @@ import Router
         #expect(match.context as? String == "from-test")
     }
 
+    @Test func handlersMayUseTheRouterWithoutDeadlock() throws {
+        let router = Router()
+        try router.register("/login") { _ in
+            (try? router.register("/welcome")) != nil && router.remove("/login") && router.canRoute("/welcome")
+        }
+        #expect(router.route("/login"))
+        #expect(router.routes.map(\.pattern) == ["/welcome"])
+    }
+
     @Test func matchDoesNotRunHandlers() throws {
         let router = Router()
         let log = CallLog()
