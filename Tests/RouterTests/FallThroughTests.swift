@@ -1,4 +1,5 @@
 import Testing
+import Synchronization
 import Router
 
 /// Handlers and the unmatched handler.
@@ -87,5 +88,3 @@ import Router
         #expect(log.all.isEmpty)
     }
 }
-
-import Synchronization

@@ -1,4 +1,5 @@
 @testable import Router
+import Synchronization
 
 /// A router with `patterns` registered globally, handlers that accept.
 func makeRouter(_ patterns: String..., options: RouterOptions = RouterOptions()) throws -> Router {
@@ -13,5 +14,3 @@ final class CallLog: Sendable {
     func append(_ name: String) { calls.withLock { $0.append(name) } }
     var all: [String] { calls.withLock { $0 } }
 }
-
-import Synchronization
