@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
+        .library(name: "Router", targets: ["Router"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [

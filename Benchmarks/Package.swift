@@ -8,9 +8,21 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "HybridRuntime", path: ".."),
+        // Baseline for the router benchmark only; never a dependency of the main package.
+        .package(url: "https://github.com/vapor/routing-kit.git", from: "4.9.0"),
     ],
     targets: [
         // Timing and reporting shared by every suite: each figure beside its same-run baseline.
         .target(name: "BenchmarkSupport"),
+
+        // `swift run -c release --package-path Benchmarks RouterBenchmarks`: our Router against routing-kit.
+        .executableTarget(
+            name: "RouterBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Router", package: "HybridRuntime"),
+                .product(name: "RoutingKit", package: "routing-kit"),
+            ]
+        ),
     ]
 )
