@@ -54,9 +54,10 @@ public enum CommonJSModules {
             if path.hasSuffix(".json") {
                 return try context.evaluate("(function () { return JSON.parse(\(quoted(source))); })", sourceURL: path)
             }
-            // The wrapper shares the module's first line so error lines match the file.
+            // The wrapper shares the module's first line so error lines match the file. Node's
+            // `global` is a parameter, so module code sees it without the page seeing a new global.
             return try context.evaluate(
-                "(function (exports, require, module, __filename, __dirname) {" + source + "\n})", sourceURL: path)
+                "(function (exports, require, module, __filename, __dirname, global) {" + source + "\n})", sourceURL: path)
         }, name: "compile", in: context)
         let factory = try context.evaluate(loaderScript, sourceURL: "hybrid:commonjs")
         return try factory.call(arguments: [resolve, compile]).call(arguments: [directory])
@@ -140,7 +141,7 @@ public enum CommonJSModules {
         try {
           var body = compile(filename);
           if (/\\.json$/.test(filename)) module.exports = body();
-          else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname);
+          else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname, globalThis);
         } catch (error) {
           delete cache[filename];
           throw error;
