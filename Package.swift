@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
         .library(name: "Router", targets: ["Router"]),
+        // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
+        .library(name: "JavaScript", targets: ["JavaScript"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [

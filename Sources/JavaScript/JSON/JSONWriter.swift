@@ -1,73 +1,106 @@
-/// Writes compact JSON text, byte-compatible with JavaScript's `JSON.stringify` for the same value
-/// (integral numbers without a fraction, the same escapes), so JavaScriptCore parses it back fast.
+/// Writes compact JSON as UTF-8 bytes, the same text JavaScript's `JSON.stringify` gives for the
+/// same value (members in order, the same escapes, numbers formatted as JavaScript does), so
+/// JavaScriptCore parses it back on its fastest path.
 struct JSONWriter {
-    private(set) var output = ""
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends a NUL, for C APIs that take a C string.
+    mutating func terminate() {
+        bytes.append(0)
+    }
+
+    /// The text written so far.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
 
     mutating func write(_ value: JSONValue) {
         switch value {
-        case .null: output += "null"
-        case .bool(let b): output += b ? "true" : "false"
+        case .null: append("null")
+        case .bool(let b): append(b ? "true" : "false")
         case .number(let n): writeNumber(n)
         case .string(let s): writeString(s)
         case .array(let elements):
-            output += "["
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output += "," }
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
                 write(element)
             }
-            output += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
+            bytes.append(UInt8(ascii: "{"))
             var first = true
-            for key in object.keys {
-                if !first { output += "," }
+            for member in object {
+                if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
-                writeString(key)
-                output += ":"
-                write(object[key]!)
+                writeString(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member.value)
             }
-            output += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 
+    @inline(__always)
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     private mutating func writeNumber(_ n: Double) {
-        guard n.isFinite else { output += "null"; return }
-        if n.rounded() == n, abs(n) < 1e15 {
-            output += String(Int64(n))
+        guard n.isFinite else { append("null"); return }
+        if n.rounded(.towardZero) == n, abs(n) < 1e15 {
+            writeInteger(Int64(n))
         } else {
-            output += "\(n)"
+            bytes.append(contentsOf: JavaScriptNumberText.format(n).utf8)
+        }
+    }
+
+    private mutating func writeInteger(_ value: Int64) {
+        if value == 0 { bytes.append(UInt8(ascii: "0")); return }  // -0 too, as in JavaScript
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
         }
     }
 
     private mutating func writeString(_ s: String) {
-        output += "\""
-        var pending = s.unicodeScalars.startIndex
-        let scalars = s.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar.value {
-            case 0x22: escape = "\\\""
-            case 0x5C: escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0x08: escape = "\\b"
-            case 0x0C: escape = "\\f"
-            case 0..<0x20:
-                let hex = String(scalar.value, radix: 16)
-                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escape = nil
+        bytes.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { utf8 in
+            var pending = 0
+            for (position, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[pending..<position]))
+                writeEscape(byte)
+                pending = position + 1
             }
-            if let escape {
-                output.unicodeScalars.append(contentsOf: scalars[pending..<index])
-                output += escape
-                pending = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[pending...]))
         }
-        output.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
-        output += "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22, 0x5C: bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            let hex: [UInt8] = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
     }
 }
