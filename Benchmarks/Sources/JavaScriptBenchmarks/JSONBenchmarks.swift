@@ -48,9 +48,33 @@ enum JSONBenchmarks {
         let toJS = measure("Swift → JS: JSValue(JSONValue, in:)", operations: crossings) {
             for _ in 0..<crossings { _ = JSValue(json, in: context) }
         }
+        let text = json.jsonString
+        let parseOnly = try measure("Swift only: JSONValue(parsing:) (UTF-8)", operations: crossings) {
+            for _ in 0..<crossings { _ = try JSONValue(parsing: text) }
+        }
+        let writeOnly = measure("Swift only: JSONValue.jsonString (UTF-8)", operations: crossings) {
+            for _ in 0..<crossings { _ = json.jsonString }
+        }
         report(toSwift, against: jsOnly)
         report(toJS, against: jsOnly)
+        report(parseOnly, against: jsOnly)
+        report(writeOnly, against: jsOnly)
         for step in JSONBreakdown.run(object, operations: crossings) { report(step, against: jsOnly) }
         return failures
+    }
+
+    /// Loops one step of the crossing, for profilers.
+    static func profile(_ step: String, in context: JSContext) throws {
+        let object = try context.evaluate(payload)
+        let json = try object.toJSONValue() ?? .null
+        let text = json.jsonString
+        let count = iterations(200_000)
+        switch step {
+        case "parse": for _ in 0..<count { _ = try JSONValue(parsing: text) }
+        case "write": for _ in 0..<count { _ = json.jsonString }
+        case "toSwift": for _ in 0..<count { _ = try object.toJSONValue() }
+        case "toJS": for _ in 0..<count { _ = JSValue(json, in: context) }
+        default: print("unknown step \(step): parse, write, toSwift, toJS")
+        }
     }
 }

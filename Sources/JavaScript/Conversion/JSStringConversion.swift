@@ -40,23 +40,6 @@ enum JSStringConversion {
         return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
     }
 
-    /// Runs `body` with the UTF-8 bytes of `ref` (no terminating NUL), converted by JavaScriptCore
-    /// in one call into a stack buffer when small. Lone surrogates become U+FFFD.
-    static func withUTF8<T>(of ref: JSStringRef, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        let capacity = JSStringGetMaximumUTF8CStringSize(ref)
-        let fill = { (buffer: UnsafeMutableBufferPointer<CChar>) -> UnsafeBufferPointer<UInt8> in
-            let written = JSStringGetUTF8CString(ref, buffer.baseAddress, capacity)  // counts the NUL
-            let raw = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            return UnsafeBufferPointer(start: raw, count: max(written, 1) - 1)
-        }
-        if capacity <= 16 * 1024 {
-            return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { try body(fill($0)) }
-        }
-        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        return try body(fill(buffer))
-    }
-
     /// Converts any value to a string the way JavaScript's `String(value)` does; nil if that throws.
     static func string(of value: JSValueRef, in context: JSContextRef) -> String? {
         var exception: JSValueRef?

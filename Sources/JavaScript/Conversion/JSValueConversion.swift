@@ -58,13 +58,11 @@ enum JSValueConversion {
         case .number(let n): return JSValueMakeNumber(context, n)
         case .string(let s): return s.makeJSValueRef(in: context)
         case .array, .object:
-            // Our UTF-8 text, then JSC's own JSON.parse: far fewer C calls than building each member.
-            var writer = JSONWriter(capacity: 1024)
+            // Our UTF-16 text, copied once into a JS string, then JSC's own JSON.parse: far fewer
+            // C calls than building each member, and no UTF-8 conversion inside JSC.
+            var writer = JSONWriter<UInt16>(capacity: 1024)
             writer.write(json)
-            writer.terminate()  // the text escapes every control character, so it holds no other NUL
-            let text = writer.bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { JSStringCreateWithUTF8CString($0.baseAddress) }
-            }
+            let text = writer.withText { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
             defer { JSStringRelease(text) }
             return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
         }
@@ -86,8 +84,10 @@ enum JSValueConversion {
             guard let text = try jsonText(of: value, in: context) else { return nil }
             defer { JSStringRelease(text) }
             do {
-                // JSON.stringify escapes lone surrogates, so its text converts to UTF-8 losslessly.
-                return try JSStringConversion.withUTF8(of: text) { try JSONParser.parse($0) }
+                // JSON.stringify's result, read in place as UTF-16 (JSC copies it only when it was Latin-1).
+                let length = JSStringGetLength(text)
+                guard let characters = JSStringGetCharactersPtr(text) else { return nil }
+                return try JSONParser.parse(UnsafeBufferPointer(start: characters, count: length), uniqueKeys: true)
             } catch {
                 // JSC's own output is always valid JSON; this only guards against the impossible.
                 throw JSException(name: "SyntaxError", message: "\(error)")

@@ -4,7 +4,7 @@
 /// serialisation follow it, as JavaScript does.
 ///
 /// Members are stored in one array in order, which is what the bridge builds and reads most:
-/// small objects look keys up by a linear scan; objects with more than
+/// objects of up to 32 members look keys up by a linear scan; objects with more than
 /// ``JSONObject/indexThreshold`` members also keep a key index.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member: a key and its value.
@@ -15,7 +15,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     private var index: [String: Int]?
 
     /// Above this many members, lookups go through a hash index instead of a linear scan.
-    static let indexThreshold = 12
+    static let indexThreshold = 32
 
     /// An empty object.
     public init() {}
@@ -111,8 +111,28 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         index = built
     }
 
-    /// Parser fast path: sets `key`, appending when new (JavaScript keeps the first position and the last value).
-    mutating func setParsed(_ key: String, _ value: JSONValue) {
-        if let position = position(of: key) { members[position].value = value } else { appendNew(key, value) }
+    /// The parser's way in: members in text order. Unless `uniqueKeys`, a repeated key keeps its
+    /// first position and takes its last value, as `JSON.parse` does.
+    init(parsed: [Member], uniqueKeys: Bool) {
+        if uniqueKeys || !Self.hasDuplicateKeys(parsed) {
+            members = parsed
+            if members.count > Self.indexThreshold { rebuildIndex() }
+            return
+        }
+        reserveCapacity(parsed.count)
+        for member in parsed { self[member.key] = member.value }
+    }
+
+    private static func hasDuplicateKeys(_ members: [Member]) -> Bool {
+        if members.count < 2 { return false }
+        if members.count <= 16 {
+            for i in 1..<members.count {
+                for j in 0..<i where members[i].key == members[j].key { return true }
+            }
+            return false
+        }
+        var seen = Set<String>(minimumCapacity: members.count)
+        for member in members where !seen.insert(member.key).inserted { return true }
+        return false
     }
 }

@@ -66,7 +66,7 @@ extension JSONValue: CustomStringConvertible {
     /// The compact JSON text of this value (non-finite numbers become `null`, as in JavaScript),
     /// the same text `JSON.stringify` gives.
     public var jsonString: String {
-        var writer = JSONWriter()
+        var writer = JSONWriter<UInt8>()
         writer.write(self)
         return writer.output
     }
