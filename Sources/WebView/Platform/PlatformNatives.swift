@@ -1,3 +1,4 @@
+import CSoup
 import Foundation
 import JavaScript
 
@@ -77,13 +78,18 @@ enum PlatformNatives {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let url = URL(string: trimmed, relativeTo: base)
             ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlAllowed).flatMap { URL(string: $0, relativeTo: base) }
-        guard let absolute = url?.absoluteURL, let scheme = absolute.scheme, !scheme.isEmpty else { return nil }
+        guard let absolute = url?.absoluteURL, let scheme = absolute.scheme?.lowercased(), !scheme.isEmpty else { return nil }
+        if scheme == "http" || scheme == "https" {
+            // What libsoup cannot parse, or a URL without a host, would only fail later.
+            guard let uri = hybrid_platform_parse_uri(absolute.absoluteString) else { return nil }
+            defer { g_uri_unref(uri) }
+            guard let host = g_uri_get_host(uri), host.pointee != 0 else { return nil }
+        }
         return absolute
     }
 }
 
 private extension CharacterSet {
-    /// Characters that may stay as they are in a URL string (the rest is percent-encoded).
-    static let urlAllowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(.urlFragmentAllowed)
-        .union(CharacterSet(charactersIn: "#%"))
+    /// Printable ASCII stays as is; spaces, controls and non-ASCII characters are percent-encoded.
+    static let urlAllowed = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
 }
