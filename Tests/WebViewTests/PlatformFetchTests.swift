@@ -137,4 +137,24 @@ import Testing
         #expect(outcome == .idle)
         await server.stop()
     }
+
+    @Test func aResponseForAClosedContextIsDroppedAndItsTokenEnds() async throws {
+        let server = try await makeServer()
+        let runtime = JavaScriptRuntime()
+        let (settled, tokensEnded, outcome) = try await runtime.isolated { rt in
+            let page = FakePlatformHost(rt, url: server.url("/"))
+            try page.context.evaluate("""
+                var settled = 0;
+                var x = new XMLHttpRequest(); x.open('GET', '/data'); x.onloadend = function () { settled++; }; x.send();
+                """)
+            page.context.close()  // the page core closed the context but did not close the platform
+            let outcome = await rt.runUntilIdle(timeout: .seconds(10))
+            return (page.context["settled"].toInt(), page.tokens.allSatisfy(\.isEnded), outcome)
+        }
+        #expect(settled == 0)
+        #expect(tokensEnded)
+        #expect(outcome == .idle)
+        #expect(server.requests.count == 1, "the request was sent, its response dropped")
+        await server.stop()
+    }
 }

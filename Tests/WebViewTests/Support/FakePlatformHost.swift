@@ -14,14 +14,15 @@ final class FakePlatformHost: WebPlatformHost {
     let context: JSContext
     private(set) var platform: WebPlatformInstance!
 
-    init(_ runtime: isolated JavaScriptRuntime, url: URL, session: WebSession? = nil) {
+    /// A page at `url`; `context` (with its own `document`) or a new context with a plain `document` object.
+    init(_ runtime: isolated JavaScriptRuntime, url: URL, session: WebSession? = nil, context: JSContext? = nil) {
         self.runtime = runtime
         documentURL = url
         self.session = session ?? WebSession(mainContext: runtime.loop.mainContext)
-        context = runtime.makeContext(name: "page")
-        context.exceptionHandler = { [weak self] _, value in self?.reported.append(JSException(value)) }
-        try! context.evaluate("globalThis.document = {}; globalThis.window = globalThis;")
-        platform = WebPlatform.install(in: context, host: self)
+        self.context = context ?? runtime.makeContext(name: "page")
+        self.context.exceptionHandler = { [weak self] _, value in self?.reported.append(JSException(value)) }
+        if context == nil { try! self.context.evaluate("globalThis.document = {}; globalThis.window = globalThis;") }
+        platform = WebPlatform.install(in: self.context, host: self)
     }
 
     func beginWork() -> WorkToken {
