@@ -14,6 +14,7 @@ import Testing
             case "/broken": return .text("boom", status: 500)
             case "/old": return .redirect(to: "/data")
             case "/slow": return .hanging
+            case "/bytes": return TestResponse(contentType: "application/octet-stream", body: [0, 1, 200, 255])
             default: return .text("?", status: 400)
             }
         }
@@ -155,6 +156,20 @@ import Testing
         #expect(tokensEnded)
         #expect(outcome == .idle)
         #expect(server.requests.count == 1, "the request was sent, its response dropped")
+        await server.stop()
+    }
+
+    @Test func binaryBodiesReadAsArrayBufferAndTextOnlyOnce() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            fetch('/bytes').then(function (r) { return r.arrayBuffer(); })
+              .then(function (b) { out.push(Array.from(new Uint8Array(b))); });
+            fetch('/data').then(function (r) {
+              return r.text().then(function (t) { out.push(t.length); return r.text(); });
+            }).catch(function (e) { out.push(e.message); });
+            """, result: "out.sort()")
+        #expect(out == #"[[0,1,200,255],17,"Already read"]"#)
         await server.stop()
     }
 }

@@ -1,6 +1,7 @@
 /// The globals that come from Debian's JavaScript packages, loaded on first use so a page that
 /// never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and
-/// `fetch`, `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest).
+/// `fetch`, `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest;
+/// without `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream).
 ///
 /// Each group is an accessor on the global object until first read; the read replaces the group by
 /// the library's values. A missing package makes every read throw an error naming the apt package.
@@ -60,13 +61,27 @@ enum ModulesScript {
           internals.lastXHR = null;
           var promise = polyfill.apply(this, arguments);
           var xhr = internals.lastXHR;
-          return promise.catch(function (error) {
+          return promise.then(function (response) {
+            // The raw bytes, for arrayBuffer() (the library reads bodies as text without Blob).
+            if (xhr && xhr._response) internals.define(response, '_bytes', xhr._response.body);
+            return response;
+          }, function (error) {
             if (xhr && xhr._errorMessage && error instanceof TypeError) {
               throw new TypeError('Failed to fetch: ' + xhr._errorMessage);
             }
             throw error;
           });
         };
+        [library.Request, library.Response].forEach(function (type) {
+          if (typeof type.prototype.arrayBuffer === 'function') return;
+          internals.define(type.prototype, 'arrayBuffer', function arrayBuffer() {
+            if (this.bodyUsed) return Promise.reject(new TypeError('Already read'));
+            this.bodyUsed = true;
+            var bytes = this._bytes || this._bodyArrayBuffer || new global.TextEncoder().encode(this._bodyText || '').buffer;
+            return Promise.resolve(ArrayBuffer.isView(bytes) ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+                                                             : bytes.slice(0));
+          });
+        });
         fetch.polyfill = true;
         internals.define(global, 'fetch', fetch);
         ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });
