@@ -14,6 +14,7 @@ public enum WebPlatform {
         ("encoding", EncodingScript.source),
         ("storage", StorageScript.source),
         ("xmlhttprequest", XMLHttpRequestScript.source),
+        ("xmlhttprequest-send", XMLHttpRequestSendScript.source),
         ("abort", AbortScript.source),
         ("modules", ModulesScript.source),
     ]
