@@ -1,0 +1,10 @@
+/// A lifecycle request that the app's current state does not allow (launching twice, entering the foreground
+/// while active, ...). The state is unchanged.
+public struct ApplicationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The state the app was in.
+    public var state: ApplicationState
+    /// The request (`launch`, `enterBackground`, ...).
+    public var request: String
+
+    public var description: String { "cannot \(request) while the app is \(state.rawValue)" }
+}
