@@ -6,5 +6,11 @@ public struct ApplicationError: Error, Sendable, Hashable, CustomStringConvertib
     /// The request (`launch`, `enterBackground`, ...).
     public var request: String
 
+    /// Creates the error.
+    public init(state: ApplicationState, request: String) {
+        self.state = state
+        self.request = request
+    }
+
     public var description: String { "cannot \(request) while the app is \(state.rawValue)" }
 }
