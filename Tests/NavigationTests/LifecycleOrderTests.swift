@@ -183,3 +183,37 @@ import Navigation
         ])
     }
 }
+
+/// Pages leave nothing behind: every pushed and popped page is deallocated.
+@MainActor @Suite struct DeallocationTests {
+    @Test func fiveHundredPushPopCyclesDeallocateEveryPage() {
+        let recorder = LifecycleRecorder()
+        let window = Window(observers: [recorder])
+        let stack = NavigationStack(root: Page(name: "Root"))
+        window.rootPage = stack
+        for index in 0..<500 {
+            stack.push(Page(name: "P\(index)"))
+            stack.pop()
+        }
+        let entries = recorder.entries
+        #expect(entries.filter { $0.event == .deinit }.count == 500)
+        #expect(entries.filter { $0.event == .viewDidAppear && $0.page == "Root" }.count == 501)
+        #expect(stack.pages.count == 1)
+    }
+
+    @Test func aDismissedStackAndEveryPageInItAreDeallocated() throws {
+        let recorder = LifecycleRecorder()
+        let window = Window(observers: [recorder])
+        let root = Page(name: "Root")
+        window.rootPage = root
+        let modal = NavigationStack(root: Page(name: "M1"), name: "Modal")
+        modal.push(Page(name: "M2"))
+        try root.present(modal)
+        // The test gives up its own reference: only the presentation holds the stack now.
+        weak let weakModal = modal
+        _ = consume modal
+        root.dismiss()
+        #expect(weakModal == nil)
+        #expect(Set(recorder.lines(of: [.deinit])) == ["Modal.deinit", "M1.deinit", "M2.deinit"])
+    }
+}
