@@ -116,3 +116,17 @@ import Router
                 == "http://h/p.html")
     }
 }
+
+@Suite struct ShellEventTests {
+    @Test func transcriptKindsAndFields() {
+        let page = ShellEvent.page(LifecycleEntry(pageID: 3, page: "List", event: .viewDidAppear, url: "app://list"))
+        #expect(page.kind == "page")
+        #expect(JSONValue.object(page.fields).jsonString == #"{"event":"viewDidAppear","page":"List","url":"app://list"}"#)
+        let bare = ShellEvent.page(LifecycleEntry(pageID: 4, page: "Root", event: .deinit))
+        #expect(bare.fields["url"] == .null)
+        let app = ShellEvent.app(state: .background, event: "didEnterBackground")
+        #expect(app.kind == "app")
+        #expect(JSONValue.object(app.fields).jsonString == #"{"state":"background","event":"didEnterBackground"}"#)
+        #expect("\(app)" == "app background (didEnterBackground)")
+    }
+}

@@ -149,3 +149,24 @@ import Navigation
         #expect(channel.sent.isEmpty)
     }
 }
+
+@MainActor @Suite struct PageCommandsResultTests {
+    @Test func aJavaScriptFinishWithoutAResultGivesANativeOpenerNil() async throws {
+        let shell = AppShell()
+        try shell.start(root: Page(name: "Root"))
+        let handle = try shell.navigator.push(Page(name: "Web"))
+        let commands = PageCommands(page: try #require(handle.page), shell: shell, channel: nil)
+        #expect(try await commands.handle("page.finish", [:]) == true)
+        #expect(try await handle.result == nil)
+    }
+
+    @Test func aJavaScriptResultDecodesIntoACodableType() async throws {
+        struct Pick: Codable, Sendable, Equatable { var id: String; var quantity: Int }
+        let shell = AppShell()
+        try shell.start(root: Page(name: "Root"))
+        let handle = try shell.navigator.push(Page(name: "Web"))
+        let commands = PageCommands(page: try #require(handle.page), shell: shell, channel: nil)
+        _ = try await commands.handle("page.finish", ["result": ["id": "1", "quantity": 2]])
+        #expect(try await handle.result(as: Pick.self) == Pick(id: "1", quantity: 2))
+    }
+}

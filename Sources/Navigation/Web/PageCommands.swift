@@ -52,7 +52,7 @@ public final class PageCommands {
         case "navigation.dismiss": return .bool(dismiss(data))
         case "page.finish":
             guard let page else { return .bool(false) }
-            page.finish(data?["result"] ?? .null)
+            page.finish(Self.result(in: data))
             return true
         case "notification.post":
             let name = try string("name", in: data)
@@ -111,7 +111,7 @@ public final class PageCommands {
     private func pop(_ data: JSONValue?) -> Bool {
         guard let page, let stack = page.navigationStack, stack.pages.count > 1 else { return false }
         let top = stack.pages.contains { $0 === page } ? page : stack.topPage!
-        top.resultSink?.deliver(data?["result"] ?? .null)
+        top.resultSink?.deliver(Self.result(in: data))
         top.close()
         return true
     }
@@ -122,7 +122,7 @@ public final class PageCommands {
             // The result goes to whoever presented: the presented page itself or the root of its stack.
             let host = page.presentationHost
             let opened = (host as? NavigationStack)?.rootPage ?? host
-            opened.resultSink?.deliver(data?["result"] ?? .null)
+            opened.resultSink?.deliver(Self.result(in: data))
         }
         page.dismiss()
         return true
@@ -145,6 +145,12 @@ public final class PageCommands {
         }
         storeObservations.add(key, observation)
         return true
+    }
+
+    /// `data.result`, nil when absent or `null` (a native opener then gets nil, as for a plain pop).
+    private static func result(in data: JSONValue?) -> JSONValue? {
+        guard let result = data?["result"], !result.isNull else { return nil }
+        return result
     }
 
     private func string(_ key: String, in data: JSONValue?) throws(PageCommandError) -> String {
