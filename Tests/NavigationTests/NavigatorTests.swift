@@ -209,3 +209,26 @@ final class PickerPage: Page, RoutablePage {
         #expect(tabs.selectedIndex == 1)
     }
 }
+
+/// A page that finishes as soon as its view loads (a validation page with nothing to ask, say).
+final class ImmediatePage: Page {
+    override func viewDidLoad() { finish("at once") }
+}
+
+@MainActor @Suite struct ReentrancyTests {
+    @Test func aPageFinishingInViewDidLoadIsPoppedAfterItsPushCompletes() async throws {
+        let recorder = LifecycleRecorder()
+        let window = Window(observers: [recorder])
+        let stack = NavigationStack(root: Page(name: "First"))
+        window.rootPage = stack
+        let navigator = Navigator(window: window)
+        let handle = try navigator.push(ImmediatePage(name: "Immediate"))
+        #expect(try await handle.result as? String == "at once")
+        #expect(stack.pages.map(\.name) == ["First"])
+        #expect(stack.pages[0].appearanceState == .appeared)
+        #expect(recorder.lines(of: LifecycleEvent.appearance.union([.deinit]), pages: ["Immediate"]) == [
+            "Immediate.viewWillAppear", "Immediate.viewDidAppear", "Immediate.viewWillDisappear",
+            "Immediate.viewDidDisappear", "Immediate.deinit",
+        ])
+    }
+}

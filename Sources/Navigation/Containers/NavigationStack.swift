@@ -10,7 +10,8 @@
 /// pushes and pops change the pages without appearance callbacks.
 @MainActor
 open class NavigationStack: Page {
-    private var running: Transition?
+    /// The transition in progress, if any.
+    var running: Transition?
 
     /// Creates a stack with `root` as its bottom page.
     public init(root: Page? = nil, name: String? = nil, observers: [any LifecycleObserver] = []) {
@@ -64,7 +65,7 @@ open class NavigationStack: Page {
                 self.running = nil
             })
         running = transition
-        return transition
+        return transition.start()
     }
 
     /// Pops the top page (never the root) and completes at once. Returns the popped page.
@@ -141,6 +142,6 @@ open class NavigationStack: Page {
                 self.running = nil
             })
         running = transition
-        return transition
+        return transition.start()
     }
 }

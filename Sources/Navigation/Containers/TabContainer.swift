@@ -55,7 +55,7 @@ open class TabContainer: Page {
                 self.running = nil
             })
         running = transition
-        return transition
+        return transition.start()
     }
 
     /// Appends a tab. Returns its index.

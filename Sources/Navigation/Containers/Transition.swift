@@ -31,7 +31,7 @@ public final class Transition {
     private var onCancel: (() -> Void)?
     private var completions: [(Bool) -> Void] = []
 
-    /// Starts the appearance part: loads `to`'s view, `from` will disappear, `to` will appear and is laid out.
+    /// A transition; ``start()`` begins its appearance part.
     init(kind: Kind, from: Page?, to: Page?, animated: Bool, incomingEndsFirst: Bool = false,
          onComplete: (() -> Void)? = nil, onCancel: (() -> Void)? = nil) {
         self.kind = kind
@@ -41,10 +41,18 @@ public final class Transition {
         self.incomingEndsFirst = incomingEndsFirst
         self.onComplete = onComplete
         self.onCancel = onCancel
+    }
+
+    /// Starts the appearance part: loads `to`'s view, `from` will disappear, `to` will appear and is laid out.
+    /// Containers record the transition as running before starting it, so callbacks that close a page during
+    /// the start (a page finishing in `viewDidLoad`) wait for the transition to finish.
+    @discardableResult
+    func start() -> Transition {
         to?.loadViewIfNeeded()
         from?.beginAppearanceTransition(false, animated: animated)
         to?.beginAppearanceTransition(true, animated: animated)
         to?.layoutTreeIfNeeded()
+        return self
     }
 
     /// Whether the change was requested animated (kept for callbacks; nothing is drawn).

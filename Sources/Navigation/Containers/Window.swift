@@ -33,7 +33,7 @@ public final class Window {
             kind: .root, from: isVisible ? old.map(Self.visibleTop) : nil, to: isVisible ? page : nil,
             animated: animated,
             onComplete: { old?.didLeaveHierarchy() },
-            onCancel: { [weak self] in self?.root = old })
+            onCancel: { [weak self] in self?.root = old }).start()
     }
 
     /// Adds an observer given to the root page and every page shown later.
@@ -46,14 +46,14 @@ public final class Window {
     public func makeVisible() {
         guard !isVisible else { return }
         isVisible = true
-        if let root { Transition(kind: .root, from: nil, to: Self.visibleTop(root), animated: false).complete() }
+        if let root { Transition(kind: .root, from: nil, to: Self.visibleTop(root), animated: false).start().complete() }
     }
 
     /// Hides the window: the visible page disappears.
     public func hide() {
         guard isVisible else { return }
         isVisible = false
-        if let root { Transition(kind: .root, from: Self.visibleTop(root), to: nil, animated: false).complete() }
+        if let root { Transition(kind: .root, from: Self.visibleTop(root), to: nil, animated: false).start().complete() }
     }
 
     /// The page on top: the root's presented pages, followed to the last one.

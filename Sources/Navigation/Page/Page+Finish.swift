@@ -9,6 +9,11 @@ extension Page {
 
     /// Closes the page the way ``finish(_:animated:)`` does, without a result (the opener gets nil).
     public func close(animated: Bool = true) {
+        if let stack = parent as? NavigationStack, let running = stack.running, running.state == .running {
+            // Closing while the stack is still showing this page (in viewDidLoad, say): after that ends.
+            running.onFinish { [weak self] _ in self?.close(animated: animated) }
+            return
+        }
         if let stack = parent as? NavigationStack {
             if stack.pages.count > 1 {
                 if stack.topPage === self {

@@ -56,7 +56,7 @@ extension Page {
                 host.presentedStorage = nil
                 page.presentingStorage = nil
                 page.didLeaveHierarchy()
-            })
+            }).start()
     }
 
     /// Dismisses modally presented pages and completes at once (Apple's semantics): called on a page whose
@@ -101,6 +101,6 @@ extension Page {
                     page.presentedStorage = nil
                 }
                 for page in leaving { page.resultSink?.deliver(nil) }
-            })
+            }).start()
     }
 }
