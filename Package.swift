@@ -46,8 +46,13 @@ let package = Package(
             dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
+        // notifications, an event bus and a store.
+        .target(name: "Navigation", dependencies: ["JavaScript", "Router"]),
+
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge"]),
+        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
+                                               "Navigation"]),
 
         // The `hybrid` command.
         .executableTarget(
@@ -67,6 +72,7 @@ let package = Package(
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
     ]
 )
