@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
         .library(name: "Router", targets: ["Router"]),
+        .library(name: "HybridTesting", targets: ["HybridTesting"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [
@@ -47,11 +48,15 @@ let package = Package(
         // Umbrella: `import Hybrid` re-exports every public module.
         .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge"]),
 
+        // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
+        .target(name: "HybridTesting", dependencies: ["JavaScript"]),
+
         // The `hybrid` command.
         .executableTarget(
             name: "HybridCLI",
             dependencies: [
                 "Hybrid",
+                "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,5 +67,6 @@ let package = Package(
         .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
     ]
 )
