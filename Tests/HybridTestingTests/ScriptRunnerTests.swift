@@ -76,6 +76,7 @@ import Testing
         let timer = report.test(named: "uncaught error in a timer during a test")
         #expect(timer?.status == .failed)
         #expect(timer?.message?.contains("from a timer") == true)
+        #expect(timer?.location?.line == 5)
     }
 
     @Test func filterKeepsMatchingTestsOnly() async {

@@ -25,7 +25,7 @@ public struct TAPWriter: Sendable {
         var out = ""
         for test in file.tests {
             number += 1
-            let description = Self.clean("\(file.file) › \(test.name)")
+            let description = Self.clean(test.name == file.file ? file.file : "\(file.file) › \(test.name)")
             switch test.status {
             case .passed:
                 out += "ok \(number) - \(description)\n"

@@ -23,6 +23,7 @@ struct FileRunState {
     private var results: [TestCaseResult] = []
     private var current: (index: Int, name: String)?
     private var currentErrors: [String] = []
+    private var currentErrorLocation: SourceLocation?
     private var fileErrors: [(message: String, location: SourceLocation?)] = []
     private var console: [ConsoleMessage] = []
     private var sources = SourceLines()
@@ -45,6 +46,7 @@ struct FileRunState {
             let text = "uncaught " + (error.name.isEmpty ? error.message : "\(error.name): \(error.message)")
             if phase == .running, current != nil {
                 currentErrors.append(text)
+                if currentErrorLocation == nil { currentErrorLocation = location(error.sourceURL, error.line) }
             } else {
                 fileErrors.append((text + " (outside any test)", location(error.sourceURL, error.line)))
             }
@@ -71,14 +73,17 @@ struct FileRunState {
         case .begin(let index, let name):
             current = (index, name)
             currentErrors = []
+            currentErrorLocation = nil
             return .rearm
         case .result(_, let name, var status, var message, let url, let line, let milliseconds):
+            var place = location(url, line)
             if !currentErrors.isEmpty, status != .skipped {
                 let uncaught = currentErrors.joined(separator: "; ")
+                if status == .passed { place = currentErrorLocation ?? place }
                 message = status == .failed ? "\(message ?? "failed") (also \(uncaught))" : uncaught
                 status = .failed
             }
-            results.append(TestCaseResult(name: name, status: status, message: message, location: location(url, line),
+            results.append(TestCaseResult(name: name, status: status, message: message, location: place,
                                           duration: .microseconds(Int64((milliseconds * 1000).rounded()))))
             current = nil
             currentErrors = []
