@@ -21,7 +21,10 @@ enum TestAPIScript {
     }
 
     function frameOf(error) {
-        if (error && error.location) return error.location;
+        try { return findFrame(error); } catch (e) { return null; }
+    }
+    function findFrame(error) {
+        if (error && error.location && typeof error.location.url === "string") return error.location;
         var stack = error && typeof error.stack === "string" ? error.stack : "";
         var lines = stack.split("\n");
         for (var i = 0; i < lines.length; i++) {
@@ -36,6 +39,9 @@ enum TestAPIScript {
     function here() { return frameOf(new Error()); }
 
     function describe(error) {
+        try { return describeError(error); } catch (e) { return "thrown: an unprintable value"; }
+    }
+    function describeError(error) {
         if (error && typeof error === "object" && "message" in error) {
             var name = String(error.name || "Error");
             return name === "AssertionError" ? String(error.message) : name + ": " + String(error.message);
