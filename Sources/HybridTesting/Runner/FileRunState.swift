@@ -34,9 +34,6 @@ struct FileRunState {
         self.locateURL = locate
     }
 
-    /// The grace given after a test's own timeout before the page counts as hung.
-    static let grace = Duration.seconds(2)
-
     mutating func handle(_ signal: HarnessSignal) -> Action {
         guard phase != .finished else { return .none }
         switch signal {

@@ -18,10 +18,10 @@ enum TestFileRunner {
             case .none:
                 break
             case .start:
-                deadline.arm(options.testTimeout + FileRunState.grace)
+                deadline.arm(options.testTimeout + options.hangGrace)
                 starting = Task { await driver.startTests() }
             case .rearm:
-                deadline.arm(options.testTimeout + FileRunState.grace)
+                deadline.arm(options.testTimeout + options.hangGrace)
             case .finish:
                 break loop
             }

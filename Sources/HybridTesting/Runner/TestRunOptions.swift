@@ -10,6 +10,8 @@ public struct TestRunOptions: Sendable {
     public var filter: String?
     /// How many files run at once, each in its own runtime (`--jobs`); default the number of cores.
     public var jobs: Int
+    /// How long after a test's own timeout the page counts as hung (it stopped answering at all).
+    var hangGrace: Duration = .seconds(2)
 
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
