@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Router", targets: ["Router"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
+        .library(name: "HybridTesting", targets: ["HybridTesting"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [
@@ -54,11 +55,15 @@ let package = Package(
         .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
                                                "Navigation"]),
 
+        // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
+        .target(name: "HybridTesting", dependencies: ["JavaScript"]),
+
         // The `hybrid` command.
         .executableTarget(
             name: "HybridCLI",
             dependencies: [
                 "Hybrid",
+                "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,5 +79,6 @@ let package = Package(
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
     ]
 )
