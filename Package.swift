@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Router", targets: ["Router"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
+        .library(name: "HybridTesting", targets: ["HybridTesting"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [
@@ -46,14 +47,23 @@ let package = Package(
             dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
+        // notifications, an event bus and a store.
+        .target(name: "Navigation", dependencies: ["JavaScript", "Router"]),
+
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge"]),
+        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
+                                               "Navigation"]),
+
+        // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
+        .target(name: "HybridTesting", dependencies: ["JavaScript"]),
 
         // The `hybrid` command.
         .executableTarget(
             name: "HybridCLI",
             dependencies: [
                 "Hybrid",
+                "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +77,8 @@ let package = Package(
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
     ]
 )
