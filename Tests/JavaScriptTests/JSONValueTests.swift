@@ -144,3 +144,32 @@ import Testing
         }
     }
 }
+
+@Suite struct JSONCrossingLimitTests {
+    @Test func aValueNestedTooDeeplyThrowsARangeErrorAndTheRuntimeKeepsWorking() async throws {
+        let runtime = JavaScriptRuntime()
+        let error = await #expect(throws: JSException.self) {
+            try await runtime.evaluate("let v = []; for (let i = 0; i < 600; i++) v = [v]; v")
+        }
+        #expect(error?.name == "RangeError")
+        #expect(error?.message.contains("512") == true)
+        #expect(try await runtime.evaluate("let w = []; for (let i = 0; i < 500; i++) w = [w]; JSON.stringify(w).length") == 1002)  // 501 levels
+    }
+
+    @Test func aLargePayloadCrossesBothWays() async throws {
+        let runtime = JavaScriptRuntime()
+        let (count, text) = try await runtime.perform { runtime -> (Int, Int) in
+            let context = runtime.context
+            context.setFunction("echo") { args in try args.json(at: 0) }
+            let size = try context.evaluate("""
+                const big = Array.from({length: 20000}, (_, i) => ({id: i, name: 'item ' + i + ' é😀', tags: ['a', 'b'], n: i / 3}));
+                const back = echo(big);
+                JSON.stringify(back) === JSON.stringify(big) ? back.length : -1
+                """).toInt() ?? -1
+            let length = try context.evaluate("JSON.stringify(big).length").toInt() ?? 0
+            return (size, length)
+        }
+        #expect(count == 20000)
+        #expect(text > 1_000_000)
+    }
+}

@@ -88,6 +88,9 @@ enum JSValueConversion {
                 let length = JSStringGetLength(text)
                 guard let characters = JSStringGetCharactersPtr(text) else { return nil }
                 return try JSONParser.parse(UnsafeBufferPointer(start: characters, count: length), uniqueKeys: true)
+            } catch where error.reason == JSONParseError.tooDeep {
+                throw JSException(name: "RangeError", message: "the value is nested more than "
+                                  + "\(JSONParseError.maximumDepth) levels deep, too deep to convert to JSONValue")
             } catch {
                 // JSC's own output is always valid JSON; this only guards against the impossible.
                 throw JSException(name: "SyntaxError", message: "\(error)")

@@ -3,6 +3,11 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     public var offset: Int
     public var reason: String
     public var description: String { "invalid JSON at offset \(offset): \(reason)" }
+
+    /// The reason given for text nested deeper than ``maximumDepth`` levels.
+    public static let tooDeep = "nesting too deep"
+    /// The deepest nesting of arrays and objects the parser accepts.
+    public static let maximumDepth = 512
 }
 
 /// A strict JSON parser over UTF-8 bytes (Swift strings) or UTF-16 units (JavaScriptCore's
@@ -74,7 +79,7 @@ struct JSONParser<Unit: JSONCodeUnit>: ~Copyable {
 
     private mutating func enter() throws(JSONParseError) {
         depth += 1
-        if depth > 512 { throw error("nesting too deep") }
+        if depth > JSONParseError.maximumDepth { throw error(JSONParseError.tooDeep) }
         index += 1
     }
 
