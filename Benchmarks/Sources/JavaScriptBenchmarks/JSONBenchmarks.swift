@@ -74,7 +74,10 @@ enum JSONBenchmarks {
         case "write": for _ in 0..<count { _ = json.jsonString }
         case "toSwift": for _ in 0..<count { _ = try object.toJSONValue() }
         case "toJS": for _ in 0..<count { _ = JSValue(json, in: context) }
-        default: print("unknown step \(step): parse, write, toSwift, toJS")
+        case "call":
+            let function = try context.evaluate("(function addOne(n) { return n + 1; })")
+            for i in 0..<count * 20 { _ = try function.call(arguments: [Double(i)]).toDouble() }
+        default: print("unknown step \(step): parse, write, toSwift, toJS, call")
         }
     }
 }

@@ -8,7 +8,7 @@ import JavaScript
 //     swift run -c release --package-path Benchmarks JavaScriptBenchmarks
 //
 // JS_BENCH_SCALE multiplies the iteration counts (default 1); JS_BENCH_SUITE=calls or =json runs one suite;
-// JS_BENCH_PROFILE=parse|write|toSwift|toJS only loops that step, for `perf record` or callgrind.
+// JS_BENCH_PROFILE=parse|write|toSwift|toJS|call only loops that step, for `perf record` or callgrind.
 
 let scale = Double(ProcessInfo.processInfo.environment["JS_BENCH_SCALE"] ?? "") ?? 1
 func iterations(_ base: Int) -> Int { max(1, Int(Double(base) * scale)) }

@@ -76,12 +76,12 @@ public final class JSContext {
     }
 
     deinit {
+        virtualMachine.shared.unregister(ref)  // first: the registry holds this object unowned
         if ownsRef { virtualMachine.scheduler.cancelAll(of: self) }
         if let functionPrototype { JSValueUnprotect(ref, functionPrototype) }
         storedException.set(nil, in: ref)
         storedThrown.set(nil, in: ref)
         formatterRef.set(nil, in: ref)
-        virtualMachine.shared.unregister(ref)
         JSGlobalContextRelease(ref)
     }
 

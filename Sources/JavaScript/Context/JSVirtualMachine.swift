@@ -83,16 +83,19 @@ struct JSThrown: Error, @unchecked Sendable {
 /// outlives the machine's heap.
 final class MachineShared {
     weak var machine: JSVirtualMachine?
-    private var contexts: [OpaquePointer: Weak] = [:]
+    private var contexts: [OpaquePointer: Entry] = [:]
     private var pendingReleases: [Unmanaged<AnyObject>] = []
 
-    struct Weak { weak var context: JSContext? }
+    /// Not `weak`: a weak reference moves every retain and release of the context (one per
+    /// `JSValue` made) to Swift's slow side-table path. A context unregisters first thing in its
+    /// `deinit`, before anything there could look it up, so the entry never outlives it.
+    struct Entry { unowned(unsafe) let context: JSContext }
 
-    func register(_ context: JSContext) { contexts[context.ref] = Weak(context: context) }
+    func register(_ context: JSContext) { contexts[context.ref] = Entry(context: context) }
     func unregister(_ ref: JSGlobalContextRef) { contexts[ref] = nil }
 
     /// Every live context of the machine.
-    var liveContexts: [JSContext] { contexts.values.compactMap(\.context) }
+    var liveContexts: [JSContext] { contexts.values.map(\.context) }
 
     /// The Swift wrapper of the global context `ref` runs in, made if the original is gone.
     func context(for ref: JSContextRef) -> JSContext {
