@@ -24,5 +24,15 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
+
+        // `swift run -c release --package-path Benchmarks JavaScriptBenchmarks`: engine call and JSON
+        // crossing costs against raw JavaScriptCore C API calls and JS-only JSON.
+        .executableTarget(
+            name: "JavaScriptBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "JavaScript", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )
