@@ -38,6 +38,8 @@ final class WebViewCore: @unchecked Sendable {
     private(set) var isLoading = false
     private var loadWaiter: (page: Int, url: String, completion: (Result<Void, any Error>) -> Void)?
     private var cancelFetch: (() -> Void)?
+    /// `sessionStorage` of this web view (a browser tab's): kept across its documents.
+    private(set) lazy var sessionStorage = WebStorageArea()
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
 
@@ -50,7 +52,7 @@ final class WebViewCore: @unchecked Sendable {
         self.runtime = runtime
         self.configuration = configuration
         self.userContentController = userContentController
-        resources = PageResourceLoader(runtime: runtime)
+        resources = PageResourceLoader(runtime: runtime, userAgent: PageEnvironment.userAgent(configuration))
     }
 
     func emit(_ page: Int, _ kind: WebViewEvent.Kind) {
@@ -101,7 +103,7 @@ final class WebViewCore: @unchecked Sendable {
                 self.beginDocument(page: page, url: url, html: html)
             }
         case .url(let url):
-            cancelFetch = resources.load(url) { [weak self] result in
+            cancelFetch = resources.load(url, failOnHTTPError: false) { [weak self] result in
                 guard let self, self.nextPageID == page, !self.isClosed else { return }
                 self.cancelFetch = nil
                 switch result {

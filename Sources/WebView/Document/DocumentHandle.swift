@@ -14,6 +14,7 @@ public final class DocumentHandle {
     public internal(set) var isClosed = false
 
     weak var core: WebViewCore?
+    let runtime: JavaScriptRuntime
     /// The page environment (parser, dispatch helpers); nil once closed.
     var env: JSValue?
     var loader: DocumentLoader?
@@ -22,9 +23,11 @@ public final class DocumentHandle {
     var pendingWaits: [Int: (Result<JSONValue, any Error>) -> Void] = [:]
     var nextWaitID = 0
     var isDispatchingError = false
+    var platform: WebPlatformInstance?
 
     init(id: Int, context: JSContext, url: URL, core: WebViewCore) {
         self.id = id
+        runtime = core.runtime
         self.context = context
         self.url = url
         self.core = core
@@ -48,9 +51,24 @@ public final class DocumentHandle {
         let waits = pendingWaits
         pendingWaits.removeAll()
         for (_, wait) in waits { wait(.failure(WebViewError.documentClosed)) }
+        platform?.close()
+        platform = nil
         context.close()
         env = nil
     }
+}
+
+extension DocumentHandle: WebPlatformHost {
+    public var documentURL: URL { url }
+    public var session: WebSession {
+        guard let core else { preconditionFailure("the web view of this document is gone") }
+        return core.resources.session
+    }
+    public var sessionStorage: WebStorageArea {
+        guard let core else { preconditionFailure("the web view of this document is gone") }
+        return core.sessionStorage
+    }
+    public func beginWork() -> WorkToken { runtime.beginWork() }
 }
 
 /// Errors of the web view itself.

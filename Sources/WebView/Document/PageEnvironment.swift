@@ -42,6 +42,9 @@ enum PageEnvironment {
         env = try context.evaluate(PageScript.source, sourceURL: "hybrid:page").call(arguments: [require, native, env])
         env = try context.evaluate(InspectionScript.source, sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
+        // The window is the global object and `document` is set: the platform's web APIs go in now,
+        // before any page script.
+        document.platform = WebPlatform.install(in: context, host: document)
     }
 
     private static func makeNative(document: DocumentHandle, core: WebViewCore) -> JSValue {

@@ -16,52 +16,38 @@ public struct PageLoadError: Error, Sendable, CustomStringConvertible {
     public var description: String { "cannot load \(url): \(message)" }
 }
 
-/// Loads documents and scripts for the page core, on the runtime thread, always calling back later
-/// (never synchronously). Until the platform's `WebSession` is available this reads `file:` URLs;
-/// other schemes fail with a clear error.
+/// Loads documents and scripts for the page core through the web view's ``WebSession`` (`file:`
+/// from disk, `http(s)` through libsoup), on the runtime thread, always calling back later.
 final class PageResourceLoader: @unchecked Sendable {
-    private let loop: EventLoopThread
     private let runtime: JavaScriptRuntime
+    private let userAgent: String
 
-    init(runtime: JavaScriptRuntime) {
+    init(runtime: JavaScriptRuntime, userAgent: String) {
         self.runtime = runtime
-        loop = runtime.loop
+        self.userAgent = userAgent
     }
+
+    /// The web view's session, made on first use on the runtime thread.
+    private(set) lazy var session = WebSession(mainContext: runtime.loop.mainContext, userAgent: userAgent)
 
     /// Loads `url`; `completion` runs on the runtime thread unless the returned cancel closure ran first.
-    /// The load keeps the runtime busy (a work token) until it completes or is cancelled.
+    /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
+    /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise.
     @discardableResult
-    func load(_ url: URL, completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
+    func load(_ url: URL, failOnHTTPError: Bool = true,
+              completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
         let token = runtime.beginWork()
-        let state = CancelState()
-        let box = CompletionBox(completion)
-        loop.execute {
+        let cancellable = session.load(url) { result in
             defer { token.end() }
-            guard !state.cancelled else { return }
-            box.completion(PageResourceLoader.read(url))
+            switch result {
+            case .success(let resource) where failOnHTTPError && resource.status >= 400:
+                completion(.failure(PageLoadError(url: url.absoluteString, message: "HTTP status \(resource.status)")))
+            case .success(let resource):
+                completion(.success(PageResource(url: resource.url, text: resource.text)))
+            case .failure(let error):
+                completion(.failure(PageLoadError(url: error.url, message: error.message)))
+            }
         }
-        return { state.cancelled = true; token.end() }
+        return { cancellable.cancel(); token.end() }
     }
-
-    static func read(_ url: URL) -> Result<PageResource, PageLoadError> {
-        guard url.isFileURL else {
-            return .failure(PageLoadError(url: url.absoluteString,
-                                          message: "only file: URLs can be loaded (\(url.scheme ?? "no scheme") is not supported yet)"))
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return .failure(PageLoadError(url: url.absoluteString, message: "no such file"))
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return .failure(PageLoadError(url: url.absoluteString, message: "the file cannot be read"))
-        }
-        return .success(PageResource(url: url, text: String(decoding: data, as: UTF8.self)))
-    }
-}
-
-/// Runtime-thread state shared with the loop callback.
-private final class CancelState: @unchecked Sendable { var cancelled = false }
-private final class CompletionBox: @unchecked Sendable {
-    let completion: (Result<PageResource, PageLoadError>) -> Void
-    init(_ completion: @escaping (Result<PageResource, PageLoadError>) -> Void) { self.completion = completion }
 }
