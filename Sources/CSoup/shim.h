@@ -6,4 +6,48 @@
 #include <libsoup/soup.h>
 #include <gio/gio.h>
 
+/// A server that leaves request paths percent-encoded (the caller decodes them once, itself),
+/// announcing itself as `server_header` (NULL: no Server header).
+static inline SoupServer *hybrid_soup_server_new(const char *server_header) {
+    return soup_server_new("raw-paths", TRUE, "server-header", server_header, NULL);
+}
+
+/// The callback of the server's per-message signals (request-started, request-finished, ...).
+typedef void (*HybridServerMessageCallback)(SoupServer *server, SoupServerMessage *msg, gpointer user_data);
+
+/// g_signal_connect for a server's message signal.
+/// `destroy` runs when the handler is disconnected (when the server is finalized at the latest).
+static inline gulong hybrid_soup_server_connect(SoupServer *server, const char *signal,
+                                                HybridServerMessageCallback callback, gpointer user_data,
+                                                GDestroyNotify destroy) {
+    return g_signal_connect_data(server, signal, G_CALLBACK(callback), user_data, (GClosureNotify)(void (*)(void))destroy,
+                                 (GConnectFlags)0);
+}
+
+/// The callback of a message's argument-less signals (got-headers, finished, ...).
+typedef void (*HybridMessageCallback)(SoupServerMessage *msg, gpointer user_data);
+
+/// g_signal_connect for a message's argument-less signal.
+static inline gulong hybrid_soup_message_connect(SoupServerMessage *msg, const char *signal,
+                                                 HybridMessageCallback callback, gpointer user_data) {
+    return g_signal_connect_data(msg, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// The callback of a message's got-chunk signal.
+typedef void (*HybridChunkCallback)(SoupServerMessage *msg, GBytes *chunk, gpointer user_data);
+
+/// g_signal_connect for a message's got-chunk signal.
+static inline gulong hybrid_soup_message_connect_chunk(SoupServerMessage *msg, HybridChunkCallback callback,
+                                                       gpointer user_data) {
+    return g_signal_connect_data(msg, "got-chunk", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// A GObject's address as a `gpointer`, for g_object_weak_ref and friends.
+static inline GObject *hybrid_gobject(gpointer object) { return G_OBJECT(object); }
+
+/// A listener's socket address as an inet address, or NULL when it is not one.
+static inline GInetSocketAddress *hybrid_inet_socket_address(GSocketAddress *address) {
+    return G_IS_INET_SOCKET_ADDRESS(address) ? G_INET_SOCKET_ADDRESS(address) : NULL;
+}
+
 #endif
