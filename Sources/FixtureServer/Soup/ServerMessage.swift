@@ -49,6 +49,10 @@ struct ServerMessage {
                                          count: length))
     }
 
+    func removeRequestHeader(_ name: String) {
+        soup_message_headers_remove(requestHeaders, name)
+    }
+
     func setStatus(_ status: Int) {
         soup_server_message_set_status(pointer, guint(status), nil)
     }
