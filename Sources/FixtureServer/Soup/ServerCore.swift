@@ -61,6 +61,7 @@ final class ServerCore {
             throw .cannotListen(host: host, port: port, reason: reason)
         }
         self.server = server
+        raiseBacklog(server)
         return boundPort(server) ?? port
     }
 
@@ -73,6 +74,21 @@ final class ServerCore {
         files.removeAll()
         startTimes.removeAll()
         chunkedBytes.removeAll()
+    }
+
+    /// GIO listens with a backlog of 10, which drops connections when hundreds arrive at once; listening again
+    /// on the bound socket raises it (Linux updates the backlog of a listening socket).
+    private func raiseBacklog(_ server: UnsafeMutablePointer<SoupServer>) {
+        let listeners = soup_server_get_listeners(server)
+        defer { g_slist_free(listeners) }
+        var node = listeners
+        while let current = node {
+            if let socket = current.pointee.data?.assumingMemoryBound(to: GSocket.self) {
+                g_socket_set_listen_backlog(socket, 4096)
+                g_socket_listen(socket, nil)
+            }
+            node = current.pointee.next
+        }
     }
 
     private func boundPort(_ server: UnsafeMutablePointer<SoupServer>) -> Int? {
