@@ -76,16 +76,15 @@ final class ServerCore {
         chunkedBytes.removeAll()
     }
 
-    /// GIO listens with a backlog of 10, which drops connections when hundreds arrive at once; listening again
-    /// on the bound socket raises it (Linux updates the backlog of a listening socket).
+    /// GIO listens with a backlog of 10, which drops connections when hundreds arrive at once, and cannot change it
+    /// afterwards; listen(2) again on the bound descriptor raises it (Linux updates a listening socket's backlog).
     private func raiseBacklog(_ server: UnsafeMutablePointer<SoupServer>) {
         let listeners = soup_server_get_listeners(server)
         defer { g_slist_free(listeners) }
         var node = listeners
         while let current = node {
             if let socket = current.pointee.data?.assumingMemoryBound(to: GSocket.self) {
-                g_socket_set_listen_backlog(socket, 4096)
-                g_socket_listen(socket, nil)
+                Glibc.listen(g_socket_get_fd(socket), 4096)
             }
             node = current.pointee.next
         }
