@@ -50,4 +50,10 @@ static inline GInetSocketAddress *hybrid_inet_socket_address(GSocketAddress *add
     return G_IS_INET_SOCKET_ADDRESS(address) ? G_INET_SOCKET_ADDRESS(address) : NULL;
 }
 
+/// g_source_set_callback for a source made by g_socket_create_source.
+static inline void hybrid_socket_source_set_callback(GSource *source, GSocketSourceFunc callback, gpointer user_data,
+                                                     GDestroyNotify destroy) {
+    g_source_set_callback(source, (GSourceFunc)(void (*)(void))callback, user_data, destroy);
+}
+
 #endif

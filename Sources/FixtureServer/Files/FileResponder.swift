@@ -6,6 +6,7 @@ final class FileResponder {
     let listDirectories: Bool
     let cacheControl: String
     private let cache = FileCache()
+    private let resolutions = ResolutionCache()
 
     init(resolver: PathResolver, listDirectories: Bool, cacheControl: String) {
         self.resolver = resolver
@@ -13,14 +14,13 @@ final class FileResponder {
         self.cacheControl = cacheControl
     }
 
-    func respond(to message: ServerMessage, method: String) {
+    func respond(to message: ServerMessage, method: String, path: String) {
         guard method == "GET" || method == "HEAD" else {
             message.setHeader("Allow", "GET, HEAD")
             message.fail(405)
             return
         }
-        let path = message.encodedPath
-        switch resolver.resolve(encodedPath: path) {
+        switch resolutions.resolve(path, with: resolver) {
         case .forbidden:
             message.fail(403)
         case .notFound:
@@ -49,6 +49,7 @@ final class FileResponder {
 
     func removeAll() {
         cache.removeAll()
+        resolutions.removeAll()
     }
 
     private func serveFile(_ path: String, to message: ServerMessage) {
@@ -60,10 +61,10 @@ final class FileResponder {
     }
 
     private func serve(_ entry: FileEntry, to message: ServerMessage) {
-        message.setHeader("ETag", entry.etag)
-        message.setHeader("Last-Modified", entry.lastModified)
-        message.setHeader("Cache-Control", cacheControl)
-        message.setHeader("Accept-Ranges", "bytes")
+        message.appendHeader("ETag", entry.etag)
+        message.appendHeader("Last-Modified", entry.lastModified)
+        message.appendHeader("Cache-Control", cacheControl)
+        message.appendHeader("Accept-Ranges", "bytes")
         if notModified(entry, message) {
             message.setStatus(304)
             return

@@ -14,6 +14,7 @@ final class ServerCore {
     let log: (@Sendable (AccessLogEvent) -> Void)?
     let connections: ConnectionTracker
     private var server: UnsafeMutablePointer<SoupServer>?
+    private var acceptors: [Acceptor] = []
     /// Per message in flight: when its headers arrived (only with a log) and the chunked body bytes seen.
     private var startTimes: [OpaquePointer: Int] = [:]
     private var chunkedBytes: [OpaquePointer: Int] = [:]
@@ -38,9 +39,6 @@ final class ServerCore {
         let server = hybrid_soup_server_new(nil)!
         let me = { Unmanaged.passRetained(self).toOpaque() }
         let release: GDestroyNotify = { Unmanaged<ServerCore>.fromOpaque($0!).release() }
-        hybrid_soup_server_connect(server, "request-started", { _, msg, data in
-            Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().started(msg!)
-        }, me(), release)
         hybrid_soup_server_connect(server, "request-finished", { _, msg, data in
             Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().finished(msg!, aborted: false)
         }, me(), release)
@@ -61,7 +59,7 @@ final class ServerCore {
             throw .cannotListen(host: host, port: port, reason: reason)
         }
         self.server = server
-        raiseBacklog(server)
+        takeOverListeners(server)
         return boundPort(server) ?? port
     }
 
@@ -69,6 +67,8 @@ final class ServerCore {
     func close() {
         guard let server else { return }
         self.server = nil
+        acceptors.forEach { $0.close() }
+        acceptors.removeAll()
         soup_server_disconnect(server)
         g_object_unref(server)
         files.removeAll()
@@ -78,13 +78,15 @@ final class ServerCore {
 
     /// GIO listens with a backlog of 10, which drops connections when hundreds arrive at once, and cannot change it
     /// afterwards; listen(2) again on the bound descriptor raises it (Linux updates a listening socket's backlog).
-    private func raiseBacklog(_ server: UnsafeMutablePointer<SoupServer>) {
+    /// An ``Acceptor`` then accepts the connections, all pending ones at once.
+    private func takeOverListeners(_ server: UnsafeMutablePointer<SoupServer>) {
         let listeners = soup_server_get_listeners(server)
         defer { g_slist_free(listeners) }
         var node = listeners
         while let current = node {
             if let socket = current.pointee.data?.assumingMemoryBound(to: GSocket.self) {
                 Glibc.listen(g_socket_get_fd(socket), 4096)
+                acceptors.append(Acceptor(server: server, listener: socket, connections: connections))
             }
             node = current.pointee.next
         }
@@ -108,17 +110,11 @@ final class ServerCore {
 
     // MARK: Signals
 
-    private func started(_ msg: OpaquePointer) {
-        _ = connections.admit(msg)
-    }
-
     /// Headers are in, the body is not: refuse what is too big before reading it.
     private func early(_ msg: OpaquePointer) {
         if log != nil { startTimes[msg] = g_get_monotonic_time() }
         let message = ServerMessage(pointer: msg)
-        var headBytes = message.method.utf8.count + message.encodedPath.utf8.count + 12
-        for (name, value) in message.headers { headBytes += name.utf8.count + value.utf8.count + 4 }
-        if headBytes > limits.maxHeaderBytes {
+        if message.headBytes > limits.maxHeaderBytes {
             message.setHeader("Connection", "close")
             message.fail(431)
             return
@@ -192,7 +188,7 @@ final class ServerCore {
             message.setHeader("Allow", allowed.joined(separator: ", "))
             message.fail(405)
         case .none:
-            files.respond(to: message, method: method)
+            files.respond(to: message, method: method, path: path)
         }
     }
 

@@ -1,4 +1,5 @@
 import CSoup
+import Glibc
 
 /// A thin view of a `SoupServerMessage *` for the handlers: request fields in, status, headers and body out.
 /// Loop thread only, valid during the handler call.
@@ -38,6 +39,21 @@ struct ServerMessage {
             }, pointer)
         }
         return collected
+    }
+
+    /// The size of the request head: request line and headers, as sent (give or take the spacing).
+    var headBytes: Int {
+        var total = 0
+        withUnsafeMutablePointer(to: &total) { pointer in
+            soup_message_headers_foreach(requestHeaders, { name, value, data in
+                guard let name, let value, let data else { return }
+                data.assumingMemoryBound(to: Int.self).pointee += strlen(name) + strlen(value) + 4
+            }, pointer)
+        }
+        if let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) {
+            total += strlen(path) + (g_uri_get_query(uri).map { strlen($0) + 1 } ?? 0)
+        }
+        return total + strlen(soup_server_message_get_method(pointer)) + 12
     }
 
     /// The request body's bytes.
