@@ -43,10 +43,9 @@ trap cleanup EXIT
 
 # A 1 KB HTML page.
 mkdir -p "$work/site"
-{
-  printf '<!doctype html>\n<html><head><meta charset="utf-8"><title>bench</title></head><body>\n'
-  for i in $(seq 1 40); do printf '<p>line %02d of the benchmark page.</p>\n' "$i"; done
-} | head -c 1000 > "$work/site/index.html"
+page=$'<!doctype html>\n<html><head><meta charset="utf-8"><title>bench</title></head><body>\n'
+for i in $(seq 1 40); do page+="<p>line $i of the benchmark page.</p>"$'\n'; done
+printf '%s' "${page:0:1008}" > "$work/site/index.html"
 printf '\n</body></html>\n' >> "$work/site/index.html"
 size=$(stat -c %s "$work/site/index.html")
 
