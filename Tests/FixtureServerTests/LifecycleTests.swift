@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import JavaScript
 import Synchronization
 import Testing
@@ -91,5 +92,30 @@ struct LifecycleTests {
         await local.stop()
         let bad = FixtureServer(root: folder.path, host: "not a host")
         await #expect(throws: FixtureServerError.invalidHost("not a host")) { try await bad.start() }
+    }
+
+    @Test("stop closes connections that are still open (keep-alive)")
+    func stopClosesOpenConnections() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("a.txt", "ok")
+        let server = FixtureServer(root: folder.path)
+        let base = try await server.start()
+        let port = Int(base.split(separator: ":").last!.dropLast())!
+        let fd = try RawHTTP.connect(port: port)
+        defer { close(fd) }
+        RawHTTP.write(fd, Array("GET /a.txt HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        let first = try await RawHTTP.onThread { () -> String in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            return String(decoding: buffer[..<max(count, 0)], as: UTF8.self)
+        }
+        #expect(first.hasPrefix("HTTP/1.1 200"))
+        await server.stop()
+        // The server closed the kept-alive connection: recv sees the end instead of waiting 20 s for a timeout.
+        let rest = try await RawHTTP.onThread { () -> Int in
+            var byte: UInt8 = 0
+            return recv(fd, &byte, 1, 0)
+        }
+        #expect(rest == 0)
     }
 }

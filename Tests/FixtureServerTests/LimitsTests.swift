@@ -129,4 +129,31 @@ struct LimitsTests {
             #expect(small.text == "10")
         }
     }
+
+    @Test("a chunked body over the body limit closes the connection; the server keeps serving")
+    func chunkedBodyLimit() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("a.txt", "ok")
+        var options = FixtureServer.Options()
+        options.limits.maxBodyBytes = 100
+        try await withServer(folder, options: options, configure: { server in
+            try server.route("POST", "/api/upload") { request in .text("\(request.body.count)") }
+        }) { _, port in
+            let chunk = String(repeating: "x", count: 64)
+            let chunks = String(repeating: "40\r\n\(chunk)\r\n", count: 4) + "0\r\n\r\n"
+            let result = try await RawHTTP.onThread { () -> [UInt8] in
+                let fd = try RawHTTP.connect(port: port)
+                defer { close(fd) }
+                RawHTTP.write(fd, Array(("POST /api/upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                                         + "Connection: close\r\n\r\n" + chunks).utf8))
+                return RawHTTP.readAll(fd)
+            }
+            let answered = (try? RawHTTP.parse(result))?.status
+            #expect(answered == nil || answered == 413)
+            let small = try await RawHTTP.send("POST /api/upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                                               + "Connection: close\r\n\r\n5\r\nhello\r\n0\r\n\r\n", port: port)
+            #expect(small.text == "5")
+            #expect(try await RawHTTP.get("/a.txt", port: port).text == "ok")
+        }
+    }
 }
