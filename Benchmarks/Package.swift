@@ -25,6 +25,16 @@ let package = Package(
             ]
         ),
 
+        // `swift run -c release --package-path Benchmarks JavaScriptBenchmarks`: engine call and JSON
+        // crossing costs against raw JavaScriptCore C API calls and JS-only JSON.
+        .executableTarget(
+            name: "JavaScriptBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "JavaScript", package: "HybridRuntime"),
+            ]
+        ),
+
         // libsoup for the server benchmark's baseline (the main package's CSoup is not a product).
         .systemLibrary(name: "CSoupMinimal", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
 

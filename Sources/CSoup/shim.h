@@ -6,6 +6,7 @@
 #include <libsoup/soup.h>
 #include <gio/gio.h>
 
+// ---- FixtureServer ----
 /// A server that leaves request paths percent-encoded (the caller decodes them once, itself),
 /// announcing itself as `server_header` (NULL: no Server header).
 static inline SoupServer *hybrid_soup_server_new(const char *server_header) {
@@ -24,15 +25,6 @@ static inline gulong hybrid_soup_server_connect(SoupServer *server, const char *
                                  (GConnectFlags)0);
 }
 
-/// The callback of a message's argument-less signals (got-headers, finished, ...).
-typedef void (*HybridMessageCallback)(SoupServerMessage *msg, gpointer user_data);
-
-/// g_signal_connect for a message's argument-less signal.
-static inline gulong hybrid_soup_message_connect(SoupServerMessage *msg, const char *signal,
-                                                 HybridMessageCallback callback, gpointer user_data) {
-    return g_signal_connect_data(msg, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
-}
-
 /// The callback of a message's got-chunk signal.
 typedef void (*HybridChunkCallback)(SoupServerMessage *msg, GBytes *chunk, gpointer user_data);
 
@@ -45,15 +37,20 @@ static inline gulong hybrid_soup_message_connect_chunk(SoupServerMessage *msg, H
 /// A GObject's address as a `gpointer`, for g_object_weak_ref and friends.
 static inline GObject *hybrid_gobject(gpointer object) { return G_OBJECT(object); }
 
-/// A listener's socket address as an inet address, or NULL when it is not one.
-static inline GInetSocketAddress *hybrid_inet_socket_address(GSocketAddress *address) {
-    return G_IS_INET_SOCKET_ADDRESS(address) ? G_INET_SOCKET_ADDRESS(address) : NULL;
-}
-
 /// g_source_set_callback for a source made by g_socket_create_source.
 static inline void hybrid_socket_source_set_callback(GSource *source, GSocketSourceFunc callback, gpointer user_data,
                                                      GDestroyNotify destroy) {
     g_source_set_callback(source, (GSourceFunc)(void (*)(void))callback, user_data, destroy);
+}
+
+// ---- platform (WebSession, CookieJar, test servers) ----
+// soup_server_new is variadic: a server with default properties.
+static inline SoupServer *hybrid_platform_server_new(void) { return soup_server_new(NULL, NULL); }
+// SOUP_HTTP_URI_FLAGS is a macro: parses an absolute URI the way libsoup does; NULL when invalid.
+static inline GUri *hybrid_platform_parse_uri(const char *uri) { return g_uri_parse(uri, SOUP_HTTP_URI_FLAGS, NULL); }
+// G_IO_ERROR is a macro: true when `error` is G_IO_ERROR_CANCELLED.
+static inline gboolean hybrid_platform_is_cancelled(const GError *error) {
+    return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
 
 #endif
