@@ -24,5 +24,13 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
+        // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
+        .executableTarget(
+            name: "BridgeBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )
