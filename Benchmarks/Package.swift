@@ -24,6 +24,17 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
+
+        // `swift run -c release --package-path Benchmarks JavaScriptBenchmarks`: engine call and JSON
+        // crossing costs against raw JavaScriptCore C API calls and JS-only JSON.
+        .executableTarget(
+            name: "JavaScriptBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "JavaScript", package: "HybridRuntime"),
+            ]
+        ),
+
         // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
         .executableTarget(
             name: "BridgeBenchmarks",

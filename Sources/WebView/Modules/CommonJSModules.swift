@@ -63,8 +63,21 @@ public enum CommonJSModules {
         return try factory.call(arguments: [resolve, compile]).call(arguments: [directory])
     }
 
+    /// Resolutions found so far, per process: the installed packages do not change while it runs,
+    /// and core-js alone takes ~110 resolutions per page (each several file-system checks).
+    private static let resolutions = Mutex<[String: String]>([:])
+
     /// Resolves `id` as Node does from the directory `from`; nil when nothing matches.
+    /// Successful resolutions are cached for the process.
     static func resolvePath(_ id: String, from: String, searchPaths: [String]) -> String? {
+        let key = searchPaths.joined(separator: "\u{1}") + "\u{0}" + from + "\u{0}" + id
+        if let cached = resolutions.withLock({ $0[key] }) { return cached }
+        guard let path = uncachedResolvePath(id, from: from, searchPaths: searchPaths) else { return nil }
+        resolutions.withLock { $0[key] = path }
+        return path
+    }
+
+    private static func uncachedResolvePath(_ id: String, from: String, searchPaths: [String]) -> String? {
         if id.hasPrefix("./") || id.hasPrefix("../") || id.hasPrefix("/") || id == "." || id == ".." {
             let base = id.hasPrefix("/") ? id : (from as NSString).appendingPathComponent(id)
             return resolveFileOrDirectory((base as NSString).standardizingPath)

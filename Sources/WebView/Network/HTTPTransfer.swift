@@ -1,0 +1,113 @@
+import CSoup
+import Foundation
+
+/// One HTTP exchange through a `SoupSession`: send, follow redirects, read the whole body.
+/// Completes on the session's main context; never after its ``Cancellable`` was cancelled.
+final class HTTPTransfer {
+    private let request: WebRequest
+    private let session: UnsafeMutablePointer<SoupSession>
+    private let message: OpaquePointer
+    private let cancellable: Cancellable
+    private var completion: ((Result<LoadedResource, WebLoadError>) -> Void)?
+    private var timeoutSource: UnsafeMutablePointer<GSource>?
+    private var timedOut = false
+
+    private init(request: WebRequest, session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, cancellable: Cancellable,
+                 completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) {
+        self.request = request
+        self.session = session
+        self.message = message
+        self.cancellable = cancellable
+        self.completion = completion
+        g_object_ref(UnsafeMutableRawPointer(session))
+    }
+
+    deinit {
+        if let timeoutSource { LoopCallback.cancel(timeoutSource) }
+        g_object_unref(UnsafeMutableRawPointer(message))
+        g_object_unref(UnsafeMutableRawPointer(session))
+    }
+
+    /// Starts the exchange; returns the error at once when the request cannot be made.
+    static func start(_ request: WebRequest, session: UnsafeMutablePointer<SoupSession>, mainContext: OpaquePointer, cancellable: Cancellable,
+                      completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> WebLoadError? {
+        let method = request.method.isEmpty ? "GET" : request.method
+        guard let message = soup_message_new(method, request.url.absoluteString) else {
+            return WebLoadError(url: request.url.absoluteString, message: "invalid URL", kind: .invalidURL)
+        }
+        let headers = soup_message_get_request_headers(message)
+        var contentType: String?
+        for (name, value) in request.headers {
+            if name.caseInsensitiveCompare("Content-Type") == .orderedSame { contentType = value; continue }
+            soup_message_headers_append(headers, name, value)
+        }
+        if let body = request.body {
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(message, contentType, bytes)
+            g_bytes_unref(bytes)
+        } else if let contentType {
+            soup_message_headers_replace(headers, "Content-Type", contentType)
+        }
+        let transfer = HTTPTransfer(request: request, session: session, message: message, cancellable: cancellable,
+                                    completion: completion)
+        if let timeout = request.timeout {
+            let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
+            transfer.timeoutSource = LoopCallback.schedule(on: mainContext, after: milliseconds) { [unowned transfer] in
+                transfer.timedOut = true
+                g_cancellable_cancel(transfer.cancellable.gCancellable)
+            }
+        }
+        soup_session_send_and_read_async(session, message, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
+            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().finish(result)
+        }, Unmanaged.passRetained(transfer).toOpaque())
+        return nil
+    }
+
+    private func finish(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = soup_session_send_and_read_finish(session, result, &error)
+        defer { if let bytes { g_bytes_unref(bytes) }; if let error { g_error_free(error) } }
+        guard !cancellable.isCancelled, let completion else { return }
+        self.completion = nil
+        let url = request.url.absoluteString
+        if timedOut {
+            let seconds = request.timeout.map { String(format: "%g", $0.seconds) } ?? "?"
+            completion(.failure(WebLoadError(url: url, message: "timed out after \(seconds) s", kind: .timeout)))
+            return
+        }
+        guard let bytes else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "network error"
+            completion(.failure(WebLoadError(url: url, message: reason, kind: .network)))
+            return
+        }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        let body = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        completion(.success(resource(body: body)))
+    }
+
+    private func resource(body: [UInt8]) -> LoadedResource {
+        let responseHeaders = soup_message_get_response_headers(message)
+        var headers: [(String, String)] = []
+        var iterator = SoupMessageHeadersIter()
+        soup_message_headers_iter_init(&iterator, responseHeaders)
+        var name: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+        while soup_message_headers_iter_next(&iterator, &name, &value) != 0 {
+            if let name, let value { headers.append((String(cString: name), String(cString: value))) }
+        }
+        var finalURL = request.url
+        if let uri = soup_message_get_uri(message), let text = g_uri_to_string(uri) {
+            finalURL = URL(string: String(cString: text)) ?? request.url
+            g_free(text)
+        }
+        let mimeType = soup_message_headers_get_content_type(responseHeaders, nil).map { String(cString: $0) }
+        let reason = soup_message_get_reason_phrase(message).map { String(cString: $0) } ?? ""
+        return LoadedResource(url: finalURL, status: Int(soup_message_get_status(message).rawValue), statusText: reason,
+                              mimeType: mimeType, body: body, headers: headers)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

@@ -1,0 +1,86 @@
+import CSoup
+import Foundation
+
+/// The network side of a web view: a libsoup `SoupSession` on the runtime's main context, one
+/// cookie jar and one `localStorage` store shared by all its pages.
+///
+/// Runtime-thread only (not `Sendable`): make it, use it and drop it on the runtime thread; every
+/// completion runs there, on a later iteration of the loop (never from inside the call that
+/// started the load).
+///
+/// ```swift
+/// let session = WebSession(mainContext: runtime.loop.mainContext)
+/// session.load(URL(string: "http://127.0.0.1:8080/app.js")!) { result in
+///     if case .success(let resource) = result { print(resource.status, resource.text) }
+/// }
+/// ```
+public final class WebSession {
+    /// The cookies: HTTP and `document.cookie` share them.
+    public let cookies: CookieJar
+    /// `localStorage` per origin (`sessionStorage` is per page: ``WebStorageArea``).
+    public let storage: WebStorage
+    /// The GLib main context every load completes on.
+    public let mainContext: OpaquePointer
+    let session: UnsafeMutablePointer<SoupSession>
+
+    /// Makes a session whose I/O runs on `mainContext` (the runtime's `runtime.loop.mainContext`).
+    /// Call it on the thread that iterates that context.
+    public init(mainContext: OpaquePointer, userAgent: String? = nil) {
+        self.mainContext = mainContext
+        g_main_context_push_thread_default(mainContext)
+        session = soup_session_new()
+        g_main_context_pop_thread_default(mainContext)
+        cookies = CookieJar()
+        storage = WebStorage()
+        soup_session_add_feature(session, OpaquePointer(cookies.jar))
+        if let userAgent { soup_session_set_user_agent(session, userAgent) }
+    }
+
+    deinit {
+        soup_session_abort(session)
+        g_object_unref(UnsafeMutableRawPointer(session))
+    }
+
+    /// The `User-Agent` header sent with every HTTP request.
+    public var userAgent: String {
+        get { soup_session_get_user_agent(session).map { String(cString: $0) } ?? "" }
+        set { soup_session_set_user_agent(session, newValue) }
+    }
+
+    /// Loads a document or a script: `file:` URLs from disk, `http(s)` through the session
+    /// (redirects followed, cookies sent and stored). Other schemes fail with `.unsupportedScheme`.
+    ///
+    /// `completion` runs on the runtime thread, once, unless the returned ``Cancellable`` is
+    /// cancelled first. An HTTP error status (404, 500) is a success with that status.
+    @discardableResult
+    public func load(_ url: URL, completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
+        send(WebRequest(url: url), completion: completion)
+    }
+
+    /// Sends `request` (any method, headers, body, timeout); see ``load(_:completion:)``.
+    @discardableResult
+    public func send(_ request: WebRequest, completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
+        let cancellable = Cancellable()
+        g_main_context_push_thread_default(mainContext)
+        defer { g_main_context_pop_thread_default(mainContext) }
+        var failure: WebLoadError?
+        switch request.url.scheme?.lowercased() {
+        case "file":
+            FileTransfer.start(request.url, cancellable: cancellable, completion: completion)
+        case "http", "https":
+            failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
+                                         completion: completion)
+        case let scheme:
+            let name = scheme.map { "'\($0):'" } ?? "(none)"
+            failure = WebLoadError(url: request.url.absoluteString,
+                                   message: "unsupported URL scheme \(name): only http, https and file are supported",
+                                   kind: .unsupportedScheme)
+        }
+        if let failure {
+            LoopCallback.schedule(on: mainContext) { [cancellable] in
+                if !cancellable.isCancelled { completion(.failure(failure)) }
+            }
+        }
+        return cancellable
+    }
+}

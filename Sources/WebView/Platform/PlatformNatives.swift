@@ -1,0 +1,95 @@
+import CSoup
+import Foundation
+import JavaScript
+
+/// The native half of the platform scripts: one object of Swift functions per page, handed to the
+/// scripts as `native` (it never becomes a global).
+///
+/// The functions hold the ``WebPlatformInstance`` strongly and it holds the page and context
+/// weakly, so a dropped page is freed even while its functions live on in the JavaScript heap.
+enum PlatformNatives {
+    static func make(for instance: WebPlatformInstance, host: any WebPlatformHost, in context: JSContext) -> JSValue {
+        let native = JSValue(newObjectIn: context)
+        func define(_ name: String, _ body: @escaping JSFunctionBody) {
+            native.setValue(JSValue(function: body, name: name, in: context), forProperty: name)
+        }
+        define("encodeUTF8") { args in
+            RawJSValue(ref: TypedArrayBytes.makeUint8Array(Array((args.string(at: 0) ?? "").utf8), in: args.contextRef))
+        }
+        define("decodeUTF8") { args in
+            var bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
+            if !args.bool(at: 2), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            if args.bool(at: 1) {
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw JSException(name: "TypeError", message: "TextDecoder: the encoded data is not valid UTF-8")
+                }
+                return text
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        define("report") { [weak instance] args in
+            instance?.host?.report(JSException(args[0]))
+            return nil
+        }
+        define("resolveURL") { [weak instance] args in
+            let raw = args.string(at: 0) ?? ""
+            guard let base = instance?.host?.documentURL, let url = resolve(raw, against: base) else {
+                throw JSException(name: "SyntaxError", message: "Invalid URL: '\(raw)'")
+            }
+            return url.absoluteString
+        }
+        define("makeRequire") { args in
+            try CommonJSModules.makeRequire(in: args.context)
+        }
+        define("getCookie") { [weak instance] _ in
+            guard let host = instance?.host else { return "" }
+            return host.session.cookies.documentCookie(for: host.documentURL)
+        }
+        define("setCookie") { [weak instance] args in
+            guard let host = instance?.host else { return nil }
+            host.session.cookies.setDocumentCookie(args.string(at: 0) ?? "", for: host.documentURL)
+            return nil
+        }
+        native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
+        native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
+        define("send") { args in
+            let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
+            let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
+                guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
+                return (name, value)
+            }
+            let bodyRef = args.ref(at: 3)
+            let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
+                : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
+            let timeout = args.double(at: 4)
+            let request = WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
+                                     timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
+            return instance.send(request, callback: args[5])
+        }
+        define("abort") { args in
+            if let id = args.int(at: 0) { instance.abort(id) }
+            return nil
+        }
+        return native
+    }
+
+    /// Resolves `raw` against `base` as a browser would for the common cases; nil when invalid.
+    static func resolve(_ raw: String, against base: URL) -> URL? {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = URL(string: trimmed, relativeTo: base)
+            ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlAllowed).flatMap { URL(string: $0, relativeTo: base) }
+        guard let absolute = url?.absoluteURL, let scheme = absolute.scheme?.lowercased(), !scheme.isEmpty else { return nil }
+        if scheme == "http" || scheme == "https" {
+            // What libsoup cannot parse, or a URL without a host, would only fail later.
+            guard let uri = hybrid_platform_parse_uri(absolute.absoluteString) else { return nil }
+            defer { g_uri_unref(uri) }
+            guard let host = g_uri_get_host(uri), host.pointee != 0 else { return nil }
+        }
+        return absolute
+    }
+}
+
+private extension CharacterSet {
+    /// Printable ASCII stays as is; spaces, controls and non-ASCII characters are percent-encoded.
+    static let urlAllowed = CharacterSet(charactersIn: Unicode.Scalar(0x21)...Unicode.Scalar(0x7E))
+}

@@ -1,0 +1,91 @@
+/// The globals that come from Debian's JavaScript packages, loaded on first use so a page that
+/// never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and
+/// `fetch`, `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest;
+/// without `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream).
+///
+/// Each group is an accessor on the global object until first read; the read replaces the group by
+/// the library's values. A missing package makes every read throw an error naming the apt package.
+enum ModulesScript {
+    static let source = #"""
+    (function (global, native, internals) {
+      'use strict';
+      var requireFunction = null;
+      function require(id) {
+        if (!requireFunction) requireFunction = native.makeRequire();
+        return requireFunction(id);
+      }
+      function lazy(names, load) {
+        var state = 'pending', failure = null;
+        function resolve() {
+          if (state !== 'pending') return;
+          state = 'loading';
+          names.forEach(function (name) { delete global[name]; });
+          try {
+            load();
+            state = 'loaded';
+          } catch (error) {
+            state = 'failed';
+            failure = new Error(names.join('/') + ' unavailable: ' + (error && error.message || error));
+            names.forEach(install);
+          }
+        }
+        function install(name) {
+          Object.defineProperty(global, name, {
+            configurable: true, enumerable: false,
+            get: function () {
+              resolve();
+              if (state === 'failed') throw failure;
+              return global[name];
+            },
+            set: function (value) {
+              Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
+            }
+          });
+        }
+        names.forEach(install);
+      }
+
+      lazy(['URL', 'URLSearchParams'], function () {
+        require('core-js/web/url');
+        require('core-js/web/url-search-params');
+      });
+      lazy(['atob', 'btoa'], function () {
+        require('core-js/modules/web.atob');
+        require('core-js/modules/web.btoa');
+      });
+      lazy(['fetch', 'Headers', 'Request', 'Response'], function () {
+        var library = require('whatwg-fetch/dist/fetch.umd.js');
+        var polyfill = library.fetch;
+        // whatwg-fetch rejects every failure with "Network request failed": say what failed.
+        var fetch = function fetch(input, init) {
+          internals.lastXHR = null;
+          var promise = polyfill.apply(this, arguments);
+          var xhr = internals.lastXHR;
+          return promise.then(function (response) {
+            // The raw bytes, for arrayBuffer() (the library reads bodies as text without Blob).
+            if (xhr && xhr._response) internals.define(response, '_bytes', xhr._response.body);
+            return response;
+          }, function (error) {
+            if (xhr && xhr._errorMessage && error instanceof TypeError) {
+              throw new TypeError('Failed to fetch: ' + xhr._errorMessage);
+            }
+            throw error;
+          });
+        };
+        [library.Request, library.Response].forEach(function (type) {
+          if (typeof type.prototype.arrayBuffer === 'function') return;
+          internals.define(type.prototype, 'arrayBuffer', function arrayBuffer() {
+            if (this.bodyUsed) return Promise.reject(new TypeError('Already read'));
+            this.bodyUsed = true;
+            var bytes = this._bytes || this._bodyArrayBuffer || new global.TextEncoder().encode(this._bodyText || '').buffer;
+            return Promise.resolve(ArrayBuffer.isView(bytes) ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
+                                                             : bytes.slice(0));
+          });
+        });
+        fetch.polyfill = true;
+        internals.define(global, 'fetch', fetch);
+        ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });
+      });
+    })
+    """#
+}

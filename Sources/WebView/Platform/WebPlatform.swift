@@ -1,0 +1,49 @@
+import JavaScript
+
+/// The web APIs a page needs beyond domino's DOM, installed into each page's global object.
+///
+/// ```swift
+/// let platform = WebPlatform.install(in: context, host: page)  // before any page script
+/// // ... when the document goes away:
+/// platform.close()
+/// ```
+public enum WebPlatform {
+    /// The platform scripts in installation order; each is `(function (global, native, internals) {...})`.
+    static let scripts: [(name: String, source: String)] = [
+        ("base", BaseScript.source),
+        ("encoding", EncodingScript.source),
+        ("storage", StorageScript.source),
+        ("xmlhttprequest", XMLHttpRequestScript.source),
+        ("xmlhttprequest-send", XMLHttpRequestSendScript.source),
+        ("abort", AbortScript.source),
+        ("modules", ModulesScript.source),
+    ]
+
+    /// Installs `URL`, `URLSearchParams`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
+    /// `localStorage`/`sessionStorage`, `document.cookie`, `XMLHttpRequest`, `fetch`/`Headers`/
+    /// `Request`/`Response`, `AbortController`/`AbortSignal`, `DOMException` and `performance.now()`
+    /// (when missing) into `context`'s global object.
+    ///
+    /// Call it after the DOM's window is the global (`document` set) and before any page script.
+    /// An installation error (a script failing) goes to `host.report`. Keep the returned instance and
+    /// call its ``WebPlatformInstance/close()`` when the document goes away, so pending requests are
+    /// cancelled and their work tokens end.
+    @discardableResult
+    public static func install(in context: JSContext, host: any WebPlatformHost) -> WebPlatformInstance {
+        let instance = WebPlatformInstance(context: context, host: host)
+        let native = PlatformNatives.make(for: instance, host: host, in: context)
+        let internals = JSValue(newObjectIn: context)
+        let global = context.globalObject
+        for script in scripts {
+            do {
+                let installer = try context.evaluate(script.source, sourceURL: "hybrid:platform/\(script.name).js")
+                try installer.call(arguments: [global, native, internals])
+            } catch let error as JSException {
+                host.report(error)
+            } catch {
+                host.report(JSException(name: "Error", message: "web platform: \(error)"))
+            }
+        }
+        return instance
+    }
+}

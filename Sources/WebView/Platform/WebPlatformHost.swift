@@ -1,0 +1,16 @@
+import Foundation
+import JavaScript
+
+/// What the web platform needs from a page; the page core implements it. Runtime-thread only.
+public protocol WebPlatformHost: AnyObject {
+    /// The current document URL: the origin for storage and cookies, the base for relative requests.
+    var documentURL: URL { get }
+    /// The web view's session (cookies, `localStorage`, HTTP).
+    var session: WebSession { get }
+    /// This page's `sessionStorage`.
+    var sessionStorage: WebStorageArea { get }
+    /// A token that keeps the page busy while a request is in flight.
+    func beginWork() -> WorkToken
+    /// Routes an error (a throwing event listener, say) to the page's exception handler and events.
+    func report(_ error: JSException)
+}

@@ -1,0 +1,115 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+@Suite struct NetworkSessionTests {
+    private func send(_ request: WebRequest) async -> Result<LoadedResource, WebLoadError> {
+        let runtime = JavaScriptRuntime()
+        return await runtime.isolated { rt in
+            let session = WebSession(mainContext: rt.loop.mainContext)
+            return await session.sendAndWait(request)
+        }
+    }
+
+    @Test func getsStatusHeadersMimeTypeAndBody() async throws {
+        let server = try await LoopbackServer { _ in .json(#"{"ok":true}"#, status: 201, headers: [("X-Test", "yes")]) }
+        let resource = try await send(WebRequest(url: server.url("/data"))).get()
+        #expect(resource.status == 201)
+        #expect(resource.statusText == "Created")
+        #expect(resource.mimeType == "application/json")
+        #expect(resource.header("x-test") == "yes")
+        #expect(resource.text == #"{"ok":true}"#)
+        await server.stop()
+    }
+
+    @Test func followsRedirectsAndReportsTheFinalURL() async throws {
+        let server = try await LoopbackServer { request in
+            request.path == "/old" ? .redirect(to: "/new") : .text("moved here")
+        }
+        let resource = try await send(WebRequest(url: server.url("/old"))).get()
+        #expect(resource.url.path == "/new")
+        #expect(resource.text == "moved here")
+        await server.stop()
+    }
+
+    @Test func anHTTPErrorStatusIsAResponse() async throws {
+        let server = try await LoopbackServer { _ in .text("nope", status: 404) }
+        let resource = try await send(WebRequest(url: server.url("/missing"))).get()
+        #expect(resource.status == 404)
+        #expect(resource.statusText == "Not Found")
+        await server.stop()
+    }
+
+    @Test func postsBodyAndHeaders() async throws {
+        let server = try await LoopbackServer { request in .text("\(request.method) \(request.text)") }
+        let request = WebRequest(url: server.url("/echo"), method: "POST",
+                                 headers: [("Content-Type", "application/json"), ("X-Token", "abc")],
+                                 body: Array(#"{"a":1}"#.utf8))
+        let resource = try await send(request).get()
+        #expect(resource.text == #"POST {"a":1}"#)
+        let received = try #require(server.requests.first)
+        #expect(received.headers["content-type"] == "application/json")
+        #expect(received.headers["x-token"] == "abc")
+        await server.stop()
+    }
+
+    @Test func readsFilesFromDiskAndReportsMissingOnes() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("net-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html")
+        try "<p>hi</p>".write(to: page, atomically: true, encoding: .utf8)
+        let resource = try await send(WebRequest(url: page)).get()
+        #expect(resource.status == 200)
+        #expect(resource.mimeType == "text/html")
+        #expect(resource.text == "<p>hi</p>")
+
+        let missing = await send(WebRequest(url: folder.appendingPathComponent("nope.js")))
+        guard case .failure(let error) = missing else { Issue.record("a missing file loaded"); return }
+        #expect(error.kind == .fileNotFound)
+        #expect(error.message.contains("No such file"))
+    }
+
+    @Test func unsupportedSchemeFailsClearly() async throws {
+        let result = await send(WebRequest(url: URL(string: "ftp://example.com/file.txt")!))
+        guard case .failure(let error) = result else { Issue.record("ftp loaded"); return }
+        #expect(error.kind == .unsupportedScheme)
+        #expect(error.description.contains("unsupported URL scheme 'ftp:'"))
+    }
+
+    @Test func refusedConnectionIsANetworkError() async throws {
+        let server = try await LoopbackServer { _ in .text("x") }
+        let url = server.url("/gone")
+        await server.stop()
+        let result = await send(WebRequest(url: url))
+        guard case .failure(let error) = result else { Issue.record("a stopped server answered"); return }
+        #expect(error.kind == .network)
+        #expect(!error.message.isEmpty)
+    }
+
+    @Test func timeoutFailsTheRequest() async throws {
+        let server = try await LoopbackServer { _ in .hanging }
+        let result = await send(WebRequest(url: server.url("/slow"), timeout: .milliseconds(100)))
+        guard case .failure(let error) = result else { Issue.record("a hanging request succeeded"); return }
+        #expect(error.kind == .timeout)
+        #expect(error.message.contains("timed out"))
+        await server.stop()
+    }
+
+    @Test func aCancelledLoadNeverCompletes() async throws {
+        let server = try await LoopbackServer { request in request.path == "/slow" ? .hanging : .text("fast") }
+        let runtime = JavaScriptRuntime()
+        let (cancelledCalls, second) = await runtime.isolated { rt in
+            let session = WebSession(mainContext: rt.loop.mainContext)
+            var calls = 0
+            let handle = session.load(server.url("/slow")) { _ in calls += 1 }
+            handle.cancel()
+            let second = await session.sendAndWait(WebRequest(url: server.url("/fast")))
+            return (calls, (try? second.get())?.text)
+        }
+        #expect(cancelledCalls == 0)
+        #expect(second == "fast")
+        await server.stop()
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+@Suite struct PlatformFetchTests {
+    /// A small API: JSON, echo, status codes, a redirect and a request that never answers.
+    private func makeServer() async throws -> LoopbackServer {
+        try await LoopbackServer { request in
+            switch request.path {
+            case "/data": return .json(#"{"items":[1,2,3]}"#, headers: [("X-Total", "3")])
+            case "/echo": return .json(#"{"method":"\#(request.method)","type":"\#(request.headers["content-type"] ?? "")","custom":"\#(request.headers["x-custom"] ?? "")","body":\#(request.text.isEmpty ? "null" : request.text)}"#)
+            case "/missing": return .text("no such thing", status: 404)
+            case "/broken": return .text("boom", status: 500)
+            case "/old": return .redirect(to: "/data")
+            case "/slow": return .hanging
+            case "/bytes": return TestResponse(contentType: "application/octet-stream", body: [0, 1, 200, 255])
+            default: return .text("?", status: 400)
+            }
+        }
+    }
+
+    @Test func getJSONWithStatusAndHeaders() async throws {
+        let server = try await makeServer()
+        let (out, errors) = try await JavaScriptRuntime().runPage(at: server.url("/index.html"), """
+            var out = [];
+            fetch('data').then(function (r) {
+              out.push(r.status, r.ok, r.headers.get('x-total'), r.headers.get('content-type'), r.url);
+              return r.json();
+            }).then(function (json) { out.push(json.items.length); });
+            """)
+        #expect(errors.isEmpty)
+        #expect(out == #"[200,true,"3","application/json","\#(server.url("/data").absoluteString)",3]"#)
+        await server.stop()
+    }
+
+    @Test func postJSONWithHeaders() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = null;
+            fetch('/echo', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Custom': 'yes' },
+                             body: JSON.stringify({ name: 'ü', n: 1 }) })
+              .then(function (r) { return r.json(); }).then(function (j) { out = j; });
+            """)
+        #expect(out == #"{"method":"POST","type":"application/json","custom":"yes","body":{"name":"ü","n":1}}"#)
+        await server.stop()
+    }
+
+    @Test func errorStatusesAndRedirects() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            Promise.all([fetch('/missing'), fetch('/broken'), fetch('/old')]).then(function (rs) {
+              rs.forEach(function (r) { out.push([r.status, r.ok, r.statusText, new URL(r.url).pathname]); });
+            });
+            """)
+        #expect(out == #"[[404,false,"Not Found","/missing"],[500,false,"Internal Server Error","/broken"],[200,true,"OK","/data"]]"#)
+        await server.stop()
+    }
+
+    @Test func unsupportedSchemeAndRefusedConnectionRejectClearly() async throws {
+        let server = try await makeServer()
+        let gone = try await LoopbackServer { _ in .text("") }
+        let goneURL = gone.url("/x")
+        await gone.stop()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            fetch('ftp://example.test/file').catch(function (e) { out.push(e.name + ': ' + e.message); });
+            fetch('\(goneURL.absoluteString)').catch(function (e) { out.push(e.name); });
+            """)
+        #expect(out.contains("TypeError: Failed to fetch: could not load ftp://example.test/file: unsupported URL scheme 'ftp:'"))
+        #expect(out.contains(#""TypeError""#))
+        await server.stop()
+    }
+
+    @Test func binaryBodiesReadAsArrayBufferAndTextOnlyOnce() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            fetch('/bytes').then(function (r) { return r.arrayBuffer(); })
+              .then(function (b) { out.push(Array.from(new Uint8Array(b))); });
+            fetch('/data').then(function (r) {
+              return r.text().then(function (t) { out.push(t.length); return r.text(); });
+            }).catch(function (e) { out.push(e.message); });
+            """, result: "out.sort()")
+        #expect(out == #"[[0,1,200,255],17,"Already read"]"#)
+        await server.stop()
+    }
+}
