@@ -10,6 +10,19 @@ extension BridgeCore {
             warn("WebViewJavascriptBridge: _fetchQueue() returned no string; ignored")
             return
         }
+        let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
+        if let elements = RawJSONScanner.elements(of: text) {
+            for element in elements {
+                guard let message = BridgeMessage(rawMembers: element.members) else {
+                    warn("WebViewJavascriptBridge: ignored a queue entry that is not a message in: \(BridgeLog.cut(text, to: 200))")
+                    continue
+                }
+                log.message("RCVD", message.jsonText)
+                handle(message, size: element.size, limit: limit, page: connection.page)
+            }
+            return
+        }
+        // Not what JSON.stringify writes: parse it all to say what is wrong, or to read it anyway.
         let entries: [JSONValue]
         do {
             guard case .array(let array) = try JSONValue(parsing: text) else {
@@ -21,25 +34,23 @@ extension BridgeCore {
             warn("WebViewJavascriptBridge: malformed message queue (\(error)); ignored: \(BridgeLog.cut(text, to: 200))")
             return
         }
-        if entries.isEmpty { return }
-        // Lone surrogates come as \ud800-style escapes; keep the page's own text of such data.
-        let rawData = Self.hasSurrogateEscape(text) ? RawJSONScanner.memberTexts("data", inArray: text) : nil
-        let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
-        let measure = isTracing || text.utf8.count > limit
-        for (index, entry) in entries.enumerated() {
-            let size = measure ? entry.jsonString.utf8.count : 0
-            guard let message = BridgeMessage(json: entry, rawData: rawData?[index] ?? nil) else {
+        for entry in entries {
+            guard let message = BridgeMessage(json: entry) else {
                 warn("WebViewJavascriptBridge: ignored a queue entry that is not a message: \(BridgeLog.cut(entry.jsonString, to: 200))")
                 continue
             }
             log.message("RCVD", entry.jsonString)
-            if size > limit {
-                refuseOversized(message, size: size, limit: limit, page: connection.page)
-            } else if let responseId = message.responseId {
-                receiveResponse(message, responseId: responseId, size: size, page: connection.page)
-            } else {
-                receiveRequest(message, size: size, page: connection.page)
-            }
+            handle(message, size: entry.jsonString.utf8.count, limit: limit, page: connection.page)
+        }
+    }
+
+    private func handle(_ message: BridgeMessage, size: Int, limit: Int, page: Int) {
+        if size > limit {
+            refuseOversized(message, size: size, limit: limit, page: page)
+        } else if let responseId = message.responseId {
+            receiveResponse(message, responseId: responseId, size: size, page: page)
+        } else {
+            receiveRequest(message, size: size, page: page)
         }
     }
 
@@ -92,16 +103,6 @@ extension BridgeCore {
                         data: message.responseId == nil ? message.data?.value : message.responseData?.value,
                         size: size, error: message.error, outcome: outcome)
         }
-    }
-
-    static func hasSurrogateEscape(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
-            if beforePrevious == 0x5C, previous == 0x75, byte == 0x64 || byte == 0x44 { return true }
-            beforePrevious = previous
-            previous = byte
-        }
-        return false
     }
 }
 

@@ -19,9 +19,33 @@ struct BridgeMessage: Sendable {
         return error == nil ? .response : .error
     }
 
-    /// Reads one entry of a `_fetchQueue()` array; nil when it is not a message (not an object,
-    /// or ids that are not strings).
-    init?(json value: JSONValue, rawData: String? = nil) {
+    /// Reads one entry of a `_fetchQueue()` array from the raw texts of its members; nil when it is
+    /// not a message (not an object, or ids that are not strings).
+    init?(rawMembers members: [String: String]?) {
+        guard let members else { return nil }
+        func string(_ key: String) -> String?? {
+            guard let raw = members[key], raw != "null" else { return .some(nil) }
+            guard raw.utf8.first == 0x22 else { return nil }
+            if !raw.utf8.contains(0x5C) { return .some(String(raw.dropFirst().dropLast())) }
+            guard let value = try? JSONValue(parsing: raw), let s = value.stringValue else { return nil }
+            return .some(s)
+        }
+        guard let handlerName = string("handlerName"), let callbackId = string("callbackId"),
+              let responseId = string("responseId") else { return nil }
+        self.handlerName = handlerName
+        self.callbackId = callbackId
+        self.responseId = responseId
+        data = members["data"].map { .raw($0) }
+        responseData = members["responseData"].map { .raw($0) }
+        if let raw = members["error"] {
+            let value = try? JSONValue(parsing: raw)
+            error = BridgeError(json: value) ?? BridgeError(code: BridgeError.handlerFailed, message: raw)
+        }
+        if responseId == nil && handlerName == nil { return nil }
+    }
+
+    /// Reads one entry of a parsed `_fetchQueue()` array; nil when it is not a message.
+    init?(json value: JSONValue) {
         guard case .object(let object) = value else { return nil }
         func string(_ key: String) -> String?? {
             switch object[key] {
@@ -35,7 +59,7 @@ struct BridgeMessage: Sendable {
         self.handlerName = handlerName
         self.callbackId = callbackId
         self.responseId = responseId
-        if let data = object["data"] { self.data = rawData.map { .raw($0, parsed: data) } ?? .value(data) }
+        data = object["data"].map { .value($0) }
         responseData = object["responseData"].map { .value($0) }
         if object["error"] != nil {
             error = BridgeError(json: object["error"])
