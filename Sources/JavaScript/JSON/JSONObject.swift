@@ -65,6 +65,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
+    /// Runs `body` with the members in order, borrowed in place.
+    func withUnsafeMembers<R>(_ body: (UnsafeBufferPointer<Member>) throws -> R) rethrows -> R {
+        try members.withUnsafeBufferPointer(body)
+    }
+
     public func makeIterator() -> IndexingIterator<[Member]> {
         members.makeIterator()
     }

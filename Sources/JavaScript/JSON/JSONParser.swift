@@ -25,6 +25,8 @@ struct JSONParser<Unit: JSONCodeUnit>: ~Copyable {
     /// takes its own off the top once complete, in one allocation of the exact size.
     private var elements = JSONScratchStack<JSONValue>()
     private var members = JSONScratchStack<JSONObject.Member>()
+    /// Where ASCII strings read from UTF-16 are narrowed to UTF-8 before becoming Swift strings.
+    private var narrowed = JSONTextBuffer<UInt8>(capacity: 256)
 
     static func parse(_ bytes: UnsafeBufferPointer<Unit>, uniqueKeys: Bool = false) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, uniqueKeys: uniqueKeys)
@@ -142,6 +144,13 @@ struct JSONParser<Unit: JSONCodeUnit>: ~Copyable {
             let unit = bytes[index]
             if unit == Unit(UInt8(ascii: "\"")) {
                 defer { index += 1 }
+                if combined < 0x80, Unit.bitWidth > 8 {
+                    // ASCII from UTF-16: one narrowing copy into reused storage, no transcoding.
+                    let count = index - start
+                    let target = narrowed.reserve(count)
+                    for offset in 0..<count { target[offset] = UInt8(truncatingIfNeeded: bytes[start + offset]) }
+                    return String(decoding: UnsafeBufferPointer(start: target, count: count), as: UTF8.self)
+                }
                 return Unit.makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: combined < 0x80)
             }
             if unit == Unit(UInt8(ascii: "\\")) { break }

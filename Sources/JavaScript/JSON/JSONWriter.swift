@@ -24,22 +24,23 @@ struct JSONWriter<Unit: JSONCodeUnit>: ~Copyable {
         case .string(let s): writeString(s)
         case .array(let elements):
             append(ascii: UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { append(ascii: UInt8(ascii: ",")) }
-                first = false
-                write(element)
+            // Through the buffer: elements are borrowed, not copied (no retain/release each).
+            elements.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    if index > 0 { append(ascii: UInt8(ascii: ",")) }
+                    write(buffer[index])
+                }
             }
             append(ascii: UInt8(ascii: "]"))
         case .object(let object):
             append(ascii: UInt8(ascii: "{"))
-            var first = true
-            for member in object {
-                if !first { append(ascii: UInt8(ascii: ",")) }
-                first = false
-                writeString(member.key)
-                append(ascii: UInt8(ascii: ":"))
-                write(member.value)
+            object.withUnsafeMembers { buffer in
+                for index in buffer.indices {
+                    if index > 0 { append(ascii: UInt8(ascii: ",")) }
+                    writeString(buffer[index].key)
+                    append(ascii: UInt8(ascii: ":"))
+                    write(buffer[index].value)
+                }
             }
             append(ascii: UInt8(ascii: "}"))
         }
@@ -82,17 +83,24 @@ struct JSONWriter<Unit: JSONCodeUnit>: ~Copyable {
 
     private mutating func writeString(_ s: String) {
         append(ascii: UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
-            var pending = 0
-            for (position, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                Unit.appendRun(UnsafeBufferPointer(rebasing: utf8[pending..<position]), to: &bytes)
-                writeEscape(byte)
-                pending = position + 1
-            }
-            Unit.appendRun(UnsafeBufferPointer(rebasing: utf8[pending...]), to: &bytes)
+        // Native and small strings hand out their UTF-8 in place; anything else is copied once.
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+            var copy = s
+            copy.withUTF8 { writeEscaped($0) }
         }
         append(ascii: UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var pending = 0
+        for position in utf8.indices {
+            let byte = utf8[position]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { continue }
+            Unit.appendRun(UnsafeBufferPointer(rebasing: utf8[pending..<position]), to: &bytes)
+            writeEscape(byte)
+            pending = position + 1
+        }
+        Unit.appendRun(UnsafeBufferPointer(rebasing: utf8[pending...]), to: &bytes)
     }
 
     private mutating func writeEscape(_ byte: UInt8) {
