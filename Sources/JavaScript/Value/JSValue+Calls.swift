@@ -69,7 +69,7 @@ extension JSValue {
     // MARK: Raw
 
     func callRaw(arguments: [any JSValueConvertible], this: JSObjectRef?) -> Result<JSValueRef, JSThrown> {
-        guard let function = objectRef, JSObjectIsFunction(contextRef, function) else {
+        guard let function = functionRef else {
             return .failure(JSThrown(ref: JSValueConversion.makeError(message: "value is not a function", name: "TypeError", in: contextRef)))
         }
         return withArgumentRefs(arguments) { count, values in
@@ -89,6 +89,14 @@ extension JSValue {
                 JSObjectCallAsFunction(contextRef, function, object, count, values, &exception)
             }
         }
+    }
+
+    /// The function object, if this value is a function (checked once, then cached).
+    var functionRef: JSObjectRef? {
+        if let cached = cachedFunction { return cached }
+        let function = objectRef.flatMap { JSObjectIsFunction(contextRef, $0) ? $0 : nil }
+        cachedFunction = .some(function)
+        return function
     }
 
     /// Converts the arguments into a stack buffer, where the conservative GC sees them during the call.

@@ -14,6 +14,9 @@ public final class JSValue {
     public let context: JSContext
     /// The underlying JavaScriptCore value, protected while this object lives.
     public let ref: JSValueRef
+    /// The function object behind `ref`, or nil inside when it is no function; nil outside until
+    /// first asked. A value never changes what it is, so repeated calls skip three C calls.
+    var cachedFunction: JSObjectRef??
 
     /// Wraps `ref`, protecting it until this object is released.
     public init(ref: JSValueRef, in context: JSContext) {
