@@ -63,3 +63,27 @@ public func format(_ ns: Double) -> String {
     if ns < 1_000_000 { return String(format: "%.2f µs", ns / 1_000) }
     return String(format: "%.2f ms", ns / 1_000_000)
 }
+
+/// Times `subject` and `baseline` in alternating rounds (baseline, subject, baseline, ...) after a
+/// warm-up of each, and returns the median round of each. Alternating keeps a change in machine
+/// load during the run from favouring whichever was measured first.
+public func measurePair(_ subjectName: String, _ baselineName: String, operations: Int, rounds: Int = 9,
+                        subject: () throws -> Void, baseline: () throws -> Void) rethrows -> (subject: Measurement, baseline: Measurement) {
+    try baseline()
+    try subject()
+    var subjectSamples: [Double] = [], baselineSamples: [Double] = []
+    func time(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(operations)
+    }
+    for _ in 0..<rounds {
+        baselineSamples.append(try time(baseline))
+        subjectSamples.append(try time(subject))
+    }
+    subjectSamples.sort()
+    baselineSamples.sort()
+    return (Measurement(name: subjectName, nanosecondsPerOperation: subjectSamples[rounds / 2]),
+            Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples[rounds / 2]))
+}

@@ -13,12 +13,10 @@ enum CallBenchmarks {
         installCHello(in: context)
         let loop = { (name: String) in "for (let i = 0; i < \(calls); i++) r = \(name)();" }
         _ = try context.evaluate("var r; \(loop("cHello")); \(loop("swiftHello")); r")  // both defined and working
-        let cCallback = try measure("JS → C callback (JSObjectMakeFunctionWithCallback)", operations: calls) {
-            _ = try context.evaluate(loop("cHello"))
-        }
-        let swiftClosure = try measure("JS → Swift closure (setFunction)", operations: calls) {
-            _ = try context.evaluate(loop("swiftHello"))
-        }
+        let (swiftClosure, cCallback) = try measurePair(
+            "JS → Swift closure (setFunction)", "JS → C callback (JSObjectMakeFunctionWithCallback)", operations: calls,
+            subject: { _ = try context.evaluate(loop("swiftHello")) },
+            baseline: { _ = try context.evaluate(loop("cHello")) })
         let emptyLoop = try measure("the JS loop alone", operations: calls) {
             _ = try context.evaluate("for (let i = 0; i < \(calls); i++) r = 'hello';")
         }
@@ -28,22 +26,24 @@ enum CallBenchmarks {
         printReportHeader("Swift calling a JS function with one number, per call")
         let function = try context.evaluate("(function addOne(n) { return n + 1; })")
         let swiftCalls = iterations(1_000_000)
-        let raw = measure("JSObjectCallAsFunction + JSValueToNumber", operations: swiftCalls) {
-            let object = JSValueToObject(context.ref, function.ref, nil)
-            var total = 0.0
-            for i in 0..<swiftCalls {
-                var argument: JSValueRef? = JSValueMakeNumber(context.ref, Double(i))
-                var exception: JSValueRef?
-                let result = JSObjectCallAsFunction(context.ref, object, nil, 1, &argument, &exception)
-                total += JSValueToNumber(context.ref, result, nil)
-            }
-            precondition(total > 0)
-        }
-        let engine = try measure("JSValue.call(arguments:) + toDouble()", operations: swiftCalls) {
-            var total = 0.0
-            for i in 0..<swiftCalls { total += try function.call(arguments: [Double(i)]).toDouble() }
-            precondition(total > 0)
-        }
+        let object = JSValueToObject(context.ref, function.ref, nil)
+        let (engine, raw) = try measurePair(
+            "JSValue.call(arguments:) + toDouble()", "JSObjectCallAsFunction + JSValueToNumber", operations: swiftCalls,
+            subject: {
+                var total = 0.0
+                for i in 0..<swiftCalls { total += try function.call(arguments: [Double(i)]).toDouble() }
+                precondition(total > 0)
+            },
+            baseline: {
+                var total = 0.0
+                for i in 0..<swiftCalls {
+                    var argument: JSValueRef? = JSValueMakeNumber(context.ref, Double(i))
+                    var exception: JSValueRef?
+                    let result = JSObjectCallAsFunction(context.ref, object, nil, 1, &argument, &exception)
+                    total += JSValueToNumber(context.ref, result, nil)
+                }
+                precondition(total > 0)
+            })
         report(engine, against: raw)
         return failures
     }
