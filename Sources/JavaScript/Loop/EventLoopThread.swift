@@ -15,7 +15,7 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
     /// The thread's `GMainContext` (a `GMainContext *`), valid as long as this object lives.
     public let mainContext: OpaquePointer
 
-    private let core: Core
+    private let core: EventLoopCore
 
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
@@ -24,7 +24,7 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
         mainContext = context
-        core = Core(context: context)
+        core = EventLoopCore(context: context)
         let core = self.core
         let started = DispatchSemaphore(value: 0)
         let thread = Thread {
@@ -92,101 +92,3 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
     }
 
 }
-
-extension EventLoopThread {
-    /// The state shared by the owner and the loop thread. The thread holds this, not the
-    /// `EventLoopThread`, so that dropping the last reference to the latter stops the thread.
-    fileprivate final class Core: @unchecked Sendable {
-        enum Work {
-            case job(UnownedJob)
-            case closure(@Sendable () -> Void)
-        }
-
-        struct State {
-            var queue: [Work] = []
-            var stopping = false
-            var thread: pthread_t?
-            var executor: UnownedSerialExecutor?
-        }
-
-        /// Owned by the core, so wake-ups sent while or after the thread exits stay valid.
-        let context: OpaquePointer
-        let state = Mutex(State())
-        /// Entered before the thread starts, left when it has exited: any number of waiters.
-        let running = DispatchGroup()
-
-        init(context: OpaquePointer) {
-            self.context = context
-            running.enter()
-        }
-
-        deinit {
-            g_main_context_unref(context)
-        }
-
-        var isLoopThread: Bool {
-            state.withLock { state in
-                state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-            }
-        }
-
-        func enqueue(_ work: Work) {
-            let accepted = state.withLock { state in
-                if state.stopping { return false }
-                state.queue.append(work)
-                return true
-            }
-            // Wakes the thread if it blocks in g_main_context_iteration, or makes its next
-            // iteration return at once, so no work is ever left waiting for an unrelated event.
-            if accepted { g_main_context_wakeup(context) }
-        }
-
-        /// Marks the loop stopping and wakes it; with `join`, waits until the thread has exited,
-        /// however many callers stop it at once.
-        func stop(join: Bool) {
-            state.withLock { $0.stopping = true }
-            g_main_context_wakeup(context)
-            if join { running.wait() }
-        }
-
-        /// Waits at most `timeout` for the thread to exit; true when it has.
-        func waitUntilExited(timeout: DispatchTime) -> Bool {
-            running.wait(timeout: timeout) == .success
-        }
-
-        func run(started: DispatchSemaphore) {
-            g_main_context_push_thread_default(context)
-            state.withLock { $0.thread = pthread_self() }
-            started.signal()
-            while true {
-                let work = state.withLock { state -> [Work] in
-                    defer { state.queue.removeAll(keepingCapacity: true) }
-                    return state.queue
-                }
-                for item in work {
-                    switch item {
-                    case .job(let job): runJob(job)
-                    case .closure(let closure): closure()
-                    }
-                }
-                // Read after the work ran, not before: work that iterates the main context itself
-                // may have consumed the wake-up that a shutdown or an enqueue sent meanwhile.
-                let (stopping, hasMore) = state.withLock { ($0.stopping, !$0.queue.isEmpty) }
-                if stopping, !hasMore { break }
-                // Block only when nothing is queued; a wake-up sent after this check stays pending
-                // in the context and ends the poll at once.
-                g_main_context_iteration(context, hasMore ? 0 : 1)
-            }
-            // Owners destroy their sources in their last queued work; what is left dies with the context.
-            g_main_context_pop_thread_default(context)
-            running.leave()
-        }
-
-        private func runJob(_ job: UnownedJob) {
-            // Actor jobs only exist while their actor, and so its EventLoopThread, is alive.
-            guard let executor = state.withLock({ $0.executor }) else { return }
-            job.runSynchronously(on: executor)
-        }
-    }
-}
-
