@@ -38,10 +38,12 @@ public func measure(_ name: String, operations: Int, rounds: Int = 7, _ body: ()
     return Measurement(name: name, nanosecondsPerOperation: samples[samples.count / 2])
 }
 
-/// Prints `subject` beside `baseline` as a Markdown table row with their ratio, and returns the ratio.
+/// Prints `subject` beside `baseline` as a Markdown table row with their ratio (`ratio` when given,
+/// else the ratio of the two times), and returns the ratio.
 @discardableResult
-public func report(_ subject: Measurement, against baseline: Measurement, target: Double? = nil) -> Double {
-    let ratio = subject.nanosecondsPerOperation / baseline.nanosecondsPerOperation
+public func report(_ subject: Measurement, against baseline: Measurement, target: Double? = nil,
+                   ratio pairedRatio: Double? = nil) -> Double {
+    let ratio = pairedRatio ?? subject.nanosecondsPerOperation / baseline.nanosecondsPerOperation
     var line = "| \(subject.name) | \(format(subject.nanosecondsPerOperation)) | \(baseline.name) | "
         + "\(format(baseline.nanosecondsPerOperation)) | \(String(format: "%.2f×", ratio)) |"
     if let target { line += ratio <= target ? " ≤ \(target)× ✓ |" : " > \(target)× ✗ |" } else { line += " |" }
@@ -65,10 +67,12 @@ public func format(_ ns: Double) -> String {
 }
 
 /// Times `subject` and `baseline` in alternating rounds (baseline, subject, baseline, ...) after a
-/// warm-up of each, and returns the median round of each. Alternating keeps a change in machine
-/// load during the run from favouring whichever was measured first.
+/// warm-up of each, and returns the median round of each and the median of the per-round ratios
+/// (pass it to ``report(_:against:target:ratio:)``). Alternating, and comparing rounds run side by
+/// side, keeps a change in machine load during the run from favouring either.
 public func measurePair(_ subjectName: String, _ baselineName: String, operations: Int, rounds: Int = 9,
-                        subject: () throws -> Void, baseline: () throws -> Void) rethrows -> (subject: Measurement, baseline: Measurement) {
+                        subject: () throws -> Void, baseline: () throws -> Void) rethrows
+    -> (subject: Measurement, baseline: Measurement, ratio: Double) {
     try baseline()
     try subject()
     var subjectSamples: [Double] = [], baselineSamples: [Double] = []
@@ -82,8 +86,10 @@ public func measurePair(_ subjectName: String, _ baselineName: String, operation
         baselineSamples.append(try time(baseline))
         subjectSamples.append(try time(subject))
     }
+    let ratios = zip(subjectSamples, baselineSamples).map { $0 / $1 }.sorted()
     subjectSamples.sort()
     baselineSamples.sort()
     return (Measurement(name: subjectName, nanosecondsPerOperation: subjectSamples[rounds / 2]),
-            Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples[rounds / 2]))
+            Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples[rounds / 2]),
+            ratios[rounds / 2])
 }

@@ -13,21 +13,21 @@ enum CallBenchmarks {
         installCHello(in: context)
         let loop = { (name: String) in "for (let i = 0; i < \(calls); i++) r = \(name)();" }
         _ = try context.evaluate("var r; \(loop("cHello")); \(loop("swiftHello")); r")  // both defined and working
-        let (swiftClosure, cCallback) = try measurePair(
+        let (swiftClosure, cCallback, closureRatio) = try measurePair(
             "JS → Swift closure (setFunction)", "JS → C callback (JSObjectMakeFunctionWithCallback)", operations: calls,
             subject: { _ = try context.evaluate(loop("swiftHello")) },
             baseline: { _ = try context.evaluate(loop("cHello")) })
         let emptyLoop = try measure("the JS loop alone", operations: calls) {
             _ = try context.evaluate("for (let i = 0; i < \(calls); i++) r = 'hello';")
         }
-        if report(swiftClosure, against: cCallback, target: 2) > 2 { failures.append("Swift closure call") }
+        if report(swiftClosure, against: cCallback, target: 2, ratio: closureRatio) > 2 { failures.append("Swift closure call") }
         report(emptyLoop, against: cCallback)
 
         printReportHeader("Swift calling a JS function with one number, per call")
         let function = try context.evaluate("(function addOne(n) { return n + 1; })")
         let swiftCalls = iterations(1_000_000)
         let object = JSValueToObject(context.ref, function.ref, nil)
-        let (engine, raw) = try measurePair(
+        let (engine, raw, callRatio) = try measurePair(
             "JSValue.call(arguments:) + toDouble()", "JSObjectCallAsFunction + JSValueToNumber", operations: swiftCalls,
             subject: {
                 var total = 0.0
@@ -44,7 +44,7 @@ enum CallBenchmarks {
                 }
                 precondition(total > 0)
             })
-        report(engine, against: raw)
+        report(engine, against: raw, ratio: callRatio)
         return failures
     }
 
