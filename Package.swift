@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
         .library(name: "Router", targets: ["Router"]),
+        // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
+        .library(name: "JavaScript", targets: ["JavaScript"]),
+        .library(name: "HybridTesting", targets: ["HybridTesting"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [
@@ -44,23 +47,38 @@ let package = Package(
             dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
         ),
 
+        // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
+        // notifications, an event bus and a store.
+        .target(name: "Navigation", dependencies: ["JavaScript", "Router"]),
+
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge"]),
+        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
+                                               "Navigation"]),
+
+        // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
+        .target(name: "HybridTesting", dependencies: ["JavaScript"]),
 
         // The `hybrid` command.
         .executableTarget(
             name: "HybridCLI",
             dependencies: [
                 "Hybrid",
+                "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+
+        // Memory checks run in a child process: `MemoryProbe <scenario>` prints resident memory
+        // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
+        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript"], path: "Tests/MemoryProbe"),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
     ]
 )

@@ -24,5 +24,30 @@ let package = Package(
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),
+
+        // `swift run -c release --package-path Benchmarks JavaScriptBenchmarks`: engine call and JSON
+        // crossing costs against raw JavaScriptCore C API calls and JS-only JSON.
+        .executableTarget(
+            name: "JavaScriptBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "JavaScript", package: "HybridRuntime"),
+            ]
+        ),
+
+        // libsoup for the server benchmark's baseline (the main package's CSoup is not a product).
+        .systemLibrary(name: "CSoupMinimal", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+
+        // `Benchmarks/server/run.sh` baseline: a libsoup handler answering one file from memory.
+        .executableTarget(name: "MinimalSoupServer", dependencies: ["CSoupMinimal"]),
+
+        // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
+        .executableTarget(
+            name: "BridgeBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )

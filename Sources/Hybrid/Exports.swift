@@ -4,3 +4,4 @@
 @_exported import Router
 @_exported import WebView
 @_exported import Bridge
+@_exported import Navigation

@@ -11,7 +11,13 @@ struct EvalCommand: AsyncParsableCommand {
             Runs the loop until no timer or work is pending, then prints the completion value the way
             `node -p` does (a promise is awaited). console.log/info/debug go to stdout, warn/error to stderr.
             Exit codes: 0 success, 1 uncaught exception or unhandled rejection, 2 usage or input error,
-            3 time limit or watchdog.
+            3 time limit or watchdog; when several apply, 2 wins over 3, and 3 over 1.
+
+            Examples:
+              hybrid eval '1 + 2'
+              hybrid eval 'setTimeout(() => console.log("b"), 10); console.log("a")'
+              hybrid eval 'new Promise(r => setTimeout(() => r({ok: true}), 5))'
+              hybrid eval --timeout 2 --file web/examples/hello.js
             """
     )
 
@@ -21,10 +27,13 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Evaluate the file at PATH instead.", valueName: "PATH"))
     var file: String?
 
-    @Option(name: .long, help: "Overall time limit in seconds, also the watchdog limit for one script.")
+    @Option(name: .long, parsing: .unconditional,
+            help: "Overall time limit in seconds, also the watchdog limit for one script.")
     var timeout: Double = 10
 
-    func validate() throws {
+    /// Checked in `run()` rather than in `validate()`: ArgumentParser validates before it reports an
+    /// unknown option, which would hide the real mistake behind this one.
+    func checkArguments() throws {
         if (code == nil) == (file == nil) {
             throw ValidationError("give either CODE or --file PATH")
         }
@@ -32,10 +41,12 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        try checkArguments()
         let source: String, name: String
         if let file {
             guard let data = FileManager.default.contents(atPath: file) else {
-                StandardStreams.err("hybrid eval: cannot read \(file)\n")
+                let reason = FileManager.default.fileExists(atPath: file) ? "not readable" : "no such file"
+                StandardStreams.err("hybrid eval: cannot read \(file): \(reason)\n")
                 throw ExitStatus.usage.exitCode
             }
             guard let text = String(data: data, encoding: .utf8) else {

@@ -64,14 +64,37 @@ import Testing
         #expect(result.status == 3)
     }
 
-    @Test func usageAndInputErrorsExitTwo() throws {
-        #expect(try HybridBinary.run(["eval"]).status == 2)
-        #expect(try HybridBinary.run(["eval", "1", "--file", "x.js"]).status == 2)
-        #expect(try HybridBinary.run(["eval", "--timeout", "-1", "1"]).status == 2)
-        #expect(try HybridBinary.run(["eval", "--no-such-option"]).status == 2)
-        let missing = try HybridBinary.run(["eval", "--file", "/definitely/not/here.js"])
-        #expect(missing.status == 2)
-        #expect(missing.stderr.contains("cannot read"))
+    @Test(arguments: [
+        (["eval"], "give either CODE or --file PATH"),
+        (["eval", "1", "--file", "x.js"], "give either CODE or --file PATH"),
+        (["eval", "--timeout", "-1", "1"], "--timeout must be a positive number"),
+        (["eval", "--timeout", "soon", "1"], "'soon' is invalid"),
+        (["eval", "--no-such-option"], "Unknown option '--no-such-option'"),
+        (["eval", "--no-such-option", "1"], "Unknown option '--no-such-option'"),
+        (["no-such-command"], "Unexpected argument 'no-such-command'"),
+        (["eval", "--file", "/definitely/not/here.js"], "cannot read /definitely/not/here.js: no such file"),
+    ])
+    func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
+        let result = try HybridBinary.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains(message))
+        #expect(result.stderr.hasPrefix("hybrid"))
+        #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
+    }
+
+    @Test func helpListsExamplesAndExitsZero() throws {
+        let result = try HybridBinary.run(["eval", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("hybrid eval '1 + 2'"))
+        #expect(result.stderr == "")
+    }
+
+    @Test func aDirectoryIsAnInputError() throws {
+        let result = try HybridBinary.run(["eval", "--file", "/"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot read /"))
     }
 
     @Test func evaluatesAFileNamedAfterItsPath() throws {

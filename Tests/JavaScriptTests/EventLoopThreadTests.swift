@@ -1,3 +1,5 @@
+import CJavaScriptCore
+import Dispatch
 import Testing
 import Synchronization
 @testable import JavaScript
@@ -39,5 +41,43 @@ import Synchronization
         #expect(ran.withLock { $0 } == 10)
         loop.execute { ran.withLock { $0 += 1 } }  // dropped, not crashed
         #expect(ran.withLock { $0 } == 10)
+    }
+
+    // Regression: the loop read `stopping` before running the queued work, so work that iterates
+    // the main context itself (and so consumes shutdown's wake-up) left the thread blocked forever.
+    @Test func shutdownDuringWorkThatIteratesTheContextStillStops() {
+        let loop = EventLoopThread(name: "test.shutdown-iterating")
+        loop.execute {
+            loop.shutdown()  // on the loop thread: marks stopping and wakes the context
+            while g_main_context_iteration(loop.mainContext, 0) != 0 {}  // consumes that wake-up
+        }
+        #expect(loop.waitUntilExited(timeout: .seconds(30)))
+    }
+
+    @Test func workQueuedWhileWorkIteratesTheContextStillRuns() {
+        let loop = EventLoopThread(name: "test.enqueue-iterating")
+        let ran = DispatchSemaphore(value: 0)
+        loop.execute {
+            loop.execute { ran.signal() }
+            while g_main_context_iteration(loop.mainContext, 0) != 0 {}  // consumes the enqueue's wake-up
+        }
+        #expect(ran.wait(timeout: .now() + 30) == .success)
+        loop.shutdown()
+    }
+
+    @Test func concurrentShutdownsAllWaitForTheThreadToExit() async {
+        let loop = EventLoopThread(name: "test.shutdown-concurrent")
+        let blocker = DispatchSemaphore(value: 0)
+        loop.execute { blocker.wait() }
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    loop.shutdown()
+                    return loop.waitUntilExited(timeout: .zero)  // already exited when shutdown returns
+                }
+            }
+            blocker.signal()
+            for await exited in group { #expect(exited) }
+        }
     }
 }

@@ -58,12 +58,23 @@ import Testing
     }
 
     @Test func intervalsRepeatUntilCleared() async throws {
-        let (log, outcome) = try await run("""
-            let n = 0;
-            const id = setInterval((a, b) => { log.push(a + b + (++n)); if (n === 3) clearInterval(id); }, 2, 'x', 'y');
+        // An interval alone does not keep the runtime busy (see intervalsDoNotKeepTheRuntimeBusy),
+        // so a work token, ended by the third tick, makes runUntilIdle wait for the ticks.
+        let runtime = JavaScriptRuntime()
+        let token = runtime.beginWork()
+        await runtime.perform { runtime in
+            runtime.context.setFunction("finish") { _ in token.end(); return nil }
+        }
+        try await runtime.evaluate("""
+            var log = [], n = 0;
+            const id = setInterval((a, b) => {
+                log.push(a + b + (++n));
+                if (n === 3) { clearInterval(id); finish(); }
+            }, 2, 'x', 'y');
             """)
-        #expect(outcome == .idle)
-        #expect(log == ["xy1", "xy2", "xy3"])
+        #expect(await runtime.runUntilIdle(timeout: .seconds(30)) == .idle)
+        #expect(try await runtime.evaluate("log") == ["xy1", "xy2", "xy3"])
+        #expect(await runtime.pendingTimerCount == 0)
     }
 
     @Test func extraArgumentsArePassed() async throws {
@@ -167,22 +178,29 @@ import Testing
         #expect(pending == 0)
     }
 
-    @Test func destroyingARuntimeWithPendingTimersFiresNothing() async throws {
+    @Test func destroyingARuntimeWithPendingTimersFiresNothingAndLeaksNothing() async throws {
+        final class Sentinel: Sendable {}
         let fired = MessageBox()
         weak var released: JavaScriptRuntime?
+        weak var releasedSentinel: Sentinel?
+        let loop: EventLoopThread
         do {
             let runtime = JavaScriptRuntime()
             released = runtime
+            loop = runtime.loop
+            let sentinel = Sentinel()
+            releasedSentinel = sentinel
             await runtime.perform { runtime in
-                runtime.context.setFunction("mark") { _ in fired.append("fired"); return nil }
-                _ = runtime.context.evaluateScript("setTimeout(mark, 100); setInterval(mark, 100)")
+                runtime.context.setFunction("mark") { _ in _ = sentinel; fired.append("fired"); return nil }
+                _ = runtime.context.evaluateScript("setTimeout(mark, 60000); setInterval(mark, 60000)")
             }
         }
+        // Dropping the runtime tore its machine down on its thread and joined the thread: nothing
+        // is left that could fire a timer, and the closure the timers would have called is freed.
         #expect(released == nil)
-        let atDestruction = fired.all.count
-        // Past the timers' deadlines: a leaked timer would have fired by now.
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(fired.all.count == atDestruction)
+        #expect(loop.waitUntilExited(timeout: .zero))
+        #expect(releasedSentinel == nil)
+        #expect(fired.all.isEmpty)
     }
 
     @Test func explicitShutdownCancelsTimers() async throws {

@@ -1,10 +1,10 @@
 import ArgumentParser
-import Foundation
 
 /// The exit codes every `hybrid` command uses.
 ///
-/// When several apply, the most important wins in the order usage (2), time limit (3), exception (1).
-enum ExitStatus: Int32, Sendable, Comparable {
+/// When several apply, the most important wins in the order usage (2), time limit (3), exception (1):
+/// `max(.exception, .timeout) == .timeout`, `max(.timeout, .usage) == .usage`.
+enum ExitStatus: Int32, Sendable, Comparable, CaseIterable {
     case success = 0
     /// An uncaught exception or unhandled rejection.
     case exception = 1
@@ -24,33 +24,6 @@ enum ExitStatus: Int32, Sendable, Comparable {
 
     static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rank < rhs.rank }
 
+    /// The status as an error a command's `run()` throws to exit with it.
     var exitCode: ExitCode { ExitCode(rawValue) }
-}
-
-/// Runs the root command, mapping argument errors to ``ExitStatus/usage`` instead of
-/// ArgumentParser's default 64, so every command shares the same exit codes.
-enum CommandRunner {
-    static func main<Root: ParsableCommand>(_ root: Root.Type) async {
-        do {
-            var command = try root.parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let code = root.exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((root.fullMessage(for: error) + "\n").utf8))
-                exit(ExitStatus.usage.rawValue)
-            }
-            root.exit(withError: error)
-        }
-    }
-}
-
-/// Writes to the standard streams unbuffered, so output interleaves as it happens.
-enum StandardStreams {
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    static func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 }

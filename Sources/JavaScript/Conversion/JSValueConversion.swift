@@ -58,9 +58,13 @@ enum JSValueConversion {
         case .number(let n): return JSValueMakeNumber(context, n)
         case .string(let s): return s.makeJSValueRef(in: context)
         case .array, .object:
-            let text = json.jsonString
-            return JSStringConversion.withJSString(text) { JSValueMakeFromJSONString(context, $0) }
-                ?? JSValueMakeNull(context)
+            // Our UTF-16 text, copied once into a JS string, then JSC's own JSON.parse: far fewer
+            // C calls than building each member, and no UTF-8 conversion inside JSC.
+            var writer = JSONWriter<UInt16>(capacity: 1024)
+            writer.write(json)
+            let text = writer.withText { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+            defer { JSStringRelease(text) }
+            return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
         }
     }
 
@@ -79,10 +83,11 @@ enum JSValueConversion {
         default:
             guard let text = try jsonText(of: value, in: context) else { return nil }
             defer { JSStringRelease(text) }
-            let length = JSStringGetLength(text)
-            guard let characters = JSStringGetCharactersPtr(text) else { return nil }
             do {
-                return try JSONParser.parse(UnsafeBufferPointer(start: characters, count: length))
+                // JSON.stringify's result, read in place as UTF-16 (JSC copies it only when it was Latin-1).
+                let length = JSStringGetLength(text)
+                guard let characters = JSStringGetCharactersPtr(text) else { return nil }
+                return try JSONParser.parse(UnsafeBufferPointer(start: characters, count: length), uniqueKeys: true)
             } catch {
                 // JSC's own output is always valid JSON; this only guards against the impossible.
                 throw JSException(name: "SyntaxError", message: "\(error)")

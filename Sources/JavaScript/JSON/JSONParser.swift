@@ -1,143 +1,169 @@
-/// A malformed JSON text, with the UTF-16 offset where parsing stopped.
+/// A malformed JSON text, with the UTF-8 byte offset where parsing stopped.
 public struct JSONParseError: Error, Sendable, CustomStringConvertible {
     public var offset: Int
     public var reason: String
     public var description: String { "invalid JSON at offset \(offset): \(reason)" }
 }
 
-/// A strict JSON parser over UTF-16 code units, the form JavaScriptCore's `JSON.stringify` hands
-/// over without a copy. Hand-written because Foundation's `JSONSerialization` costs ~200 µs per KB
-/// on Linux; this one stays on the order of a few µs.
-struct JSONParser {
-    private let units: UnsafeBufferPointer<UInt16>
+/// A strict JSON parser over UTF-8 bytes (Swift strings) or UTF-16 units (JavaScriptCore's
+/// `JSON.stringify` output, read in place). Hand-written because Foundation's `JSONSerialization`
+/// costs ~200 µs per KB on Linux; this one parses a KB in a few µs. Nesting deeper than 512 levels
+/// is an error, not a crash. Error offsets count code units.
+struct JSONParser<Unit: JSONCodeUnit>: ~Copyable {
+    private let bytes: UnsafeBufferPointer<Unit>
     private var index = 0
     private var depth = 0
+    /// Keys are known to be unique in each object (JavaScriptCore's `JSON.stringify` output), so
+    /// no duplicate check is needed.
+    private let uniqueKeys: Bool
+    /// Elements and members of the containers being parsed, in nesting order: each container
+    /// takes its own off the top once complete, in one allocation of the exact size.
+    private var elements = JSONScratchStack<JSONValue>()
+    private var members = JSONScratchStack<JSONObject.Member>()
 
-    static func parse(_ units: UnsafeBufferPointer<UInt16>) throws -> JSONValue {
-        var parser = JSONParser(units: units)
+    static func parse(_ bytes: UnsafeBufferPointer<Unit>, uniqueKeys: Bool = false) throws(JSONParseError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes, uniqueKeys: uniqueKeys)
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
-        guard parser.index == units.count else { throw parser.error("unexpected trailing characters") }
+        guard parser.index == bytes.count else { throw parser.error("unexpected trailing characters") }
         return value
     }
 
-    private init(units: UnsafeBufferPointer<UInt16>) { self.units = units }
+    private init(bytes: UnsafeBufferPointer<Unit>, uniqueKeys: Bool) {
+        self.bytes = bytes
+        self.uniqueKeys = uniqueKeys
+    }
 
     private func error(_ reason: String) -> JSONParseError { JSONParseError(offset: index, reason: reason) }
 
+    @inline(__always)
+    private var current: Unit? { index < bytes.count ? bytes[index] : nil }
+
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while index < units.count {
-            switch units[index] {
+        while index < bytes.count {
+            switch bytes[index] {
             case 0x20, 0x0A, 0x0D, 0x09: index += 1
             default: return
             }
         }
     }
 
-    private mutating func parseValue() throws -> JSONValue {
-        guard index < units.count else { throw error("unexpected end") }
-        switch units[index] {
-        case 0x7B: return try parseObject()
-        case 0x5B: return try parseArray()
-        case 0x22: return .string(try parseString())
-        case 0x74: try expect("true"); return .bool(true)
-        case 0x66: try expect("false"); return .bool(false)
-        case 0x6E: try expect("null"); return .null
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        guard let byte = current else { throw error("unexpected end") }
+        switch byte {
+        case Unit(UInt8(ascii: "{")): return try parseObject()
+        case Unit(UInt8(ascii: "[")): return try parseArray()
+        case Unit(UInt8(ascii: "\"")): return .string(try parseString())
+        case Unit(UInt8(ascii: "t")): try expect("true"); return .bool(true)
+        case Unit(UInt8(ascii: "f")): try expect("false"); return .bool(false)
+        case Unit(UInt8(ascii: "n")): try expect("null"); return .null
         default: return .number(try parseNumber())
         }
     }
 
-    private mutating func expect(_ word: StaticString) throws {
+    private mutating func expect(_ word: StaticString) throws(JSONParseError) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= units.count else { throw error("unexpected end") }
-        let bytes = UnsafeBufferPointer(start: word.utf8Start, count: count)
-        for offset in 0..<count where units[index + offset] != UInt16(bytes[offset]) {
+        guard index + count <= bytes.count else { throw error("unexpected end") }
+        for offset in 0..<count where bytes[index + offset] != Unit(word.utf8Start[offset]) {
             throw error("unexpected character")
         }
         index += count
     }
 
-    private mutating func enter() throws {
+    private mutating func enter() throws(JSONParseError) {
         depth += 1
         if depth > 512 { throw error("nesting too deep") }
+        index += 1
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
-        var object = JSONObject()
         skipWhitespace()
-        if index < units.count, units[index] == 0x7D { index += 1; return .object(object) }
+        if current == Unit(UInt8(ascii: "}")) { index += 1; return .object(JSONObject()) }
+        let base = members.count
         while true {
             skipWhitespace()
-            guard index < units.count, units[index] == 0x22 else { throw error("expected a key") }
+            guard current == Unit(UInt8(ascii: "\"")) else { throw error("expected a key") }
             let key = try parseString()
             skipWhitespace()
-            guard index < units.count, units[index] == 0x3A else { throw error("expected ':'") }
+            guard current == Unit(UInt8(ascii: ":")) else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue()
+            let value = try parseValue()
+            members.push((key, value))
             skipWhitespace()
-            guard index < units.count else { throw error("unexpected end") }
-            if units[index] == 0x2C { index += 1; continue }
-            if units[index] == 0x7D { index += 1; return .object(object) }
-            throw error("expected ',' or '}'")
+            switch current {
+            case Unit(UInt8(ascii: ",")): index += 1
+            case Unit(UInt8(ascii: "}")):
+                index += 1
+                return .object(JSONObject(parsed: members.pop(from: base), uniqueKeys: uniqueKeys))
+            case nil: throw error("unexpected end")
+            default: throw error("expected ',' or '}'")
+            }
         }
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        index += 1
-        var array: [JSONValue] = []
         skipWhitespace()
-        if index < units.count, units[index] == 0x5D { index += 1; return .array(array) }
+        if current == Unit(UInt8(ascii: "]")) { index += 1; return .array([]) }
+        let base = elements.count
         while true {
             skipWhitespace()
-            array.append(try parseValue())
+            let value = try parseValue()
+            elements.push(value)
             skipWhitespace()
-            guard index < units.count else { throw error("unexpected end") }
-            if units[index] == 0x2C { index += 1; continue }
-            if units[index] == 0x5D { index += 1; return .array(array) }
-            throw error("expected ',' or ']'")
+            switch current {
+            case Unit(UInt8(ascii: ",")): index += 1
+            case Unit(UInt8(ascii: "]")):
+                index += 1
+                return .array(elements.pop(from: base))
+            case nil: throw error("unexpected end")
+            default: throw error("expected ',' or ']'")
+            }
         }
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
+        var combined: Unit = 0
         // Fast path: no escapes, so the characters are one slice of the input.
-        while index < units.count {
-            let unit = units[index]
-            if unit == 0x22 {
+        while index < bytes.count {
+            let unit = bytes[index]
+            if unit == Unit(UInt8(ascii: "\"")) {
                 defer { index += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: units[start..<index]), as: UTF16.self)
+                return Unit.makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: combined < 0x80)
             }
-            if unit == 0x5C { break }
+            if unit == Unit(UInt8(ascii: "\\")) { break }
             if unit < 0x20 { throw error("control character in string") }
+            combined |= unit
             index += 1
         }
-        var buffer = Array(units[start..<index])
-        while index < units.count {
-            let unit = units[index]
+        var buffer = Array(bytes[start..<index])
+        while index < bytes.count {
+            let unit = bytes[index]
             index += 1
             switch unit {
-            case 0x22:
-                return String(decoding: buffer, as: UTF16.self)
-            case 0x5C:
-                guard index < units.count else { throw error("unexpected end") }
-                let escaped = units[index]
+            case Unit(UInt8(ascii: "\"")):
+                return Unit.makeString(buffer)
+            case Unit(UInt8(ascii: "\\")):
+                guard let escaped = current else { throw error("unexpected end") }
                 index += 1
                 switch escaped {
-                case 0x22, 0x5C, 0x2F: buffer.append(escaped)
-                case 0x62: buffer.append(0x08)
-                case 0x66: buffer.append(0x0C)
-                case 0x6E: buffer.append(0x0A)
-                case 0x72: buffer.append(0x0D)
-                case 0x74: buffer.append(0x09)
-                case 0x75: buffer.append(try parseHex4())
+                case Unit(UInt8(ascii: "\"")), Unit(UInt8(ascii: "\\")), Unit(UInt8(ascii: "/")): buffer.append(escaped)
+                case Unit(UInt8(ascii: "b")): buffer.append(0x08)
+                case Unit(UInt8(ascii: "f")): buffer.append(0x0C)
+                case Unit(UInt8(ascii: "n")): buffer.append(0x0A)
+                case Unit(UInt8(ascii: "r")): buffer.append(0x0D)
+                case Unit(UInt8(ascii: "t")): buffer.append(0x09)
+                case Unit(UInt8(ascii: "u")):
+                    let unit = try parseHex4()
+                    if Unit.appendEscaped(unit, next: peekUnicodeEscape(), to: &buffer) { index += 6 }
                 default: throw error("invalid escape")
                 }
             default:
@@ -148,16 +174,26 @@ struct JSONParser {
         throw error("unterminated string")
     }
 
-    private mutating func parseHex4() throws -> UInt16 {
-        guard index + 4 <= units.count else { throw error("unexpected end") }
+    /// The unit of a `\uXXXX` escape starting at the current position, without consuming it.
+    private mutating func peekUnicodeEscape() -> UInt16? {
+        guard index + 6 <= bytes.count, bytes[index] == Unit(UInt8(ascii: "\\")),
+              bytes[index + 1] == Unit(UInt8(ascii: "u")) else { return nil }
+        let saved = index
+        defer { index = saved }
+        index += 2
+        return try? parseHex4()
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt16 {
+        guard index + 4 <= bytes.count else { throw error("unexpected end") }
         var value: UInt16 = 0
         for _ in 0..<4 {
-            let unit = units[index]
+            let unit = bytes[index]
             let digit: UInt16
             switch unit {
-            case 0x30...0x39: digit = unit - 0x30
-            case 0x41...0x46: digit = unit - 0x41 + 10
-            case 0x61...0x66: digit = unit - 0x61 + 10
+            case Unit(UInt8(ascii: "0"))...Unit(UInt8(ascii: "9")): digit = UInt16(unit) - 0x30
+            case Unit(UInt8(ascii: "A"))...Unit(UInt8(ascii: "F")): digit = UInt16(unit) - 0x41 + 10
+            case Unit(UInt8(ascii: "a"))...Unit(UInt8(ascii: "f")): digit = UInt16(unit) - 0x61 + 10
             default: throw error("invalid \\u escape")
             }
             value = value << 4 | digit
@@ -166,38 +202,69 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws -> Double {
+    private mutating func parseNumber() throws(JSONParseError) -> Double {
         let start = index
-        var integer: Int64 = 0
-        var simple = true  // only digits (and a sign) that fit: the common case, parsed without strtod
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
         var negative = false
-        if index < units.count, units[index] == 0x2D { negative = true; index += 1 }
+        if current == Unit(UInt8(ascii: "-")) { negative = true; index += 1 }
         let digitsStart = index
-        while index < units.count, units[index] >= 0x30, units[index] <= 0x39 {
-            if index - digitsStart < 15 { integer = integer * 10 + Int64(units[index] - 0x30) } else { simple = false }
+        while let byte = current, byte &- Unit(UInt8(ascii: "0")) < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(byte &- Unit(UInt8(ascii: "0")))
             index += 1
         }
-        guard index > digitsStart else { throw error("unexpected character") }
-        if units[digitsStart] == 0x30, index - digitsStart > 1 { throw error("leading zero") }
-        if index < units.count, units[index] == 0x2E || units[index] == 0x65 || units[index] == 0x45 {
-            simple = false
-            if units[index] == 0x2E {
+        let integerDigits = index - digitsStart
+        guard integerDigits > 0 else { throw error("unexpected character") }
+        if bytes[digitsStart] == Unit(UInt8(ascii: "0")), integerDigits > 1 { throw error("leading zero") }
+        significantDigits = integerDigits
+        var exponent = 0
+        if current == Unit(UInt8(ascii: ".")) {
+            index += 1
+            let fractionStart = index
+            while let byte = current, byte &- Unit(UInt8(ascii: "0")) < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(byte &- Unit(UInt8(ascii: "0")))
                 index += 1
-                let fractionStart = index
-                while index < units.count, units[index] >= 0x30, units[index] <= 0x39 { index += 1 }
-                guard index > fractionStart else { throw error("expected digits after '.'") }
             }
-            if index < units.count, units[index] == 0x65 || units[index] == 0x45 {
-                index += 1
-                if index < units.count, units[index] == 0x2B || units[index] == 0x2D { index += 1 }
-                let exponentStart = index
-                while index < units.count, units[index] >= 0x30, units[index] <= 0x39 { index += 1 }
-                guard index > exponentStart else { throw error("expected exponent digits") }
-            }
+            guard index > fractionStart else { throw error("expected digits after '.'") }
+            significantDigits += index - fractionStart
+            exponent = fractionStart - index
         }
-        if simple { return negative ? (integer == 0 ? -0.0 : -Double(integer)) : Double(integer) }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: units[start..<index]), as: UTF16.self)
+        if current == Unit(UInt8(ascii: "e")) || current == Unit(UInt8(ascii: "E")) {
+            index += 1
+            var exponentNegative = false
+            if current == Unit(UInt8(ascii: "+")) || current == Unit(UInt8(ascii: "-")) {
+                exponentNegative = current == Unit(UInt8(ascii: "-"))
+                index += 1
+            }
+            let exponentStart = index
+            var explicit = 0
+            while let byte = current, byte &- Unit(UInt8(ascii: "0")) < 10 {
+                if explicit < 100_000 { explicit = explicit * 10 + Int(byte &- Unit(UInt8(ascii: "0"))) }
+                index += 1
+            }
+            guard index > exponentStart else { throw error("expected exponent digits") }
+            exponent += exponentNegative ? -explicit : explicit
+        }
+        // Exact fast path (Clinger): a mantissa below 2^53 scaled by a power of ten that is itself
+        // exact gives the correctly rounded result with one multiplication or division.
+        if significantDigits <= 15, (-22...22).contains(exponent) {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= Self.powersOfTen[-exponent] } else { value *= Self.powersOfTen[exponent] }
+            return negative ? -value : value
+        }
+        let text = Unit.makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]), isASCII: true)
         guard let value = Double(text) else { throw error("invalid number") }
+        return value
+    }
+
+    private static var powersOfTen: [Double] { JSONPowersOfTen.exact }
+}
+
+/// 10^0 ... 10^22, every one exact in a `Double`.
+private enum JSONPowersOfTen {
+    static let exact: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
         return value
     }
 }

@@ -63,9 +63,10 @@ extension JSONValue: CustomStringConvertible {
     /// The compact JSON text of this value.
     public var description: String { jsonString }
 
-    /// The compact JSON text of this value (non-finite numbers become `null`, as in JavaScript).
+    /// The compact JSON text of this value (non-finite numbers become `null`, as in JavaScript),
+    /// the same text `JSON.stringify` gives.
     public var jsonString: String {
-        var writer = JSONWriter()
+        var writer = JSONWriter<UInt8>()
         writer.write(self)
         return writer.output
     }
@@ -73,10 +74,13 @@ extension JSONValue: CustomStringConvertible {
     /// Parses JSON text. Throws ``JSONParseError`` for malformed input.
     public init(parsing text: String) throws {
         var text = text
-        self = try text.withUTF8 { utf8 in
-            // The parser works on UTF-16, the form JavaScriptCore hands us; UTF-8 text is transcoded once.
-            let units = Array(String(decoding: utf8, as: UTF8.self).utf16)
-            return try units.withUnsafeBufferPointer { try JSONParser.parse($0) }
-        }
+        self = try text.withUTF8 { try JSONParser.parse($0) }
+    }
+
+    /// Parses JSON text given as UTF-8 bytes (malformed UTF-8 becomes U+FFFD in strings).
+    /// Throws ``JSONParseError`` for malformed JSON.
+    public init(parsingUTF8 bytes: some Collection<UInt8>) throws {
+        let parsed = try bytes.withContiguousStorageIfAvailable { try JSONParser.parse($0) }
+        self = try parsed ?? Array(bytes).withUnsafeBufferPointer { try JSONParser.parse($0) }
     }
 }

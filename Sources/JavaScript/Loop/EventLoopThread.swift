@@ -12,13 +12,14 @@ import Synchronization
 /// schedules its own garbage-collection work on the thread-default context of the thread that
 /// creates a JS context, and that work only runs while somebody iterates it.
 public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
-    /// The thread's `GMainContext` (a `GMainContext *`), valid until the thread has exited.
+    /// The thread's `GMainContext` (a `GMainContext *`), valid as long as this object lives.
     public let mainContext: OpaquePointer
 
     private let core: Core
 
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
+        WTFMainThread.ensure()
         guard let context = g_main_context_new() else {
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
@@ -62,9 +63,18 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
 
     /// Runs the work already queued, then stops the thread and waits for it to exit.
     ///
-    /// Called on the loop thread itself, it stops the loop once the current work returns.
+    /// Safe to call any number of times from any thread: every caller off the loop thread returns
+    /// once the thread has exited. Called on the loop thread itself, it stops the loop once the
+    /// current work returns.
     public func shutdown() {
         core.stop(join: !isCurrent)
+    }
+
+    /// Waits at most `timeout` for the thread to exit after a shutdown; true when it has.
+    func waitUntilExited(timeout: Duration) -> Bool {
+        let nanoseconds = UInt64(max(0, timeout.components.seconds)) * 1_000_000_000
+            + UInt64(max(0, timeout.components.attoseconds) / 1_000_000_000)
+        return core.waitUntilExited(timeout: .now() + .nanoseconds(Int(nanoseconds)))
     }
 
     // MARK: SerialExecutor
@@ -99,12 +109,19 @@ extension EventLoopThread {
             var executor: UnownedSerialExecutor?
         }
 
+        /// Owned by the core, so wake-ups sent while or after the thread exits stay valid.
         let context: OpaquePointer
         let state = Mutex(State())
-        let exited = DispatchSemaphore(value: 0)
+        /// Entered before the thread starts, left when it has exited: any number of waiters.
+        let running = DispatchGroup()
 
         init(context: OpaquePointer) {
             self.context = context
+            running.enter()
+        }
+
+        deinit {
+            g_main_context_unref(context)
         }
 
         var isLoopThread: Bool {
@@ -124,14 +141,17 @@ extension EventLoopThread {
             if accepted { g_main_context_wakeup(context) }
         }
 
+        /// Marks the loop stopping and wakes it; with `join`, waits until the thread has exited,
+        /// however many callers stop it at once.
         func stop(join: Bool) {
-            let first = state.withLock { state in
-                defer { state.stopping = true }
-                return !state.stopping
-            }
-            guard first else { return }
+            state.withLock { $0.stopping = true }
             g_main_context_wakeup(context)
-            if join { exited.wait() }
+            if join { running.wait() }
+        }
+
+        /// Waits at most `timeout` for the thread to exit; true when it has.
+        func waitUntilExited(timeout: DispatchTime) -> Bool {
+            running.wait(timeout: timeout) == .success
         }
 
         func run(started: DispatchSemaphore) {
@@ -139,9 +159,9 @@ extension EventLoopThread {
             state.withLock { $0.thread = pthread_self() }
             started.signal()
             while true {
-                let (work, stopping) = state.withLock { state -> ([Work], Bool) in
+                let work = state.withLock { state -> [Work] in
                     defer { state.queue.removeAll(keepingCapacity: true) }
-                    return (state.queue, state.stopping)
+                    return state.queue
                 }
                 for item in work {
                     switch item {
@@ -149,13 +169,17 @@ extension EventLoopThread {
                     case .closure(let closure): closure()
                     }
                 }
-                if stopping, state.withLock({ $0.queue.isEmpty }) { break }
-                g_main_context_iteration(context, 1)
+                // Read after the work ran, not before: work that iterates the main context itself
+                // may have consumed the wake-up that a shutdown or an enqueue sent meanwhile.
+                let (stopping, hasMore) = state.withLock { ($0.stopping, !$0.queue.isEmpty) }
+                if stopping, !hasMore { break }
+                // Block only when nothing is queued; a wake-up sent after this check stays pending
+                // in the context and ends the poll at once.
+                g_main_context_iteration(context, hasMore ? 0 : 1)
             }
             // Owners destroy their sources in their last queued work; what is left dies with the context.
             g_main_context_pop_thread_default(context)
-            g_main_context_unref(context)
-            exited.signal()
+            running.leave()
         }
 
         private func runJob(_ job: UnownedJob) {
@@ -165,3 +189,4 @@ extension EventLoopThread {
         }
     }
 }
+

@@ -1,0 +1,29 @@
+import BenchmarkSupport
+import CJavaScriptCore
+import JavaScript
+
+/// Where a crossing's time goes: each JavaScriptCore step timed alone with the raw C API.
+enum JSONBreakdown {
+    static func run(_ object: JSValue, operations: Int) -> [Measurement] {
+        let context = object.context.ref
+        var results: [Measurement] = []
+        results.append(measure("JSValueCreateJSONString (JSON.stringify)", operations: operations) {
+            for _ in 0..<operations { JSStringRelease(JSValueCreateJSONString(context, object.ref, 0, nil)) }
+        })
+        let text = JSValueCreateJSONString(context, object.ref, 0, nil)!
+        defer { JSStringRelease(text) }
+        let capacity = JSStringGetMaximumUTF8CStringSize(text)
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        results.append(measure("JSStringGetUTF8CString (UTF-16 → UTF-8)", operations: operations) {
+            for _ in 0..<operations { _ = JSStringGetUTF8CString(text, buffer, capacity) }
+        })
+        results.append(measure("JSStringCreateWithUTF8CString (UTF-8 → JS string)", operations: operations) {
+            for _ in 0..<operations { JSStringRelease(JSStringCreateWithUTF8CString(buffer)) }
+        })
+        results.append(measure("JSValueMakeFromJSONString (JSON.parse)", operations: operations) {
+            for _ in 0..<operations { _ = JSValueMakeFromJSONString(context, text) }
+        })
+        return results
+    }
+}

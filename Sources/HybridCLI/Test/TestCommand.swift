@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import HybridTesting
+
+/// `hybrid test`: runs JS-to-Swift integration test files (`*.test.html`, `*.test.js`) and reports.
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run JavaScript integration test pages (*.test.html, *.test.js) headlessly.",
+        discussion: """
+            Test files are found recursively under each folder (default web/tests/); a file named
+            explicitly runs whatever its name. Each *.test.html page is served over HTTP from its folder
+            with its sidecar mocks (NAME.mock.json); a *.test.js file runs in a blank page. Before the
+            page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be async),
+            test.skip, test.only, and assert.ok/equal/notEqual/deepEqual/throws/rejects/match. Tests
+            run in order after the page's load event.
+
+            Output: failures (file › test, message, source line) in file order, then exactly
+            `N passed, N failed` (`, N skipped` when any). A progress line shows on a terminal.
+            Exit status: 0 all passed, 1 any test failed, 2 usage error (bad option, missing path).
+
+            Examples:
+              hybrid test                              # everything under web/tests/
+              hybrid test web/tests/bridge.test.html   # one file
+              hybrid test --filter 'login ›' --jobs 2
+              hybrid test --shard 2/3 --junit build/junit.xml
+              hybrid test --tap > results.tap          # TAP on stdout, summary on stderr
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Test files or folders (default: web/tests).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Files run at once, each in its own runtime (default: cores).",
+                                            valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: ArgumentHelp("Time limit per test in seconds.", valueName: "seconds"))
+    var testTimeout: Double = 5
+
+    @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
+    var junit: String?
+
+    @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error).")
+    var tap = false
+
+    @Option(name: .long, help: ArgumentHelp("Run only tests whose `file › name` contains TEXT.", valueName: "text"))
+    var filter: String?
+
+    @Option(name: .long, help: ArgumentHelp("Run shard I of N: every N-th file starting at the I-th (1-based).",
+                                            valueName: "i/n"))
+    var shard: String?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard testTimeout.isFinite, testTimeout > 0 else {
+            throw ValidationError("--test-timeout must be a positive number of seconds")
+        }
+        if let shard, TestShard(parsing: shard) == nil {
+            throw ValidationError("--shard must be I/N with 1 <= I <= N, like 2/3 (got '\(shard)')")
+        }
+    }
+
+    func run() async throws {
+        var files: [TestFile]
+        do {
+            files = try TestDiscovery.find(paths)
+        } catch {
+            StandardStreams.err("hybrid test: \(error)\n")
+            throw ExitStatus.usage.exitCode
+        }
+        if files.isEmpty {
+            StandardStreams.err("hybrid test: no test files (*.test.html, *.test.js) under "
+                                + (paths.isEmpty ? TestDiscovery.defaultFolder : paths.joined(separator: ", ")) + "\n")
+            throw ExitStatus.usage.exitCode
+        }
+        if let shard = shard.flatMap(TestShard.init(parsing:)) { files = shard.select(files) }
+        let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter, jobs: jobs)
+        let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
+        output.begin()
+        let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)
+        output.end(report)
+        if let junit {
+            do {
+                try Data(JUnitWriter.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit))
+            } catch {
+                StandardStreams.err("hybrid test: cannot write \(junit): \(error.localizedDescription)\n")
+                throw ExitStatus.usage.exitCode
+            }
+        }
+        if report.hasFailures { throw ExitStatus.exception.exitCode }
+    }
+}

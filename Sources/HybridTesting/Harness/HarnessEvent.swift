@@ -1,0 +1,35 @@
+import JavaScript
+
+/// A decoded event from the test API.
+enum HarnessEvent: Equatable {
+    case declared(count: Int)
+    case begin(index: Int, name: String)
+    case result(index: Int, name: String, status: TestStatus, message: String?, url: String?, line: Int?,
+                milliseconds: Double)
+    case error(message: String, url: String?, line: Int?)
+    case done
+
+    /// Decodes an event; nil for anything malformed (a page can call the reporting function too).
+    init?(_ json: JSONValue) {
+        switch json["type"]?.stringValue {
+        case "declared":
+            self = .declared(count: json["count"]?.intValue ?? 0)
+        case "begin":
+            guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue else { return nil }
+            self = .begin(index: index, name: name)
+        case "result":
+            guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue,
+                  let status = json["status"]?.stringValue.flatMap(TestStatus.init(rawValue:)) else { return nil }
+            self = .result(index: index, name: name, status: status, message: json["message"]?.stringValue,
+                           url: json["url"]?.stringValue, line: json["line"]?.intValue,
+                           milliseconds: json["duration"]?.doubleValue ?? 0)
+        case "error":
+            self = .error(message: json["message"]?.stringValue ?? "test API error", url: json["url"]?.stringValue,
+                          line: json["line"]?.intValue)
+        case "done":
+            self = .done
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import JavaScript
+
+/// The whole injected test API for one file: `test`, `assert` and the runner, configured with the
+/// file's path (for `--filter`), the filter and the per-test timeout.
+///
+/// It defines globals only; native code installs `__hybridTestReport(event)` and calls
+/// `__hybridTest.start()` once the page has loaded. Running it twice in one document does nothing.
+enum HarnessScript {
+    static func source(file: String, filter: String?, timeout: Duration) -> String {
+        let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let config: JSONValue = .object(["file": .string(file), "filter": filter.map(JSONValue.string) ?? .null,
+                                         "timeout": .number(Double(milliseconds))])
+        return "(function (global, config) {\n\"use strict\";\nif (global.__hybridTest) return;\n"
+            + AssertScript.source + "\n" + TestAPIScript.runner
+            + "\n})(globalThis, " + config.jsonString + ");\n"
+    }
+}

@@ -1,0 +1,20 @@
+import JavaScript
+
+/// Everything a page tells the runner about one test file, in the order it happened.
+///
+/// A page driver must deliver these in order: an exception raised before a `begin` event must arrive
+/// before it, or it would be blamed on the wrong test.
+enum HarnessSignal: Sendable {
+    /// An event from the test API (see ``TestAPIScript``).
+    case event(JSONValue)
+    /// An uncaught exception or unhandled rejection in the page.
+    case exception(JSException)
+    /// A console message.
+    case console(ConsoleMessage)
+    /// The page finished loading (its `load` event fired); the tests may start.
+    case loaded
+    /// The page could not be loaded (missing file, HTTP error, script that failed to load).
+    case loadFailed(String)
+    /// A deadline armed by the runner passed; `generation` tells stale deadlines apart.
+    case deadline(generation: Int)
+}

@@ -1,0 +1,85 @@
+/// Writes test results as TAP (Test Anything Protocol, version 13), one line per test as files
+/// finish, the plan (`1..N`) at the end.
+///
+/// ```
+/// TAP version 13
+/// ok 1 - web/tests/a.test.html › adds
+/// not ok 2 - web/tests/a.test.html › fails
+///   ---
+///   message: "expected 1 to equal 2"
+///   at: "web/tests/a.test.html:12"
+///   ...
+/// ok 3 - web/tests/a.test.html › later # SKIP
+/// 1..3
+/// ```
+public struct TAPWriter: Sendable {
+    private var number = 0
+
+    public init() {}
+
+    /// `TAP version 13`.
+    public var header: String { "TAP version 13\n" }
+
+    /// The lines for one file's tests, numbered after the previous files'.
+    public mutating func lines(for file: TestFileReport) -> String {
+        var out = ""
+        for test in file.tests {
+            number += 1
+            let description = Self.clean(test.name == file.file ? file.file : "\(file.file) › \(test.name)")
+            switch test.status {
+            case .passed:
+                out += "ok \(number) - \(description)\n"
+            case .skipped:
+                out += "ok \(number) - \(description) # SKIP\n"
+            case .failed:
+                out += "not ok \(number) - \(description)\n  ---\n"
+                out += "  message: \(Self.quoted(test.message ?? "failed"))\n"
+                if let location = test.location {
+                    out += "  at: \(Self.quoted(location.description))\n"
+                    if let text = location.text { out += "  line: \(Self.quoted(text))\n" }
+                }
+                out += "  ...\n"
+            }
+        }
+        return out
+    }
+
+    /// The plan, `1..N` for the tests written so far.
+    public var plan: String { "1..\(number)\n" }
+
+    /// The whole report at once.
+    public static func tap(for report: TestSuiteReport) -> String {
+        var writer = TAPWriter()
+        return writer.header + report.files.map { writer.lines(for: $0) }.joined() + writer.plan
+    }
+
+    /// A description may not contain `#` (it starts a directive) or line breaks.
+    private static func clean(_ text: String) -> String {
+        text.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// A YAML double-quoted string.
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,32 @@
+import JavaScript
+
+/// What one test file produced: its tests in the order they were declared, file-level failures first.
+public struct TestFileReport: Sendable {
+    /// The file's path as shown (``TestFile/path``), or the page URL for ``runTestPage(_:options:configure:)``.
+    public var file: String
+    /// One entry per test that ran or was skipped (tests a filter dropped are not listed).
+    public var tests: [TestCaseResult]
+    /// How long the file took, load included.
+    public var duration: Duration
+    /// What the page wrote to the console, in order.
+    public var console: [ConsoleMessage]
+
+    public init(file: String, tests: [TestCaseResult], duration: Duration = .zero, console: [ConsoleMessage] = []) {
+        self.file = file
+        self.tests = tests
+        self.duration = duration
+        self.console = console
+    }
+
+    /// Passed, failed and skipped tests.
+    public var counts: TestCounts { TestCounts(tests) }
+
+    /// True when any test failed.
+    public var hasFailures: Bool { tests.contains { $0.status == .failed } }
+
+    /// The failed tests.
+    public var failures: [TestCaseResult] { tests.filter { $0.status == .failed } }
+
+    /// The result of the test named `name`, if it is in the report.
+    public func test(named name: String) -> TestCaseResult? { tests.first { $0.name == name } }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import JavaScript
+
+/// Turns one file's ``HarnessSignal``s into its ``TestFileReport``: attributes exceptions to the test
+/// that was running (or to the file), notices timeouts, and adds the file-level failures.
+struct FileRunState {
+    enum Phase { case loading, running, finished }
+    enum Action: Equatable {
+        case none
+        /// The page loaded: start the tests and arm the per-test deadline.
+        case start
+        /// A test began or ended: re-arm the per-test deadline.
+        case rearm
+        /// Nothing more to wait for.
+        case finish
+    }
+
+    let file: String
+    let options: TestRunOptions
+    let locateURL: @Sendable (String) -> (path: String, file: URL)?
+    private(set) var phase = Phase.loading
+    private var declared: Int?
+    private var results: [TestCaseResult] = []
+    private var current: (index: Int, name: String)?
+    private var currentErrors: [String] = []
+    private var currentErrorLocation: SourceLocation?
+    private var fileErrors: [(message: String, location: SourceLocation?)] = []
+    private var console: [ConsoleMessage] = []
+    private var sources = SourceLines()
+
+    init(file: String, options: TestRunOptions, locate: @escaping @Sendable (String) -> (path: String, file: URL)?) {
+        self.file = file
+        self.options = options
+        self.locateURL = locate
+    }
+
+    mutating func handle(_ signal: HarnessSignal) -> Action {
+        guard phase != .finished else { return .none }
+        switch signal {
+        case .console(let message):
+            console.append(message)
+        case .exception(let error):
+            let text = "uncaught " + (error.name.isEmpty ? error.message : "\(error.name): \(error.message)")
+            if phase == .running, current != nil {
+                currentErrors.append(text)
+                if currentErrorLocation == nil { currentErrorLocation = location(error.sourceURL, error.line) }
+            } else {
+                fileErrors.append((text + " (outside any test)", location(error.sourceURL, error.line)))
+            }
+        case .loaded:
+            guard phase == .loading else { return .none }
+            phase = .running
+            return .start
+        case .loadFailed(let message):
+            fileErrors.append((message, nil))
+            return finish()
+        case .deadline:
+            return timedOut()
+        case .event(let json):
+            guard let event = HarnessEvent(json) else { return .none }
+            return handle(event)
+        }
+        return .none
+    }
+
+    private mutating func handle(_ event: HarnessEvent) -> Action {
+        switch event {
+        case .declared(let count):
+            declared = count
+        case .begin(let index, let name):
+            current = (index, name)
+            currentErrors = []
+            currentErrorLocation = nil
+            return .rearm
+        case .result(_, let name, var status, var message, let url, let line, let milliseconds):
+            var place = location(url, line)
+            if !currentErrors.isEmpty, status != .skipped {
+                let uncaught = currentErrors.joined(separator: "; ")
+                if status == .passed { place = currentErrorLocation ?? place }
+                message = status == .failed ? "\(message ?? "failed") (also \(uncaught))" : uncaught
+                status = .failed
+            }
+            results.append(TestCaseResult(name: name, status: status, message: message, location: place,
+                                          duration: .microseconds(Int64((milliseconds * 1000).rounded()))))
+            current = nil
+            currentErrors = []
+            return .rearm
+        case .error(let message, let url, let line):
+            fileErrors.append((message, location(url, line)))
+        case .done:
+            return finish()
+        }
+        return .none
+    }
+
+    private mutating func timedOut() -> Action {
+        switch phase {
+        case .loading:
+            fileErrors.append(("the page did not finish loading within \(options.loadTimeout.shortText)", nil))
+        case .running:
+            if let current {
+                let extra = currentErrors.isEmpty ? "" : " (\(currentErrors.joined(separator: "; ")))"
+                results.append(TestCaseResult(name: current.name, status: .failed,
+                                              message: "timed out after \(options.testTimeout.shortText): the page stopped responding" + extra,
+                                              duration: options.testTimeout))
+                self.current = nil
+            } else {
+                fileErrors.append(("the tests did not finish: the page stopped responding", nil))
+            }
+        case .finished:
+            break
+        }
+        return finish()
+    }
+
+    private mutating func finish() -> Action {
+        phase = .finished
+        return .finish
+    }
+
+    private mutating func location(_ url: String?, _ line: Int?) -> SourceLocation? {
+        guard let url, let line else { return nil }
+        guard let (path, fileURL) = locateURL(url) else { return SourceLocation(file: url, line: line) }
+        return SourceLocation(file: path, line: line, text: sources.text(of: fileURL, line: line))
+    }
+
+    /// The report: a file-level failure (named after the file) first, then the tests in order.
+    func report(duration: Duration) -> TestFileReport {
+        var tests: [TestCaseResult] = []
+        if !fileErrors.isEmpty {
+            tests.append(TestCaseResult(name: file, status: .failed,
+                                        message: fileErrors.map(\.message).joined(separator: "\n"),
+                                        location: fileErrors.compactMap(\.location).first))
+        } else if declared == 0 {
+            tests.append(TestCaseResult(name: file, status: .failed, message: "no tests declared"))
+        }
+        tests = tests.filter { options.keeps(file: file, name: $0.name) }
+        return TestFileReport(file: file, tests: tests + results, duration: duration, console: console)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs one test file in a page driver: load with the test API injected, start the tests after the
+/// load event, collect results until the API says done or a deadline passes, then close.
+enum TestFileRunner {
+    static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions) async -> TestFileReport {
+        let began = ContinuousClock.now
+        let (signals, continuation) = AsyncStream.makeStream(of: HarnessSignal.self)
+        var state = FileRunState(file: file, options: options, locate: { driver.locate(url: $0) })
+        var deadline = Deadline(continuation: continuation)
+        deadline.arm(options.loadTimeout)
+        let harness = HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout)
+        let loading = Task { await driver.load(harness: harness, signals: continuation) }
+        var starting: Task<Void, Never>?
+        loop: for await signal in signals {
+            if case .deadline(let generation) = signal, generation != deadline.generation { continue }
+            switch state.handle(signal) {
+            case .none:
+                break
+            case .start:
+                deadline.arm(options.testTimeout + options.hangGrace)
+                starting = Task { await driver.startTests() }
+            case .rearm:
+                deadline.arm(options.testTimeout + options.hangGrace)
+            case .finish:
+                break loop
+            }
+        }
+        deadline.cancel()
+        loading.cancel()
+        starting?.cancel()
+        await driver.close()
+        continuation.finish()
+        return state.report(duration: ContinuousClock.now - began)
+    }
+}
+
+/// One pending deadline at a time; arming again makes the previous one stale.
+private struct Deadline {
+    let continuation: AsyncStream<HarnessSignal>.Continuation
+    private(set) var generation = 0
+    private var task: Task<Void, Never>?
+
+    init(continuation: AsyncStream<HarnessSignal>.Continuation) {
+        self.continuation = continuation
+    }
+
+    mutating func arm(_ duration: Duration) {
+        task?.cancel()
+        generation += 1
+        let generation = generation, continuation = continuation
+        task = Task {
+            do {
+                try await Task.sleep(for: duration)
+                continuation.yield(.deadline(generation: generation))
+            } catch {}
+        }
+    }
+
+    mutating func cancel() {
+        task?.cancel()
+        task = nil
+    }
+}

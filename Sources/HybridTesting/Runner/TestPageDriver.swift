@@ -1,0 +1,20 @@
+import Foundation
+
+/// What the runner needs from the page a test file runs in. Internal seam: a blank script context
+/// today, a `HeadlessWebView` for pages.
+protocol TestPageDriver: Sendable {
+    /// Loads the file with `harness` (the test API) run before any of its scripts, and reports to
+    /// `signals` in order: exceptions, console messages and test API events as they happen, then
+    /// `.loaded` (after the `load` event) or `.loadFailed`.
+    func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async
+
+    /// Starts the tests (`__hybridTest.start()`); results keep arriving on `signals`.
+    func startTests() async
+
+    /// Maps a script URL from a stack to the path shown in reports and the file on disk, when it is
+    /// one of the test's own files.
+    func locate(url: String) -> (path: String, file: URL)?
+
+    /// Closes the page and releases its runtime. Nothing is reported afterwards.
+    func close() async
+}

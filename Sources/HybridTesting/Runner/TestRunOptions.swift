@@ -1,0 +1,37 @@
+import Foundation
+
+/// How tests run.
+public struct TestRunOptions: Sendable {
+    /// The longest one test may take (`--test-timeout`); default 5 s.
+    public var testTimeout: Duration
+    /// The longest a page may take to load (its `load` event); default 10 s.
+    public var loadTimeout: Duration
+    /// Keep only tests whose `file › name` contains this text (`--filter`); nil keeps all.
+    public var filter: String?
+    /// How many files run at once, each in its own runtime (`--jobs`); default the number of cores.
+    public var jobs: Int
+    /// How long after a test's own timeout the page counts as hung (it stopped answering at all).
+    var hangGrace: Duration = .seconds(2)
+
+    public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.testTimeout = testTimeout
+        self.loadTimeout = loadTimeout
+        self.filter = filter
+        self.jobs = max(1, jobs)
+    }
+
+    /// True when the test `name` of `file` passes the filter.
+    public func keeps(file: String, name: String) -> Bool {
+        guard let filter, !filter.isEmpty else { return true }
+        return "\(file) › \(name)".contains(filter)
+    }
+}
+
+extension Duration {
+    /// `5 s`, `250 ms`: how timeouts appear in messages.
+    var shortText: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+}

@@ -1,0 +1,2 @@
+// Declares no test: the file fails.
+const answer = 42;

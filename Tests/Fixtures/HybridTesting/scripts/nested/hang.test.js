@@ -1,0 +1,4 @@
+test("loops forever", () => {
+    for (;;) {}
+});
+test("runs after the hang", () => {});

@@ -1,0 +1,1 @@
+// helper, not a test

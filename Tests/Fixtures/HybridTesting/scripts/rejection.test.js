@@ -1,0 +1,2 @@
+test("still runs", () => {});
+Promise.reject(new Error("nobody handles this"));

@@ -1,0 +1,3 @@
+test("never declared", () => {
+    assert.ok(true;
+});

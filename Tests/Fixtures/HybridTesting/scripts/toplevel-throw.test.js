@@ -1,0 +1,2 @@
+test("declared before the throw", () => {});
+throw new Error("broken at the top level");

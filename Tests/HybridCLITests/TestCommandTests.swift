@@ -1,0 +1,137 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// End-to-end tests of `hybrid test` on the fixtures in Tests/Fixtures/HybridTesting.
+@Suite struct TestCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/HybridTesting")
+
+    func hybridTest(_ arguments: [String]) throws -> CommandResult {
+        try HybridBinary.run(["test", "--test-timeout", "0.3"] + arguments, currentDirectory: Self.fixtures)
+    }
+
+    @Test func mixedSuiteCountsExitCodeAndSummary() throws {
+        let result = try hybridTest(["scripts"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.last == "12 passed, 14 failed, 3 skipped")
+        #expect(result.stdout.contains("FAIL scripts/mixed.test.js › fails on equal\n    expected 2 to equal 3\n"
+                                       + "    at scripts/mixed.test.js:7\n    7 | assert.equal(1 + 1, 3);\n"))
+        #expect(result.stdout.contains("FAIL scripts/empty.test.js\n    no tests declared"))
+        #expect(result.stdout.contains("FAIL scripts/mixed.test.js › times out\n    timed out after 300 ms"))
+        // Failures appear in file order.
+        let empty = try #require(result.stdout.range(of: "scripts/empty.test.js"))
+        let toplevel = try #require(result.stdout.range(of: "scripts/toplevel-throw.test.js"))
+        #expect(empty.lowerBound < toplevel.lowerBound)
+        #expect(!result.stdout.contains("\u{1B}["), "no progress line when not on a terminal")
+    }
+
+    @Test func passingFileExitsZero() throws {
+        let result = try hybridTest(["scripts/passing.test.js", "scripts/only.test.js"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "5 passed, 0 failed, 2 skipped\n")
+    }
+
+    @Test func junitFileMatchesTheRun() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        defer { try? FileManager.default.removeItem(at: path) }
+        let result = try hybridTest(["scripts", "--junit", path.path])
+        #expect(result.status == 1)
+        let document = try XMLDocument(contentsOf: path)
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "29")
+        #expect(root.attribute(forName: "failures")?.stringValue == "14")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "3")
+        #expect(root.elements(forName: "testsuite").count == 9)
+        let mixed = try #require(root.elements(forName: "testsuite").first {
+            $0.attribute(forName: "name")?.stringValue == "scripts/mixed.test.js"
+        })
+        #expect(mixed.elements(forName: "testcase").count == 8)
+        #expect(mixed.attribute(forName: "failures")?.stringValue == "5")
+    }
+
+    @Test func unwritableJUnitFileIsAUsageError() throws {
+        let result = try hybridTest(["scripts/passing.test.js", "--junit", "/nonexistent/dir/junit.xml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot write /nonexistent/dir/junit.xml"))
+    }
+
+    @Test func tapOnStdoutSummaryOnStderr() throws {
+        let result = try hybridTest(["scripts/mixed.test.js", "--tap"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "TAP version 13")
+        #expect(lines.last == "1..8")
+        #expect(lines.contains("not ok 2 - scripts/mixed.test.js › fails on equal"))
+        #expect(lines.contains("ok 3 - scripts/mixed.test.js › is skipped # SKIP"))
+        #expect(result.stderr == "2 passed, 5 failed, 1 skipped\n")
+    }
+
+    @Test func shardsSplitDeterministicallyAndCompletely() throws {
+        func testNames(_ shard: String) throws -> [String] {
+            let result = try hybridTest(["scripts", "--tap", "--shard", shard])
+            return result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+                .map { String($0.split(separator: " - ", maxSplits: 1)[1]) }
+        }
+        let all = try testNames("1/1")
+        #expect(all.count == 29)
+        let shards = try (1...3).map { try testNames("\($0)/3") }
+        #expect(shards.flatMap { $0 }.sorted() == all.sorted())
+        #expect(Set(shards[0]).isDisjoint(with: shards[1]) && Set(shards[1]).isDisjoint(with: shards[2]))
+        #expect(try testNames("2/3") == shards[1])
+        // Shard 1 of 3 holds files 1, 4, 7 of the sorted list.
+        #expect(Set(shards[0].map { $0.components(separatedBy: " › ")[0] })
+                == ["scripts/empty.test.js", "scripts/nested/misuse.test.js", "scripts/rejection.test.js"])
+    }
+
+    @Test func emptyShardPasses() throws {
+        let result = try hybridTest(["scripts/passing.test.js", "--shard", "2/2"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 passed, 0 failed\n")
+    }
+
+    @Test func filterKeepsMatchingTests() throws {
+        let result = try hybridTest(["scripts", "--filter", "mixed.test.js › passes"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "2 passed, 0 failed\n")
+        let failing = try hybridTest(["scripts", "--filter", "fails"])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.hasSuffix("0 passed, 2 failed\n"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let missing = try hybridTest(["no/such/folder"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "hybrid test: no such file or folder: no/such/folder\n")
+        let badShard = try hybridTest(["scripts", "--shard", "0/3"])
+        #expect(badShard.status == 2)
+        #expect(badShard.stderr.contains("--shard must be I/N"))
+        let noDefault = try HybridBinary.run(["test"], currentDirectory: Self.fixtures)
+        #expect(noDefault.status == 2)
+        #expect(noDefault.stderr.contains("web/tests"))
+        let badTimeout = try HybridBinary.run(["test", "--test-timeout", "0"], currentDirectory: Self.fixtures)
+        #expect(badTimeout.status == 2)
+    }
+
+    @Test func folderWithoutTestFilesIsAUsageError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try hybridTest([folder.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no test files"))
+    }
+
+    @Test func helpShowsExamplesAndVersionPrints() throws {
+        let help = try HybridBinary.run(["test", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        #expect(help.stdout.contains("hybrid test --shard 2/3 --junit build/junit.xml"))
+        let version = try HybridBinary.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
+    }
+}

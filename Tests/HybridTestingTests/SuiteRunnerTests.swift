@@ -1,0 +1,28 @@
+import Foundation
+import HybridTesting
+import Synchronization
+import Testing
+
+@Suite struct SuiteRunnerTests {
+    @Test func reportsComeBackInFileOrderWithAllCounts() async throws {
+        let files = try TestDiscovery.find(["scripts"], relativeTo: Fixtures.root)
+        let order = Mutex<[String]>([])
+        let progress = Mutex<[Int]>([])
+        let runner = TestSuiteRunner(options: TestRunOptions(testTimeout: .milliseconds(300), jobs: 4))
+        let report = await runner.run(files, onProgress: { finished, total in
+            #expect(total == files.count)
+            progress.withLock { $0.append(finished) }
+        }, onReport: { file in order.withLock { $0.append(file.file) } })
+        #expect(order.withLock { $0 } == files.map(\.path))
+        #expect(progress.withLock { $0 } == Array(1...files.count))
+        #expect(report.files.map(\.file) == files.map(\.path))
+        #expect(report.summaryLine == "12 passed, 14 failed, 3 skipped")
+    }
+
+    @Test func emptyListIsAnEmptyReport() async {
+        let report = await TestSuiteRunner().run([])
+        #expect(report.files.isEmpty)
+        #expect(report.summaryLine == "0 passed, 0 failed")
+        #expect(!report.hasFailures)
+    }
+}
