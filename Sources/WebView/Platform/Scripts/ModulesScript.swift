@@ -61,6 +61,7 @@ enum ModulesScript {
           internals.lastXHR = null;
           var promise = polyfill.apply(this, arguments);
           var xhr = internals.lastXHR;
+          internals.lastXHR = null;
           return promise.then(function (response) {
             // The raw bytes, for arrayBuffer() (the library reads bodies as text without Blob).
             if (xhr && xhr._response) internals.define(response, '_bytes', xhr._response.body);
@@ -68,6 +69,9 @@ enum ModulesScript {
           }, function (error) {
             if (xhr && xhr._errorMessage && error instanceof TypeError) {
               throw new TypeError('Failed to fetch: ' + xhr._errorMessage);
+            }
+            if (error instanceof DOMException && error.name === 'SyntaxError') {  // open() refused the URL or method
+              throw new TypeError('Failed to fetch: ' + String(error.message).replace(/^XMLHttpRequest: /, ''));
             }
             throw error;
           });
