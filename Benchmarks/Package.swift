@@ -41,6 +41,16 @@ let package = Package(
         // `Benchmarks/server/run.sh` baseline: a libsoup handler answering one file from memory.
         .executableTarget(name: "MinimalSoupServer", dependencies: ["CSoupMinimal"]),
 
+        // `swift run -c release --package-path Benchmarks PlatformBenchmarks`: the web platform per page
+        // (install, first URL/fetch use) and a local fetch round trip, each against a same-run baseline.
+        .executableTarget(
+            name: "PlatformBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
+
         // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
         .executableTarget(
             name: "BridgeBenchmarks",

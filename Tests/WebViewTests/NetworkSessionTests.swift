@@ -112,4 +112,15 @@ import Testing
         #expect(second == "fast")
         await server.stop()
     }
+
+    @Test func aSessionDroppedOffTheRuntimeThreadIsReleasedOnIt() async throws {
+        final class Box: @unchecked Sendable { var session: WebSession?; init(_ s: WebSession) { session = s } }
+        let runtime = JavaScriptRuntime()
+        let box = await runtime.perform { rt in Box(WebSession(mainContext: rt.loop.mainContext)) }
+        box.session = nil  // not the runtime thread: the release is handed back to it
+        let after = await runtime.isolated { rt in
+            (try? await WebSession(mainContext: rt.loop.mainContext).sendAndWait(WebRequest(url: URL(string: "ftp://x/")!)).get()) == nil
+        }
+        #expect(after)
+    }
 }

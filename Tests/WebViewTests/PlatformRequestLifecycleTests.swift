@@ -100,4 +100,19 @@ import Testing
         #expect(server.requests.count == 1, "the request was sent, its response dropped")
         await server.stop()
     }
+
+    @Test func fetchSettlesWhileThePageTimersArePaused() async throws {
+        let server = try await makeServer()
+        let runtime = JavaScriptRuntime()
+        let out = try await runtime.isolated { rt in
+            let page = FakePlatformHost(rt, url: server.url("/"))
+            page.context.pauseTimers()  // a hidden page
+            return try await page.run("""
+                var out = [];
+                fetch('/data').then(function (r) { return r.json(); }).then(function (j) { out.push(j.items.length); });
+                """, isolation: rt)
+        }
+        #expect(out == "[3]")
+        await server.stop()
+    }
 }

@@ -37,7 +37,7 @@ final class HTTPTransfer {
         }
         let headers = soup_message_get_request_headers(message)
         var contentType: String?
-        for (name, value) in request.headers {
+        for (name, value) in request.headers where isValidHeader(name, value) {
             if name.caseInsensitiveCompare("Content-Type") == .orderedSame { contentType = value; continue }
             soup_message_headers_append(headers, name, value)
         }
@@ -52,7 +52,7 @@ final class HTTPTransfer {
                                     completion: completion)
         if let timeout = request.timeout {
             let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
-            transfer.timeoutSource = LoopCallback.schedule(on: mainContext, after: milliseconds) { [unowned transfer] in
+            transfer.timeoutSource = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned transfer] in
                 transfer.timedOut = true
                 g_cancellable_cancel(transfer.cancellable.gCancellable)
             }
@@ -61,6 +61,12 @@ final class HTTPTransfer {
             Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().finish(result)
         }, Unmanaged.passRetained(transfer).toOpaque())
         return nil
+    }
+
+    /// libsoup rejects (with a critical warning) names and values that would break the message.
+    private static func isValidHeader(_ name: String, _ value: String) -> Bool {
+        !name.isEmpty && !name.utf8.contains { $0 <= 0x20 || $0 == UInt8(ascii: ":") || $0 >= 0x7F }
+            && !value.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
     }
 
     private func finish(_ result: OpaquePointer?) {

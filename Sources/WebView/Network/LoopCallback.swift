@@ -7,10 +7,14 @@ enum LoopCallback {
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    /// Schedules `body` on `context` once, after `milliseconds` (0: next iteration). Destroy the
-    /// returned source (``cancel(_:)``) to drop the call.
-    @discardableResult
-    static func schedule(on context: OpaquePointer, after milliseconds: UInt32 = 0,
+    /// Runs `body` on `context` once, on its next iteration.
+    static func schedule(on context: OpaquePointer, _ body: @escaping () -> Void) {
+        g_source_unref(scheduleCancellable(on: context, body))
+    }
+
+    /// Schedules `body` on `context` once, after `milliseconds` (0: next iteration). Release the
+    /// returned source with ``cancel(_:)``, which also drops the call if it has not run.
+    static func scheduleCancellable(on context: OpaquePointer, after milliseconds: UInt32 = 0,
                          _ body: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
         let source = milliseconds == 0 ? g_idle_source_new()! : g_timeout_source_new(milliseconds)!
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
@@ -30,9 +34,4 @@ enum LoopCallback {
         g_source_unref(source)
     }
 
-    /// Releases a source whose call already ran (or is running).
-    static func release(_ source: UnsafeMutablePointer<GSource>) {
-        g_source_destroy(source)
-        g_source_unref(source)
-    }
 }

@@ -22,6 +22,7 @@ public final class WebSession {
     /// The GLib main context every load completes on.
     public let mainContext: OpaquePointer
     let session: UnsafeMutablePointer<SoupSession>
+    private let owner = pthread_self()
 
     /// Makes a session whose I/O runs on `mainContext` (the runtime's `runtime.loop.mainContext`).
     /// Call it on the thread that iterates that context.
@@ -37,8 +38,17 @@ public final class WebSession {
     }
 
     deinit {
-        soup_session_abort(session)
-        g_object_unref(UnsafeMutableRawPointer(session))
+        let session = self.session
+        let release = {
+            soup_session_abort(session)
+            g_object_unref(UnsafeMutableRawPointer(session))
+        }
+        // libsoup objects belong to the thread that made them: released elsewhere, hand them back.
+        if pthread_equal(owner, pthread_self()) != 0 {
+            release()
+        } else {
+            LoopCallback.schedule(on: mainContext, release)
+        }
     }
 
     /// The `User-Agent` header sent with every HTTP request.

@@ -41,6 +41,18 @@ enum PlatformNatives {
         define("makeRequire") { args in
             try CommonJSModules.makeRequire(in: args.context)
         }
+        // compileModule(id, parameterNames): a package file as `function (parameterNames...) { source }`,
+        // for a library that must see its own bindings (whatwg-fetch gets a setTimeout that page
+        // visibility does not pause).
+        define("compileModule") { args in
+            let id = args.string(at: 0) ?? ""
+            let parameters = args.string(at: 1) ?? ""
+            guard let path = CommonJSModules.resolvePath(id, from: "/", searchPaths: CommonJSModules.defaultSearchPaths),
+                  let source = CommonJSModules.source(at: path) else {
+                throw CommonJSModules.ModuleNotFound(id: id, from: "/")
+            }
+            return try args.context.evaluate("(function (\(parameters)) {" + source + "\n})", sourceURL: path)
+        }
         define("getCookie") { [weak instance] _ in
             guard let host = instance?.host else { return "" }
             return host.session.cookies.documentCookie(for: host.documentURL)

@@ -7,6 +7,10 @@ enum StorageScript {
       var define = internals.define;
       var backends = new WeakMap();
       function Storage() { throw new TypeError('Illegal constructor'); }
+      function string(value) {  // WebIDL DOMString: String(), except that a Symbol throws
+        if (typeof value === 'symbol') throw new TypeError('Storage: cannot convert a Symbol to a string');
+        return String(value);
+      }
       function backend(storage) {
         var found = backends.get(storage);
         if (!found) throw new TypeError('Illegal invocation');
@@ -20,13 +24,13 @@ enum StorageScript {
       }
       define(Storage.prototype, 'getItem', function getItem(key) {
         if (arguments.length < 1) throw new TypeError("Storage.getItem: 1 argument required");
-        return backend(this).get(String(key));
+        return backend(this).get(string(key));
       });
       define(Storage.prototype, 'setItem', function setItem(key, value) {
         if (arguments.length < 2) throw new TypeError("Storage.setItem: 2 arguments required");
-        store(backend(this), String(key), String(value));
+        store(backend(this), string(key), string(value));
       });
-      define(Storage.prototype, 'removeItem', function removeItem(key) { backend(this).remove(String(key)); });
+      define(Storage.prototype, 'removeItem', function removeItem(key) { backend(this).remove(string(key)); });
       define(Storage.prototype, 'clear', function clear() { backend(this).clear(); });
       define(Storage.prototype, 'key', function key(index) {
         var n = Number(index);
@@ -45,7 +49,7 @@ enum StorageScript {
           },
           set: function (t, key, value) {
             if (typeof key === 'symbol') { t[key] = value; return true; }
-            store(b, key, String(value));
+            store(b, key, string(value));
             return true;
           },
           has: function (t, key) { return typeof key === 'symbol' || key in t ? key in t : b.get(key) !== null; },

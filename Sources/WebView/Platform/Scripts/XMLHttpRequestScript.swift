@@ -108,6 +108,7 @@ enum XMLHttpRequestScript {
         name = String(name);
         value = String(value).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
         if (!token.test(name)) throw new DOMException("XMLHttpRequest: '" + name + "' is not a valid header name", 'SyntaxError');
+        if (/[\0\r\n]/.test(value)) throw new DOMException("XMLHttpRequest: the value of header '" + name + "' is not valid", 'SyntaxError');
         if (forbidden.test(name)) return;
         for (var i = 0; i < this._headers.length; i++) {
           if (this._headers[i][0].toLowerCase() === name.toLowerCase()) { this._headers[i][1] += ', ' + value; return; }
