@@ -59,5 +59,14 @@ let package = Package(
                 .product(name: "Hybrid", package: "HybridRuntime"),
             ]
         ),
+
+        // `swift run -c release --package-path Benchmarks WebViewBenchmarks`: page load time (load() to
+        // the load event) and resident memory per open page.
+        .executableTarget(
+            name: "WebViewBenchmarks",
+            dependencies: [
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )

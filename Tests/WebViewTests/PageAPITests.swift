@@ -142,7 +142,7 @@ final class AnsweringUIDelegate: UIDelegate {
             weakWebView = webView
             // A handler capturing the web view: close() must still let it go.
             webView.userContentController.add(name: "fired") { _ in _ = webView; fired.withLock { $0 = true } }
-            try await webView.loadHTMLString("<script>setTimeout(function () { webkit.messageHandlers.fired.postMessage(1); }, 10000);</script>", baseURL: nil)
+            try await webView.loadHTMLString("<script>setTimeout(function () { webkit.messageHandlers.fired.postMessage(1); }, 600000);</script>", baseURL: nil)
             #expect(await runtime.pendingTimerCount == 1)
             await webView.close()
             #expect(await runtime.pendingTimerCount == 0)

@@ -64,4 +64,30 @@ import Testing
         #expect(log.milestones.filter { $0 == .load }.count == 2)
         await webView.close()
     }
+
+    @Test func historyAnimationFramesAndVisibility() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var log = [];
+            history.pushState({step: 1}, '', '/next?x=1');
+            log.push(location.pathname + location.search, history.state.step, history.length);
+            history.replaceState(null, '', '#h');
+            log.push(location.href);
+            try { history.pushState(null, '', 'https://other.test/'); } catch (e) { log.push('refused'); }
+            var frames = 0;
+            requestAnimationFrame(function frame(t) { frames++; if (frames < 3) requestAnimationFrame(frame); });
+            document.addEventListener('visibilitychange', function () { log.push('visibility:' + document.visibilityState); });
+            </script>
+            """, baseURL: URL(string: "https://app.test/start"))
+        #expect(await webView.runUntilIdle(timeout: .seconds(5)) == .idle)
+        await webView.setVisible(false)
+        await webView.setVisible(true)
+        #expect(try await webView.evaluateJavaScript("log") == ["/next?x=1", 1, 2, "https://app.test/next?x=1#h", "refused",
+                                                               "visibility:hidden", "visibility:visible"])
+        #expect(await webView.url == URL(string: "https://app.test/next?x=1#h"))
+        _ = try await webView.callAsyncJavaScript("new Promise(function (r) { requestAnimationFrame(function () { r(0); }); })")
+        #expect(try await webView.evaluateJavaScript("frames") == 3)
+        await webView.close()
+    }
 }

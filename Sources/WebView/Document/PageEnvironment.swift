@@ -83,6 +83,10 @@ enum PageEnvironment {
             try core.postMessage(name: args.string(at: 0) ?? "", body: body, replyID: args.int(at: 2) ?? 0, from: document)
             return nil
         }
+        define("urlChanged") { [weak document] args in
+            if let document, let text = args.string(at: 0), let url = URL(string: text) { document.url = url }
+            return nil
+        }
         define("scriptInserted") { [weak document] args in
             document?.loader?.insertedScript(args[0])
             return nil

@@ -79,7 +79,7 @@ enum WindowScript {
       });
       Object.defineProperty(g, 'Window', { value: Window, writable: true, configurable: true });
       ['window', 'self', 'frames', 'parent', 'top', 'globalThis'].forEach(function (name) {
-        Object.defineProperty(g, name, { value: g, writable: name === 'globalThis', configurable: true });
+        Object.defineProperty(g, name, { value: g, writable: name !== 'window', configurable: name !== 'window' });  // self, frames, parent, top are [Replaceable]
       });
       ['load', 'unhandledrejection', 'popstate', 'hashchange', 'message', 'resize', 'unload', 'beforeunload',
        'focus', 'blur', 'pageshow', 'pagehide', 'online', 'offline', 'DOMContentLoaded'].forEach(function (type) {
@@ -104,6 +104,7 @@ enum WindowScript {
         if (withoutHash(resolved) === withoutHash(location._href) && resolved.indexOf('#') >= 0 && type !== 'reload') {
           var old = location._href;
           location._href = resolved;
+          native.urlChanged(resolved);
           if (old !== resolved) env.task(function () { g._dispatchEvent(new impl.Event('hashchange'), true); });
           return;
         }
@@ -149,6 +150,7 @@ enum WindowScript {
           }
           location._href = resolved;
           env.document._address = resolved;
+          native.urlChanged(resolved);
         }
         historyState = state === undefined ? null : JSON.parse(JSON.stringify(state === undefined ? null : state));
         if (push) historyLength += 1;
