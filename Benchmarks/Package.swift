@@ -40,5 +40,14 @@ let package = Package(
 
         // `Benchmarks/server/run.sh` baseline: a libsoup handler answering one file from memory.
         .executableTarget(name: "MinimalSoupServer", dependencies: ["CSoupMinimal"]),
+
+        // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
+        .executableTarget(
+            name: "BridgeBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )

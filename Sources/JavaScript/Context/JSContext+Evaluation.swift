@@ -4,9 +4,9 @@ extension JSContext {
     /// Evaluates `script` and returns its completion value, Apple style: an exception goes to
     /// ``exceptionHandler`` and the result is `undefined`.
     @discardableResult
-    public func evaluateScript(_ script: String, sourceURL: String? = nil) -> JSValue {
+    public func evaluateScript(_ script: String, sourceURL: String? = nil, startingLineNumber: Int = 1) -> JSValue {
         do {
-            return try evaluate(script, sourceURL: sourceURL)
+            return try evaluate(script, sourceURL: sourceURL, startingLineNumber: startingLineNumber)
         } catch {
             if let thrown = lastThrownValue { reportException(thrown) }
         }
@@ -16,13 +16,14 @@ extension JSContext {
     /// Evaluates `script` and returns its completion value, throwing a ``JSException`` instead of
     /// calling the handler (the thrown value itself is ``lastThrownValue``).
     ///
-    /// `sourceURL` names the script in stacks and errors; the line numbers start at 1.
+    /// `sourceURL` names the script in stacks and errors; its first line is `startingLineNumber`
+    /// (1 by default; an inline script of an HTML page passes the line it starts on in the document).
     @discardableResult
-    public func evaluate(_ script: String, sourceURL: String? = nil) throws -> JSValue {
+    public func evaluate(_ script: String, sourceURL: String? = nil, startingLineNumber: Int = 1) throws -> JSValue {
         let result = JSStringConversion.withJSString(script) { source in
             withOptionalJSString(sourceURL) { url in
                 virtualMachine.enter(ref) { exception in
-                    JSEvaluateScript(ref, source, nil, url, 1, &exception)
+                    JSEvaluateScript(ref, source, nil, url, Int32(clamping: max(startingLineNumber, 1)), &exception)
                 }
             }
         }

@@ -1,0 +1,141 @@
+import BenchmarkSupport
+import Foundation
+import Hybrid
+import Synchronization
+
+// Round trips through WebViewJavascriptBridge on one runtime, safety timeout on, tracing and logging off:
+// JS `callHandler` -> native echo handler -> JS callback, and native `callHandler` -> JS echo handler -> native
+// callback. Throughput keeps 1,000 calls in flight, issued from the runtime thread; latency runs one call after
+// the other. The baseline is JavaScript's own `JSON.parse(JSON.stringify(x))` of the same data, in the same run.
+
+let inFlight = 1_000
+let batches = Int(ProcessInfo.processInfo.environment["BRIDGE_BENCH_BATCHES"] ?? "") ?? 20
+let sequential = 2_000
+
+let small = "{n: 1, s: 'hello'}"
+let oneKB = "{items: Array.from({length: 16}, function (_, i) { return {id: i, name: 'item ' + i, tags: ['a', 'b'], price: i * 1.5, ok: true}; })}"
+
+final class Bench: @unchecked Sendable {
+    let runtime = JavaScriptRuntime()
+    let bridge: WebViewJavascriptBridge
+    var context: JSContext?
+    let answered = Atomic(0)
+
+    init() async throws {
+        bridge = WebViewJavascriptBridge(runtime: runtime)
+        bridge.isEchoEnabled = true
+        try await runtime.perform { runtime in
+            let context = runtime.makeContext()
+            self.context = context
+            try context.evaluate("""
+                globalThis.WVJBCallbacks = [function (bridge) {
+                  bridge.registerHandler('jsEcho', function (data, responseCallback) { responseCallback(data); });
+                }];
+                globalThis.done = 0;
+                function burst(count, data) {
+                  for (var i = 0; i < count; i++) WebViewJavascriptBridge.callHandler('echo', data, function () { done++; });
+                }
+                function chain(count, data) {
+                  var left = count;
+                  function next() { if (left-- > 0) WebViewJavascriptBridge.callHandler('echo', data, function () { done++; next(); }); }
+                  next();
+                }
+                function baseline(count, data) {
+                  var out;
+                  for (var i = 0; i < count; i++) out = JSON.parse(JSON.stringify(data));
+                  return out;
+                }
+                """)
+            self.bridge.inject(into: context)
+        }
+        _ = await runtime.runUntilIdle()
+    }
+
+    func js(_ script: String) async throws {
+        try await runtime.perform { _ in _ = try self.context!.evaluate(script) }
+    }
+
+    func jsToNative(_ data: String, count: Int, chained: Bool) async throws {
+        try await js("done = 0; \(chained ? "chain" : "burst")(\(count), \(data))")
+        _ = await runtime.runUntilIdle()
+        let done = try await runtime.perform { _ in try self.context!.evaluate("done").toInt() ?? 0 }
+        precondition(done == count, "lost answers: \(done) of \(count)")
+    }
+
+    func nativeToJS(_ value: JSONValue, count: Int, chained: Bool) async {
+        answered.store(0, ordering: .relaxed)
+        await runtime.perform { _ in
+            if chained {
+                self.chain(value, left: count)
+            } else {
+                for _ in 0..<count {
+                    self.bridge.callHandler("jsEcho", data: value) { _ in self.answered.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        _ = await runtime.runUntilIdle()
+        precondition(answered.load(ordering: .relaxed) == count, "lost answers")
+    }
+
+    private func chain(_ value: JSONValue, left: Int) {
+        guard left > 0 else { return }
+        bridge.callHandler("jsEcho", data: value) { _ in
+            self.answered.add(1, ordering: .relaxed)
+            self.chain(value, left: left - 1)
+        }
+    }
+
+    func value(of data: String) async throws -> JSONValue {
+        try await runtime.perform { _ in try self.context!.evaluate("(\(data))").toJSONValue() ?? .null }
+    }
+}
+
+func trace(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+trace("init")
+let bench = try await Bench()
+trace("made")
+print("## WebViewJavascriptBridge round trips (\(inFlight) in flight, safety timeout on)")
+printReportHeader("Throughput: round trips, \(inFlight) in flight")
+var ratios: [String: Double] = [:]
+var rates: [String: Double] = [:]
+for (label, data) in [("small", small), ("1 KB", oneKB)] {
+    let count = inFlight * batches
+    trace("baseline \(label)")
+    let baseline = try await measure("JSON.parse(JSON.stringify(\(label)))", operations: count) {
+        try await bench.js("baseline(\(count), \(data))")
+    }
+    trace("js \(label)")
+    let jsToNative = try await measure("JS -> native echo -> JS, \(label)", operations: count) {
+        for _ in 0..<batches { try await bench.jsToNative(data, count: inFlight, chained: false) }
+    }
+    let value = try await bench.value(of: data)
+    trace("native \(label)")
+    let nativeToJS = await measure("native -> JS echo -> native, \(label)", operations: count) {
+        for _ in 0..<batches { await bench.nativeToJS(value, count: inFlight, chained: false) }
+    }
+    ratios["js \(label)"] = report(jsToNative, against: baseline, target: label == "small" ? nil : 6)
+    ratios["native \(label)"] = report(nativeToJS, against: baseline, target: label == "small" ? nil : 6)
+    rates["js \(label)"] = jsToNative.operationsPerSecond
+    rates["native \(label)"] = nativeToJS.operationsPerSecond
+}
+
+print("\n### Sequential latency (one call after the other, no target)\n")
+print("| direction | data | latency |")
+print("|---|---|---|")
+for (label, data) in [("small", small), ("1 KB", oneKB)] {
+    let js = try await measure("", operations: sequential, rounds: 3) { try await bench.jsToNative(data, count: sequential, chained: true) }
+    let value = try await bench.value(of: data)
+    let native = await measure("", operations: sequential, rounds: 3) { await bench.nativeToJS(value, count: sequential, chained: true) }
+    print("| JS -> native -> JS | \(label) | \(format(js.nanosecondsPerOperation)) |")
+    print("| native -> JS -> native | \(label) | \(format(native.nanosecondsPerOperation)) |")
+}
+
+print("\n### Targets\n")
+for key in ["js small", "native small"] {
+    let rate = rates[key] ?? 0
+    print("- \(key == "js small" ? "JS -> native" : "native -> JS") small: \(Int(rate)) round trips/s (target >= 100,000: \(rate >= 100_000 ? "met" : "missed"))")
+}
+for key in ["js 1 KB", "native 1 KB"] {
+    let ratio = ratios[key] ?? 0
+    print("- \(key == "js 1 KB" ? "JS -> native" : "native -> JS") 1 KB: \(String(format: "%.2f", ratio))× the JS-only baseline (target <= 6×: \(ratio <= 6 ? "met" : "missed"))")
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+import JavaScript
+
+extension WebViewJavascriptBridge {
+    /// Calls the JavaScript handler `handlerName` and returns its answer (nil for `undefined`).
+    ///
+    /// Throws ``BridgeError`` (`handler_not_found`, `handler_failed`, `timeout`,
+    /// `payload_too_large`, `page_gone`, or the page's own code) and `CancellationError` when the
+    /// task is cancelled. A call made before the page loaded the bridge waits in the startup queue.
+    public func call(_ handlerName: String, _ data: JSONValue? = nil, timeout: Duration? = nil) async throws -> JSONValue? {
+        let core = self.core
+        let box = CallIDBox()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue?, any Error>) in
+                switch core.callHandler(handlerName, data: data.map { .value($0) }, waiter: .continuation(continuation)) {
+                case .failure(let error):
+                    continuation.resume(throwing: error)
+                case .success(let id):
+                    guard let id else { return }
+                    box.set(id)
+                    if Task.isCancelled { core.failPending(id, with: CancellationError()) }
+                    if let timeout { scheduleTimeout(id, handlerName: handlerName, after: timeout) }
+                }
+            }
+        } onCancel: {
+            if let id = box.get() { core.failPending(id, with: CancellationError()) }
+        }
+    }
+
+    /// Calls the JavaScript handler with a Codable request and decodes its answer as `Response`.
+    public func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
+        _ handlerName: String, _ request: Request, as type: Response.Type = Response.self, timeout: Duration? = nil
+    ) async throws -> Response {
+        let answer = try await call(handlerName, try JSONValue(encoding: request), timeout: timeout)
+        return try (answer ?? .null).decode(Response.self)
+    }
+
+    /// Registers a native handler written as an async function of a Codable request.
+    ///
+    /// ```swift
+    /// bridge.register("add") { (request: AddRequest) async throws -> Int in request.a + request.b }
+    /// ```
+    /// A throw answers with an error: a ``BridgeError`` as it is, anything else as `handler_failed`.
+    /// A request that does not decode answers `handler_failed` without calling `body`.
+    public func register<Request: Decodable & Sendable, Response: Encodable & Sendable>(
+        _ handlerName: String, _ body: @escaping @Sendable (Request) async throws -> Response
+    ) {
+        let runtime = self.runtime
+        setHandler(handlerName) { request, responder in
+            let decoded: Request
+            do {
+                decoded = try (request.data ?? .null).decode(Request.self)
+            } catch {
+                responder.fail(BridgeError(code: BridgeError.handlerFailed, message: "could not decode the request for \(handlerName): \(error)"))
+                return
+            }
+            let token = runtime.beginWork()
+            Task {
+                defer { token.end() }
+                do {
+                    responder.respond(try JSONValue(encoding: try await body(decoded)))
+                } catch {
+                    responder.fail(BridgeError.from(error))
+                }
+            }
+        }
+    }
+
+    private func scheduleTimeout(_ id: String, handlerName: String, after timeout: Duration) {
+        let core = self.core
+        let task = Task {
+            try? await Task.sleep(for: timeout)
+            guard !Task.isCancelled else { return }
+            core.failPending(id, with: BridgeError(code: BridgeError.timeout, message: "no answer from \(handlerName) within \(timeout)"))
+        }
+        let registered = core.state.withLock { state -> Bool in
+            guard state.pending[id] != nil else { return false }
+            state.pending[id]?.timeoutTask = task
+            return true
+        }
+        if !registered { task.cancel() }
+    }
+}
+
+/// The callback id of a call in flight, for its cancellation handler.
+private final class CallIDBox: Sendable {
+    private let id = Mutex<String?>(nil)
+    func set(_ value: String) { id.withLock { $0 = value } }
+    func get() -> String? { id.withLock { $0 } }
+}
+
+extension JSONValue {
+    /// The JSON data of an `Encodable` value.
+    init<T: Encodable>(encoding value: T) throws {
+        if let json = value as? JSONValue { self = json; return }
+        let data = try JSONEncoder().encode(value)
+        self = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Decodes this data as `T`.
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if let value = self as? T { return value }
+        if T.self == JSONValue?.self, let value = (isNull ? JSONValue?.none : self) as? T { return value }
+        let data = try JSONEncoder().encode(self)
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}

@@ -1,0 +1,119 @@
+import JavaScript
+
+extension BridgeCore {
+    /// Sends a request to the page, with a callback id when `waiter` is given.
+    /// Returns the callback id, or the error that kept the message from being sent.
+    @discardableResult
+    func callHandler(_ handlerName: String, data: BridgePayload?, waiter: PendingCall.Waiter?) -> Result<String?, BridgeError> {
+        var message = BridgeMessage(handlerName: handlerName, data: data, callbackId: nil)
+        let id: String? = waiter.map { _ in
+            state.withLock { state in
+                state.uniqueId += 1
+                return "objc_cb_\(state.uniqueId)"
+            }
+        }
+        message.callbackId = id
+        if let id, let waiter {
+            state.withLock { $0.pending[id] = PendingCall(handlerName: handlerName, waiter: waiter) }
+        }
+        if let error = send(message, handlerName: handlerName, toPage: nil) {
+            if let id { state.withLock { _ = $0.pending.removeValue(forKey: id) } }
+            return .failure(error)
+        }
+        return .success(id)
+    }
+
+    /// Fails a pending call now (timeout, cancellation); no effect once it was answered.
+    func failPending(_ id: String, with error: any Error) {
+        let call = state.withLock { $0.pending.removeValue(forKey: id) }
+        call?.fail(error)
+    }
+
+    /// Queues one message for the page (a request: the current page or the startup queue; a
+    /// response: the page that asked). Returns `payload_too_large` instead of sending an oversized one.
+    @discardableResult
+    func send(_ message: BridgeMessage, handlerName: String?, toPage page: Int?) -> BridgeError? {
+        var outgoing = Outgoing(message: message, handlerName: handlerName, text: message.jsonText, page: page)
+        let size = outgoing.text.utf8.count
+        let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
+        if size > limit {
+            let error = BridgeError(code: BridgeError.payloadTooLarge,
+                                    message: "message of \(size) bytes exceeds the limit of \(limit) bytes")
+            log.warning("WebViewJavascriptBridge: refused to send \(handlerName ?? "a message"): \(error.message)")
+            traceOutgoing(outgoing, size: size, page: page ?? 0, outcome: error.code)
+            // A response that cannot go is still answered, with the error.
+            if let responseId = message.responseId, message.error == nil {
+                send(BridgeMessage(responseId: responseId, responseData: nil, error: error), handlerName: handlerName, toPage: page)
+            }
+            return error
+        }
+        let (schedule, queuedFor) = state.withLock { state -> (Bool, Int?) in
+            if message.responseId == nil {
+                if state.startupQueue != nil {
+                    state.startupQueue!.append(outgoing)
+                    return (false, nil)
+                }
+                outgoing.page = state.connection?.page
+                if let id = message.callbackId { state.pending[id]?.page = outgoing.page }
+            }
+            state.outbox.append(outgoing)
+            return (takeFlush(&state), outgoing.page)
+        }
+        if schedule { scheduleFlush() }
+        if queuedFor == nil && message.responseId == nil {
+            traceOutgoing(outgoing, size: size, page: 0, outcome: "queued")
+        }
+        return nil
+    }
+
+    /// Marks a flush as scheduled; true when the caller must schedule it.
+    func takeFlush(_ state: inout State) -> Bool {
+        guard state.flushToken == nil, !state.outbox.isEmpty else { return false }
+        state.flushToken = runtime.beginWork()
+        return true
+    }
+
+    func scheduleFlush() {
+        loop.execute { [self] in flush() }
+    }
+
+    /// Delivers the outbox, each message as its own entry into the page. Runtime thread.
+    func flush() {
+        let (batch, connection, token, log) = state.withLock { state in
+            defer {
+                state.outbox.removeAll(keepingCapacity: true)
+                state.flushToken = nil
+            }
+            return (state.outbox, state.connection, state.flushToken, state.log)
+        }
+        defer { token?.end() }
+        let tracing = isTracing
+        for outgoing in batch {
+            guard let connection, outgoing.page == connection.page, connection.deliver(outgoing.text) else {
+                undeliverable(outgoing)
+                continue
+            }
+            log.message("SEND", outgoing.text)
+            if tracing { traceOutgoing(outgoing, size: outgoing.text.utf8.count, page: connection.page, outcome: "delivered") }
+        }
+    }
+
+    private func undeliverable(_ outgoing: Outgoing) {
+        warn("WebViewJavascriptBridge: page \(outgoing.page ?? 0) is gone; dropped \(BridgeLog.cut(outgoing.text, to: 200))")
+        traceOutgoing(outgoing, size: outgoing.text.utf8.count, page: outgoing.page ?? 0, outcome: BridgeError.pageGone)
+        if let id = outgoing.message.callbackId {
+            failPending(id, with: BridgeError(code: BridgeError.pageGone, message: "the page went away before the message was delivered"))
+        }
+    }
+
+    func traceOutgoing(_ outgoing: Outgoing, size: Int, page: Int, outcome: String) {
+        trace {
+            let message = outgoing.message
+            return BridgeEvent(time: .now, page: page, direction: .nativeToJS, type: message.type,
+                               handler: outgoing.handlerName, callbackId: message.callbackId,
+                               responseId: message.responseId,
+                               data: message.responseId == nil ? message.data?.value : message.responseData?.value,
+                               size: size, error: message.error, outcome: outcome)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import JavaScript
+import Logging
+import Synchronization
+
+/// The protocol core: handlers, callback ids, the startup queue, pending calls, limits, logging and
+/// tracing. It does not know how a page is reached; a ``BridgeConnection`` does that.
+///
+/// Thread-safe: its state sits behind one lock that is never held while a handler, a callback
+/// or JavaScript runs. Deliveries and fetches run as tasks on the runtime thread.
+final class BridgeCore: Sendable {
+    typealias Handler = @Sendable (_ request: BridgeRequest, _ responder: BridgeResponder) -> Void
+
+    struct Outgoing: Sendable {
+        var message: BridgeMessage
+        var handlerName: String?
+        var text: String
+        /// The page this message is for; nil until a page is attached.
+        var page: Int?
+    }
+
+    struct State: Sendable {
+        var handlers: [String: Handler] = [:]
+        var isEchoEnabled = false
+        var log: BridgeLog
+        var maxMessageSize = 16 << 20
+        var isTracingEnabled = true
+        var connection: (any BridgeConnection)?
+        /// Messages for a page that has not loaded the bridge yet; nil while a page is ready.
+        var startupQueue: [Outgoing]? = []
+        var outbox: [Outgoing] = []
+        var flushToken: WorkToken?
+        var pending: [String: PendingCall] = [:]
+        var uniqueId = 0
+    }
+
+    let runtime: JavaScriptRuntime
+    let state: Mutex<State>
+    let eventSink: (@Sendable (BridgeEvent) -> Void)?
+
+    init(runtime: JavaScriptRuntime, logger: Logger, eventSink: (@Sendable (BridgeEvent) -> Void)?) {
+        self.runtime = runtime
+        self.eventSink = eventSink
+        state = Mutex(State(log: BridgeLog(logger: logger)))
+    }
+
+    var loop: EventLoopThread { runtime.loop }
+
+    // MARK: Pages
+
+    /// A page loaded the bridge: its setup callbacks run in the next task, and the startup queue is
+    /// delivered in the task after that, so the page's handlers exist by then.
+    func attach(_ connection: any BridgeConnection, runCallbacks: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.connection = connection
+            if state.startupQueue == nil { state.startupQueue = [] }
+        }
+        let token = runtime.beginWork()
+        loop.execute { [self] in
+            runCallbacks()
+            releaseStartupQueue(for: connection)
+            token.end()
+        }
+    }
+
+    private func releaseStartupQueue(for connection: any BridgeConnection) {
+        let schedule = state.withLock { state -> Bool in
+            guard state.connection === connection, let queued = state.startupQueue else { return false }
+            state.startupQueue = nil
+            for var message in queued {
+                message.page = connection.page
+                if let id = message.message.callbackId { state.pending[id]?.page = connection.page }
+                state.outbox.append(message)
+            }
+            return takeFlush(&state)
+        }
+        if schedule { scheduleFlush() }
+    }
+
+    /// The page went away: the startup queue is re-armed for the next page, and calls waiting on
+    /// this page fail with `page_gone`.
+    func detach(_ connection: any BridgeConnection) {
+        let failed = state.withLock { state -> [PendingCall] in
+            guard state.connection === connection else { return [] }
+            state.connection = nil
+            if state.startupQueue == nil { state.startupQueue = [] }
+            var failed: [PendingCall] = []
+            for (id, call) in state.pending where call.page == connection.page {
+                failed.append(call)
+                state.pending[id] = nil
+            }
+            return failed
+        }
+        let error = BridgeError(code: BridgeError.pageGone, message: "the page went away before it answered")
+        for call in failed { call.fail(error) }
+    }
+
+    /// The reference's `reset()`: forgets every response callback and restarts callback ids;
+    /// calls waiting for an answer fail with `page_gone`. With no page attached, the startup
+    /// queue is re-armed.
+    func reset() {
+        let failed = state.withLock { state -> [PendingCall] in
+            let failed = Array(state.pending.values)
+            state.pending = [:]
+            state.uniqueId = 0
+            if state.connection == nil { state.startupQueue = state.startupQueue ?? [] }
+            return failed
+        }
+        let error = BridgeError(code: BridgeError.pageGone, message: "the bridge was reset")
+        for call in failed { call.fail(error) }
+    }
+
+    // MARK: Logging and tracing
+
+    func warn(_ text: @autoclosure () -> String) {
+        let log = state.withLock { $0.log }
+        log.warning(text())
+    }
+
+    func trace(_ make: () -> BridgeEvent) {
+        guard let eventSink, state.withLock({ $0.isTracingEnabled }) else { return }
+        eventSink(make())
+    }
+
+    var isTracing: Bool { eventSink != nil && state.withLock { $0.isTracingEnabled } }
+}

@@ -1,0 +1,34 @@
+import JavaScript
+
+/// A native call waiting for the page's answer, under its `objc_cb_<n>` id.
+struct PendingCall: Sendable {
+    enum Waiter: Sendable {
+        /// The reference's response callback: called with the data, never with an error.
+        case callback(@Sendable (JSONValue?) -> Void)
+        /// An `await bridge.call(...)`.
+        case continuation(CheckedContinuation<JSONValue?, any Error>)
+    }
+
+    var handlerName: String
+    var waiter: Waiter
+    /// The page the request was delivered to; nil while it waits in the startup queue.
+    var page: Int?
+    var timeoutTask: Task<Void, Never>?
+
+    /// Completes the call with the page's answer.
+    func complete(_ data: JSONValue?, error: BridgeError?) {
+        timeoutTask?.cancel()
+        switch waiter {
+        case .callback(let callback):
+            if error == nil { callback(data) }
+        case .continuation(let continuation):
+            if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data) }
+        }
+    }
+
+    /// Fails the call (timeout, cancellation, page gone). Old-style callbacks are just forgotten.
+    func fail(_ error: any Error) {
+        timeoutTask?.cancel()
+        if case .continuation(let continuation) = waiter { continuation.resume(throwing: error) }
+    }
+}

@@ -1,0 +1,48 @@
+import JavaScript
+
+/// One bridge message, traced: what the web view's event stream carries as
+/// `.custom(kind: "bridge", fields: event.fields)` and what transcripts print.
+public struct BridgeEvent: Sendable {
+    /// Which way the message travelled.
+    public enum Direction: String, Sendable {
+        case jsToNative = "js->native"
+        case nativeToJS = "native->js"
+    }
+
+    /// A request, a response, or an error response.
+    public enum MessageType: String, Sendable {
+        case call, response, error
+    }
+
+    public var time: ContinuousClock.Instant
+    /// The page (document id) the message went to or came from; 0 before any page.
+    public var page: Int
+    public var direction: Direction
+    public var type: MessageType
+    public var handler: String?
+    public var callbackId: String?
+    public var responseId: String?
+    public var data: JSONValue?
+    /// The size of the message's JSON text in UTF-8 bytes.
+    public var size: Int
+    public var error: BridgeError?
+    /// What became of the message: `delivered`, `queued` (startup queue), `handled`, `ignored`,
+    /// or an error code such as `handler_not_found`.
+    public var outcome: String
+
+    /// The event as transcript fields: `dir`, `type`, `handler`, `callbackId` or `responseId`,
+    /// `data`, `size`, `outcome`, and `error` (`code`, `message`) for errors.
+    public var fields: JSONObject {
+        var fields = JSONObject()
+        fields["dir"] = .string(direction.rawValue)
+        fields["type"] = .string(type.rawValue)
+        if let handler { fields["handler"] = .string(handler) }
+        if let callbackId { fields["callbackId"] = .string(callbackId) }
+        if let responseId { fields["responseId"] = .string(responseId) }
+        if let data { fields["data"] = data }
+        fields["size"] = .number(Double(size))
+        fields["outcome"] = .string(outcome)
+        if let error { fields["error"] = error.json }
+        return fields
+    }
+}

@@ -1,0 +1,105 @@
+import JavaScript
+
+/// One message of the WebViewJavascriptBridge wire protocol, as v6.0.3 defines it:
+/// a request `{handlerName, data?, callbackId?}` or a response `{responseId, responseData}`,
+/// plus this bridge's error response `{responseId, error: {code, message}}`.
+struct BridgeMessage: Sendable {
+    var handlerName: String?
+    /// The request's data; nil when the key is absent (JavaScript `undefined`).
+    var data: BridgePayload?
+    var callbackId: String?
+    var responseId: String?
+    /// The response's data; nil when the key is absent (JavaScript `undefined`).
+    var responseData: BridgePayload?
+    var error: BridgeError?
+
+    /// The kind of message, for tracing.
+    var type: BridgeEvent.MessageType {
+        if responseId == nil { return .call }
+        return error == nil ? .response : .error
+    }
+
+    /// Reads one entry of a `_fetchQueue()` array from the raw texts of its members; nil when it is
+    /// not a message (not an object, or ids that are not strings).
+    init?(rawMembers members: [String: String]?) {
+        guard let members else { return nil }
+        func string(_ key: String) -> String?? {
+            guard let raw = members[key], raw != "null" else { return .some(nil) }
+            guard raw.utf8.first == 0x22 else { return nil }
+            if !raw.utf8.contains(0x5C) { return .some(String(raw.dropFirst().dropLast())) }
+            guard let value = try? JSONValue(parsing: raw), let s = value.stringValue else { return nil }
+            return .some(s)
+        }
+        guard let handlerName = string("handlerName"), let callbackId = string("callbackId"),
+              let responseId = string("responseId") else { return nil }
+        self.handlerName = handlerName
+        self.callbackId = callbackId
+        self.responseId = responseId
+        data = members["data"].map { .raw($0) }
+        responseData = members["responseData"].map { .raw($0) }
+        if let raw = members["error"] {
+            let value = try? JSONValue(parsing: raw)
+            error = BridgeError(json: value) ?? BridgeError(code: BridgeError.handlerFailed, message: raw)
+        }
+        if responseId == nil && handlerName == nil { return nil }
+    }
+
+    /// Reads one entry of a parsed `_fetchQueue()` array; nil when it is not a message.
+    init?(json value: JSONValue) {
+        guard case .object(let object) = value else { return nil }
+        func string(_ key: String) -> String?? {
+            switch object[key] {
+            case nil, .null?: return .some(nil)
+            case .string(let s)?: return .some(s)
+            default: return nil  // present but not a string: malformed
+            }
+        }
+        guard let handlerName = string("handlerName"), let callbackId = string("callbackId"),
+              let responseId = string("responseId") else { return nil }
+        self.handlerName = handlerName
+        self.callbackId = callbackId
+        self.responseId = responseId
+        data = object["data"].map { .value($0) }
+        responseData = object["responseData"].map { .value($0) }
+        if object["error"] != nil {
+            error = BridgeError(json: object["error"])
+                ?? BridgeError(code: BridgeError.handlerFailed, message: object["error"]?.jsonString ?? "")
+        }
+        if responseId == nil && handlerName == nil { return nil }
+    }
+
+    init(handlerName: String?, data: BridgePayload?, callbackId: String?) {
+        self.handlerName = handlerName
+        self.data = data
+        self.callbackId = callbackId
+    }
+
+    init(responseId: String, responseData: BridgePayload?, error: BridgeError? = nil) {
+        self.responseId = responseId
+        self.responseData = responseData
+        self.error = error
+    }
+
+    /// The compact JSON text sent to the page. Keys in the reference's order.
+    var jsonText: String {
+        var text = "{"
+        func append(_ key: String, _ raw: String) {
+            if text.utf8.count > 1 { text += "," }
+            text += "\"\(key)\":\(raw)"
+        }
+        if let responseId {
+            append("responseId", JSONValue.string(responseId).jsonString)
+            if let error {
+                append("error", error.json.jsonString)
+            } else {
+                append("responseData", responseData?.jsonText ?? "null")
+            }
+            if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
+        } else {
+            if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
+            if let data { append("data", data.jsonText) }
+            if let callbackId { append("callbackId", JSONValue.string(callbackId).jsonString) }
+        }
+        return text + "}"
+    }
+}

@@ -1,0 +1,28 @@
+import JavaScript
+
+/// Message data, either a Swift value or JSON text as the page sent it.
+///
+/// Text from the page stays text until someone needs the value: the built-in `echo` and echoing
+/// mocks send it straight back, so data passes through native untouched, even a lone UTF-16
+/// surrogate, which no Swift `String` can hold. Swift handlers see the parsed ``JSONValue``
+/// (where a lone surrogate becomes U+FFFD).
+enum BridgePayload: Sendable {
+    case value(JSONValue)
+    /// JSON text straight from the page.
+    case raw(String)
+
+    /// The data as a value; text that does not parse is `null` (it was logged when received).
+    var value: JSONValue {
+        switch self {
+        case .value(let v): v
+        case .raw(let text): (try? JSONValue(parsing: text)) ?? .null
+        }
+    }
+
+    var jsonText: String {
+        switch self {
+        case .value(let v): v.jsonString
+        case .raw(let text): text
+        }
+    }
+}

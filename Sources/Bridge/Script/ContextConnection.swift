@@ -1,0 +1,119 @@
+import JavaScript
+
+/// The bridge's connection to one JavaScript context: it injects ``BridgeScript`` with the native
+/// functions the script calls, fetches the page's queue when signalled, and delivers messages by
+/// calling the script's dispatch function with the JSON text (no quoting, no `eval`).
+///
+/// Runtime-thread only; `Sendable` so the core can hand it to tasks on that same thread.
+final class ContextConnection: BridgeConnection, @unchecked Sendable {
+    let page: Int
+    private weak var core: BridgeCore?
+    private var context: JSContext?
+    private var dispatchFunction: JSValue?
+    private var callbacksFunction: JSValue?
+    private var fetchScheduled = false
+
+    private init(page: Int, context: JSContext, core: BridgeCore) {
+        self.page = page
+        self.context = context
+        self.core = core
+    }
+
+    /// Injects the bridge into `context` and attaches it to `core`. Returns nil when the page
+    /// already has a `WebViewJavascriptBridge` or the script could not run.
+    static func inject(into context: JSContext, page: Int, core: BridgeCore) -> ContextConnection? {
+        let connection = ContextConnection(page: page, context: context, core: core)
+        let native = JSValue(newObjectIn: context)
+        native["signal"] = JSValue(function: { [weak connection] _ in
+            connection?.scheduleFetch()
+            return nil
+        }, name: "signal", in: context)
+        native["defer"] = JSValue(function: { [weak connection] args in
+            if let connection, let json = args.string(at: 0) { connection.deliverLater(json) }
+            return nil
+        }, name: "defer", in: context)
+        native["report"] = JSValue(function: { args in
+            args.context.reportException(args[0])
+            return nil
+        }, name: "report", in: context)
+        let internals: JSValue
+        do {
+            let install = try context.evaluate(BridgeScript.source, sourceURL: BridgeScript.sourceURL)
+            internals = try install.call(arguments: [native])
+        } catch {
+            core.warn("WebViewJavascriptBridge: the bridge script failed in page \(page): \(error)")
+            return nil
+        }
+        guard internals.isObject else { return nil }
+        connection.dispatchFunction = internals["dispatch"]
+        connection.callbacksFunction = internals["runCallbacks"]
+        core.attach(connection) { [weak connection] in
+            guard let connection, connection.isOpen, let callbacks = connection.callbacksFunction else { return }
+            connection.callbacksFunction = nil
+            connection.call(callbacks, [])
+        }
+        return connection
+    }
+
+    var isOpen: Bool { context.map { !$0.isClosed } ?? false }
+
+    /// Detaches from the core (pending calls fail with `page_gone`) and drops every JavaScript reference.
+    func close() {
+        core?.detach(self)
+        dispatchFunction = nil
+        callbacksFunction = nil
+        context = nil
+    }
+
+    func deliver(_ json: String) -> Bool {
+        guard isOpen, let dispatchFunction else { return false }
+        call(dispatchFunction, [json])
+        return true
+    }
+
+    /// `_handleMessageFromObjC` with the safety timeout on: dispatch in a task of its own, which
+    /// runs even while the page's timers are paused.
+    private func deliverLater(_ json: String) {
+        guard let core else { return }
+        let token = core.runtime.beginWork()
+        core.loop.execute { [self] in
+            _ = deliver(json)
+            token.end()
+        }
+    }
+
+    private func scheduleFetch() {
+        guard !fetchScheduled, let core else { return }
+        fetchScheduled = true
+        let token = core.runtime.beginWork()
+        core.loop.execute { [self] in
+            fetch()
+            token.end()
+        }
+    }
+
+    /// Reads the page's queue the reference's way, `WebViewJavascriptBridge._fetchQueue()`.
+    func fetch() {
+        fetchScheduled = false
+        guard isOpen, let context, let core else { return }
+        let bridge = context.globalObject["WebViewJavascriptBridge"]
+        let text: String?
+        do {
+            let result = try bridge.invokeMethod("_fetchQueue")
+            text = result.isString ? result.toString() : nil
+        } catch {
+            core.warn("WebViewJavascriptBridge: _fetchQueue() threw \(error); ignored")
+            return
+        }
+        core.receive(text, from: self)
+    }
+
+    private func call(_ function: JSValue, _ arguments: [any JSValueConvertible]) {
+        do {
+            _ = try function.call(arguments: arguments)
+        } catch {
+            guard let context else { return }
+            if let thrown = context.lastThrownValue { context.reportException(thrown) }
+        }
+    }
+}

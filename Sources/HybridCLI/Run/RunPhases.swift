@@ -1,0 +1,65 @@
+import Foundation
+import Hybrid
+import Synchronization
+
+/// The outcome of one phase under the run's deadline.
+enum PhaseOutcome<T: Sendable>: Sendable {
+    case done(T)
+    case failed(any Error)
+    case timedOut
+}
+
+/// Helpers shared by the phases of a run: the deadline, idleness, the page id, closing.
+struct RunPhases {
+    let webView: HeadlessWebView
+    let report: RunReport
+    let transcript: RunTranscript
+    let deadline: ContinuousClock.Instant
+
+    var remaining: Duration { max(deadline - .now, .zero) }
+
+    /// Runs `operation`, or gives up when the deadline passes first (the operation is left behind:
+    /// the run is ending anyway).
+    func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async -> PhaseOutcome<T> {
+        let once = Mutex<CheckedContinuation<PhaseOutcome<T>, Never>?>(nil)
+        let remaining = self.remaining
+        return await withCheckedContinuation { continuation in
+            once.withLock { $0 = continuation }
+            let resume: @Sendable (PhaseOutcome<T>) -> Void = { outcome in
+                once.withLock { $0.take() }?.resume(returning: outcome)
+            }
+            Task {
+                do { resume(.done(try await operation())) } catch { resume(.failed(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: remaining)
+                resume(.timedOut)
+            }
+        }
+    }
+
+    /// Runs until the page is idle; false when the deadline came first. Records the `idle` milestone.
+    func runUntilIdle() async -> Bool {
+        guard await webView.runUntilIdle(timeout: remaining) == .idle else { return false }
+        let page = await pageID()
+        let url = await webView.url?.absoluteString ?? ""
+        webView.emit(WebViewEvent(page: page, kind: .load(milestone: .idle, url: url)))
+        return true
+    }
+
+    func pageID() async -> Int {
+        (try? await webView.withDocument { $0.id }) ?? 0
+    }
+
+    func finish(timedOutIn phase: String, timeout: Double) async -> ExitStatus {
+        StandardStreams.err("hybrid run: time limit of \(String(format: "%g", timeout)) s reached while \(phase)\n")
+        report.raise(.timeout)
+        await close()
+        return report.status
+    }
+
+    func close() async {
+        await webView.close()
+        await webView.runtime.shutdown()
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Hybrid
+import Synchronization
+
+/// Writes `--transcript` JSON lines: one event per line, each with `t` (milliseconds since the
+/// command started), `kind` and `page`; the first line is `{"kind":"meta","schema":1,...}`.
+final class RunTranscript: Sendable {
+    private let handle: Mutex<FileHandle?>
+    let start: ContinuousClock.Instant
+
+    init(path: String?, start: ContinuousClock.Instant) throws {
+        self.start = start
+        guard let path else {
+            handle = Mutex(nil)
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+        }
+        handle = Mutex(file)
+    }
+
+    var isEnabled: Bool { handle.withLock { $0 != nil } }
+
+    /// Milliseconds from the start to `instant`.
+    func milliseconds(at instant: ContinuousClock.Instant = .now) -> Double {
+        let elapsed = instant - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    func write(kind: String, page: Int, at instant: ContinuousClock.Instant = .now, _ fields: JSONObject = [:]) {
+        guard isEnabled else { return }
+        var line: JSONObject = ["t": .number((milliseconds(at: instant) * 1000).rounded() / 1000), "kind": .string(kind), "page": .number(Double(page))]
+        for (key, value) in fields { line[key] = value }
+        let text = JSONValue.object(line).jsonString + "\n"
+        handle.withLock { $0?.write(Data(text.utf8)) }
+    }
+
+    func write(_ event: WebViewEvent) {
+        guard isEnabled else { return }
+        let (kind, fields) = RunTranscript.fields(of: event)
+        write(kind: kind, page: event.page, at: event.time, fields)
+    }
+
+    func close() {
+        handle.withLock { file in
+            try? file?.close()
+            file = nil
+        }
+    }
+
+    static func fields(of event: WebViewEvent) -> (String, JSONObject) {
+        func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        func optional(_ n: Int?) -> JSONValue { n.map { .number(Double($0)) } ?? .null }
+        switch event.kind {
+        case .load(let milestone, let url):
+            return ("load", ["milestone": .string(milestone.rawValue), "url": .string(url)])
+        case .console(let message):
+            return ("console", ["level": .string(message.level.rawValue), "text": .string(message.text),
+                                "source": optional(message.sourceURL), "line": optional(message.line)])
+        case .dialog(let type, let text, let answer):
+            return ("dialog", ["type": .string(type.rawValue), "text": .string(text), "answer": answer])
+        case .exception(let error):
+            return ("exception", ["name": .string(error.name), "message": .string(error.message), "source": optional(error.sourceURL),
+                                  "line": optional(error.line), "column": optional(error.column), "stack": optional(error.stack)])
+        case .navigation(let url, let type, let decision):
+            return ("navigation", ["url": .string(url), "type": .string(type.rawValue), "decision": .string(decision.rawValue)])
+        case .message(let name, let body):
+            return ("message", ["name": .string(name), "body": body])
+        case .custom(let kind, let fields):
+            return (kind, fields)
+        }
+    }
+}

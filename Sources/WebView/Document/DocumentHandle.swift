@@ -1,0 +1,96 @@
+import Foundation
+import JavaScript
+
+/// A live document of a ``HeadlessWebView``: its own `JSContext` (in the runtime's machine) whose
+/// global object is domino's window. Runtime-thread only.
+public final class DocumentHandle {
+    /// The page id: 1, 2, 3, ... for the successive documents of one web view.
+    public let id: Int
+    /// The document's context; `window === context.globalObject`.
+    public let context: JSContext
+    /// The document URL (changes with `history.pushState`).
+    public var url: URL
+    /// True once the document went away (navigation, reload, close).
+    public internal(set) var isClosed = false
+
+    weak var core: WebViewCore?
+    let runtime: JavaScriptRuntime
+    /// The page environment (parser, dispatch helpers); nil once closed.
+    var env: JSValue?
+    var loader: DocumentLoader?
+    var readyState = "loading"
+    /// Continuations waiting on promises of this document, failed when it closes.
+    var pendingWaits: [Int: (Result<JSONValue, any Error>) -> Void] = [:]
+    var nextWaitID = 0
+    var isDispatchingError = false
+    var platform: WebPlatformInstance?
+
+    init(id: Int, context: JSContext, url: URL, core: WebViewCore) {
+        self.id = id
+        runtime = core.runtime
+        self.context = context
+        self.url = url
+        self.core = core
+    }
+
+    /// Routes an error to the page as an uncaught one: `window.onerror` and `error` listeners, then
+    /// (unless they handled it) the web view's exception handler and event stream.
+    public func report(_ error: JSException) {
+        guard !isClosed else { return }
+        core?.deliverException(error, in: self)
+    }
+
+    /// The current `document.readyState`.
+    public var documentReadyState: String { readyState }
+
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        loader?.cancel()
+        loader = nil
+        let waits = pendingWaits
+        pendingWaits.removeAll()
+        for (_, wait) in waits { wait(.failure(WebViewError.documentClosed)) }
+        platform?.close()
+        platform = nil
+        context.close()
+        env = nil
+    }
+}
+
+extension DocumentHandle: WebPlatformHost {
+    public var documentURL: URL { url }
+    public var session: WebSession {
+        guard let core else { preconditionFailure("the web view of this document is gone") }
+        return core.resources.session
+    }
+    public var sessionStorage: WebStorageArea {
+        guard let core else { preconditionFailure("the web view of this document is gone") }
+        return core.sessionStorage
+    }
+    public func beginWork() -> WorkToken { runtime.beginWork() }
+}
+
+/// Errors of the web view itself.
+public enum WebViewError: Error, Sendable, CustomStringConvertible, Equatable {
+    /// ``HeadlessWebView/close()`` ran; the web view answers nothing any more.
+    case closed
+    /// The document went away (navigation, reload, close) before the operation finished.
+    case documentClosed
+    /// No document is loaded.
+    case noDocument
+    /// A load was replaced by another navigation before its `load` event.
+    case navigationCancelled(url: String)
+    /// The document could not be fetched.
+    case loadFailed(url: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .closed: "the web view is closed"
+        case .documentClosed: "the document went away before the operation finished"
+        case .noDocument: "no document is loaded"
+        case .navigationCancelled(let url): "the load of \(url) was replaced by another navigation"
+        case .loadFailed(let url, let message): "cannot load \(url): \(message)"
+        }
+    }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import JavaScript
+
+/// Drives one document from HTML text to its `load` event: incremental parsing, scripts in document
+/// order (inline, `src`, `defer`, `async`), `readyState`, `DOMContentLoaded` and `load` as tasks.
+///
+/// Runtime-thread only. The parser is fed chunk by chunk (see ``HTMLSource``): after each chunk the
+/// scripts it completed run, so an inline script sees only the document parsed before it. A blocking
+/// `src` script stops the parser until it is loaded and has run.
+final class DocumentLoader {
+    private unowned let document: DocumentHandle
+    private let source: HTMLSource
+    private let resources: PageResourceLoader
+    private var nextChunk = 0
+    private var queue: [(script: JSValue, chunk: HTMLSource.Chunk)] = []
+    private var blocked = false
+    private var parsingDone = false
+    private var deferred: [ExternalScript] = []
+    private var pendingAsync = 0
+    private var cancels: [() -> Void] = []
+    private var cancelled = false
+    private let onDOMContentLoaded: () -> Void
+    private let onLoad: () -> Void
+
+    init(document: DocumentHandle, html: String, resources: PageResourceLoader,
+         onDOMContentLoaded: @escaping () -> Void, onLoad: @escaping () -> Void) {
+        self.document = document
+        source = HTMLSource(html)
+        self.resources = resources
+        self.onDOMContentLoaded = onDOMContentLoaded
+        self.onLoad = onLoad
+    }
+
+    func cancel() {
+        cancelled = true
+        for cancel in cancels { cancel() }
+        cancels.removeAll()
+        queue.removeAll()
+        deferred.removeAll()
+    }
+
+    private var env: JSValue? { cancelled ? nil : document.env }
+
+    /// Parses on until the end of the document or a blocking script.
+    func resume() {
+        while let env, !blocked {
+            if !queue.isEmpty {
+                let (script, chunk) = queue.removeFirst()
+                process(script, chunk: chunk, env: env)
+                continue
+            }
+            guard nextChunk < source.chunks.count else { break }
+            let chunk = source.chunks[nextChunk]
+            nextChunk += 1
+            let isLast = nextChunk == source.chunks.count
+            guard let scripts = try? env.invokeMethod("feed", arguments: [chunk.text, isLast]).toArray() else { continue }
+            queue.append(contentsOf: scripts.map { ($0, chunk) })
+        }
+        if env != nil, !blocked, !parsingDone, queue.isEmpty, nextChunk == source.chunks.count { finishParsing() }
+    }
+
+    // MARK: Scripts
+
+    private func process(_ script: JSValue, chunk: HTMLSource.Chunk, env: JSValue) {
+        script["__hybridStarted"] = JSValue(bool: true, in: script.context)
+        let kind = (try? env.invokeMethod("scriptKind", arguments: [script]).toString()) ?? "skip"
+        if kind == "skip" { return }
+        let src = try? script.invokeMethod("getAttribute", arguments: ["src"])
+        if kind == "module" {
+            reportModule(script, src: src?.isString == true ? src?.toString() : nil)
+            return
+        }
+        if let src, src.isString, let raw = src.toString() {
+            let isAsync = script.invokeMethod("hasAttribute", withArguments: ["async"]).toBool()
+            let isDefer = script.invokeMethod("hasAttribute", withArguments: ["defer"]).toBool()
+            guard let url = URL(string: raw.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: document.url)?.absoluteURL,
+                  !raw.trimmingCharacters(in: .whitespaces).isEmpty else {
+                fail(script, PageLoadError(url: raw, message: "invalid script URL"))
+                return
+            }
+            let external = ExternalScript(element: script, url: url)
+            if isAsync {
+                pendingAsync += 1
+                fetch(external) { [unowned self] in
+                    pendingAsync -= 1
+                    run(external)
+                    checkLoadComplete()
+                }
+            } else if isDefer {
+                deferred.append(external)
+                fetch(external) { [unowned self] in if parsingDone { runDeferred() } }
+            } else {
+                blocked = true
+                fetch(external) { [unowned self] in
+                    run(external)
+                    blocked = false
+                    resume()
+                }
+            }
+            return
+        }
+        let text = script["textContent"].toString() ?? ""
+        let contentStart = (chunk.endTagStart ?? chunk.start) - text.utf16.count
+        let (line, column) = source.position(of: max(contentStart, 0))
+        execute(String(repeating: " ", count: max(column - 1, 0)) + text, sourceURL: document.url.absoluteString,
+                line: line, element: script)
+    }
+
+    /// A script inserted by a page script (not by the parser): runs at once (inline) or when loaded.
+    func insertedScript(_ script: JSValue) {
+        guard let env else { return }
+        script["__hybridStarted"] = JSValue(bool: true, in: script.context)
+        let kind = (try? env.invokeMethod("scriptKind", arguments: [script]).toString()) ?? "skip"
+        let src = script.invokeMethod("getAttribute", withArguments: ["src"])
+        if kind == "skip" { return }
+        if kind == "module" { reportModule(script, src: src.isString ? src.toString() : nil); return }
+        if src.isString, let raw = src.toString() {
+            guard let url = URL(string: raw, relativeTo: document.url)?.absoluteURL, !raw.isEmpty else {
+                fail(script, PageLoadError(url: raw, message: "invalid script URL"))
+                return
+            }
+            let external = ExternalScript(element: script, url: url)
+            fetch(external) { [unowned self] in run(external) }
+        } else {
+            execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 1, element: script)
+        }
+    }
+
+    private func fetch(_ script: ExternalScript, then: @escaping () -> Void) {
+        let cancel = resources.load(script.url) { [weak self] result in
+            guard let self, !self.cancelled else { return }
+            script.result = result
+            then()
+        }
+        cancels.append(cancel)
+    }
+
+    private func run(_ script: ExternalScript) {
+        guard env != nil, let result = script.result, !script.ran else { return }
+        script.ran = true
+        switch result {
+        case .success(let resource):
+            execute(resource.text, sourceURL: resource.url.absoluteString, line: 1, element: script.element)
+            fire("load", at: script.element)
+        case .failure(let error):
+            fail(script.element, error)
+        }
+    }
+
+    private func execute(_ text: String, sourceURL: String, line: Int, element: JSValue) {
+        guard let env else { return }
+        env["currentScript"] = element
+        document.context.evaluateScript(text, sourceURL: sourceURL, startingLineNumber: line)
+        env["currentScript"] = JSValue(nullIn: document.context)
+    }
+
+    private func fail(_ element: JSValue, _ error: PageLoadError) {
+        fire("error", at: element)
+        document.core?.deliverException(JSException(name: "NetworkError", message: "failed to load script \(error.url): \(error.message)",
+                                                    sourceURL: document.url.absoluteString), in: document)
+    }
+
+    private func reportModule(_ element: JSValue, src: String?) {
+        fire("error", at: element)
+        let what = src.map { "'\($0)'" } ?? "an inline module"
+        document.core?.deliverException(JSException(
+            name: "NotSupportedError",
+            message: "<script type=\"module\"> is not supported (\(what) was skipped): JavaScriptCore's C API has no module loader; use a classic script",
+            sourceURL: document.url.absoluteString), in: document)
+    }
+
+    private func fire(_ type: String, at element: JSValue) {
+        guard let env else { return }
+        _ = try? env.invokeMethod("fire", arguments: [element, type, false])
+    }
+
+    // MARK: Milestones
+
+    private func finishParsing() {
+        parsingDone = true
+        setReadyState("interactive")
+        runDeferred()
+    }
+
+    private func runDeferred() {
+        while let first = deferred.first, first.result != nil {
+            deferred.removeFirst()
+            run(first)
+        }
+        guard deferred.isEmpty, !domContentLoadedQueued else { return }
+        domContentLoadedQueued = true
+        document.core?.queueTask(for: document) { [weak self] in
+            guard let self, let env = self.env else { return }
+            self.onDOMContentLoaded()
+            _ = try? env.invokeMethod("domContentLoaded", arguments: [])
+            self.domContentLoadedDone = true
+            self.checkLoadComplete()
+        }
+    }
+    private var domContentLoadedQueued = false
+    private var domContentLoadedDone = false
+    private var loadQueued = false
+
+    private func checkLoadComplete() {
+        guard domContentLoadedDone, pendingAsync == 0, !loadQueued else { return }
+        loadQueued = true
+        document.core?.queueTask(for: document) { [weak self] in
+            guard let self, self.env != nil else { return }
+            self.setReadyState("complete")
+            _ = try? self.env?.invokeMethod("loaded", arguments: [])
+            self.onLoad()
+        }
+    }
+
+    private func setReadyState(_ state: String) {
+        document.readyState = state
+        _ = try? env?.invokeMethod("setReadyState", arguments: [state])
+    }
+}
+
+/// A `src` script being fetched.
+final class ExternalScript {
+    let element: JSValue
+    let url: URL
+    var result: Result<PageResource, PageLoadError>?
+    var ran = false
+    init(element: JSValue, url: URL) {
+        self.element = element
+        self.url = url
+    }
+}

@@ -1,0 +1,92 @@
+import CJavaScriptCore
+import Foundation
+import JavaScript
+
+/// Builds a document's global environment: domino loaded through the CommonJS loader into the
+/// document's own context, the window made the global object, and the native functions the page
+/// scripts call (dialogs, navigation requests, script messages, error reports).
+enum PageEnvironment {
+    /// The user agent: WebKit's shape plus `HybridRuntime/<version>`.
+    static func userAgent(_ configuration: WebViewConfiguration) -> String {
+        if let custom = configuration.customUserAgent { return custom }
+        var agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) HybridRuntime/\(HybridVersion.string)"
+        if let name = configuration.applicationNameForUserAgent, !name.isEmpty { agent += " " + name }
+        return agent
+    }
+
+    static func install(in document: DocumentHandle, core: WebViewCore) throws {
+        let context = document.context
+        let page = document.id
+        let hub = core.hub
+        context.consoleSink = { message in hub.emit(WebViewEvent(page: page, kind: .console(message))) }
+        context.exceptionHandler = { [weak core, weak document] _, value in
+            guard let core, let document, !document.isClosed else { return }
+            core.uncaught(value, in: document)
+        }
+        let tracker = JSValue(function: { [weak core, weak document] args in
+            guard let core, let document, !document.isClosed else { return nil }
+            core.uncaught(args[1], rejectedPromise: args[0], in: document)
+            return nil
+        }, name: "unhandledRejection", in: context)
+        if let object = JSValueToObject(context.ref, tracker.ref, nil) {
+            JSGlobalContextSetUnhandledRejectionCallback(context.ref, object, nil)
+        }
+
+        let require = try CommonJSModules.makeRequire(in: context)
+        _ = try require.call(arguments: ["domino"])
+        let config = JSValue(newObjectIn: context)
+        config["url"] = JSValue(string: document.url.absoluteString, in: context)
+        config["userAgent"] = JSValue(string: userAgent(core.configuration), in: context)
+        let native = makeNative(document: document, core: core)
+        var env = try context.evaluate(WindowScript.source, sourceURL: "hybrid:window").call(arguments: [require, native, config])
+        env = try context.evaluate(PageScript.source, sourceURL: "hybrid:page").call(arguments: [require, native, env])
+        env = try context.evaluate(InspectionScript.source, sourceURL: "hybrid:inspection").call(arguments: [env])
+        document.env = env
+        // The window is the global object and `document` is set: the platform's web APIs go in now,
+        // before any page script.
+        document.platform = WebPlatform.install(in: context, host: document)
+    }
+
+    private static func makeNative(document: DocumentHandle, core: WebViewCore) -> JSValue {
+        let context = document.context
+        let native = JSValue(newObjectIn: context)
+        func define(_ name: String, _ body: @escaping JSFunctionBody) {
+            native[name] = JSValue(function: body, name: name, in: context)
+        }
+        define("reportError") { [weak core, weak document] args in
+            if let core, let document, !document.isClosed { core.uncaught(args[0], in: document) }
+            return nil
+        }
+        define("dialog") { [weak core, weak document] args in
+            guard let core, let document else { return nil }
+            return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",
+                               defaultText: args.string(at: 2), in: document)
+        }
+        define("navigate") { [weak core, weak document] args in
+            guard let core, let document else { return nil }
+            let action = NavigationAction(url: args.string(at: 1).flatMap { URL(string: $0) }, rawURL: args.string(at: 0) ?? "",
+                                          type: NavigationType(rawValue: args.string(at: 2) ?? "") ?? .other,
+                                          isMainFrame: args.bool(at: 3))
+            core.requestNavigation(action, from: document)
+            return nil
+        }
+        define("hasHandler") { [weak core] args in
+            core?.userContentController.handler(named: args.string(at: 0) ?? "") != nil
+        }
+        define("wantsReply") { [weak core] args in
+            if case .reply = core?.userContentController.handler(named: args.string(at: 0) ?? "") { return true }
+            return false
+        }
+        define("postMessage") { [weak core, weak document] args in
+            guard let core, let document else { return nil }
+            let body = try args.json(at: 1) ?? .null
+            try core.postMessage(name: args.string(at: 0) ?? "", body: body, replyID: args.int(at: 2) ?? 0, from: document)
+            return nil
+        }
+        define("scriptInserted") { [weak document] args in
+            document?.loader?.insertedScript(args[0])
+            return nil
+        }
+        return native
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import JavaScript
+
+/// A document or script the page core fetched.
+struct PageResource {
+    var url: URL
+    var text: String
+}
+
+/// Why a document or script could not be fetched.
+public struct PageLoadError: Error, Sendable, CustomStringConvertible {
+    /// The URL as requested.
+    public var url: String
+    /// What went wrong.
+    public var message: String
+    public var description: String { "cannot load \(url): \(message)" }
+}
+
+/// Loads documents and scripts for the page core through the web view's ``WebSession`` (`file:`
+/// from disk, `http(s)` through libsoup), on the runtime thread, always calling back later.
+final class PageResourceLoader: @unchecked Sendable {
+    private let runtime: JavaScriptRuntime
+    private let userAgent: String
+
+    init(runtime: JavaScriptRuntime, userAgent: String) {
+        self.runtime = runtime
+        self.userAgent = userAgent
+    }
+
+    /// The web view's session, made on first use on the runtime thread.
+    private(set) lazy var session = WebSession(mainContext: runtime.loop.mainContext, userAgent: userAgent)
+
+    /// Loads `url`; `completion` runs on the runtime thread unless the returned cancel closure ran first.
+    /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
+    /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise.
+    @discardableResult
+    func load(_ url: URL, failOnHTTPError: Bool = true,
+              completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
+        let token = runtime.beginWork()
+        let cancellable = session.load(url) { result in
+            defer { token.end() }
+            switch result {
+            case .success(let resource) where failOnHTTPError && resource.status >= 400:
+                completion(.failure(PageLoadError(url: url.absoluteString, message: "HTTP status \(resource.status)")))
+            case .success(let resource):
+                completion(.success(PageResource(url: resource.url, text: resource.text)))
+            case .failure(let error):
+                completion(.failure(PageLoadError(url: error.url, message: error.message)))
+            }
+        }
+        return { cancellable.cancel(); token.end() }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import JavaScript
+
+extension HeadlessWebView {
+    /// Evaluates `script` in the current document and returns its completion value as JSON data
+    /// (`undefined`, functions and symbols become null). Throws the ``JSException`` it raised.
+    public func evaluateJavaScript(_ script: String) async throws -> JSONValue {
+        try await withCore { core in
+            let document = try core.requireDocument()
+            return try document.context.evaluate(script, sourceURL: "evaluateJavaScript").toJSONValue() ?? .null
+        }
+    }
+
+    /// Evaluates `script` and decodes its completion value as `T`.
+    public func evaluateJavaScript<T: Decodable & Sendable>(_ script: String, as type: T.Type) async throws -> T {
+        try await withCore { core in
+            let document = try core.requireDocument()
+            return try document.context.evaluate(script, sourceURL: "evaluateJavaScript").decode(type)
+        }
+    }
+
+    /// Evaluates `script`; when its value is a Promise (or thenable), waits for it and returns what
+    /// it resolves to, or throws what it rejects with. Throws ``WebViewError/documentClosed`` if the
+    /// document goes away first.
+    public func callAsyncJavaScript(_ script: String) async throws -> JSONValue {
+        let core = self.core
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+            runtime.loop.execute {
+                do {
+                    let document = try core.requireDocument()
+                    let value = try document.context.evaluate(script, sourceURL: "callAsyncJavaScript")
+                    guard value.isObject, value["then"].isFunction else {
+                        continuation.resume(returning: try value.toJSONValue() ?? .null)
+                        return
+                    }
+                    document.await(value) { continuation.resume(with: $0) }
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+}
+
+extension WebViewCore {
+    func requireDocument() throws -> DocumentHandle {
+        if isClosed { throw WebViewError.closed }
+        guard let document, document.env != nil else { throw WebViewError.noDocument }
+        return document
+    }
+}
+
+extension DocumentHandle {
+    /// Calls `completion` once with what `thenable` settles to, or with ``WebViewError/documentClosed``.
+    func await(_ thenable: JSValue, completion: @escaping (Result<JSONValue, any Error>) -> Void) {
+        nextWaitID += 1
+        let id = nextWaitID
+        pendingWaits[id] = completion
+        let fulfilled = JSValue(function: { [weak self] args in
+            guard let wait = self?.pendingWaits.removeValue(forKey: id) else { return nil }
+            wait(Result { try args[0].toJSONValue() ?? .null })
+            return nil
+        }, in: context)
+        let rejected = JSValue(function: { [weak self] args in
+            guard let wait = self?.pendingWaits.removeValue(forKey: id) else { return nil }
+            wait(.failure(JSException(args[0])))
+            return nil
+        }, in: context)
+        do {
+            try thenable.invokeMethod("then", arguments: [fulfilled, rejected])
+        } catch {
+            pendingWaits.removeValue(forKey: id)?(.failure(error))
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import JavaScript
+
+/// What pages ask of the web view: dialogs, navigation requests, script messages.
+extension WebViewCore {
+    func dialog(_ kind: String, text: String, defaultText: String?, in document: DocumentHandle) -> JSONValue {
+        let type = DialogType(rawValue: kind) ?? .alert
+        let answer: JSONValue
+        switch type {
+        case .alert:
+            uiDelegate?.runJavaScriptAlertPanel(message: text, pageURL: document.url)
+            answer = .null
+        case .confirm:
+            answer = .bool(uiDelegate?.runJavaScriptConfirmPanel(message: text, pageURL: document.url) ?? true)
+        case .prompt:
+            let reply = uiDelegate.map { $0.runJavaScriptTextInputPanel(prompt: text, defaultText: defaultText, pageURL: document.url) }
+                ?? defaultText ?? ""
+            answer = reply.map(JSONValue.string) ?? .null
+        }
+        emit(document.id, .dialog(type: type, text: text, answer: answer))
+        return answer
+    }
+
+    /// Interceptors first (one returning true consumes the request), then the navigation delegate.
+    /// An allowed main-frame request loads the new document as a task; iframes load nothing.
+    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle) {
+        for interceptor in interceptors where interceptor(action) { return }
+        let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
+        emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
+        guard decision == .allow, action.isMainFrame, let url = action.url else { return }
+        queueTask(for: document) { [weak self] in
+            self?.load(.url(url), type: action.type, completion: nil)
+        }
+    }
+
+    func postMessage(name: String, body: JSONValue, replyID: Int, from document: DocumentHandle) throws {
+        guard let handler = userContentController.handler(named: name) else {
+            throw JSException(name: "TypeError", message: "no script message handler named '\(name)'")
+        }
+        let message = ScriptMessage(name: name, body: body, page: document.id, pageURL: document.url)
+        emit(document.id, .message(name: name, body: body))
+        let token = runtime.beginWork()
+        let controller = userContentController
+        let loop = runtime.loop
+        let bound = RuntimeBound(value: document)
+        loop.execute {
+            switch handler {
+            case .plain(let handler):
+                defer { token.end() }
+                guard !bound.value.isClosed else { return }
+                handler.userContentController(controller, didReceive: message)
+            case .reply(let handler):
+                guard !bound.value.isClosed else { token.end(); return }
+                handler.userContentController(controller, didReceive: message) { value, error in
+                    loop.execute {
+                        defer { token.end() }
+                        let document = bound.value
+                        guard !document.isClosed, let env = document.env else { return }
+                        let settled: JSValue = error.map { JSValue(string: $0, in: document.context) }
+                            ?? JSValue(value ?? .null, in: document.context)
+                        _ = try? env.invokeMethod("settleReply", arguments: [replyID, error == nil, settled])
+                    }
+                }
+            }
+        }
+    }
+}

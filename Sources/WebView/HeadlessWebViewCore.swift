@@ -1,0 +1,231 @@
+import CJavaScriptCore
+import Foundation
+import JavaScript
+
+/// Runtime-bound values carried across a `@Sendable` boundary to the same runtime thread.
+final class RuntimeBound<Value>: @unchecked Sendable {
+    let value: Value
+    init(value: Value) { self.value = value }
+}
+
+/// A task of a document, run later on the runtime thread.
+private final class DocumentTask: @unchecked Sendable {
+    let document: DocumentHandle
+    let body: () -> Void
+    init(document: DocumentHandle, body: @escaping () -> Void) {
+        self.document = document
+        self.body = body
+    }
+}
+
+/// The state of one ``HeadlessWebView`` on its runtime thread: the current document, delegates,
+/// hooks, and the load in progress. Only ever touched on the runtime thread.
+final class WebViewCore: @unchecked Sendable {
+    let runtime: JavaScriptRuntime
+    let configuration: WebViewConfiguration
+    let hub = EventHub()
+    let userContentController: UserContentController
+    let resources: PageResourceLoader
+    var navigationDelegate: (any NavigationDelegate)?
+    var uiDelegate: (any UIDelegate)?
+    var exceptionHandler: (@Sendable (JSException) -> Void)?
+    var observers: [any DocumentObserver] = []
+    var interceptors: [@Sendable (NavigationAction) -> Bool] = []
+    private(set) var document: DocumentHandle?
+    private var nextPageID = 0
+    var isVisible = true
+    private(set) var isClosed = false
+    private(set) var isLoading = false
+    private var loadWaiter: (page: Int, url: String, completion: (Result<Void, any Error>) -> Void)?
+    private var cancelFetch: (() -> Void)?
+    /// `sessionStorage` of this web view (a browser tab's): kept across its documents.
+    private(set) lazy var sessionStorage = WebStorageArea()
+    /// The last target loaded, for `reload()`.
+    private(set) var lastTarget: LoadTarget?
+
+    enum LoadTarget {
+        case url(URL)
+        case html(String, baseURL: URL?)
+    }
+
+    init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration, userContentController: UserContentController) {
+        self.runtime = runtime
+        self.configuration = configuration
+        self.userContentController = userContentController
+        resources = PageResourceLoader(runtime: runtime, userAgent: PageEnvironment.userAgent(configuration))
+    }
+
+    func emit(_ page: Int, _ kind: WebViewEvent.Kind) {
+        hub.emit(WebViewEvent(page: page, kind: kind))
+    }
+
+    /// Runs `body` as a task of `document` on the runtime thread (busy until it ran); skipped if the
+    /// document went away meanwhile.
+    func queueTask(for document: DocumentHandle, _ body: @escaping () -> Void) {
+        let token = runtime.beginWork()
+        let task = DocumentTask(document: document, body: body)
+        runtime.loop.execute {
+            defer { token.end() }
+            guard !task.document.isClosed else { return }
+            task.body()
+        }
+    }
+
+    // MARK: Loading
+
+    func load(_ target: LoadTarget, type: NavigationType, completion: ((Result<Void, any Error>) -> Void)?) {
+        guard !isClosed else { completion?(.failure(WebViewError.closed)); return }
+        let url: URL
+        switch target {
+        case .url(let target): url = target
+        case .html(_, let base): url = base ?? URL(string: "about:blank")!
+        }
+        if let waiter = loadWaiter {
+            loadWaiter = nil
+            waiter.completion(.failure(WebViewError.navigationCancelled(url: waiter.url)))
+        }
+        cancelFetch?()
+        cancelFetch = nil
+        closeDocument()
+        lastTarget = target
+        nextPageID += 1
+        let page = nextPageID
+        loadWaiter = completion.map { (page, url.absoluteString, $0) }
+        isLoading = true
+        emit(page, .load(milestone: .start, url: url.absoluteString))
+        navigationDelegate?.didStartLoad(url: url)
+        switch target {
+        case .html(let html, _):
+            let token = runtime.beginWork()
+            runtime.loop.execute { [weak self] in
+                defer { token.end() }
+                guard let self, self.nextPageID == page, !self.isClosed else { return }
+                self.beginDocument(page: page, url: url, html: html)
+            }
+        case .url(let url):
+            cancelFetch = resources.load(url, failOnHTTPError: false) { [weak self] result in
+                guard let self, self.nextPageID == page, !self.isClosed else { return }
+                self.cancelFetch = nil
+                switch result {
+                case .success(let resource): self.beginDocument(page: page, url: resource.url, html: resource.text)
+                case .failure(let error): self.loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: error.url, message: error.message))
+                }
+            }
+        }
+    }
+
+    private func loadFailed(page: Int, url: URL, error: any Error) {
+        isLoading = false
+        navigationDelegate?.didFail(url: url, error: error)
+        emit(page, .exception(JSException(name: "NetworkError", message: "\(error)", sourceURL: url.absoluteString)))
+        if let waiter = loadWaiter, waiter.page == page {
+            loadWaiter = nil
+            waiter.completion(.failure(error))
+        }
+    }
+
+    private func beginDocument(page: Int, url: URL, html: String) {
+        let context = runtime.assumeIsolated { RuntimeBound(value: $0.makeContext(name: "page \(page)")) }.value
+        let document = DocumentHandle(id: page, context: context, url: url, core: self)
+        self.document = document
+        do {
+            try PageEnvironment.install(in: document, core: self)
+        } catch {
+            closeDocument()
+            loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: url.absoluteString, message: "\(error)"))
+            return
+        }
+        if !isVisible { setVisible(false, on: document) }
+        for observer in observers { observer.documentDidCreate(document) }
+        for script in userContentController.userScripts where script.injectionTime == .atDocumentStart {
+            context.evaluateScript(script.source, sourceURL: script.sourceURL)
+        }
+        let loader = DocumentLoader(document: document, html: html, resources: resources, onDOMContentLoaded: { [weak self, weak document] in
+            guard let self, let document else { return }
+            self.emit(page, .load(milestone: .domcontentloaded, url: document.url.absoluteString))
+            for script in self.userContentController.userScripts where script.injectionTime == .atDocumentEnd {
+                document.context.evaluateScript(script.source, sourceURL: script.sourceURL)
+            }
+        }, onLoad: { [weak self, weak document] in
+            guard let self, let document else { return }
+            self.didFinishLoad(document)
+        })
+        document.loader = loader
+        loader.resume()
+    }
+
+    private func didFinishLoad(_ document: DocumentHandle) {
+        isLoading = false
+        emit(document.id, .load(milestone: .load, url: document.url.absoluteString))
+        navigationDelegate?.didFinish(url: document.url)
+        if let waiter = loadWaiter, waiter.page == document.id {
+            loadWaiter = nil
+            waiter.completion(.success(()))
+        }
+    }
+
+    func stopLoading() {
+        cancelFetch?()
+        cancelFetch = nil
+        document?.loader?.cancel()
+        isLoading = false
+        if let waiter = loadWaiter {
+            loadWaiter = nil
+            waiter.completion(.failure(WebViewError.navigationCancelled(url: waiter.url)))
+        }
+    }
+
+    func closeDocument() {
+        guard let document else { return }
+        for observer in observers { observer.documentWillClose(document) }
+        document.close()
+        self.document = nil
+    }
+
+    func close() {
+        guard !isClosed else { return }
+        stopLoading()
+        closeDocument()
+        isClosed = true
+        navigationDelegate = nil
+        uiDelegate = nil
+        exceptionHandler = nil
+        observers.removeAll()
+        interceptors.removeAll()
+        userContentController.removeAllScriptMessageHandlers()
+        userContentController.removeAllUserScripts()
+        hub.finish()
+    }
+
+    func setVisible(_ visible: Bool, on document: DocumentHandle) {
+        if visible { document.context.resumeTimers() } else { document.context.pauseTimers() }
+        _ = try? document.env?.invokeMethod("setVisible", arguments: [visible])
+    }
+
+    // MARK: Errors
+
+    /// An uncaught exception or unhandled rejection of `document`: `onerror`/`error` (or
+    /// `unhandledrejection`) on the window first; unless handled, the exception handler and events.
+    func uncaught(_ value: JSValue, rejectedPromise: JSValue? = nil, in document: DocumentHandle) {
+        let exception = JSException(value)
+        var handled = false
+        if !document.isDispatchingError, let env = document.env, !exception.isExecutionTimeLimitExceeded {
+            document.isDispatchingError = true
+            defer { document.isDispatchingError = false }
+            if let rejectedPromise {
+                handled = (try? env.invokeMethod("dispatchRejection", arguments: [rejectedPromise, value]).toBool()) ?? false
+            } else {
+                let message = exception.name.isEmpty ? "Uncaught \(exception.message)" : "Uncaught \(exception.name): \(exception.message)"
+                handled = (try? env.invokeMethod("dispatchError", arguments: [
+                    value, message, exception.sourceURL ?? "", exception.line ?? 0, exception.column ?? 0,
+                ]).toBool()) ?? false
+            }
+        }
+        if !handled { deliverException(exception, in: document) }
+    }
+
+    func deliverException(_ exception: JSException, in document: DocumentHandle) {
+        emit(document.id, .exception(exception))
+        exceptionHandler?(exception)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import JavaScript
+
+/// Helpers for tests and tools. Each takes a CSS selector and uses the first matching element; a
+/// selector that matches nothing throws a ``JSException`` naming it.
+extension HeadlessWebView {
+    /// Clicks the element: dispatches `click` (running `onclick` and listeners), then follows a link
+    /// or submits a form as a navigation request.
+    public func click(_ selector: String) async throws {
+        _ = try await inspect("click", [selector])
+    }
+
+    /// Sets the `value` of an input, textarea or select, then fires `input` and `change`.
+    public func setValue(_ value: String, for selector: String) async throws {
+        _ = try await inspect("setValue", [selector, value])
+    }
+
+    /// The element's `textContent`.
+    public func text(of selector: String) async throws -> String {
+        try await inspect("text", [selector]).stringValue ?? ""
+    }
+
+    /// The element's `value` (nil for elements without one).
+    public func value(of selector: String) async throws -> String? {
+        try await inspect("value", [selector]).stringValue
+    }
+
+    /// The attribute `name` of the element (nil when absent).
+    public func attribute(_ name: String, of selector: String) async throws -> String? {
+        try await inspect("attribute", [name, selector]).stringValue
+    }
+
+    /// The serialised DOM of the current document (doctype and `<html>` element).
+    public func html() async throws -> String {
+        try await inspect("html", []).stringValue ?? ""
+    }
+
+    /// The number of elements matching `selector` (0 when none).
+    public func count(of selector: String) async throws -> Int {
+        try await inspect("count", [selector]).intValue ?? 0
+    }
+
+    private func inspect(_ method: String, _ arguments: [String]) async throws -> JSONValue {
+        try await withCore { core in
+            let document = try core.requireDocument()
+            guard let env = document.env else { throw WebViewError.noDocument }
+            return try env["inspect"].invokeMethod(method, arguments: arguments).toJSONValue() ?? .null
+        }
+    }
+}

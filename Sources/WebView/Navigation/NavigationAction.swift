@@ -1,0 +1,41 @@
+import Foundation
+
+/// What started a navigation request, as in `WKNavigationType`.
+public enum NavigationType: String, Sendable, Hashable {
+    /// A click on a link (`<a href>`).
+    case linkActivated
+    /// A form was submitted.
+    case formSubmitted
+    /// A script assigned `location` (`location.href = ...`, `location.assign`, `location.replace`).
+    case location
+    /// An iframe was inserted with a `src`, or its `src` changed to a new value.
+    case iframe
+    /// `reload()` or `location.reload()`.
+    case reload
+    /// `load(_:)`, `loadHTMLString(_:baseURL:)` and anything else.
+    case other
+}
+
+/// A navigation request, handed to interceptors and then to the ``NavigationDelegate``.
+public struct NavigationAction: Sendable, Hashable {
+    /// The resolved URL; nil when the raw text is not a valid URL.
+    public var url: URL?
+    /// The URL as the page wrote it (an iframe's `src`, say), before resolution.
+    public var rawURL: String
+    /// What started the request.
+    public var type: NavigationType
+    /// False for iframes: a headless page loads no subframes, the request is only reported.
+    public var isMainFrame: Bool
+
+    public init(url: URL?, rawURL: String, type: NavigationType, isMainFrame: Bool) {
+        self.url = url
+        self.rawURL = rawURL
+        self.type = type
+        self.isMainFrame = isMainFrame
+    }
+}
+
+/// The answer to a navigation request, as in `WKNavigationActionPolicy`.
+public enum NavigationPolicy: String, Sendable, Hashable {
+    case allow, cancel
+}

@@ -1,0 +1,86 @@
+@testable import Bridge
+import JavaScript
+import Logging
+import Synchronization
+
+/// A bare JavaScript context with a bridge injected: the protocol core without a web view.
+/// Runtime-thread state; every test makes its own runtime.
+final class ContextPage: @unchecked Sendable {
+    let runtime: JavaScriptRuntime
+    let bridge: WebViewJavascriptBridge
+    let logs = Recorder<String>()
+    let console = Recorder<String>()
+    let exceptions = Recorder<String>()
+    let events = Recorder<BridgeEvent>()
+    private var context: JSContext?
+
+    init() {
+        runtime = JavaScriptRuntime()
+        let logs = self.logs, events = self.events
+        bridge = WebViewJavascriptBridge(runtime: runtime,
+                                         logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) },
+                                         eventSink: { events.append($0) })
+    }
+
+    /// Loads `script` into a new context; the bridge is injected unless `inject` is false.
+    func load(_ script: String, inject: Bool = true) async throws {
+        try await runtime.perform { runtime in
+            let context = runtime.makeContext()
+            let console = self.console, exceptions = self.exceptions
+            context.consoleSink = { console.append($0.text) }
+            context.exceptionHandler = { _, value in exceptions.append(JSException(value).description) }
+            self.context = context
+            _ = try context.evaluate(script)
+            if inject { self.bridge.inject(into: context) }
+        }
+    }
+
+    func inject() async {
+        await runtime.perform { _ in _ = self.bridge.inject(into: self.context!) }
+    }
+
+    /// Closes the page: the bridge detaches (pending calls fail with page_gone).
+    func close() async {
+        await runtime.perform { _ in
+            if let context = self.context { self.bridge.detach(from: context); context.close() }
+            self.context = nil
+        }
+    }
+
+    @discardableResult
+    func eval(_ script: String) async throws -> JSONValue {
+        try await runtime.perform { _ in try self.context!.evaluate(script).toJSONValue() ?? .null }
+    }
+
+    func idle() async {
+        let outcome = await runtime.runUntilIdle(timeout: .seconds(20))
+        precondition(outcome == .idle, "the runtime did not become idle")
+    }
+}
+
+/// The usual bootstrap for a bare context (no document): setup callbacks wait in WVJBCallbacks.
+func setupScript(_ body: String) -> String {
+    """
+    globalThis.WVJBCallbacks = globalThis.WVJBCallbacks || [];
+    WVJBCallbacks.push(function (bridge) {
+    \(body)
+    });
+    """
+}
+
+final class Recorder<T: Sendable>: Sendable {
+    private let items = Mutex<[T]>([])
+    func append(_ item: T) { items.withLock { $0.append(item) } }
+    var all: [T] { items.withLock { $0 } }
+}
+
+struct RecordingLogHandler: LogHandler {
+    let recorder: Recorder<String>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { recorder.append("\(event.level): \(event.message)") }
+}

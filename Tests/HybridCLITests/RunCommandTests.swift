@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// `hybrid run` end to end: phases, exit codes and the transcript.
+@Suite struct RunCommandTests {
+    /// A page file in a fresh folder.
+    private func page(_ html: String, name: String = "page.html") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try html.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    private static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../web/examples/dom.html").standardized.path
+
+    @Test func runsTheExamplePageInPhases() throws {
+        let result = try HybridBinary.run(["run", Self.example, "--click", "#go", "--eval", "document.getElementById('returnValue').value",
+                                           "--assert", "document.body.style.backgroundColor === 'orange'", "--dump-dom"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(5)) == [
+            "built a list of 3 items", "[confirm] Add a fourth item? -> true", "list: one, two, three, four",
+            "[alert] the background is orange now", "clicked from hybrid run",
+        ])
+        #expect(lines[5].hasPrefix("<!DOCTYPE html>"))
+        #expect(result.stdout.contains("<li>four</li>"))
+        #expect(result.stderr == "")
+    }
+
+    @Test func aFalsyAssertionExitsOneNamingTheFirstAfterEvaluatingAll() throws {
+        let url = try page("<script>var n = 1;</script>")
+        let result = try HybridBinary.run(["run", url.path, "--assert", "n === 2", "--assert", "n === 3", "--assert", "n === 1",
+                                           "--transcript", url.deletingLastPathComponent().appendingPathComponent("t.jsonl").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("assertion failed: n === 2"))
+        let transcript = try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent("t.jsonl"), encoding: .utf8)
+        let asserts = try lines(transcript).filter { $0["kind"] as? String == "assert" }
+        #expect(asserts.map { $0["passed"] as? Bool } == [false, false, true])
+    }
+
+    @Test func uncaughtExceptionsPrintTheirDocumentPositionAndExitOne() throws {
+        let url = try page("<html>\n<body>\n<script>\nnull.x;\n</script>\n</body></html>")
+        let result = try HybridBinary.run(["run", url.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(url.absoluteString):4:"))
+        #expect(result.stderr.contains("TypeError"))
+    }
+
+    @Test func missingPageAndMissingSelectorAreErrors() throws {
+        let missing = try HybridBinary.run(["run", "/nonexistent/page.html"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read"))
+        let url = try page("<p>x</p>")
+        let click = try HybridBinary.run(["run", url.path, "--click", "#nope"])
+        #expect(click.status == 1)
+        #expect(click.stderr.contains("#nope"))
+        let bad = try HybridBinary.run(["run", url.path, "--timeout", "0"])
+        #expect(bad.status == 2)
+    }
+
+    @Test func timeLimitAndWatchdogExitThree() throws {
+        let busy = try page("<script>setTimeout(function again() { setTimeout(again, 50); }, 50);</script>")
+        let result = try HybridBinary.run(["run", busy.path, "--timeout", "0.5"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("time limit"))
+        let spin = try page("<script>setTimeout(function () { while (true) {} }, 0);</script>")
+        let watchdog = try HybridBinary.run(["run", spin.path, "--timeout", "0.5"])
+        #expect(watchdog.status == 3)
+    }
+
+    @Test func transcriptLinesParseBackWithTheSchema() throws {
+        let url = try page("""
+            <iframe id="f"></iframe>
+            <script>console.warn('careful'); alert('hi'); document.getElementById('f').src = 'bridge://x';</script>
+            """)
+        let path = url.deletingLastPathComponent().appendingPathComponent("t.jsonl").path
+        let result = try HybridBinary.run(["run", url.path, "--eval", "1 + 1", "--transcript", path])
+        #expect(result.status == 0)
+        #expect(result.stderr == "careful\n")
+        let events = try lines(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(events.first?["kind"] as? String == "meta")
+        #expect(events.first?["schema"] as? Int == 1)
+        for event in events {
+            #expect(event["t"] is Double || event["t"] is Int)
+            #expect(event["page"] is Int)
+        }
+        let kinds = events.map { $0["kind"] as? String ?? "" }
+        #expect(kinds.contains("console") && kinds.contains("dialog") && kinds.contains("navigation") && kinds.contains("eval"))
+        let milestones = events.filter { $0["kind"] as? String == "load" }.compactMap { $0["milestone"] as? String }
+        #expect(milestones == ["start", "domcontentloaded", "load", "idle"])
+        let console = try #require(events.first { $0["kind"] as? String == "console" })
+        #expect(console["level"] as? String == "warn")
+        #expect(console["line"] as? Int == 2)
+        let navigation = try #require(events.first { $0["kind"] as? String == "navigation" })
+        #expect(navigation["type"] as? String == "iframe")
+        #expect(navigation["decision"] as? String == "allow")
+        let eval = try #require(events.first { $0["kind"] as? String == "eval" })
+        #expect(eval["value"] as? Int == 2)
+        let times = events.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
+        #expect(times == times.sorted())
+    }
+
+    private func lines(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map { line in
+            try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+@Suite struct PageLoadingTests {
+    @Test func windowIsTheGlobalObject() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("<p id='x'>hi</p><script>window.foo = 1; var bar = 2;</script>", baseURL: URL(string: "https://example.test/a/b.html?q=1#h"))
+        let value = try await webView.evaluateJavaScript("""
+            [window === globalThis, foo, window.bar, document.getElementById('x').textContent, self === window,
+             location.href, location.host, location.pathname, location.search, location.hash, typeof addEventListener,
+             navigator.userAgent.indexOf('HybridRuntime/' + '\(HybridVersion.string)') >= 0, document.readyState]
+            """)
+        #expect(value == [true, 1, 2, "hi", true, "https://example.test/a/b.html?q=1#h", "example.test", "/a/b.html", "?q=1", "#h",
+                          "function", true, "complete"])
+        await webView.close()
+    }
+
+    @Test func thePlatformIsInstalledBeforePageScripts() async throws {
+        let fixture = try PageFixture(["a/page.html": "<script>localStorage.setItem('k', 'v'); var early = [typeof fetch, typeof XMLHttpRequest, typeof URL, btoa('hi')];</script>",
+                                       "a/data.json": "{\"answer\": 42}"])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("a/page.html"))
+        #expect(try await webView.evaluateJavaScript("early") == ["function", "function", "function", "aGk="])
+        #expect(try await webView.callAsyncJavaScript("fetch('data.json').then(r => r.json()).then(j => j.answer)") == 42)
+        try await webView.reload()
+        #expect(try await webView.evaluateJavaScript("localStorage.getItem('k')") == "v")
+        await webView.close()
+    }
+
+    @Test func aMissingFileFailsTheLoad() async throws {
+        let (webView, log) = makeWebView()
+        await #expect(throws: WebViewError.self) {
+            try await webView.load(URL(fileURLWithPath: "/nonexistent/page.html"))
+        }
+        #expect(log.exceptions.count == 1)
+        #expect(await !webView.isLoading)
+        await webView.close()
+    }
+
+    @Test func locationAssignmentLinksAndFormsAreNavigationRequests() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <a id="link" href="next.html">next</a>
+                <form id="f" action="search.html"><input name="q" value="a b"><button id="go">Go</button></form>
+                <a id="hash" href="#top">top</a>
+                """,
+            "next.html": "<title>Next</title>",
+        ])
+        let (webView, log) = makeWebView()
+        let delegate = RecordingNavigationDelegate { $0.url?.lastPathComponent == "next.html" && $0.type == .linkActivated ? .allow : .cancel }
+        await webView.setNavigationDelegate(delegate)
+        try await webView.load(fixture.url("index.html"))
+        _ = try await webView.evaluateJavaScript("location.href = 'elsewhere.html'; 0")
+        try await webView.click("#go")
+        try await webView.click("#hash")
+        #expect(try await webView.evaluateJavaScript("location.hash") == "#top")
+        try await webView.click("#link")
+        _ = await webView.runUntilIdle(timeout: .seconds(5))
+        #expect(delegate.requests.map(\.type) == [.location, .formSubmitted, .linkActivated])
+        #expect(delegate.requests[1].url?.query == "q=a+b")
+        #expect(await webView.title == "Next")
+        #expect(log.milestones.filter { $0 == .load }.count == 2)
+        await webView.close()
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import JavaScript
+import Synchronization
+@testable import WebView
+
+/// A temporary folder of page files, removed when dropped.
+final class PageFixture: Sendable {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+}
+
+/// Collects every event of a web view synchronously, in order.
+final class EventLog: Sendable {
+    private final class Store: Sendable {
+        let events = Mutex<[WebViewEvent]>([])
+    }
+    private let store = Store()
+
+    init(_ webView: HeadlessWebView) {
+        let store = self.store
+        webView.observeEvents { event in store.events.withLock { $0.append(event) } }
+    }
+
+    var all: [WebViewEvent] { store.events.withLock { $0 } }
+
+    var consoleLines: [String] {
+        all.compactMap { if case .console(let message) = $0.kind { message.text } else { nil } }
+    }
+
+    var exceptions: [JSException] {
+        all.compactMap { if case .exception(let error) = $0.kind { error } else { nil } }
+    }
+
+    var dialogs: [(DialogType, String, JSONValue)] {
+        all.compactMap { if case .dialog(let type, let text, let answer) = $0.kind { (type, text, answer) } else { nil } }
+    }
+
+    var navigations: [(String, NavigationType, NavigationPolicy)] {
+        all.compactMap { if case .navigation(let url, let type, let decision) = $0.kind { (url, type, decision) } else { nil } }
+    }
+
+    var milestones: [LoadMilestone] {
+        all.compactMap { if case .load(let milestone, _) = $0.kind { milestone } else { nil } }
+    }
+}
+
+/// Records navigation requests and answers from a rule.
+final class RecordingNavigationDelegate: NavigationDelegate {
+    private let actions = Mutex<[NavigationAction]>([])
+    private let rule: @Sendable (NavigationAction) -> NavigationPolicy
+
+    init(_ rule: @escaping @Sendable (NavigationAction) -> NavigationPolicy = { _ in .cancel }) { self.rule = rule }
+
+    var requests: [NavigationAction] { actions.withLock { $0 } }
+
+    func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
+        actions.withLock { $0.append(action) }
+        return rule(action)
+    }
+}
+
+/// A web view on a fresh runtime, with an event log.
+func makeWebView(executionTimeLimit: Duration? = nil) -> (HeadlessWebView, EventLog) {
+    let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: executionTimeLimit))
+    let webView = HeadlessWebView(runtime: runtime)
+    return (webView, EventLog(webView))
+}
