@@ -74,7 +74,7 @@ let package = Package(
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),

@@ -58,7 +58,8 @@ struct ServeCommand: AsyncParsableCommand {
         options.cors = cors
         options.listDirectories = listDirs
         options.apiMocks = apiMocks
-        options.accessLog = { event in Self.writeErr(event.line + "\n") }
+        let log = AccessLogWriter()
+        options.accessLog = { event in log.write(event.line) }
         server.options = options
         if !Self.isLoopback(server.host) {
             StandardStreams.err("hybrid serve: warning: listening on \(host) exposes \(directory) to other machines\n")
@@ -73,8 +74,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         StandardStreams.out(base + "\n")
         let signal = await stop.value
+        log.flush()
         StandardStreams.err("hybrid serve: \(signal == SIGINT ? "interrupted" : "terminated"), stopping\n")
         await server.stop()
+        log.flush()
     }
 
     static func isLoopback(_ host: String) -> Bool {
@@ -101,19 +104,6 @@ struct ServeCommand: AsyncParsableCommand {
             }
             withExtendedLifetime(sources) {}
             return first
-        }
-    }
-
-    /// One write(2) per line, without Foundation: the log is on the server's hot path.
-    static func writeErr(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { return }
-                offset += count
-            }
         }
     }
 }

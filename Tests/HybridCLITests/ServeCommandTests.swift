@@ -15,6 +15,11 @@ private final class ServeProcess: @unchecked Sendable {
         try process.run()
     }
 
+    /// A test that throws before stopping its server does not leave it running.
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
     /// The first stdout line (the base URL), or "" when the process ended first.
     func firstLine() async -> String {
         let handle = out.fileHandleForReading

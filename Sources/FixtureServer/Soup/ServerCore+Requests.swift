@@ -1,0 +1,57 @@
+import CSoup
+import Router
+
+extension ServerCore {
+    /// Answers a request whose head and body are in: CORS, mock routes, then files.
+    func handle(_ msg: OpaquePointer) {
+        let message = ServerMessage(pointer: msg)
+        if soup_server_message_get_status(msg) != 0 { return }
+        if let seen = chunkedBytes[msg], seen > limits.maxBodyBytes {
+            message.fail(413)
+            return
+        }
+        let method = message.method
+        if cors {
+            message.setHeader("Access-Control-Allow-Origin", message.header("Origin") ?? "*")
+            message.setHeader("Vary", "Origin")
+            if method == "OPTIONS", let requested = message.header("Access-Control-Request-Method") {
+                message.setHeader("Access-Control-Allow-Methods", requested + ", GET, HEAD, POST, PUT, PATCH, DELETE")
+                message.setHeader("Access-Control-Allow-Headers",
+                                  message.header("Access-Control-Request-Headers") ?? "Content-Type")
+                message.setHeader("Access-Control-Max-Age", "600")
+                message.setStatus(204)
+                return
+            }
+        }
+        let path = message.encodedPath
+        switch routes.lookup(method: method, target: path + (message.query.map { "?" + $0 } ?? "")) {
+        case .handler(let handler, let match):
+            answer(message, with: handler, match: match, method: method, path: path)
+        case .wrongMethod(let allowed):
+            message.setHeader("Allow", allowed.joined(separator: ", "))
+            message.fail(405)
+        case .none:
+            files.respond(to: message, method: method, path: path)
+        }
+    }
+
+    private func answer(_ message: ServerMessage, with handler: MockRoutes.Handler, match: RouteMatch,
+                        method: String, path: String) {
+        var headers: [String: String] = [:]
+        for (name, value) in message.headers {
+            let key = name.lowercased()
+            headers[key] = headers[key].map { $0 + ", " + value } ?? value
+        }
+        let request = MockRequest(method: method, path: path, parameters: match.parameters, query: match.query,
+                                  headers: headers, body: message.body)
+        do {
+            let response = try handler(request)
+            for (name, value) in response.headers { message.appendHeader(name, value) }
+            message.setHeader("Cache-Control", "no-cache")
+            message.setBody(response.body, contentType: nil)
+            message.setStatus(response.status)
+        } catch {
+            message.fail(500, "mock handler for \(method) \(path) threw: \(error)")
+        }
+    }
+}
