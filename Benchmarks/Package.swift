@@ -35,6 +35,12 @@ let package = Package(
             ]
         ),
 
+        // libsoup for the server benchmark's baseline (the main package's CSoup is not a product).
+        .systemLibrary(name: "CSoupMinimal", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+
+        // `Benchmarks/server/run.sh` baseline: a libsoup handler answering one file from memory.
+        .executableTarget(name: "MinimalSoupServer", dependencies: ["CSoupMinimal"]),
+
         // `swift run -c release --package-path Benchmarks BridgeBenchmarks`: bridge round trips against JSON in JavaScript.
         .executableTarget(
             name: "BridgeBenchmarks",

@@ -6,6 +6,43 @@
 #include <libsoup/soup.h>
 #include <gio/gio.h>
 
+// ---- FixtureServer ----
+/// A server that leaves request paths percent-encoded (the caller decodes them once, itself),
+/// announcing itself as `server_header` (NULL: no Server header).
+static inline SoupServer *hybrid_soup_server_new(const char *server_header) {
+    return soup_server_new("raw-paths", TRUE, "server-header", server_header, NULL);
+}
+
+/// The callback of the server's per-message signals (request-started, request-finished, ...).
+typedef void (*HybridServerMessageCallback)(SoupServer *server, SoupServerMessage *msg, gpointer user_data);
+
+/// g_signal_connect for a server's message signal.
+/// `destroy` runs when the handler is disconnected (when the server is finalized at the latest).
+static inline gulong hybrid_soup_server_connect(SoupServer *server, const char *signal,
+                                                HybridServerMessageCallback callback, gpointer user_data,
+                                                GDestroyNotify destroy) {
+    return g_signal_connect_data(server, signal, G_CALLBACK(callback), user_data, (GClosureNotify)(void (*)(void))destroy,
+                                 (GConnectFlags)0);
+}
+
+/// The callback of a message's got-chunk signal.
+typedef void (*HybridChunkCallback)(SoupServerMessage *msg, GBytes *chunk, gpointer user_data);
+
+/// g_signal_connect for a message's got-chunk signal.
+static inline gulong hybrid_soup_message_connect_chunk(SoupServerMessage *msg, HybridChunkCallback callback,
+                                                       gpointer user_data) {
+    return g_signal_connect_data(msg, "got-chunk", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// A GObject's address as a `gpointer`, for g_object_weak_ref and friends.
+static inline GObject *hybrid_gobject(gpointer object) { return G_OBJECT(object); }
+
+/// g_source_set_callback for a source made by g_socket_create_source.
+static inline void hybrid_socket_source_set_callback(GSource *source, GSocketSourceFunc callback, gpointer user_data,
+                                                     GDestroyNotify destroy) {
+    g_source_set_callback(source, (GSourceFunc)(void (*)(void))callback, user_data, destroy);
+}
+
 // ---- platform (WebSession, CookieJar, test servers) ----
 // soup_server_new is variadic: a server with default properties.
 static inline SoupServer *hybrid_platform_server_new(void) { return soup_server_new(NULL, NULL); }

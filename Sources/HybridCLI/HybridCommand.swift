@@ -7,7 +7,7 @@ struct HybridCommand: AsyncParsableCommand {
         commandName: "hybrid",
         abstract: "Run hybrid (HTML + native bridge) pages headlessly on Linux.",
         version: HybridVersion.string,
-        subcommands: [EvalCommand.self, RouteCommand.self, TestCommand.self, RunCommand.self]
+        subcommands: [RunCommand.self, TestCommand.self, ServeCommand.self, RouteCommand.self, EvalCommand.self]
     )
 
     /// Usage errors exit with 2, like every other input error (see `ExitStatus`).

@@ -46,6 +46,7 @@ public func report(_ subject: Measurement, against baseline: Measurement, target
         + "\(format(baseline.nanosecondsPerOperation)) | \(String(format: "%.2f×", ratio)) |"
     if let target { line += ratio <= target ? " ≤ \(target)× ✓ |" : " > \(target)× ✗ |" } else { line += " |" }
     print(line)
+    fflush(nil)  // each row as soon as it is measured, even when stdout is a pipe
     return ratio
 }
 

@@ -19,6 +19,7 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
 
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
+        WTFMainThread.ensure()
         guard let context = g_main_context_new() else {
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
@@ -188,3 +189,4 @@ extension EventLoopThread {
         }
     }
 }
+

@@ -1,0 +1,110 @@
+import CSoup
+
+/// Answers GET and HEAD for files under the root: index files, listings, validators, ranges. Loop thread only.
+final class FileResponder {
+    let resolver: PathResolver
+    let listDirectories: Bool
+    let cacheControl: String
+    private let cache = FileCache()
+    private let resolutions = ResolutionCache()
+
+    init(resolver: PathResolver, listDirectories: Bool, cacheControl: String) {
+        self.resolver = resolver
+        self.listDirectories = listDirectories
+        self.cacheControl = cacheControl
+    }
+
+    func respond(to message: ServerMessage, method: String, path: String) {
+        guard method == "GET" || method == "HEAD" else {
+            message.setHeader("Allow", "GET, HEAD")
+            message.fail(405)
+            return
+        }
+        switch resolutions.resolve(path, with: resolver) {
+        case .forbidden:
+            message.fail(403)
+        case .notFound:
+            message.fail(404)
+        case .file(let real):
+            serveFile(real, to: message)
+        case .directory(let real):
+            guard path.hasSuffix("/") else {
+                let query = message.query.map { "?" + $0 } ?? ""
+                message.setHeader("Location", path + "/" + query)
+                message.fail(301)
+                return
+            }
+            if let index = cache.entry(for: real + "/index.html") {
+                serve(index, to: message)
+            } else if listDirectories {
+                message.setHeader("Cache-Control", cacheControl)
+                message.setBody(DirectoryListing.html(directory: real, urlPath: path),
+                                contentType: "text/html; charset=utf-8")
+                message.setStatus(200)
+            } else {
+                message.fail(404)
+            }
+        }
+    }
+
+    func removeAll() {
+        cache.removeAll()
+        resolutions.removeAll()
+    }
+
+    private func serveFile(_ path: String, to message: ServerMessage) {
+        guard let entry = cache.entry(for: path) else {
+            message.fail(404)
+            return
+        }
+        serve(entry, to: message)
+    }
+
+    private func serve(_ entry: FileEntry, to message: ServerMessage) {
+        message.appendHeader("ETag", entry.etag)
+        message.appendHeader("Last-Modified", entry.lastModified)
+        message.appendHeader("Cache-Control", cacheControl)
+        message.appendHeader("Accept-Ranges", "bytes")
+        if notModified(entry, message) {
+            message.setStatus(304)
+            return
+        }
+        var range = ByteRange(header: message.header("Range"), size: entry.size)
+        if range != .whole, let condition = message.header("If-Range"), condition != entry.etag,
+           condition != entry.lastModified {
+            // libsoup would still cut a 200 to the requested range: the range no longer applies.
+            message.removeRequestHeader("Range")
+            range = .whole
+        }
+        switch range {
+        case .whole:
+            message.setBody(bytes: entry.bytes, contentType: entry.contentType)
+            message.setStatus(200)
+        case .partial(let offset, let length):
+            let slice = g_bytes_new_from_bytes(entry.bytes, gsize(offset), gsize(length))!
+            defer { g_bytes_unref(slice) }
+            message.setHeader("Content-Range", "bytes \(offset)-\(offset + length - 1)/\(entry.size)")
+            message.setBody(bytes: slice, contentType: entry.contentType)
+            message.setStatus(206)
+        case .unsatisfiable:
+            message.setHeader("Content-Range", "bytes */\(entry.size)")
+            message.fail(416)
+        }
+    }
+
+    /// `If-None-Match` wins over `If-Modified-Since`, as RFC 9110 says.
+    private func notModified(_ entry: FileEntry, _ message: ServerMessage) -> Bool {
+        if let tags = message.header("If-None-Match") {
+            return tags.split(separator: ",").contains { tag in
+                var tag = tag.drop { $0 == " " }
+                while tag.last == " " { tag = tag.dropLast() }
+                if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+                return tag == "*" || tag == entry.etag
+            }
+        }
+        if let since = message.header("If-Modified-Since"), let seconds = HTTPDate.parse(since) {
+            return entry.modifiedSeconds <= seconds
+        }
+        return false
+    }
+}

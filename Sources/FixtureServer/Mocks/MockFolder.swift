@@ -1,0 +1,90 @@
+import Glibc
+
+/// A folder of mock API responses: `METHOD/path/to/[param].json`, with an optional sibling `[param].status`
+/// holding the status code.
+///
+/// `GET/api/user/[id].json` answers `GET /api/user/42`; `GET/api/users/index.json` answers `GET /api/users`.
+/// Files are read on every request, so editing a mock needs no restart; adding one does.
+enum MockFolder {
+    /// A mock file and the route pattern it answers.
+    struct Entry: Equatable {
+        var method: String
+        var pattern: String
+        var file: String
+    }
+
+    /// The mock files under `folder`; the first level of folders names the methods.
+    static func scan(_ folder: String) -> [Entry] {
+        var entries: [Entry] = []
+        for method in list(folder) where PathResolver.isDirectory(folder + "/" + method) {
+            let upper = method.uppercased()
+            guard upper.allSatisfy({ $0.isLetter }) else { continue }
+            walk(folder + "/" + method, segments: []) { segments, file in
+                entries.append(Entry(method: upper, pattern: pattern(for: segments), file: file))
+            }
+        }
+        return entries.sorted { ($0.method, $0.pattern) < ($1.method, $1.pattern) }
+    }
+
+    /// `["api", "user", "[id].json"]` -> `/api/user/:id`.
+    static func pattern(for segments: [String]) -> String {
+        var parts = segments
+        var last = String(parts.removeLast().dropLast(5))
+        if last != "index" { parts.append(last) } else { last = "" }
+        let converted = parts.map { part -> String in
+            if part.hasPrefix("["), part.hasSuffix("]"), part.count > 2 { return ":" + part.dropFirst().dropLast() }
+            return part
+        }
+        return "/" + converted.joined(separator: "/")
+    }
+
+    /// The mock's response: the file's bytes as JSON, with the status from the sibling `.status` file.
+    static func response(for file: String) -> MockResponse {
+        guard let body = read(file) else { return .text("mock file vanished: \(file)", status: 500) }
+        var status = 200
+        if let text = read(String(file.dropLast(5)) + ".status") {
+            let trimmed = String(decoding: text, as: UTF8.self).filter { !$0.isWhitespace }
+            if let code = Int(trimmed), (100...599).contains(code) { status = code }
+        }
+        return .raw(body, contentType: "application/json; charset=utf-8", status: status)
+    }
+
+    private static func walk(_ directory: String, segments: [String], _ found: ([String], String) -> Void) {
+        for name in list(directory) where !name.hasPrefix(".") {
+            let path = directory + "/" + name
+            if PathResolver.isDirectory(path) {
+                walk(path, segments: segments + [name], found)
+            } else if name.hasSuffix(".json"), name.count > 5 {
+                found(segments + [name], path)
+            }
+        }
+    }
+
+    private static func list(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { return bytes }
+            bytes += buffer[..<count]
+        }
+    }
+}

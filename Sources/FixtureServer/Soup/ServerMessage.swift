@@ -1,0 +1,110 @@
+import CSoup
+import Glibc
+
+/// A thin view of a `SoupServerMessage *` for the handlers: request fields in, status, headers and body out.
+/// Loop thread only, valid during the handler call.
+struct ServerMessage {
+    let pointer: OpaquePointer
+
+    var method: String { String(cString: soup_server_message_get_method(pointer)) }
+
+    /// The request path, still percent-encoded (the server runs with `raw-paths`).
+    var encodedPath: String {
+        guard let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) else { return "/" }
+        return String(cString: path)
+    }
+
+    /// The raw query string, if any.
+    var query: String? {
+        guard let uri = soup_server_message_get_uri(pointer), let query = g_uri_get_query(uri) else { return nil }
+        return String(cString: query)
+    }
+
+    private var requestHeaders: OpaquePointer { soup_server_message_get_request_headers(pointer) }
+    private var responseHeaders: OpaquePointer { soup_server_message_get_response_headers(pointer) }
+
+    /// A request header (the first value), or nil.
+    func header(_ name: String) -> String? {
+        soup_message_headers_get_one(requestHeaders, name).map { String(cString: $0) }
+    }
+
+    /// Every request header, names as sent.
+    var headers: [(String, String)] {
+        var collected: [(String, String)] = []
+        withUnsafeMutablePointer(to: &collected) { pointer in
+            soup_message_headers_foreach(requestHeaders, { name, value, data in
+                guard let name, let value, let data else { return }
+                data.assumingMemoryBound(to: [(String, String)].self).pointee
+                    .append((String(cString: name), String(cString: value)))
+            }, pointer)
+        }
+        return collected
+    }
+
+    /// The size of the request head: request line and headers, as sent (give or take the spacing).
+    var headBytes: Int {
+        var total = 0
+        withUnsafeMutablePointer(to: &total) { pointer in
+            soup_message_headers_foreach(requestHeaders, { name, value, data in
+                guard let name, let value, let data else { return }
+                data.assumingMemoryBound(to: Int.self).pointee += strlen(name) + strlen(value) + 4
+            }, pointer)
+        }
+        if let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) {
+            total += strlen(path) + (g_uri_get_query(uri).map { strlen($0) + 1 } ?? 0)
+        }
+        return total + strlen(soup_server_message_get_method(pointer)) + 12
+    }
+
+    /// The request body's bytes.
+    var body: [UInt8] {
+        guard let body = soup_server_message_get_request_body(pointer) else { return [] }
+        let length = Int(body.pointee.length)
+        guard length > 0, let data = body.pointee.data else { return [] }
+        return Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+                                         count: length))
+    }
+
+    func removeRequestHeader(_ name: String) {
+        soup_message_headers_remove(requestHeaders, name)
+    }
+
+    func setStatus(_ status: Int) {
+        soup_server_message_set_status(pointer, guint(status), nil)
+    }
+
+    func setHeader(_ name: String, _ value: String) {
+        soup_message_headers_replace(responseHeaders, name, value)
+    }
+
+    func appendHeader(_ name: String, _ value: String) {
+        soup_message_headers_append(responseHeaders, name, value)
+    }
+
+    /// Sets the response body to `bytes` (a `GBytes *`, referenced, not copied).
+    func setBody(bytes: OpaquePointer, contentType: String?) {
+        if let contentType { setHeader("Content-Type", contentType) }
+        let body = soup_server_message_get_response_body(pointer)
+        soup_message_body_truncate(body)
+        soup_message_body_append_bytes(body, bytes)
+    }
+
+    /// Sets the response body to a copy of `bytes`.
+    func setBody(_ bytes: [UInt8], contentType: String?) {
+        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
+        defer { g_bytes_unref(gbytes) }
+        setBody(bytes: gbytes, contentType: contentType)
+    }
+
+    /// Sets the response body to `text` in UTF-8.
+    func setBody(_ text: String, contentType: String) {
+        setBody(Array(text.utf8), contentType: contentType)
+    }
+
+    /// Answers `status` with a small plain-text body naming it (`404 Not Found`).
+    func fail(_ status: Int, _ detail: String? = nil) {
+        setStatus(status)
+        let reason = soup_status_get_phrase(guint(status)).map { String(cString: $0) } ?? ""
+        setBody("\(status) \(reason)\n" + (detail.map { $0 + "\n" } ?? ""), contentType: "text/plain; charset=utf-8")
+    }
+}

@@ -1,0 +1,119 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+import Hybrid
+
+/// `hybrid serve`: serves a folder of fixtures (and mock API routes) over HTTP on loopback until Ctrl-C.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a folder of HTML fixtures and mock API responses over HTTP.",
+        discussion: """
+            The first line on standard output is the base URL (http://127.0.0.1:PORT/); the access log
+            (method, path, status, bytes, duration) goes to standard error, one request per line.
+            Files get Content-Type by extension, ETag/Last-Modified (304), Range (206/416) and
+            Cache-Control: no-cache. Paths never leave DIR; dotfiles are not served.
+
+            --api-mocks DIR maps files to routes: GET/api/user/[id].json answers GET /api/user/42,
+            a sibling [id].status file may hold the status code, index.json answers its folder.
+
+            Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 2 when DIR is missing or the port
+            cannot be bound (the reason goes to standard error).
+
+            Examples:
+              hybrid serve                          # ./web on http://127.0.0.1:8080/
+              hybrid serve site --port 0            # any free port, printed on the first line
+              hybrid serve web --api-mocks mocks --cors
+              hybrid serve web --list-dirs --host 0.0.0.0   # reachable from other machines (warns)
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The folder to serve.", valueName: "DIR"))
+    var directory: String = "web"
+
+    @Option(name: .long, help: ArgumentHelp("The address to listen on; other than loopback only when you mean it.",
+                                            valueName: "H"))
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp("The port (0 picks a free one).", valueName: "P"))
+    var port: Int = 8080
+
+    @Option(name: .customLong("api-mocks"), help: ArgumentHelp("A folder of mock API responses.", valueName: "DIR"))
+    var apiMocks: String?
+
+    @Flag(name: .long, help: "Add CORS headers and answer preflight requests.")
+    var cors = false
+
+    @Flag(name: .customLong("list-dirs"), help: "List folders that have no index.html.")
+    var listDirs = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let server = FixtureServer(root: directory, host: host, port: port)
+        var options = FixtureServer.Options()
+        options.cors = cors
+        options.listDirectories = listDirs
+        options.apiMocks = apiMocks
+        options.accessLog = { event in Self.writeErr(event.line + "\n") }
+        server.options = options
+        if !Self.isLoopback(server.host) {
+            StandardStreams.err("hybrid serve: warning: listening on \(host) exposes \(directory) to other machines\n")
+        }
+        let stop = Self.waitForSignal()
+        let base: String
+        do {
+            base = try await server.start()
+        } catch {
+            StandardStreams.err("hybrid serve: \(error)\n")
+            throw ExitStatus.usage.exitCode
+        }
+        StandardStreams.out(base + "\n")
+        let signal = await stop.value
+        StandardStreams.err("hybrid serve: \(signal == SIGINT ? "interrupted" : "terminated"), stopping\n")
+        await server.stop()
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "::1" || host.hasPrefix("127.")
+    }
+
+    /// Ignores SIGINT and SIGTERM and returns a task ending with the first one received.
+    static func waitForSignal() -> Task<Int32, Never> {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        let queue = DispatchQueue(label: "hybrid.serve.signals")
+        let sources = [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            return source
+        }
+        return Task {
+            var first: Int32 = SIGTERM
+            for await number in stream {
+                first = number
+                break
+            }
+            withExtendedLifetime(sources) {}
+            return first
+        }
+    }
+
+    /// One write(2) per line, without Foundation: the log is on the server's hot path.
+    static func writeErr(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { return }
+                offset += count
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+@testable import FixtureServer
+
+/// A temporary folder of fixture files, removed when the test ends.
+final class FixtureFolder: @unchecked Sendable {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// Writes `contents` at the relative `path`, creating folders.
+    @discardableResult
+    func write(_ path: String, _ contents: String) throws -> URL {
+        try write(path, Data(contents.utf8))
+    }
+
+    @discardableResult
+    func write(_ path: String, _ data: Data) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+        return file
+    }
+
+    func mkdir(_ path: String) throws {
+        try FileManager.default.createDirectory(at: url.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+}
+
+/// A started server on a fixture folder; stops when the body returns.
+func withServer<T>(_ folder: FixtureFolder, options: FixtureServer.Options = .init(),
+                   configure: (FixtureServer) throws -> Void = { _ in },
+                   _ body: (FixtureServer, Int) async throws -> T) async throws -> T {
+    let server = FixtureServer(root: folder.path)
+    server.options = options
+    try configure(server)
+    let base = try await server.start()
+    let port = Int(base.split(separator: ":").last!.dropLast())!
+    do {
+        let result = try await body(server, port)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
