@@ -30,7 +30,7 @@ final class WebViewBridgeAttachment: DocumentObserver, @unchecked Sendable {
         guard let signal = BridgeURL(action.rawURL) ?? action.url.flatMap({ BridgeURL($0.absoluteString) }) else { return false }
         guard let bridge, let document else { return true }
         bridge.core.trace {
-            BridgeEvent(time: .now, page: document.id, direction: .jsToNative, type: .call, handler: nil, callbackId: nil,
+            BridgeEvent(time: .now, page: document.id, direction: .jsToNative, type: .signal, handler: nil, callbackId: nil,
                         responseId: nil, data: .string(action.rawURL), size: action.rawURL.utf8.count, error: nil,
                         outcome: signal == .bridgeLoaded ? "bridge_loaded" : "queue_has_message")
         }
