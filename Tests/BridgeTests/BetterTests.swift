@@ -122,6 +122,7 @@ import Testing
             """)
         await page.idle()
         #expect(page.logs.all.filter { $0.contains("unknown or repeated responseId objc_cb_77") }.count == 2)
+        #expect(page.console.all.contains { $0.contains("unknown or repeated responseId cb_999_1") })
         #expect(page.exceptions.all.isEmpty)
     }
 

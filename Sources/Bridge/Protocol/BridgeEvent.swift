@@ -9,9 +9,10 @@ public struct BridgeEvent: Sendable {
         case nativeToJS = "native->js"
     }
 
-    /// A request, a response, or an error response.
+    /// A request, a response, an error response, or a page's signal URL (`bridge_loaded`,
+    /// `queue_has_message`: no message, just the request the bridge consumed).
     public enum MessageType: String, Sendable {
-        case call, response, error
+        case call, response, error, signal
     }
 
     public var time: ContinuousClock.Instant

@@ -123,7 +123,11 @@ enum BridgeScript {
     var message = JSON.parse(messageJSON);
     if (message.responseId) {
       var callback = responseCallbacks[message.responseId];
-      if (!callback) { return; }
+      if (!callback) {
+        // Answered already, timed out, or never asked: the reference ignores it silently; say so once.
+        console.log('WebViewJavascriptBridge: WARNING: response with unknown or repeated responseId ' + message.responseId + '; ignored');
+        return;
+      }
       delete responseCallbacks[message.responseId];
       try {
         if (typeof callback === 'function') {

@@ -67,7 +67,7 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
 
     func deliver(_ json: String) -> Bool {
         guard isOpen, let dispatchFunction else { return false }
-        call(dispatchFunction, [json])
+        call(dispatchFunction, [JSONText(text: json)])
         return true
     }
 
@@ -100,7 +100,7 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
         let text: String?
         do {
             let result = try bridge.invokeMethod("_fetchQueue")
-            text = result.isString ? result.toString() : nil
+            text = JSONText.string(of: result)
         } catch {
             core.warn("WebViewJavascriptBridge: _fetchQueue() threw \(error); ignored")
             return
