@@ -49,7 +49,7 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "Router"]),
+        .target(name: "Navigation", dependencies: ["JavaScript", "Router", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
         .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
