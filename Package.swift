@@ -70,7 +70,7 @@ let package = Package(
 
         // Memory checks run in a child process: `MemoryProbe <scenario>` prints resident memory
         // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
-        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript"], path: "Tests/MemoryProbe"),
+        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "Navigation"], path: "Tests/MemoryProbe"),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
