@@ -136,3 +136,43 @@ extension AsyncStream<ShellEvent> {
         await runtime.shutdown()
     }
 }
+
+@MainActor @Suite struct WebPageAppStateTests {
+    @Test func theBackgroundHidesAVisibleWebPageAndTheForegroundShowsItAgain() async throws {
+        let folder = try PageFolder(["page.html": "<script>window.states = [];"
+            + "document.addEventListener('visibilitychange', function () { states.push(document.visibilityState); });"
+            + "</script>"])
+        defer { folder.remove() }
+        let runtime = JavaScriptRuntime()
+        let shell = AppShell()
+        let page = WebPages(shell: shell, runtime: runtime).page(folder.file("page.html"), match: nil)
+        try shell.start(root: page)
+        try await page.loaded()
+        _ = try await page.webView.evaluateJavaScript("states = []")
+        try shell.application.enterBackground()
+        await page.visibilityApplied()
+        #expect(try await page.webView.evaluateJavaScript("document.visibilityState") == "hidden")
+        try shell.application.enterForeground()
+        await page.visibilityApplied()
+        #expect(try await page.webView.evaluateJavaScript("states") == ["hidden", "visible"])
+        #expect(try await page.webView.evaluateJavaScript("document.visibilityState") == "visible")
+        shell.shutdown()
+        await runtime.shutdown()
+    }
+
+    @Test func aWebPageThatCannotLoadReportsTheErrorAndTheAppKeepsWorking() async throws {
+        let runtime = JavaScriptRuntime()
+        let shell = AppShell()
+        try shell.start(root: Page(name: "Root"))
+        let pages = WebPages(shell: shell, runtime: runtime)
+        pages.installFallback()
+        let handle = try shell.navigator.open("file:///nonexistent/nowhere.html")
+        let page = try #require(handle.page as? WebPage)
+        await #expect(throws: (any Error).self) { try await page.loaded() }
+        #expect(throws: NavigationError.noRoute("mailto:x@y")) { try shell.navigator.open("mailto:x@y") }
+        shell.navigator.pop()
+        #expect(try await handle.result == nil)
+        shell.shutdown()
+        await runtime.shutdown()
+    }
+}
