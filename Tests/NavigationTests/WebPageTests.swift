@@ -89,7 +89,7 @@ extension AsyncStream<ShellEvent> {
             #expect(route["query"] == ["sort": "new"])
             #expect(route["pattern"] == "/detail/:id")
             #expect(route["context"] == ["from": "list"])
-            #expect(try await detail.webView.url?.query == "sort=new")
+            #expect(await detail.webView.url?.query == "sort=new")
             _ = try await detail.webView.evaluateJavaScript("choose(); true")
         }
         let result = try await list.webView.callAsyncJavaScript("window.pending")
