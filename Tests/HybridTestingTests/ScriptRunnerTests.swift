@@ -87,6 +87,6 @@ import Testing
     @Test func missingFileFailsToLoad() async {
         let report = await Fixtures.run("does-not-exist.test.js")
         #expect(report.tests.count == 1)
-        #expect(report.tests.first?.message?.contains("cannot read") == true)
+        #expect(report.tests.first?.message?.contains("cannot read") == true, "\(report.tests)")
     }
 }

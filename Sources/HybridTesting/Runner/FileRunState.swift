@@ -56,6 +56,8 @@ struct FileRunState {
             return finish()
         case .deadline:
             return timedOut()
+        case .pageClosed:
+            return pageClosed()
         case .event(let json):
             guard let event = HarnessEvent(json) else { return .none }
             return handle(event)
@@ -72,8 +74,8 @@ struct FileRunState {
             currentErrors = []
             currentErrorLocation = nil
             return .rearm
-        case .result(_, let name, var status, var message, let url, let line, let milliseconds):
-            var place = location(url, line)
+        case .result(_, let name, var status, var message, let frames, let declared, let milliseconds):
+            var place = location(frames: frames, declared: declared)
             if !currentErrors.isEmpty, status != .skipped {
                 let uncaught = currentErrors.joined(separator: "; ")
                 if status == .passed { place = currentErrorLocation ?? place }
@@ -85,8 +87,8 @@ struct FileRunState {
             current = nil
             currentErrors = []
             return .rearm
-        case .error(let message, let url, let line):
-            fileErrors.append((message, location(url, line)))
+        case .error(let message, let frames):
+            fileErrors.append((message, location(frames: frames, declared: [])))
         case .done:
             return finish()
         }
@@ -113,9 +115,35 @@ struct FileRunState {
         return finish()
     }
 
+    /// The document went away before the tests were done: the running test (or the file) fails.
+    private mutating func pageClosed() -> Action {
+        let message = "the page navigated away or closed before the tests finished"
+        if let current {
+            results.append(TestCaseResult(name: current.name, status: .failed, message: message))
+            self.current = nil
+        } else {
+            fileErrors.append((message, nil))
+        }
+        return finish()
+    }
+
     private mutating func finish() -> Action {
         phase = .finished
         return .finish
+    }
+
+    /// The first frame in one of the test's own files, else where the test was declared, else the
+    /// first frame at all.
+    private mutating func location(frames: [String], declared: [String]) -> SourceLocation? {
+        let parsed = (frames + declared).compactMap(Self.parse)
+        if let own = parsed.first(where: { locateURL($0.url) != nil }) { return location(own.url, own.line) }
+        return parsed.first.flatMap { location($0.url, $0.line) }
+    }
+
+    /// `url:line` → its parts.
+    private static func parse(_ frame: String) -> (url: String, line: Int)? {
+        guard let colon = frame.lastIndex(of: ":"), let line = Int(frame[frame.index(after: colon)...]) else { return nil }
+        return (String(frame[..<colon]), line)
     }
 
     private mutating func location(_ url: String?, _ line: Int?) -> SourceLocation? {
