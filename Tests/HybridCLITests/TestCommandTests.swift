@@ -134,4 +134,52 @@ import Testing
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
+
+    @Test func outputIsInFileOrderWhateverTheJobs() throws {
+        let one = try hybridTest(["scripts", "pages", "--jobs", "1"])
+        let many = try hybridTest(["scripts", "pages", "--jobs", "4"])
+        #expect(one.status == 1 && many.status == 1)
+        #expect(one.stdout.hasSuffix("15 passed, 19 failed, 3 skipped\n"), "\(one.stdout)")
+        // Ports and timings differ between runs; the order of failures must not.
+        func failures(_ text: String) -> [String] { text.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }.map(String.init) }
+        #expect(failures(one.stdout) == failures(many.stdout))
+        #expect(failures(one.stdout).first == "FAIL pages/broken.test.html")
+    }
+
+    @Test func testPagesRunInAWebViewWithTheirSidecarMocks() throws {
+        let result = try hybridTest(["pages/handlers.test.html"])
+        #expect(result.status == 1)
+        // No Swift handlers from the command line: the mocked tests pass, the Swift ones fail.
+        #expect(result.stdout.hasSuffix("2 passed, 3 failed\n"))
+        #expect(result.stdout.contains("FAIL pages/handlers.test.html › login answers from Swift\n"
+                                       + "    Error: no native handler named \"login\"\n    at pages/handlers.test.html:15\n"))
+        #expect(result.stdout.contains("warn: [bridge] WVJBNoHandlerException"), "bridge logs go with the file's output")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+    }
+
+    @Test func projectSuitePasses() throws {
+        let root = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let result = try HybridBinary.run(["test"], currentDirectory: root)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+    }
+
+    @Test func progressLineOnATerminal() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let command = "'\(HybridBinary.url.path)' test scripts/passing.test.js scripts/only.test.js"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = Self.fixtures
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("[1/2] files done"))
+        #expect(text.contains("[2/2] files done"))
+        #expect(text.contains("\u{1B}[2K5 passed, 0 failed, 2 skipped"), "the progress line is cleared before the summary")
+    }
 }
