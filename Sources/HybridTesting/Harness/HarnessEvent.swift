@@ -3,7 +3,7 @@ import JavaScript
 /// A decoded event from the test API.
 enum HarnessEvent: Equatable {
     case declared(count: Int)
-    case begin(index: Int, name: String)
+    case begin(index: Int, name: String, declared: [String])
     case result(index: Int, name: String, status: TestStatus, message: String?, frames: [String], declared: [String],
                 milliseconds: Double)
     case error(message: String, frames: [String])
@@ -16,7 +16,7 @@ enum HarnessEvent: Equatable {
             self = .declared(count: json["count"]?.intValue ?? 0)
         case "begin":
             guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue else { return nil }
-            self = .begin(index: index, name: name)
+            self = .begin(index: index, name: name, declared: Self.strings(json["declared"]))
         case "result":
             guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue,
                   let status = json["status"]?.stringValue.flatMap(TestStatus.init(rawValue:)) else { return nil }

@@ -1,7 +1,7 @@
 /// The JavaScript half of the test API: `test`, `test.skip`, `test.only` and the runner that reports
 /// each result to native code through `__hybridTestReport(event)`.
 ///
-/// Events (plain objects): `{type: "declared", count}` when the run starts; `{type: "begin", index, name}`
+/// Events (plain objects): `{type: "declared", count}` when the run starts; `{type: "begin", index, name, declared}`
 /// before a test; `{type: "result", index, name, status, message, frames, declared, duration}` after it;
 /// `{type: "error", message, frames}` for a misuse outside any test; `{type: "done", declared}` at the end.
 /// `frames` are an error's stack frames outside this script (`url:line`, innermost first); `declared`
@@ -98,7 +98,7 @@ enum TestAPIScript {
     }
 
     function runAt(t, index, next) {
-        send({ type: "begin", index: index, name: t.name });
+        send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
         var began = clock();
         runOne(t).then(function (outcome) {
             if (outcome === null) result(t, index, "passed", undefined, undefined, began);

@@ -24,6 +24,9 @@ struct FileRunState {
     private var current: (index: Int, name: String)?
     private var currentErrors: [String] = []
     private var currentErrorLocation: SourceLocation?
+    private var currentDeclared: [String] = []
+    /// True when the page stopped answering: its runtime thread may be stuck, so it is not waited for.
+    private(set) var isHung = false
     var fileErrors: [(message: String, location: SourceLocation?)] = []
     var console: [ConsoleMessage] = []
     var sources = SourceLines()
@@ -69,8 +72,9 @@ struct FileRunState {
         switch event {
         case .declared(let count):
             declared = count
-        case .begin(let index, let name):
+        case .begin(let index, let name, let declared):
             current = (index, name)
+            currentDeclared = declared
             currentErrors = []
             currentErrorLocation = nil
             return .rearm
@@ -99,16 +103,20 @@ struct FileRunState {
         switch phase {
         case .loading:
             fileErrors.append(("the page did not finish loading within \(options.loadTimeout.shortText)", nil))
+            isHung = true
         case .running:
             if let current {
                 let extra = currentErrors.isEmpty ? "" : " (\(currentErrors.joined(separator: "; ")))"
+                let place = location(frames: [], declared: currentDeclared)
                 results.append(TestCaseResult(name: current.name, status: .failed,
-                                              message: "timed out after \(options.testTimeout.shortText): the page stopped responding" + extra,
-                                              duration: options.testTimeout))
+                                              message: "timed out after \(options.testTimeout.shortText) and the page stopped "
+                                                + "responding (a loop that never ends?); the file's other tests did not run" + extra,
+                                              location: place, duration: options.testTimeout))
                 self.current = nil
             } else {
                 fileErrors.append(("the tests did not finish: the page stopped responding", nil))
             }
+            isHung = true
         case .finished:
             break
         }

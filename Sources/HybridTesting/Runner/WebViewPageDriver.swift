@@ -20,8 +20,9 @@ final class WebViewPageDriver: TestPageDriver {
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", executionTimeLimit: options.testTimeout,
-                                                         consoleSink: { _ in }))
+        // No watchdog: JavaScriptCore aborts the process when its watchdog stops a promise reaction
+        // (a loop after an `await`). A stuck page is noticed by the runner's deadline and abandoned.
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime)
         server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
