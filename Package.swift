@@ -58,7 +58,10 @@ let package = Package(
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
         .target(
             name: "HybridTesting",
-            dependencies: ["JavaScript", "WebView", "Bridge", "FixtureServer", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CJavaScriptCore", "JavaScript", "WebView", "Bridge", "FixtureServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
 
         // The `hybrid` command.

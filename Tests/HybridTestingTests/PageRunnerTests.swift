@@ -45,6 +45,14 @@ import Testing
         #expect(report.tests.first?.message == "the page navigated away or closed before the tests finished")
     }
 
+    @Test func pageStuckWhileLoadingIsAbandoned() async throws {
+        let options = TestRunOptions(testTimeout: .milliseconds(200), loadTimeout: .milliseconds(300))
+        let report = try await runTestPage(Fixtures.root.appendingPathComponent("stuck/never-loads.test.html"),
+                                           options: options)
+        #expect(report.tests.map(\.message) == ["the page did not finish loading within 300 ms"])
+        #expect(report.tests.first?.name.hasSuffix("stuck/never-loads.test.html") == true)
+    }
+
     @Test func setupThatThrowsFailsThePage() async throws {
         struct SetupFailed: Error {}
         let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { _ in throw SetupFailed() }

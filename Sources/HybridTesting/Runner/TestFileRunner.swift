@@ -31,7 +31,8 @@ enum TestFileRunner {
         starting?.cancel()
         continuation.finish()
         if state.isHung {
-            // The page's thread may be stuck in JavaScript for good: close it without waiting.
+            // The page's thread may be stuck in JavaScript for good: park it, close without waiting.
+            driver.abandon()
             Task.detached { await driver.close() }
         } else {
             await driver.close()

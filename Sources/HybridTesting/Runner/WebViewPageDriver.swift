@@ -16,12 +16,14 @@ final class WebViewPageDriver: TestPageDriver {
     let configure: BridgeSetup?
     private let server: FixtureServer?
     private let base = Mutex<String?>(nil)
+    private let parking = AbandonedRuntimeParking()
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
-        // No watchdog: JavaScriptCore aborts the process when its watchdog stops a promise reaction
-        // (a loop after an `await`). A stuck page is noticed by the runner's deadline and abandoned.
+        // No execution limit: JavaScriptCore aborts the process when its watchdog stops a promise
+        // reaction (a loop after an `await`). The runner's deadline notices a stuck page; `parking`
+        // then stops its thread from spinning.
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime)
@@ -33,6 +35,7 @@ final class WebViewPageDriver: TestPageDriver {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
+        await parking.install(on: runtime)
         webView.observeEvents { event in
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
@@ -84,6 +87,10 @@ final class WebViewPageDriver: TestPageDriver {
         relative = relative.removingPercentEncoding ?? relative
         guard !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
         return (target.displayFolder + relative, folder.appendingPathComponent(relative))
+    }
+
+    func abandon() {
+        parking.abandon()
     }
 
     func close() async {
