@@ -63,13 +63,13 @@ import Testing
         #expect(report.tests.first?.message?.contains("SyntaxError") == true)
     }
 
-    @Test(arguments: ["nested/hang.test.js", "nested/hang-after-await.test.js"])
+    @Test(arguments: ["sync-loop.test.js", "loop-after-await.test.js"])
     func endlessLoopFailsTheTestAndEndsTheFile(_ name: String) async throws {
-        let report = await Fixtures.run(name)
+        let report = await Fixtures.run(name, in: "hangs")
         #expect(report.tests.map(\.status) == [.failed])
         let message = try #require(report.tests.first?.message)
         #expect(message.hasPrefix("timed out after 300 ms and the page stopped responding"))
-        #expect(report.tests.first?.location?.line == (name.hasSuffix("await.test.js") ? 2 : 1))
+        #expect(report.tests.first?.location?.line == (name.hasPrefix("loop-after-await") ? 2 : 1))
     }
 
     @Test func misuseAndUncaughtErrorsInsideTests() async {
