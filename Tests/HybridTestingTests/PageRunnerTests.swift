@@ -23,6 +23,17 @@ import Testing
         #expect(report.counts == TestCounts(passed: 5))
     }
 
+    /// The README's example, verbatim but for the path.
+    @Test func bridgeTestPageAgainstSwift() async throws {
+        let page = Fixtures.root.appendingPathComponent("../../../web/tests/bridge.test.html").standardizedFileURL
+        let report = try await runTestPage(page) { bridge in
+            // The real handler replaces the sidecar mock (bridge.mock.json) of the same name.
+            bridge.registerHandler("scanClick") { data, respond in respond("www.example.com") }
+        }
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts.passed == 5)
+    }
+
     @Test func withoutTheSwiftHandlersTheTestsFail() async throws {
         let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"))
         #expect(report.counts == TestCounts(passed: 2, failed: 3))
