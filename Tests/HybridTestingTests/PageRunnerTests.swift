@@ -64,6 +64,13 @@ import Testing
         #expect(report.tests.first?.name.hasSuffix("stuck/never-loads.test.html") == true)
     }
 
+    @Test func malformedSidecarMockFailsThePageWithThePosition() async throws {
+        let report = try await runTestPage(Fixtures.root.appendingPathComponent("badmock/page.test.html"))
+        #expect(report.tests.count == 1)
+        let message = try #require(report.tests.first?.message)
+        #expect(message.contains("page.mock.json: line 2"), "\(message)")
+    }
+
     @Test func setupThatThrowsFailsThePage() async throws {
         struct SetupFailed: Error {}
         let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { _ in throw SetupFailed() }
