@@ -9,8 +9,10 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/HybridTesting")
 
-    func hybridTest(_ arguments: [String]) throws -> CommandResult {
-        try HybridBinary.run(["test", "--test-timeout", "0.3"] + arguments, currentDirectory: Self.fixtures)
+    /// Runs `hybrid test` in the fixtures folder. The short default timeout keeps the timing-out fixture quick;
+    /// runs with pages (bridge round trips, slower on a loaded machine) give their tests more time.
+    func hybridTest(_ arguments: [String], testTimeout: String = "0.3") throws -> CommandResult {
+        try HybridBinary.run(["test", "--test-timeout", testTimeout] + arguments, currentDirectory: Self.fixtures)
     }
 
     @Test func mixedSuiteCountsExitCodeAndSummary() throws {
@@ -136,8 +138,8 @@ import Testing
     }
 
     @Test func outputIsInFileOrderWhateverTheJobs() throws {
-        let one = try hybridTest(["scripts", "pages", "--jobs", "1"])
-        let many = try hybridTest(["scripts", "pages", "--jobs", "4"])
+        let one = try hybridTest(["scripts", "pages", "--jobs", "1"], testTimeout: "2")
+        let many = try hybridTest(["scripts", "pages", "--jobs", "4"], testTimeout: "2")
         #expect(one.status == 1 && many.status == 1)
         #expect(one.stdout.hasSuffix("14 passed, 18 failed, 3 skipped\n"), "\(one.stdout)")
         // Ports and timings differ between runs; the order of failures must not.
@@ -147,7 +149,7 @@ import Testing
     }
 
     @Test func testPagesRunInAWebViewWithTheirSidecarMocks() throws {
-        let result = try hybridTest(["pages/handlers.test.html"])
+        let result = try hybridTest(["pages/handlers.test.html"], testTimeout: "5")
         #expect(result.status == 1)
         // No Swift handlers from the command line: the mocked tests pass, the Swift ones fail.
         #expect(result.stdout.hasSuffix("2 passed, 3 failed\n"))
