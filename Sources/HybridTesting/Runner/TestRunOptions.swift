@@ -14,6 +14,7 @@ public struct TestRunOptions: Sendable {
     /// the test timeout, kept between 2 and 5 seconds so a busy machine's late timers are not hangs.
     var hangGrace: Duration
 
+    /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.testTimeout = testTimeout

@@ -3,8 +3,10 @@ import Foundation
 /// Runs many test files, each in its own runtime, ``TestRunOptions/jobs`` at a time, and hands the
 /// reports back in file order whatever order they finish in.
 public struct TestSuiteRunner: Sendable {
+    /// How the files run.
     public var options: TestRunOptions
 
+    /// A runner with `options`.
     public init(options: TestRunOptions = TestRunOptions()) {
         self.options = options
     }
