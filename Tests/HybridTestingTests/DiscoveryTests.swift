@@ -27,6 +27,16 @@ import Testing
         #expect(dot.map(\.path) == ["misuse.test.js"])
     }
 
+    @Test func symbolicLinkCycleIsListedOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cycle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("a"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("test('x', () => {});".utf8).write(to: folder.appendingPathComponent("a/x.test.js"))
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("a/loop"), withDestinationURL: folder)
+        let files = try TestDiscovery.find([folder.path])
+        #expect(files.map(\.url.lastPathComponent) == ["x.test.js"])
+    }
+
     @Test func missingPathIsAnError() {
         #expect(throws: TestDiscoveryError.notFound("nope")) { try TestDiscovery.find(["nope"], relativeTo: root) }
     }
