@@ -56,7 +56,13 @@ let package = Package(
                                                "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
-        .target(name: "HybridTesting", dependencies: ["JavaScript"]),
+        .target(
+            name: "HybridTesting",
+            dependencies: [
+                "CJavaScriptCore", "JavaScript", "WebView", "Bridge", "FixtureServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
 
         // The `hybrid` command.
         .executableTarget(

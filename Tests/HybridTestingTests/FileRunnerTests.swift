@@ -81,7 +81,7 @@ private final class SinkBox: Sendable {
             .event(["type": "declared", "count": 1]),
             .event(["type": "begin", "index": 0, "name": "t"]),
             .exception(JSException(name: "Error", message: "late")),
-            .event(["type": "result", "index": 0, "name": "t", "status": "passed"]),
+            .event(["type": "result", "index": 0, "name": "t", "status": "passed", "frames": ["x.js:3"]]),
             .event(["type": "bogus"]),
             .event(["type": "done", "declared": 1]),
         ])

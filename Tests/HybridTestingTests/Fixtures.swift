@@ -6,12 +6,13 @@ enum Fixtures {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/HybridTesting")
 
-    static func script(_ name: String) -> TestFile {
-        TestFile(url: root.appendingPathComponent("scripts/\(name)"), path: name)
+    static func script(_ name: String, in folder: String = "scripts") -> TestFile {
+        TestFile(url: root.appendingPathComponent("\(folder)/\(name)"), path: name)
     }
 
     /// Runs one fixture script with a short test timeout.
-    static func run(_ name: String, filter: String? = nil, testTimeout: Duration = .milliseconds(300)) async -> TestFileReport {
-        await runTestFile(script(name), options: TestRunOptions(testTimeout: testTimeout, filter: filter))
+    static func run(_ name: String, in folder: String = "scripts", filter: String? = nil,
+                    testTimeout: Duration = .milliseconds(300)) async -> TestFileReport {
+        await runTestFile(script(name, in: folder), options: TestRunOptions(testTimeout: testTimeout, filter: filter))
     }
 }

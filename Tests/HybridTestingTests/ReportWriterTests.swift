@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import HybridTesting
+import JavaScript
 import Testing
 
 @Suite struct ReportWriterTests {
@@ -12,7 +13,7 @@ import Testing
             TestCaseResult(name: "compares <b> & \"c\"", status: .failed, message: "expected 1 to equal 2\u{1}",
                            location: SourceLocation(file: "web/tests/a.test.html", line: 7, text: "assert.equal(1, 2);")),
             TestCaseResult(name: "later # soon", status: .skipped),
-        ], duration: .milliseconds(1500)),
+        ], duration: .milliseconds(1500), console: [ConsoleMessage(level: .warn, text: "careful <now>")]),
         TestFileReport(file: "web/tests/b.test.js", tests: [TestCaseResult(name: "one", status: .passed)]),
     ], duration: .seconds(2))
 
@@ -41,6 +42,8 @@ import Testing
         #expect(failure.stringValue?.contains("assert.equal(1, 2);") == true)
         #expect(cases[2].elements(forName: "skipped").count == 1)
         #expect(cases[0].attribute(forName: "time")?.stringValue == "0.012")
+        #expect(suites[0].elements(forName: "system-out").first?.stringValue == "warn: careful <now>")
+        #expect(suites[1].elements(forName: "system-out").isEmpty)
     }
 
     @Test func tap() {

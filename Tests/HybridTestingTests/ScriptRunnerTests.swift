@@ -63,10 +63,13 @@ import Testing
         #expect(report.tests.first?.message?.contains("SyntaxError") == true)
     }
 
-    @Test func synchronousLoopIsStoppedAndTheNextTestRuns() async {
-        let report = await Fixtures.run("nested/hang.test.js")
-        #expect(report.tests.map(\.status) == [.failed, .passed])
-        #expect(report.tests.first?.message?.contains("timed out") == true)
+    @Test(arguments: ["sync-loop.test.js", "loop-after-await.test.js"])
+    func endlessLoopFailsTheTestAndEndsTheFile(_ name: String) async throws {
+        let report = await Fixtures.run(name, in: "hangs")
+        #expect(report.tests.map(\.status) == [.failed])
+        let message = try #require(report.tests.first?.message)
+        #expect(message.hasPrefix("timed out after 300 ms and the page stopped responding"))
+        #expect(report.tests.first?.location?.line == (name.hasPrefix("loop-after-await") ? 2 : 1))
     }
 
     @Test func misuseAndUncaughtErrorsInsideTests() async {
@@ -87,6 +90,6 @@ import Testing
     @Test func missingFileFailsToLoad() async {
         let report = await Fixtures.run("does-not-exist.test.js")
         #expect(report.tests.count == 1)
-        #expect(report.tests.first?.message?.contains("cannot read") == true)
+        #expect(report.tests.first?.message?.contains("cannot read") == true, "\(report.tests)")
     }
 }

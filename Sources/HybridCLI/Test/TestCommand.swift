@@ -8,32 +8,37 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run JavaScript integration test pages (*.test.html, *.test.js) headlessly.",
         discussion: """
-            Test files are found recursively under each folder (default web/tests/); a file named
-            explicitly runs whatever its name. Each *.test.html page is served over HTTP from its folder
-            with its sidecar mocks (NAME.mock.json); a *.test.js file runs in a blank page. Before the
-            page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be async),
-            test.skip, test.only, and assert.ok/equal/notEqual/deepEqual/throws/rejects/match. Tests
-            run in order after the page's load event.
+            Test files are found recursively under each folder (default
+            web/tests/); a file named explicitly runs whatever its name. Each
+            *.test.html page is served over HTTP from its folder with its sidecar
+            mocks (NAME.mock.json); a *.test.js file runs in a blank page. Before
+            the page's scripts, the bridge and the test API are injected:
+            test(name, fn) (fn may be async), test.skip, test.only, and assert
+            (ok, equal, notEqual, deepEqual, throws, rejects, match). Tests run
+            in order after the page's load event.
 
-            Output: failures (file › test, message, source line) in file order, then exactly
-            `N passed, N failed` (`, N skipped` when any). A progress line shows on a terminal.
-            Exit status: 0 all passed, 1 any test failed, 2 usage error (bad option, missing path).
+            Output: each failure (file › test, message, source line) in file
+            order, then exactly `N passed, N failed` (`, N skipped` when any).
+            A progress line shows on a terminal.
+
+            Exit status: 0 all passed, 1 any test failed, 2 usage error (bad
+            option, missing path, no test files).
 
             Examples:
-              hybrid test                              # everything under web/tests/
+              hybrid test                              # all of web/tests/
               hybrid test web/tests/bridge.test.html   # one file
-              hybrid test --filter 'login ›' --jobs 2
+              hybrid test --filter 'login.test.html ›' --jobs 2
               hybrid test --shard 2/3 --junit build/junit.xml
-              hybrid test --tap > results.tap          # TAP on stdout, summary on stderr
+              hybrid test --tap > results.tap    # summary on stderr
             """
     )
 
     @Argument(help: ArgumentHelp("Test files or folders (default: web/tests).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Files run at once, each in its own runtime (default: cores).",
-                                            valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .long, help: ArgumentHelp("Files run at once, each in its own runtime (default: the number of "
+                                            + "cores).", valueName: "n"))
+    var jobs: Int?
 
     @Option(name: .long, help: ArgumentHelp("Time limit per test in seconds.", valueName: "seconds"))
     var testTimeout: Double = 5
@@ -52,7 +57,7 @@ struct TestCommand: AsyncParsableCommand {
     var shard: String?
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         guard testTimeout.isFinite, testTimeout > 0 else {
             throw ValidationError("--test-timeout must be a positive number of seconds")
         }
@@ -75,7 +80,8 @@ struct TestCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         if let shard = shard.flatMap(TestShard.init(parsing:)) { files = shard.select(files) }
-        let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter, jobs: jobs)
+        let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
+                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
         output.begin()
         let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)

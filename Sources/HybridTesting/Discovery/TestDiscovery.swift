@@ -20,7 +20,8 @@ public enum TestDiscovery {
                 throw TestDiscoveryError.notFound(path)
             }
             if isDirectory.boolValue {
-                for file in try scan(url, shownAs: trimmedSlashes(path)) {
+                var visited: Set<String> = []
+                for file in try scan(url, shownAs: trimmedSlashes(path), visited: &visited) {
                     found[file.url.path] = found[file.url.path] ?? file
                 }
             } else {
@@ -31,7 +32,9 @@ public enum TestDiscovery {
         return found.values.sorted { $0.path < $1.path }
     }
 
-    private static func scan(_ folder: URL, shownAs prefix: String) throws -> [TestFile] {
+    /// Lists `folder` recursively; `visited` (real paths) stops symbolic-link cycles.
+    private static func scan(_ folder: URL, shownAs prefix: String, visited: inout Set<String>) throws -> [TestFile] {
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { return [] }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -45,7 +48,7 @@ public enum TestDiscovery {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
-                files += try scan(url, shownAs: shown)
+                files += try scan(url, shownAs: shown, visited: &visited)
             } else if TestFile.isTestFileName(name) {
                 files.append(TestFile(url: url, path: shown))
             }

@@ -3,10 +3,10 @@ import JavaScript
 /// A decoded event from the test API.
 enum HarnessEvent: Equatable {
     case declared(count: Int)
-    case begin(index: Int, name: String)
-    case result(index: Int, name: String, status: TestStatus, message: String?, url: String?, line: Int?,
+    case begin(index: Int, name: String, declared: [String])
+    case result(index: Int, name: String, status: TestStatus, message: String?, frames: [String], declared: [String],
                 milliseconds: Double)
-    case error(message: String, url: String?, line: Int?)
+    case error(message: String, frames: [String])
     case done
 
     /// Decodes an event; nil for anything malformed (a page can call the reporting function too).
@@ -16,20 +16,23 @@ enum HarnessEvent: Equatable {
             self = .declared(count: json["count"]?.intValue ?? 0)
         case "begin":
             guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue else { return nil }
-            self = .begin(index: index, name: name)
+            self = .begin(index: index, name: name, declared: Self.strings(json["declared"]))
         case "result":
             guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue,
                   let status = json["status"]?.stringValue.flatMap(TestStatus.init(rawValue:)) else { return nil }
             self = .result(index: index, name: name, status: status, message: json["message"]?.stringValue,
-                           url: json["url"]?.stringValue, line: json["line"]?.intValue,
+                           frames: Self.strings(json["frames"]), declared: Self.strings(json["declared"]),
                            milliseconds: json["duration"]?.doubleValue ?? 0)
         case "error":
-            self = .error(message: json["message"]?.stringValue ?? "test API error", url: json["url"]?.stringValue,
-                          line: json["line"]?.intValue)
+            self = .error(message: json["message"]?.stringValue ?? "test API error", frames: Self.strings(json["frames"]))
         case "done":
             self = .done
         default:
             return nil
         }
+    }
+
+    private static func strings(_ value: JSONValue?) -> [String] {
+        value?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 }

@@ -11,7 +11,7 @@ enum HarnessScript {
         let config: JSONValue = .object(["file": .string(file), "filter": filter.map(JSONValue.string) ?? .null,
                                          "timeout": .number(Double(milliseconds))])
         return "(function (global, config) {\n\"use strict\";\nif (global.__hybridTest) return;\n"
-            + AssertScript.source + "\n" + TestAPIScript.runner
+            + DeepEqualScript.source + "\n" + AssertScript.source + "\n" + TestAPIScript.runner
             + "\n})(globalThis, " + config.jsonString + ");\n"
     }
 }

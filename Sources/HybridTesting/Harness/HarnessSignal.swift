@@ -15,6 +15,8 @@ enum HarnessSignal: Sendable {
     case loaded
     /// The page could not be loaded (missing file, HTTP error, script that failed to load).
     case loadFailed(String)
+    /// The test document went away (a navigation, a reload, the page closing).
+    case pageClosed
     /// A deadline armed by the runner passed; `generation` tells stale deadlines apart.
     case deadline(generation: Int)
 }

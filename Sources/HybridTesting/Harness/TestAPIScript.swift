@@ -1,10 +1,11 @@
 /// The JavaScript half of the test API: `test`, `test.skip`, `test.only` and the runner that reports
 /// each result to native code through `__hybridTestReport(event)`.
 ///
-/// Events (plain objects): `{type: "declared", count}` when the run starts; `{type: "begin", index, name}`
-/// before a test; `{type: "result", index, name, status, message, url, line, duration}` after it;
-/// `{type: "error", message, url, line}` for a misuse outside any test; `{type: "done", declared}` at the end.
-/// `url`/`line` name the first stack frame outside this script (the test file), else the declaration.
+/// Events (plain objects): `{type: "declared", count}` when the run starts; `{type: "begin", index, name, declared}`
+/// before a test; `{type: "result", index, name, status, message, frames, declared, duration}` after it;
+/// `{type: "error", message, frames}` for a misuse outside any test; `{type: "done", declared}` at the end.
+/// `frames` are an error's stack frames outside this script (`url:line`, innermost first); `declared`
+/// those of the `test(...)` call, for failures without a useful stack.
 enum TestAPIScript {
     /// The name this script runs under, so its own frames can be left out of locations.
     static let sourceURL = "hybrid-test-api.js"
@@ -23,18 +24,20 @@ enum TestAPIScript {
     function frameOf(error) {
         try { return findFrame(error); } catch (e) { return null; }
     }
+    // The stack frames outside this script, as "url:line" strings, innermost first; native code
+    // picks the first that is one of the test's own files.
     function findFrame(error) {
-        if (error && error.location && typeof error.location.url === "string") return error.location;
+        if (error && error.location && Array.isArray(error.location.frames)) return error.location;
         var stack = error && typeof error.stack === "string" ? error.stack : "";
-        var lines = stack.split("\n");
-        for (var i = 0; i < lines.length; i++) {
+        var lines = stack.split("\n"), frames = [];
+        for (var i = 0; i < lines.length && frames.length < 20; i++) {
             var m = /^(?:[^@]*@)?(.+):(\d+):(\d+)$/.exec(lines[i]);
             if (!m || m[1].indexOf(HARNESS) !== -1 || m[1] === "[native code]") continue;
-            return { url: m[1], line: Number(m[2]) };
+            frames.push(m[1] + ":" + m[2]);
         }
         if (error && typeof error.line === "number" && typeof error.sourceURL === "string"
-            && error.sourceURL.indexOf(HARNESS) === -1) return { url: error.sourceURL, line: error.line };
-        return null;
+            && error.sourceURL.indexOf(HARNESS) === -1) frames.push(error.sourceURL + ":" + error.line);
+        return frames.length ? { frames: frames } : null;
     }
     function here() { return frameOf(new Error()); }
 
@@ -52,12 +55,12 @@ enum TestAPIScript {
     function register(name, fn, mode) {
         var at = here();
         if (started) {
-            send({ type: "error", url: at && at.url, line: at && at.line,
+            send({ type: "error", frames: at && at.frames,
                    message: "test(" + show(String(name)) + ") was called after the tests started; declare tests when the page loads" });
             return;
         }
         if (typeof fn !== "function" && mode !== "skip") {
-            send({ type: "error", url: at && at.url, line: at && at.line,
+            send({ type: "error", frames: at && at.frames,
                    message: "test(" + show(String(name)) + ") needs a function as its second argument" });
             return;
         }
@@ -90,16 +93,17 @@ enum TestAPIScript {
 
     function result(t, index, status, message, at, started) {
         send({ type: "result", index: index, name: t.name, status: status, message: message,
-               url: at && at.url, line: at && at.line, duration: started === undefined ? 0 : clock() - started });
+               frames: at ? at.frames : undefined, declared: t.at ? t.at.frames : undefined,
+               duration: started === undefined ? 0 : clock() - started });
     }
 
     function runAt(t, index, next) {
-        send({ type: "begin", index: index, name: t.name });
+        send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
         var began = clock();
         runOne(t).then(function (outcome) {
             if (outcome === null) result(t, index, "passed", undefined, undefined, began);
             else if (outcome.timeout) result(t, index, "failed", "timed out after " + config.timeout + " ms", t.at, began);
-            else result(t, index, "failed", describe(outcome.error), frameOf(outcome.error) || t.at, began);
+            else result(t, index, "failed", describe(outcome.error), frameOf(outcome.error), began);
             next();
         });
     }

@@ -1,7 +1,8 @@
 /// Writes a ``TestSuiteReport`` as JUnit XML, the format CI servers read.
 ///
 /// One `<testsuite>` per file (named by its path), one `<testcase>` per test with `classname` the file,
-/// `file` and `line` where known, a `<failure message=…>` or `<skipped/>` child.
+/// `file` and `line` where known, a `<failure message=…>` or `<skipped/>` child; the page's console
+/// output goes in the suite's `<system-out>`.
 public enum JUnitWriter {
     /// The whole document.
     public static func xml(for report: TestSuiteReport, name: String = "hybrid test") -> String {
@@ -39,6 +40,10 @@ public enum JUnitWriter {
                 out += ">\n      <failure message=\"\(message)\" type=\"AssertionError\">"
                 out += XMLEscaping.escape(body) + "</failure>\n    </testcase>\n"
             }
+        }
+        if !file.console.isEmpty {
+            let text = file.console.map { "\($0.level.rawValue): \($0.text)" }.joined(separator: "\n")
+            out += "    <system-out>\(XMLEscaping.escape(text))</system-out>\n"
         }
         out += "  </testsuite>\n"
         return out

@@ -15,6 +15,7 @@
 public struct TAPWriter: Sendable {
     private var number = 0
 
+    /// A writer that numbers tests from 1.
     public init() {}
 
     /// `TAP version 13`.

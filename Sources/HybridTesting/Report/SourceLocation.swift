@@ -7,6 +7,7 @@ public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertib
     /// The text of that line, when the file could be read.
     public var text: String?
 
+    /// A location; see the properties.
     public init(file: String, line: Int, text: String? = nil) {
         self.file = file
         self.line = line

@@ -2,6 +2,7 @@
 public struct TestCaseResult: Sendable, Hashable {
     /// The name given to `test(name, fn)`; the file's path for a file-level failure.
     public var name: String
+    /// Passed, failed or skipped.
     public var status: TestStatus
     /// Why it failed (or why it was skipped, when known).
     public var message: String?
@@ -10,6 +11,7 @@ public struct TestCaseResult: Sendable, Hashable {
     /// How long the test ran.
     public var duration: Duration
 
+    /// A result; see the properties.
     public init(name: String, status: TestStatus, message: String? = nil, location: SourceLocation? = nil,
                 duration: Duration = .zero) {
         self.name = name

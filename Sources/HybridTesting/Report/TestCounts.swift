@@ -1,9 +1,13 @@
 /// How many tests passed, failed and were skipped.
 public struct TestCounts: Sendable, Hashable {
+    /// Tests that passed.
     public var passed = 0
+    /// Tests that failed (file-level failures included).
     public var failed = 0
+    /// Tests skipped (`test.skip`, or not chosen by `test.only`).
     public var skipped = 0
 
+    /// Counts as given.
     public init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {
         self.passed = passed
         self.failed = failed

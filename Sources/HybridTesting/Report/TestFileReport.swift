@@ -11,6 +11,7 @@ public struct TestFileReport: Sendable {
     /// What the page wrote to the console, in order.
     public var console: [ConsoleMessage]
 
+    /// A report; see the properties.
     public init(file: String, tests: [TestCaseResult], duration: Duration = .zero, console: [ConsoleMessage] = []) {
         self.file = file
         self.tests = tests

@@ -1,9 +1,11 @@
 /// What a whole run produced: one report per file, in file order.
 public struct TestSuiteReport: Sendable {
+    /// One report per file, in file order.
     public var files: [TestFileReport]
     /// Wall-clock time of the whole run.
     public var duration: Duration
 
+    /// A report of `files`.
     public init(files: [TestFileReport], duration: Duration = .zero) {
         self.files = files
         self.duration = duration

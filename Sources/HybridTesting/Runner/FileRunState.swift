@@ -19,14 +19,17 @@ struct FileRunState {
     let options: TestRunOptions
     let locateURL: @Sendable (String) -> (path: String, file: URL)?
     private(set) var phase = Phase.loading
-    private var declared: Int?
-    private var results: [TestCaseResult] = []
+    var declared: Int?
+    var results: [TestCaseResult] = []
     private var current: (index: Int, name: String)?
     private var currentErrors: [String] = []
     private var currentErrorLocation: SourceLocation?
-    private var fileErrors: [(message: String, location: SourceLocation?)] = []
-    private var console: [ConsoleMessage] = []
-    private var sources = SourceLines()
+    private var currentDeclared: [String] = []
+    /// True when the page stopped answering: its runtime thread may be stuck, so it is not waited for.
+    private(set) var isHung = false
+    var fileErrors: [(message: String, location: SourceLocation?)] = []
+    var console: [ConsoleMessage] = []
+    var sources = SourceLines()
 
     init(file: String, options: TestRunOptions, locate: @escaping @Sendable (String) -> (path: String, file: URL)?) {
         self.file = file
@@ -56,6 +59,8 @@ struct FileRunState {
             return finish()
         case .deadline:
             return timedOut()
+        case .pageClosed:
+            return pageClosed()
         case .event(let json):
             guard let event = HarnessEvent(json) else { return .none }
             return handle(event)
@@ -67,13 +72,14 @@ struct FileRunState {
         switch event {
         case .declared(let count):
             declared = count
-        case .begin(let index, let name):
+        case .begin(let index, let name, let declared):
             current = (index, name)
+            currentDeclared = declared
             currentErrors = []
             currentErrorLocation = nil
             return .rearm
-        case .result(_, let name, var status, var message, let url, let line, let milliseconds):
-            var place = location(url, line)
+        case .result(_, let name, var status, var message, let frames, let declared, let milliseconds):
+            var place = location(frames: frames, declared: declared)
             if !currentErrors.isEmpty, status != .skipped {
                 let uncaught = currentErrors.joined(separator: "; ")
                 if status == .passed { place = currentErrorLocation ?? place }
@@ -85,8 +91,8 @@ struct FileRunState {
             current = nil
             currentErrors = []
             return .rearm
-        case .error(let message, let url, let line):
-            fileErrors.append((message, location(url, line)))
+        case .error(let message, let frames):
+            fileErrors.append((message, location(frames: frames, declared: [])))
         case .done:
             return finish()
         }
@@ -97,18 +103,34 @@ struct FileRunState {
         switch phase {
         case .loading:
             fileErrors.append(("the page did not finish loading within \(options.loadTimeout.shortText)", nil))
+            isHung = true
         case .running:
             if let current {
                 let extra = currentErrors.isEmpty ? "" : " (\(currentErrors.joined(separator: "; ")))"
+                let place = location(frames: [], declared: currentDeclared)
                 results.append(TestCaseResult(name: current.name, status: .failed,
-                                              message: "timed out after \(options.testTimeout.shortText): the page stopped responding" + extra,
-                                              duration: options.testTimeout))
+                                              message: "timed out after \(options.testTimeout.shortText) and the page stopped "
+                                                + "responding (a loop that never ends?); the file's other tests did not run" + extra,
+                                              location: place, duration: options.testTimeout))
                 self.current = nil
             } else {
                 fileErrors.append(("the tests did not finish: the page stopped responding", nil))
             }
+            isHung = true
         case .finished:
             break
+        }
+        return finish()
+    }
+
+    /// The document went away before the tests were done: the running test (or the file) fails.
+    private mutating func pageClosed() -> Action {
+        let message = "the page navigated away or closed before the tests finished"
+        if let current {
+            results.append(TestCaseResult(name: current.name, status: .failed, message: message))
+            self.current = nil
+        } else {
+            fileErrors.append((message, nil))
         }
         return finish()
     }
@@ -116,25 +138,5 @@ struct FileRunState {
     private mutating func finish() -> Action {
         phase = .finished
         return .finish
-    }
-
-    private mutating func location(_ url: String?, _ line: Int?) -> SourceLocation? {
-        guard let url, let line else { return nil }
-        guard let (path, fileURL) = locateURL(url) else { return SourceLocation(file: url, line: line) }
-        return SourceLocation(file: path, line: line, text: sources.text(of: fileURL, line: line))
-    }
-
-    /// The report: a file-level failure (named after the file) first, then the tests in order.
-    func report(duration: Duration) -> TestFileReport {
-        var tests: [TestCaseResult] = []
-        if !fileErrors.isEmpty {
-            tests.append(TestCaseResult(name: file, status: .failed,
-                                        message: fileErrors.map(\.message).joined(separator: "\n"),
-                                        location: fileErrors.compactMap(\.location).first))
-        } else if declared == 0 {
-            tests.append(TestCaseResult(name: file, status: .failed, message: "no tests declared"))
-        }
-        tests = tests.filter { options.keeps(file: file, name: $0.name) }
-        return TestFileReport(file: file, tests: tests + results, duration: duration, console: console)
     }
 }

@@ -29,8 +29,14 @@ enum TestFileRunner {
         deadline.cancel()
         loading.cancel()
         starting?.cancel()
-        await driver.close()
         continuation.finish()
+        if state.isHung {
+            // The page's thread may be stuck in JavaScript for good: park it, close without waiting.
+            driver.abandon()
+            Task.detached { await driver.close() }
+        } else {
+            await driver.close()
+        }
         return state.report(duration: ContinuousClock.now - began)
     }
 }

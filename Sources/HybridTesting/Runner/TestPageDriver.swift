@@ -17,4 +17,11 @@ protocol TestPageDriver: Sendable {
 
     /// Closes the page and releases its runtime. Nothing is reported afterwards.
     func close() async
+
+    /// Gives up a page that stopped answering (its thread may be stuck in JavaScript for good).
+    func abandon()
+}
+
+extension TestPageDriver {
+    func abandon() {}
 }

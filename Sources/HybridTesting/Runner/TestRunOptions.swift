@@ -10,15 +10,18 @@ public struct TestRunOptions: Sendable {
     public var filter: String?
     /// How many files run at once, each in its own runtime (`--jobs`); default the number of cores.
     public var jobs: Int
-    /// How long after a test's own timeout the page counts as hung (it stopped answering at all).
-    var hangGrace: Duration = .seconds(2)
+    /// How long after a test's own timeout the page counts as hung (it stopped answering at all):
+    /// the test timeout, kept between 2 and 5 seconds so a busy machine's late timers are not hangs.
+    var hangGrace: Duration
 
+    /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.testTimeout = testTimeout
         self.loadTimeout = loadTimeout
         self.filter = filter
         self.jobs = max(1, jobs)
+        hangGrace = min(max(testTimeout, .seconds(2)), .seconds(5))
     }
 
     /// True when the test `name` of `file` passes the filter.

@@ -3,8 +3,10 @@ import Foundation
 /// Runs many test files, each in its own runtime, ``TestRunOptions/jobs`` at a time, and hands the
 /// reports back in file order whatever order they finish in.
 public struct TestSuiteRunner: Sendable {
+    /// How the files run.
     public var options: TestRunOptions
 
+    /// A runner with `options`.
     public init(options: TestRunOptions = TestRunOptions()) {
         self.options = options
     }
@@ -40,25 +42,3 @@ public struct TestSuiteRunner: Sendable {
     }
 }
 
-/// Runs one test file in a runtime of its own and returns its report.
-///
-/// A `*.test.js` file runs in a blank page; a `*.test.html` page is served over HTTP from its folder.
-public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptions()) async -> TestFileReport {
-    switch file.kind {
-    case .script:
-        return await TestFileRunner.run(ScriptPageDriver(file: file, options: options), file: file.path, options: options)
-    case .page:
-        return await TestFileRunner.run(UnavailablePageDriver(file: file), file: file.path, options: options)
-    }
-}
-
-/// Stands in for HTML pages until the web view is wired in: every page fails to load, clearly.
-struct UnavailablePageDriver: TestPageDriver {
-    let file: TestFile
-    func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {
-        signals.yield(.loadFailed("\(file.path): HTML test pages need HeadlessWebView, not in this build yet"))
-    }
-    func startTests() async {}
-    func locate(url: String) -> (path: String, file: URL)? { nil }
-    func close() async {}
-}

@@ -1,0 +1,41 @@
+import Bridge
+import Foundation
+
+/// Runs one test file in a runtime of its own and returns its report.
+///
+/// The file's folder is served over HTTP; a `*.test.html` page loads from there, a `*.test.js`
+/// file runs in a blank page. Sidecar mocks (`NAME.mock.json`) are installed into the page's
+/// bridge, then `configure` runs, so handlers it registers replace mocks of the same name.
+public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptions(),
+                        configure: BridgeSetup? = nil) async -> TestFileReport {
+    let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
+    return await TestFileRunner.run(driver, file: file.path, options: options)
+}
+
+/// Runs the JS test page at `url` against Swift handlers and returns the report.
+///
+/// ```swift
+/// let report = try await runTestPage(URL(fileURLWithPath: "web/tests/login.test.html")) { bridge in
+///     bridge.registerHandler("login") { data, respond in respond(["token": "t-1"]) }
+/// }
+/// #expect(!report.hasFailures, "\(report.failures)")
+/// ```
+///
+/// A `file:` URL is served over HTTP from its folder like `hybrid test` does (sidecar mocks
+/// included); an `http(s):` URL loads as it is. Failures of the page itself (it does not load,
+/// declares no test, throws at the top level) are failed tests in the report, named after the
+/// page; the function throws only for a URL it cannot run at all.
+public func runTestPage(_ url: URL, options: TestRunOptions = TestRunOptions(),
+                        configure: BridgeSetup? = nil) async throws -> TestFileReport {
+    if url.isFileURL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw TestPageError(message: "no such test page: \(url.path)")
+        }
+    } else if !["http", "https"].contains(url.scheme?.lowercased() ?? "") {
+        throw TestPageError(message: "a test page URL must be file:, http: or https: (got \(url.absoluteString))")
+    }
+    let target = TestPageTarget(url: url)
+    let driver = WebViewPageDriver(target: target, options: options, configure: configure)
+    return await TestFileRunner.run(driver, file: target.name, options: options)
+}

@@ -1,0 +1,127 @@
+import Bridge
+import FixtureServer
+import Foundation
+import JavaScript
+import Logging
+import Synchronization
+import WebView
+
+/// Runs a test file in a ``HeadlessWebView`` of its own runtime: the file's folder served over HTTP
+/// by a ``FixtureServer`` on the same runtime thread, a bridge with the sidecar mocks, the test API
+/// as a user script at document start, and `__hybridTestReport` installed in every document.
+final class WebViewPageDriver: TestPageDriver {
+    let target: TestPageTarget
+    let runtime: JavaScriptRuntime
+    let webView: HeadlessWebView
+    let configure: BridgeSetup?
+    private let server: FixtureServer?
+    private let base = Mutex<String?>(nil)
+    private let parking = AbandonedRuntimeParking()
+
+    init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
+        self.target = target
+        self.configure = configure
+        // No execution limit: JavaScriptCore aborts the process when its watchdog stops a promise
+        // reaction (a loop after an `await`). The runner's deadline notices a stuck page; `parking`
+        // then stops its thread from spinning.
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", consoleSink: { _ in }))
+        let runtime = self.runtime
+        webView = HeadlessWebView(runtime: runtime)
+        server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
+    }
+
+    func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {
+        if target.url.isFileURL, !FileManager.default.isReadableFile(atPath: target.url.path) {
+            signals.yield(.loadFailed("cannot read \(target.name)"))
+            return
+        }
+        await parking.install(on: runtime)
+        webView.observeEvents { event in
+            switch event.kind {
+            case .exception(let error): signals.yield(.exception(error))
+            case .console(let message): signals.yield(.console(message))
+            default: break
+            }
+        }
+        webView.userContentController.addUserScript(UserScript(source: harness, injectionTime: .atDocumentStart,
+                                                               sourceURL: TestAPIScript.sourceURL))
+        let bridge = WebViewJavascriptBridge(runtime: runtime, logger: Logger(label: "WebViewJavascriptBridge") { _ in
+            ConsoleLogHandler(signals: signals)
+        })
+        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: bridge))
+        do {
+            if let mocks = try target.mocks() { mocks.install(into: bridge) }
+            if let configure { try await configure(bridge) }
+            let url = try await pageURL()
+            switch target.kind {
+            case .page: try await webView.load(url)
+            case .script: try await webView.loadHTMLString(target.blankPage, baseURL: url)
+            }
+            signals.yield(.loaded)
+        } catch {
+            signals.yield(.loadFailed("\(target.name): \(error)"))
+        }
+    }
+
+    /// The URL to load: the file on the fixture server, or the URL itself.
+    private func pageURL() async throws -> URL {
+        guard let server else { return target.url }
+        let started = try await server.start()
+        let baseText = "\(started)"
+        base.withLock { $0 = baseText }
+        guard let url = URL(string: target.fileName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "",
+                            relativeTo: URL(string: baseText)) else {
+            throw TestPageError(message: "cannot make a URL for \(target.fileName)")
+        }
+        return url.absoluteURL
+    }
+
+    func startTests() async {
+        _ = try? await webView.evaluateJavaScript("__hybridTest.start()")
+    }
+
+    func locate(url: String) -> (path: String, file: URL)? {
+        guard let folder = target.folder, let base = base.withLock({ $0 }), url.hasPrefix(base) else { return nil }
+        var relative = String(url.dropFirst(base.count))
+        if let cut = relative.firstIndex(where: { $0 == "?" || $0 == "#" }) { relative = String(relative[..<cut]) }
+        relative = relative.removingPercentEncoding ?? relative
+        guard !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
+        return (target.displayFolder + relative, folder.appendingPathComponent(relative))
+    }
+
+    func abandon() {
+        parking.abandon()
+    }
+
+    func close() async {
+        await webView.close()
+        await server?.stop()
+        await runtime.shutdown()
+    }
+}
+
+/// Per document, before its scripts: the bridge and `__hybridTestReport`. A document that goes away
+/// while the tests run (a navigation) ends the run.
+private final class DocumentHooks: DocumentObserver {
+    let signals: AsyncStream<HarnessSignal>.Continuation
+    let bridge: WebViewJavascriptBridge
+
+    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge) {
+        self.signals = signals
+        self.bridge = bridge
+    }
+
+    func documentDidCreate(_ document: DocumentHandle) {
+        let signals = signals
+        _ = bridge.inject(into: document.context, page: document.id)
+        document.context.setFunction("__hybridTestReport") { args in
+            if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
+            return nil
+        }
+    }
+
+    func documentWillClose(_ document: DocumentHandle) {
+        bridge.detach(from: document.context)
+        signals.yield(.pageClosed)
+    }
+}

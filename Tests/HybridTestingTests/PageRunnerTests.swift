@@ -1,0 +1,93 @@
+import Bridge
+import Foundation
+import HybridTesting
+import JavaScript
+import Testing
+
+/// `runTestPage`: JS test pages against real Swift handlers, the way a Swift developer uses HybridTesting.
+@Suite struct PageRunnerTests {
+    let pages = Fixtures.root.appendingPathComponent("pages")
+
+    @Test func jsTestPageRunsAgainstSwiftHandlers() async throws {
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { bridge in
+            bridge.registerHandler("login") { data, respond in
+                respond(["token": .string("t-" + (data?["user"]?.stringValue ?? "?"))])
+            }
+            bridge.registerHandler("overridden") { _, respond in respond("from Swift") }
+        }
+        #expect(report.tests.map(\.name) == ["login answers from Swift", "clicking logs in",
+                                             "the sidecar mock answers scanClick",
+                                             "a Swift handler replaces the mock of the same name",
+                                             "a mocked error rejects with its code"])
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 5))
+    }
+
+    /// The README's example, verbatim but for the path.
+    @Test func bridgeTestPageAgainstSwift() async throws {
+        let page = Fixtures.root.appendingPathComponent("../../../web/tests/bridge.test.html").standardizedFileURL
+        let report = try await runTestPage(page) { bridge in
+            // The real handler replaces the sidecar mock (bridge.mock.json) of the same name.
+            bridge.registerHandler("scanClick") { data, respond in respond("www.example.com") }
+        }
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts.passed == 5)
+    }
+
+    @Test func withoutTheSwiftHandlersTheTestsFail() async throws {
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"))
+        #expect(report.counts == TestCounts(passed: 2, failed: 3))
+        let login = try #require(report.test(named: "login answers from Swift"))
+        #expect(login.message?.contains("no native handler named \"login\"") == true)
+        #expect(login.location?.line == 15, "the test's own line, not the bridge script's")
+        #expect(report.console.contains { $0.text.contains("No handler for message from JS") })
+    }
+
+    @Test func missingScriptIsAFileLevelFailure() async throws {
+        let report = try await runTestPage(pages.appendingPathComponent("broken.test.html"))
+        #expect(report.tests.map(\.status) == [.failed, .passed])
+        #expect(report.tests.first?.message?.contains("failed to load script") == true)
+        #expect(report.tests.first?.message?.contains("missing-library.js") == true)
+    }
+
+    @Test func navigatingAwayFailsTheRunningTest() async throws {
+        let report = try await runTestPage(pages.appendingPathComponent("navigates.test.html"))
+        #expect(report.tests.map(\.name) == ["navigates away"])
+        #expect(report.tests.first?.message == "the page navigated away or closed before the tests finished")
+    }
+
+    @Test func pageStuckWhileLoadingIsAbandoned() async throws {
+        let options = TestRunOptions(testTimeout: .milliseconds(200), loadTimeout: .milliseconds(300))
+        let report = try await runTestPage(Fixtures.root.appendingPathComponent("stuck/never-loads.test.html"),
+                                           options: options)
+        #expect(report.tests.map(\.message) == ["the page did not finish loading within 300 ms"])
+        #expect(report.tests.first?.name.hasSuffix("stuck/never-loads.test.html") == true)
+    }
+
+    @Test func malformedSidecarMockFailsThePageWithThePosition() async throws {
+        let report = try await runTestPage(Fixtures.root.appendingPathComponent("badmock/page.test.html"))
+        #expect(report.tests.count == 1)
+        let message = try #require(report.tests.first?.message)
+        #expect(message.contains("page.mock.json: line 2"), "\(message)")
+    }
+
+    @Test func setupThatThrowsFailsThePage() async throws {
+        struct SetupFailed: Error {}
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { _ in throw SetupFailed() }
+        #expect(report.tests.count == 1)
+        #expect(report.tests.first?.message?.contains("SetupFailed") == true)
+    }
+
+    @Test func unusableURLsThrow() async {
+        await #expect(throws: TestPageError.self) { try await runTestPage(pages.appendingPathComponent("nope.test.html")) }
+        await #expect(throws: TestPageError.self) { try await runTestPage(pages) }
+        await #expect(throws: TestPageError.self) { try await runTestPage(URL(string: "ftp://example.com/a.test.html")!) }
+    }
+
+    @Test func testPagesGetADocumentAndTheBridgeBeforeTheirScripts() async throws {
+        let report = await runTestFile(TestFile(url: Fixtures.root.appendingPathComponent("../../../web/tests/dom.test.html"),
+                                                path: "web/tests/dom.test.html"))
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts.passed >= 3)
+    }
+}
