@@ -1,0 +1,24 @@
+import JavaScript
+import Logging
+import WebView
+
+extension WebViewJavascriptBridge {
+    /// A bridge for `webView`, the reference's `bridgeForWebView:`. Usable from any task.
+    ///
+    /// Pages load the bridge with the usual `setupWebViewJavascriptBridge` snippet: the bridge
+    /// consumes its `wvjbscheme://__BRIDGE_LOADED__` / `https://__bridge_loaded__` and
+    /// `https://__wvjb_queue_message__` requests before the web view's navigation delegate, injects
+    /// itself, and follows the web view from document to document. Every message is also an event
+    /// on `webView.events()`: `.custom(kind: "bridge", fields: ...)` with `dir`, `type`, `handler`,
+    /// `callbackId` or `responseId`, `data`, `size`, `outcome` and `error`.
+    public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
+        self.init(runtime: webView.runtime, logger: logger) { [weak webView] event in
+            webView?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+        }
+        let attachment = WebViewBridgeAttachment(bridge: self)
+        await webView.addNavigationInterceptor { action in attachment.intercept(action) }
+        await webView.addDocumentObserver(attachment)
+        // A document that is already there (loaded before the bridge was made) is adopted.
+        _ = try? await webView.withDocument { document in attachment.documentDidCreate(document) }
+    }
+}

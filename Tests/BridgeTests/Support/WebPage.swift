@@ -1,0 +1,65 @@
+@testable import Bridge
+import Foundation
+import JavaScript
+import Synchronization
+import WebView
+
+/// A headless web view with a bridge and a log of its events.
+final class WebPage: Sendable {
+    let webView: HeadlessWebView
+    let bridge: WebViewJavascriptBridge
+    let events = Recorder<WebViewEvent>()
+    let navigations = Recorder<String>()
+
+    static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web")
+
+    init() async {
+        webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        let events = self.events
+        webView.observeEvents { events.append($0) }
+        bridge = await WebViewJavascriptBridge(for: webView)
+        await webView.setNavigationDelegate(NavigationRecorder(recorder: navigations))
+    }
+
+    func load(_ path: String) async throws {
+        try await webView.load(Self.webFolder.appendingPathComponent(path))
+    }
+
+    func idle() async {
+        let outcome = await webView.runUntilIdle(timeout: .seconds(20))
+        precondition(outcome == .idle, "the page did not become idle")
+    }
+
+    func eval(_ script: String) async throws -> JSONValue {
+        try await webView.evaluateJavaScript(script)
+    }
+
+    var bridgeEvents: [JSONObject] {
+        events.all.compactMap { if case .custom("bridge", let fields) = $0.kind { fields } else { nil } }
+    }
+
+    var exceptions: [JSException] {
+        events.all.compactMap { if case .exception(let error) = $0.kind { error } else { nil } }
+    }
+
+    var console: [String] {
+        events.all.compactMap { if case .console(let message) = $0.kind { message.text } else { nil } }
+    }
+}
+
+final class NavigationRecorder: NavigationDelegate {
+    let recorder: Recorder<String>
+    init(recorder: Recorder<String>) { self.recorder = recorder }
+    func decidePolicy(for action: NavigationAction) -> NavigationPolicy {
+        recorder.append(action.rawURL)
+        return action.isMainFrame ? .allow : .cancel
+    }
+}
+
+/// Awaits an old-style response callback.
+func answer(_ bridge: WebViewJavascriptBridge, _ name: String, _ data: JSONValue?) async -> JSONValue? {
+    await withCheckedContinuation { continuation in
+        bridge.callHandler(name, data: data) { continuation.resume(returning: $0) }
+    }
+}
