@@ -65,6 +65,7 @@ let package = Package(
                 "Hybrid",
                 "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

@@ -51,10 +51,10 @@ struct RunPhases {
         (try? await webView.withDocument { $0.id }) ?? 0
     }
 
-    func finish(timedOutIn phase: String, timeout: Double) async -> ExitStatus {
+    /// Reports the time limit (status 3) and returns the run's status; closing is the caller's.
+    func timedOut(in phase: String, timeout: Double) -> ExitStatus {
         StandardStreams.err("hybrid run: time limit of \(String(format: "%g", timeout)) s reached while \(phase)\n")
         report.raise(.timeout)
-        await close()
         return report.status
     }
 

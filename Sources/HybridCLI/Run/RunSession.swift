@@ -1,98 +1,81 @@
 import Foundation
 import Hybrid
-import Synchronization
 
-/// One `hybrid run`: the phases load, idle, clicks, evals, asserts, DOM dump, under one time limit.
+/// One `hybrid run`: load (with the bridge, the fixture server and the routes' app shell), idle,
+/// clicks, native calls, evals, asserts, DOM dump, under one time limit; then the summary.
 struct RunSession {
-    var url: URL
-    var clicks: [String]
-    var evals: [String]
-    var asserts: [String]
-    var dumpDOM: Bool
-    var timeout: Double
-    var transcriptPath: String?
+    var options: RunOptions
 
     func run() async -> ExitStatus {
         let start = ContinuousClock.now
-        let deadline = start + .milliseconds(Int64(timeout * 1000))
+        let deadline = start + .milliseconds(Int64(options.timeout * 1000))
+        let report = RunReport(verbosity: options.verbosity, style: options.style)
         let transcript: RunTranscript
         do {
-            transcript = try RunTranscript(path: transcriptPath, start: start)
+            transcript = try RunTranscript(path: options.transcriptPath, start: start)
         } catch {
-            StandardStreams.err("hybrid run: cannot write the transcript \(transcriptPath ?? ""): \(error.localizedDescription)\n")
+            StandardStreams.err("hybrid run: cannot write the transcript \(options.transcriptPath ?? ""): \(error.localizedDescription)\n")
             return .usage
         }
-        transcript.write(kind: "meta", page: 0, at: start, [
-            "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
-            "timeout": .number(timeout),
-        ])
-        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(timeout * 1000))))
+        let mocks: MockHandlers
+        do {
+            mocks = try RunBridge.mocks(page: options.url, files: options.mockFiles)
+        } catch {
+            StandardStreams.err("hybrid run: \(error.description)\n")
+            return .usage
+        }
+        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
-        let report = RunReport()
         webView.observeEvents { event in
             report.print(event)
             transcript.write(event)
         }
-        defer { transcript.close() }
+        let label = options.label
+        let interrupt = RunInterrupt {
+            StandardStreams.err("\nhybrid run: interrupted\n")
+            transcript.close()
+            if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        }
+        defer { interrupt.cancel() }
+        var server: RunServer?
+        var shell: AppShell?
         let phases = RunPhases(webView: webView, report: report, transcript: transcript, deadline: deadline)
-
-        // Load: until the load event.
-        switch await phases.withDeadline({ try await webView.load(url) }) {
-        case .timedOut:
-            await webView.stopLoading()
-            return await phases.finish(timedOutIn: "loading \(url.absoluteString)", timeout: timeout)
-        case .failed(let error):
-            StandardStreams.err("hybrid run: \(error)\n")
-            await phases.close()
-            return max(report.status, .usage)
-        case .done:
-            break
-        }
-        // Idle, then each click followed by idle.
-        if await !phases.runUntilIdle() { return await phases.finish(timedOutIn: "running until idle", timeout: timeout) }
-        for selector in clicks {
-            switch await phases.withDeadline({ try await webView.click(selector) }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--click \(selector)", timeout: timeout)
-            case .failed(let error):
-                StandardStreams.err("hybrid run: --click \(selector): \(error)\n")
-                report.raise(.exception)
-            case .done: break
-            }
-            if await !phases.runUntilIdle() { return await phases.finish(timedOutIn: "running until idle", timeout: timeout) }
-        }
-        for code in evals {
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript(code) }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--eval \(code)", timeout: timeout)
-            case .failed(let error):
-                report.failure(error)
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
-            case .done(let value):
-                StandardStreams.out(RunReport.format(value) + "\n")
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "value": value])
-            }
-        }
-        var firstFalsy: String?
-        for code in asserts {
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript("!!(\(code)\n)") }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--assert \(code)", timeout: timeout)
-            case .failed(let error):
-                report.failure(error)
-                firstFalsy = firstFalsy ?? code
-                transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": false])
-            case .done(let value):
-                let passed = value == .bool(true)
-                if !passed { firstFalsy = firstFalsy ?? code }
-                transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": .bool(passed)])
-            }
-        }
-        if let firstFalsy {
-            StandardStreams.err("hybrid run: assertion failed: \(firstFalsy)\n")
-            report.raise(.exception)
-        }
-        if dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
-            StandardStreams.out(html + "\n")
-        }
+        let status = await prepareAndRun(phases, mocks: mocks, server: &server, shell: &shell)
+        await MainActor.run { [shell] in shell?.shutdown() }
+        await server?.stop()
         await phases.close()
-        return report.status
+        transcript.close()
+        if options.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        return status
+    }
+
+    /// Starts the server and the shell, attaches the bridge, then runs the phases.
+    private func prepareAndRun(_ phases: RunPhases, mocks: MockHandlers, server: inout RunServer?, shell: inout AppShell?) async -> ExitStatus {
+        let webView = phases.webView, report = phases.report
+        var url = options.url
+        phases.transcript.write(kind: "meta", page: 0, at: phases.transcript.start, [
+            "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
+            "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
+        ])
+        do throws(RunInputError) {
+            if let routes = options.routes {
+                let openStart = options.startFromRoutes
+                let launched = await routes.launch(webView: webView, report: report, openStart: openStart)
+                let (app, startURL) = try launched.get()
+                shell = app
+                if let startURL { url = startURL }
+            }
+            if url.isFileURL && !options.fileURL {
+                let root = options.routes?.folder ?? url.deletingLastPathComponent()
+                let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
+                server = started
+                url = started.served(url)
+            }
+        } catch {
+            StandardStreams.err("hybrid run: \(error.description)\n")
+            return .usage
+        }
+        let bridge = await RunBridge.attach(to: webView, mocks: mocks, demo: options.isDemo, logging: options.logBridge)
+        return await RunPhaseList(options: options, phases: phases, bridge: bridge).run(url: url)
     }
 }
