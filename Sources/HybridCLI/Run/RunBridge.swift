@@ -26,13 +26,12 @@ enum RunBridge {
         return mocks
     }
 
-    /// Makes the bridge for `webView` with the built-ins and `mocks` installed.
-    static func attach(to webView: HeadlessWebView, mocks: MockHandlers, demo: Bool, logging: Bool) async -> WebViewJavascriptBridge {
+    /// Makes the bridge for `webView` with the built-in handlers (mocks are installed over them later).
+    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool) async -> WebViewJavascriptBridge {
         let bridge = await WebViewJavascriptBridge(for: webView)
         bridge.isEchoEnabled = true
         if logging { bridge.enableLogging() }
         if demo { RunDemo.registerHandlers(on: bridge) }
-        mocks.install(into: bridge)
         return bridge
     }
 
@@ -55,9 +54,15 @@ enum RunBridge {
         let answered = report.tally.withLock { tally in
             tally.lastCallbackID[call.handler].map { tally.answered.contains($0) } ?? false
         }
-        if answered { await task.value } else { task.cancel() }
+        var outcome: Result<JSONValue?, any Error>?
+        if answered {
+            await task.value
+            outcome = result.withLock { $0 }
+        } else {
+            task.cancel()
+        }
         var fields: JSONObject = ["handler": .string(call.handler), "data": call.data ?? .null]
-        switch result.withLock({ $0 }) {
+        switch outcome {
         case .success(let answer)?:
             StandardStreams.out(RunReport.format(answer ?? .null) + "\n")
             fields["value"] = answer ?? .null

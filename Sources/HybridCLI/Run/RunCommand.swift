@@ -96,7 +96,7 @@ struct RunCommand: AsyncParsableCommand {
             StandardStreams.err("hybrid run: \(error.description)\n")
             throw ExitStatus.usage.exitCode
         }
-        if let logLevel, let level = RunLogging.level(logLevel) { RunLogging.bootstrap(level) }
+        RunLogging.bootstrap(logLevel.flatMap(RunLogging.level))
         let status = await RunSession(options: options).run()
         if status != .success { throw status.exitCode }
     }

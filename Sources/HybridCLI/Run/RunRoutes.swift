@@ -19,12 +19,15 @@ struct RunRoutes: Sendable {
     }
 
     /// Starts the app shell on the main actor: installs the routes, launches the app and opens
-    /// `start` (the page the run loads when given no PAGE). Returns the shell (kept until the end of
-    /// the run) and the start route's page URL.
+    /// `start` (the page the run loads when given no PAGE), whose web page gets Navigation's built-in
+    /// bridge handlers (``PageCommands``). Returns the app (kept until the end of the run) and the
+    /// start route's page URL.
     @MainActor
-    func launch(webView: HeadlessWebView, report: RunReport, openStart: Bool) -> Result<(AppShell, URL?), RunInputError> {
+    func launch(webView: HeadlessWebView, bridge: WebViewJavascriptBridge, report: RunReport,
+                openStart: Bool) -> Result<(RunApp, URL?), RunInputError> {
         do {
-            return .success(try start(webView: webView, report: report, openStart: openStart))
+            let (shell, url) = try start(webView: webView, report: report, openStart: openStart)
+            return .success((RunApp(shell: shell, bridge: bridge), url))
         } catch {
             return .failure(error)
         }

@@ -17,13 +17,6 @@ struct RunSession {
             StandardStreams.err("hybrid run: cannot write the transcript \(options.transcriptPath ?? ""): \(error.localizedDescription)\n")
             return .usage
         }
-        let mocks: MockHandlers
-        do {
-            mocks = try RunBridge.mocks(page: options.url, files: options.mockFiles)
-        } catch {
-            StandardStreams.err("hybrid run: \(error.description)\n")
-            return .usage
-        }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
         webView.observeEvents { event in
@@ -38,10 +31,10 @@ struct RunSession {
         }
         defer { interrupt.cancel() }
         var server: RunServer?
-        var shell: AppShell?
+        var app: RunApp?
         let phases = RunPhases(webView: webView, report: report, transcript: transcript, deadline: deadline)
-        let status = await prepareAndRun(phases, mocks: mocks, server: &server, shell: &shell)
-        await MainActor.run { [shell] in shell?.shutdown() }
+        let status = await prepareAndRun(phases, server: &server, app: &app)
+        await MainActor.run { [app] in app?.shutdown() }
         await server?.stop()
         await phases.close()
         transcript.close()
@@ -50,21 +43,25 @@ struct RunSession {
     }
 
     /// Starts the server and the shell, attaches the bridge, then runs the phases.
-    private func prepareAndRun(_ phases: RunPhases, mocks: MockHandlers, server: inout RunServer?, shell: inout AppShell?) async -> ExitStatus {
+    private func prepareAndRun(_ phases: RunPhases, server: inout RunServer?, app: inout RunApp?) async -> ExitStatus {
         let webView = phases.webView, report = phases.report
         var url = options.url
         phases.transcript.write(kind: "meta", page: 0, at: phases.transcript.start, [
             "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
+        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge)
+        let mocks: MockHandlers
         do throws(RunInputError) {
             if let routes = options.routes {
                 let openStart = options.startFromRoutes
-                let launched = await routes.launch(webView: webView, report: report, openStart: openStart)
-                let (app, startURL) = try launched.get()
-                shell = app
+                let launched = await routes.launch(webView: webView, bridge: bridge, report: report, openStart: openStart)
+                let (started, startURL) = try launched.get()
+                app = started
                 if let startURL { url = startURL }
             }
+            // Mocks (the sidecar of the page actually loaded, then --mock files) override built-ins.
+            mocks = try RunBridge.mocks(page: url, files: options.mockFiles)
             if url.isFileURL && !options.fileURL {
                 let root = options.routes?.folder ?? url.deletingLastPathComponent()
                 let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
@@ -75,7 +72,7 @@ struct RunSession {
             StandardStreams.err("hybrid run: \(error.description)\n")
             return .usage
         }
-        let bridge = await RunBridge.attach(to: webView, mocks: mocks, demo: options.isDemo, logging: options.logBridge)
+        mocks.install(into: bridge)
         return await RunPhaseList(options: options, phases: phases, bridge: bridge).run(url: url)
     }
 }
