@@ -108,7 +108,10 @@ struct RunCommand: AsyncParsableCommand {
         if let page {
             guard let url = RunCommand.resolve(page) else { throw RunInputError("cannot read \(page)") }
             options = RunOptions(label: page, url: url)
-        } else if let routes, let start = routes.file.start {
+        } else if let routes {
+            guard let start = routes.file.start else {
+                throw RunInputError("--routes: no PAGE given and the routes file has no \"start\" URL")
+            }
             // The shell opens the start URL; the page it leads to replaces this placeholder.
             options = RunOptions(label: start, url: routes.folder)
             options.startFromRoutes = true

@@ -20,8 +20,9 @@ struct RunSession {
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
         webView.observeEvents { event in
-            report.print(event)
+            // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)
+            report.print(event)
         }
         let label = options.label
         let interrupt = RunInterrupt {
@@ -38,7 +39,10 @@ struct RunSession {
         await server?.stop()
         await phases.close()
         transcript.close()
-        if options.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        // An input error is one line; no summary.
+        if options.verbosity > .quiet && status != .usage {
+            StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n")
+        }
         return status
     }
 
