@@ -1,6 +1,5 @@
 import Foundation
 import Hybrid
-import Synchronization
 
 /// The bridge `hybrid run` attaches to every page: built-in handlers (`echo`, and the demo's
 /// handlers in the demo), then the page's sidecar mocks, then each `--mock` file, each overriding
@@ -40,41 +39,23 @@ enum RunBridge {
     static func call(_ call: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
         let report = phases.report
         report.line(report.style.dim("call \(call.handler)") + (call.data.map { " " + $0.jsonString } ?? ""))
-        let result = Mutex<Result<JSONValue?, any Error>?>(nil)
-        let task = Task {
-            do {
-                let answer = try await bridge.call(call.handler, call.data)
-                result.withLock { $0 = .success(answer) }
-            } catch {
-                result.withLock { $0 = .failure(error) }
-            }
-        }
+        // Enqueued now (not from another task), so the run-until-idle below includes the delivery;
+        // the answer (data or error) is read from the traced response.
+        report.tally.withLock { _ = $0.lastCallbackID.removeValue(forKey: call.handler) }
+        bridge.callHandler(call.handler, data: call.data) { _ in }
         let idle = await phases.runUntilIdle()
-        // The page answered when its response was traced; the task then finishes at once.
-        let answered = report.tally.withLock { tally in
-            tally.lastCallbackID[call.handler].map { tally.answered.contains($0) } ?? false
-        }
-        var outcome: Result<JSONValue?, any Error>?
-        if answered {
-            await task.value
-            outcome = result.withLock { $0 }
-        } else {
-            task.cancel()
-        }
+        let answer = report.tally.withLock { tally in tally.lastCallbackID[call.handler].flatMap { tally.answers[$0] } }
         var fields: JSONObject = ["handler": .string(call.handler), "data": call.data ?? .null]
-        switch outcome {
-        case .success(let answer)?:
-            StandardStreams.out(RunReport.format(answer ?? .null) + "\n")
-            fields["value"] = answer ?? .null
-        case .failure(let error as BridgeError)?:
-            StandardStreams.err(report.style.red("hybrid run: --call \(call.handler): \(error.code): \(error.message)") + "\n")
+        if let error = answer?["error"] {
+            let code = error["code"]?.stringValue ?? "", message = error["message"]?.stringValue ?? ""
+            StandardStreams.err(report.style.red("hybrid run: --call \(call.handler): \(code): \(message)") + "\n")
             report.raise(.exception)
-            fields["error"] = ["code": .string(error.code), "message": .string(error.message)]
-        case .failure(let error)?:
-            StandardStreams.err("hybrid run: --call \(call.handler): \(error)\n")
-            report.raise(.exception)
-            fields["error"] = ["code": "failed", "message": .string("\(error)")]
-        case nil:
+            fields["error"] = error
+        } else if let answer {
+            let value = answer["data"] ?? .null
+            StandardStreams.out(RunReport.format(value) + "\n")
+            fields["value"] = value
+        } else {
             StandardStreams.out("no response\n")
             fields["value"] = .null
             fields["noResponse"] = true

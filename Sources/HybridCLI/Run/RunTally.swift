@@ -14,8 +14,8 @@ struct RunTally: Sendable {
     var handlers: [String: String] = [:]
     /// The latest native→JS callback id per handler (what `--call` waits on).
     var lastCallbackID: [String: String] = [:]
-    /// Callback ids that have been answered (data or error).
-    var answered: Set<String> = []
+    /// Answers by callback id: the response event's fields (`data`, or `error`).
+    var answers: [String: JSONObject] = [:]
 
     mutating func count(_ event: WebViewEvent) {
         if event.page != 0 { page = event.page }
@@ -30,7 +30,7 @@ struct RunTally: Sendable {
                 handlers[id] = handler
                 if !toNativeSide { lastCallbackID[handler] = id }
             }
-            if let id = fields["responseId"]?.stringValue { answered.insert(id) }
+            if let id = fields["responseId"]?.stringValue { answers[id] = fields }
         default: break
         }
     }
