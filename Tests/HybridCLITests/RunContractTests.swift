@@ -141,9 +141,10 @@ import Testing
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        #expect(stderr.contains("interrupted"))
         #expect(stderr.contains("page.html: 0 JS→native"))
+        #expect(stderr.hasSuffix("interrupted (exit 130)\n"))
         let events = try RunFixture.events(transcript)
         #expect(events.contains { $0["kind"] as? String == "console" && $0["text"] as? String == "started" })
+        #expect(events.last?["kind"] as? String == "interrupt")
     }
 }

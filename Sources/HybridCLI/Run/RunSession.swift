@@ -26,7 +26,8 @@ struct RunSession {
         }
         let label = options.label
         let interrupt = RunInterrupt {
-            StandardStreams.err("\nhybrid run: interrupted\n")
+            report.tally.withLock { $0.interrupted = true }
+            transcript.write(kind: "interrupt", page: report.currentPage)
             transcript.close()
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
         }

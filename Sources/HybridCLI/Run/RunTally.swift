@@ -3,6 +3,8 @@ import Hybrid
 /// What a run has seen so far: the counts of the summary, the exit status, answers to `--call`.
 struct RunTally: Sendable {
     var status = ExitStatus.success
+    /// Ctrl-C ended the run (exit 130).
+    var interrupted = false
     var page = 0
     var toNative = 0
     var toJS = 0
