@@ -49,7 +49,7 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "Router"]),
+        .target(name: "Navigation", dependencies: ["JavaScript", "Router", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
         .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
@@ -71,7 +71,7 @@ let package = Package(
 
         // Memory checks run in a child process: `MemoryProbe <scenario>` prints resident memory
         // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
-        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript"], path: "Tests/MemoryProbe"),
+        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "Navigation"], path: "Tests/MemoryProbe"),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),

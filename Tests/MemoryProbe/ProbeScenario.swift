@@ -15,6 +15,7 @@ struct ProbeScenario: Sendable {
     static let all: [ProbeScenario] = [
         runtimeCycles,
         deliberateLeak,
+        webPagePushPop,
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -22,7 +22,7 @@ import Synchronization
 @MainActor
 public final class PageCommands {
     /// The built-in handler names.
-    public static let names = [
+    public nonisolated static let names = [
         "router.open", "navigation.present", "navigation.pop", "navigation.dismiss", "page.finish",
         "notification.post", "notification.observe", "notification.unobserve",
         "store.get", "store.set", "store.observe", "app.state",
