@@ -92,18 +92,38 @@ import Testing
     @Test func routesOpenTheStartPageWithPageAndAppEvents() throws {
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString).jsonl")
         let result = try HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--eval", "location.pathname",
-                                           "--call", #"notification.received={"name":"cart.changed","userInfo":{"count":1}}"#, "--transcript", transcript.path],
-                                          currentDirectory: RunFixture.repository)
+                                           "--call", #"notification.received={"name":"cart.changed","userInfo":{"count":7}}"#,
+                                           "--transcript", transcript.path], currentDirectory: RunFixture.repository)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("list: cart has 7\n"))
         #expect(result.stdout.contains("/list.html\n"))
         let events = try RunFixture.events(transcript)
         let pages = RunFixture.kind(events, "page")
         #expect(pages.contains { $0["event"] as? String == "viewDidAppear" && $0["url"] as? String == "app://list" })
         #expect(RunFixture.kind(events, "app").map { $0["state"] as? String }.contains("active"))
+        #expect(RunFixture.kind(events, "http").contains { $0["path"] as? String == "/list.html" })
         let noStart = try RunFixture.folder(["r.json": #"{"routes": [{"pattern": "/a", "page": "a.html"}]}"#])
         let missing = try HybridBinary.run(["run", "--routes", noStart.appendingPathComponent("r.json").path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no \"start\" URL"))
+    }
+
+    @Test func theExampleFlowRunsWithOneCommand() throws {
+        // The list opens the detail by URL, the detail adds to the cart (a notification the covered list observes) and
+        // finishes with a result the list shows; each step acts on the visible page.
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString).jsonl")
+        let result = try HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--click", "#item-2", "--click", "#add",
+                                           "--click", "#choose", "--eval", "document.getElementById('picked').textContent",
+                                           "--assert", "document.getElementById('badge').textContent === '1'",
+                                           "--transcript", transcript.path], currentDirectory: RunFixture.repository)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("list: hidden\nclick #add\nlist: cart has 1\n"))
+        #expect(result.stdout.contains("Red kettle x1\n"))
+        let events = try RunFixture.events(transcript)
+        let detail = RunFixture.kind(events, "page").filter { $0["name"] as? String == "WebPage(detail.html)" }
+        #expect(detail.compactMap { $0["event"] as? String }.contains("viewDidAppear"))
+        #expect(detail.last?["event"] as? String == "deinit")
+        #expect(RunFixture.kind(events, "http").contains { ($0["path"] as? String)?.hasPrefix("/detail.html") == true })
     }
 
     @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() throws {

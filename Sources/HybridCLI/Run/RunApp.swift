@@ -1,50 +1,40 @@
 import Foundation
 import Hybrid
 
-/// The app shell of a `--routes` run and the bridge handlers of its start page: Navigation's
-/// ``PageCommands`` (`router.open`, `notification.post`, `store.get`, ...) answer the web page's
-/// calls; JS handlers (`notification.received`, `store.changed`) are called through the bridge.
+/// The app of a `--routes` run: the shell, its web pages, the page the phases act on.
 @MainActor
 final class RunApp {
     let shell: AppShell
-    private let channel: BridgeChannel
-    private var commands: PageCommands?
+    let pages: WebPages
+    /// The first web page (the start page or PAGE).
+    private(set) var root: WebPage?
+    /// Every web view the app made, closed at the end (pages close theirs when deallocated, too).
+    private var webViews: [HeadlessWebView] = []
 
-    init(shell: AppShell, bridge: WebViewJavascriptBridge) {
+    init(shell: AppShell, pages: WebPages) {
         self.shell = shell
-        channel = BridgeChannel(bridge: bridge)
-        guard let page = shell.window.rootPage.flatMap({ $0.children.last ?? $0 }) else { return }
-        let commands = PageCommands(page: page, shell: shell, channel: channel)
-        self.commands = commands
-        let runtime = bridge.runtime
-        for name in PageCommands.names {
-            // Opening a page answers when that page finishes, so it must not keep the run busy.
-            let waits = name != "router.open" && name != "navigation.present"
-            bridge.handle(name) { request, responder in
-                let data = request.data
-                let token = waits ? runtime.beginWork() : nil
-                Task { @MainActor in
-                    defer { token?.end() }
-                    do throws(PageCommandError) {
-                        responder.respond(try await commands.handle(name, data))
-                    } catch {
-                        responder.fail(BridgeError(code: error.code, message: error.message))
-                    }
-                }
-            }
-        }
+        self.pages = pages
     }
 
-    func shutdown() {
-        commands?.close()
+    func adopt(_ page: WebPage) {
+        if root == nil { root = page }
+        webViews.append(page.webView)
+    }
+
+    /// The visible web page's web view and bridge (the root when none is visible), once its load
+    /// finished (a page opened by the previous step loads as part of that step).
+    func target() async -> RunTarget? {
+        guard let page = shell.navigator.visiblePage as? WebPage ?? root else { return nil }
+        try? await page.loaded()
+        return RunTarget(webView: page.webView, bridge: page.bridge)
+    }
+
+    /// Terminates the app and closes every web view it made.
+    func shutdown() async {
         shell.shutdown()
+        root = nil
+        let views = webViews
+        webViews = []
+        for view in views { await view.close() }
     }
-}
-
-/// Native → JS deliveries of ``PageCommands`` through the bridge.
-@MainActor
-private final class BridgeChannel: PageScriptChannel {
-    let bridge: WebViewJavascriptBridge
-    init(bridge: WebViewJavascriptBridge) { self.bridge = bridge }
-    func send(_ name: String, _ data: JSONValue) { bridge.callHandler(name, data: data) }
 }

@@ -7,14 +7,14 @@ import Hybrid
 struct RunPhaseList {
     let options: RunOptions
     let phases: RunPhases
-    let bridge: WebViewJavascriptBridge
 
-    func run(url: URL) async -> ExitStatus {
-        let webView = phases.webView, report = phases.report, transcript = phases.transcript
+    /// `load` loads the page (returns at its load event); `url` names it in messages.
+    func run(url: URL, load: @escaping @Sendable () async throws -> Void) async -> ExitStatus {
+        let report = phases.report, transcript = phases.transcript
         let timeout = options.timeout
-        switch await phases.withDeadline({ try await webView.load(url) }) {
+        switch await phases.withDeadline(load) {
         case .timedOut:
-            await webView.stopLoading()
+            await phases.target().webView.stopLoading()
             return phases.timedOut(in: "loading \(url.absoluteString)", timeout: timeout)
         case .failed(let error):
             StandardStreams.err("hybrid run: \(error)\n")
@@ -26,6 +26,7 @@ struct RunPhaseList {
         if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         for selector in options.clicks {
             report.line(report.style.dim("click \(selector)"))
+            let webView = await phases.target().webView
             switch await phases.withDeadline({ try await webView.click(selector) }) {
             case .timedOut: return phases.timedOut(in: "--click \(selector)", timeout: timeout)
             case .failed(let error):
@@ -37,11 +38,12 @@ struct RunPhaseList {
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
         for call in options.calls {
-            if await !RunBridge.call(call, bridge: bridge, phases: phases) {
+            if await !RunBridge.call(call, bridge: phases.target().bridge, phases: phases) {
                 return phases.timedOut(in: "--call \(call.handler)", timeout: timeout)
             }
         }
         for code in options.evals {
+            let webView = await phases.target().webView
             switch await phases.withDeadline({ try await webView.callAsyncJavaScript(code) }) {
             case .timedOut: return phases.timedOut(in: "--eval \(code)", timeout: timeout)
             case .failed(let error):
@@ -54,6 +56,7 @@ struct RunPhaseList {
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
         if let timedOut = await assertions() { return timedOut }
+        let webView = await phases.target().webView
         if options.dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
             StandardStreams.out(html + "\n")
         }
@@ -62,7 +65,7 @@ struct RunPhaseList {
 
     /// Every `--assert`, all evaluated; exit 1 naming the first falsy one. Nil unless the time ran out.
     private func assertions() async -> ExitStatus? {
-        let webView = phases.webView, report = phases.report, style = report.style
+        let webView = await phases.target().webView, report = phases.report, style = report.style
         var firstFalsy: String?
         for code in options.asserts {
             var passed = false

@@ -1,8 +1,10 @@
 import Foundation
 import Hybrid
 
-/// `--routes FILE`: the routes file (Navigation's ``RoutesFile``) and the native ``AppShell`` that
-/// opens its `start` URL. Page lifecycle callbacks and app states become `page` and `app` events.
+/// `--routes FILE`: the routes file (Navigation's ``RoutesFile``) opened in a native ``AppShell`` whose
+/// routes build ``WebPage``s (``WebPages``): the `start` URL (or PAGE) is the root page, and a page
+/// opening another by URL (`router.open`, ...) gets a web page of its own. Page lifecycle callbacks
+/// and app states become `page` and `app` events.
 struct RunRoutes: Sendable {
     let file: RoutesFile
     /// The routes file's folder: the fixture root that serves every page of the flow.
@@ -18,53 +20,53 @@ struct RunRoutes: Sendable {
         }
     }
 
-    /// Starts the app shell on the main actor: installs the routes, launches the app and opens
-    /// `start` (the page the run loads when given no PAGE), whose web page gets Navigation's built-in
-    /// bridge handlers (``PageCommands``). Returns the app (kept until the end of the run) and the
-    /// start route's page URL.
+    /// Starts the app on the main actor. `baseURL` (the fixture server's) replaces the routes file's
+    /// folder for relative pages; `page` (PAGE, already served) is the root instead of `start`;
+    /// `prepare` sees every web page before it loads (events, mocks). `events` carries `page`/`app` events.
     @MainActor
-    func launch(webView: HeadlessWebView, bridge: WebViewJavascriptBridge, report: RunReport,
-                openStart: Bool) -> Result<(RunApp, URL?), RunInputError> {
-        do {
-            let (shell, url) = try start(webView: webView, report: report, openStart: openStart)
-            return .success((RunApp(shell: shell, bridge: bridge), url))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    @MainActor
-    private func start(webView: HeadlessWebView, report: RunReport, openStart: Bool) throws(RunInputError) -> (AppShell, URL?) {
+    func launch(runtime: JavaScriptRuntime, events: HeadlessWebView, report: RunReport, baseURL: URL?, page: URL?,
+                prepare: @escaping @MainActor (WebPage) -> Void) -> Result<RunApp, RunInputError> {
+        var file = self.file
+        if let baseURL { file.baseURL = baseURL }
         let shell = AppShell(router: Router(options: file.options))
-        shell.onEvent { [weak webView] event in
+        shell.onEvent { [weak events] event in
             var fields = JSONObject()
             // `page` is the web page id on every transcript line; the lifecycle page's name is `name`.
             for (key, value) in event.fields { fields[key == "page" ? "name" : key] = value }
-            webView?.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: event.kind, fields: fields)))
+            events?.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: event.kind, fields: fields)))
         }
-        let opened = OpenedPage()
+        let pages = WebPages(shell: shell, runtime: runtime)
+        let app = RunApp(shell: shell, pages: pages)
+        let build: @MainActor (URL, RouteMatch?, (any Sendable)?) -> WebPage = { url, match, context in
+            let webPage = pages.page(url, match: match, context: context)
+            app.adopt(webPage)
+            prepare(webPage)
+            return webPage
+        }
         do {
-            try file.install(on: shell.navigator) { entry, _, url in
-                opened.url = opened.url ?? url
-                return Page(name: entry.page ?? entry.pattern)
+            try file.install(on: shell.navigator) { entry, match, pageURL in
+                guard let pageURL else { throw PageCommandError(code: "no_page", message: "route '\(entry.pattern)' has no page") }
+                return build(pageURL, match, match.context)
             }
         } catch {
-            throw RunInputError("--routes: \(error.description)")
+            return .failure(RunInputError("--routes: \(error.description)"))
         }
-        guard openStart else { return (shell, nil) }
-        guard let start = file.start else { throw RunInputError("--routes: no PAGE given and the routes file has no \"start\" URL") }
+        shell.navigator.fallback = { url, context in
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+                  ["http", "https", "file"].contains(scheme) else { return nil }
+            return RouteDestination(page: build(parsed, nil, context))
+        }
         do {
-            try shell.start(url: start)
+            if let page {
+                try shell.start(root: build(page, nil, nil))
+            } else {
+                guard let start = file.start else { return .failure(RunInputError("--routes: no PAGE given and the routes file has no \"start\" URL")) }
+                try shell.start(url: start)
+            }
         } catch {
-            throw RunInputError("--routes: cannot open the start URL \(start): \(error)")
+            return .failure(RunInputError("--routes: cannot open \(page?.absoluteString ?? file.start ?? ""): \(error)"))
         }
-        guard let url = opened.url else { throw RunInputError("--routes: the route of \(start) has no \"page\"") }
-        return (shell, url)
+        guard app.root != nil else { return .failure(RunInputError("--routes: the start page is not a web page")) }
+        return .success(app)
     }
-}
-
-/// The page URL the start route built (main actor only).
-@MainActor
-private final class OpenedPage {
-    var url: URL?
 }

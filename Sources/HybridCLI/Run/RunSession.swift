@@ -34,11 +34,12 @@ struct RunSession {
         defer { interrupt.cancel() }
         var server: RunServer?
         var app: RunApp?
-        let phases = RunPhases(webView: webView, report: report, transcript: transcript, deadline: deadline)
-        let status = await prepareAndRun(phases, server: &server, app: &app)
-        await MainActor.run { [app] in app?.shutdown() }
+        let status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
+                                         server: &server, app: &app)
+        if let app { await app.shutdown() }
         await server?.stop()
-        await phases.close()
+        await webView.close()
+        await runtime.shutdown()
         transcript.close()
         // An input error is one line; no summary.
         if options.verbosity > .quiet && status != .usage {
@@ -47,37 +48,57 @@ struct RunSession {
         return status
     }
 
-    /// Starts the server and the shell, attaches the bridge, then runs the phases.
-    private func prepareAndRun(_ phases: RunPhases, server: inout RunServer?, app: inout RunApp?) async -> ExitStatus {
-        let webView = phases.webView, report = phases.report
+    /// Starts the server (and with --routes the app), attaches the bridge, then runs the phases.
+    private func prepareAndRun(webView: HeadlessWebView, report: RunReport, transcript: RunTranscript,
+                               deadline: ContinuousClock.Instant, server: inout RunServer?, app: inout RunApp?) async -> ExitStatus {
         var url = options.url
-        phases.transcript.write(kind: "meta", page: 0, at: phases.transcript.start, [
+        transcript.write(kind: "meta", page: 0, at: transcript.start, [
             "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
         let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge)
-        let mocks: MockHandlers
+        let own = RunTarget(webView: webView, bridge: bridge)
         do throws(RunInputError) {
-            if let routes = options.routes {
-                let openStart = options.startFromRoutes
-                let launched = await routes.launch(webView: webView, bridge: bridge, report: report, openStart: openStart)
-                let (started, startURL) = try launched.get()
-                app = started
-                if let startURL { url = startURL }
-            }
-            // Mocks (the sidecar of the page actually loaded, then --mock files) override built-ins.
-            mocks = try RunBridge.mocks(page: url, files: options.mockFiles)
+            // Mocks (the page's sidecar, then --mock files) override built-ins.
+            let mocks = try RunBridge.mocks(page: options.startFromRoutes ? options.routes?.folder ?? url : url, files: options.mockFiles)
             if url.isFileURL && !options.fileURL {
                 let root = options.routes?.folder ?? url.deletingLastPathComponent()
                 let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
                 server = started
                 url = started.served(url)
             }
+            guard let routes = options.routes else {
+                mocks.install(into: bridge)
+                let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
+                return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }
+            }
+            let started = try await launch(routes, webView: webView, report: report, transcript: transcript, mocks: mocks,
+                                           baseURL: server?.baseURL, page: options.startFromRoutes ? nil : url).get()
+            app = started
+            let phases = RunPhases(webView: webView, target: { await started.target() ?? own }, report: report,
+                                   transcript: transcript, deadline: deadline)
+            let root = await started.root
+            let rootURL = await root?.pageURL ?? url
+            return await RunPhaseList(options: options, phases: phases).run(url: rootURL) { try await root?.loaded() }
         } catch {
             StandardStreams.err("hybrid run: \(error.description)\n")
             return .usage
         }
-        mocks.install(into: bridge)
-        return await RunPhaseList(options: options, phases: phases, bridge: bridge).run(url: url)
+    }
+
+    /// Opens the routes file's app; every web page it makes reports to the run and gets the mocks.
+    @MainActor
+    private func launch(_ routes: RunRoutes, webView: HeadlessWebView, report: RunReport, transcript: RunTranscript,
+                        mocks: MockHandlers, baseURL: URL?, page: URL?) -> Result<RunApp, RunInputError> {
+        let logging = options.logBridge
+        return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
+            webPage.webView.observeEvents { event in
+                transcript.write(event)
+                report.print(event)
+            }
+            webPage.bridge.isEchoEnabled = true
+            if logging { webPage.bridge.enableLogging() }
+            mocks.install(into: webPage.bridge)
+        }
     }
 }
