@@ -7,10 +7,10 @@ import Hybrid
 enum RunBridge {
     /// Reads the mocks: the sidecar `NAME.mock.json` next to a local page (when present), then each
     /// `--mock FILE` in order. Throws a one-line input error (with the JSON error's position).
-    static func mocks(page: URL, files: [String]) throws(RunInputError) -> MockHandlers {
+    static func mocks(page: URL?, files: [String]) throws(RunInputError) -> MockHandlers {
         var mocks = MockHandlers()
         var sources: [URL] = []
-        if page.isFileURL {
+        if let page, page.isFileURL {
             let sidecar = MockHandlers.sidecarURL(forPage: page)
             if FileManager.default.fileExists(atPath: sidecar.path) { sources.append(sidecar) }
         }

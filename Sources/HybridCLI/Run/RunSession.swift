@@ -60,7 +60,7 @@ struct RunSession {
         let own = RunTarget(webView: webView, bridge: bridge)
         do throws(RunInputError) {
             // Mocks (the page's sidecar, then --mock files) override built-ins.
-            let mocks = try RunBridge.mocks(page: options.startFromRoutes ? options.routes?.folder ?? url : url, files: options.mockFiles)
+            let mocks = try RunBridge.mocks(page: options.startFromRoutes ? nil : url, files: options.mockFiles)
             if url.isFileURL && !options.fileURL {
                 let root = options.routes?.folder ?? url.deletingLastPathComponent()
                 let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
