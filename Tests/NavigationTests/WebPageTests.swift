@@ -89,7 +89,7 @@ extension AsyncStream<ShellEvent> {
             #expect(route["query"] == ["sort": "new"])
             #expect(route["pattern"] == "/detail/:id")
             #expect(route["context"] == ["from": "list"])
-            #expect(try await detail.webView.url?.query == "sort=new")
+            #expect(await detail.webView.url?.query == "sort=new")
             _ = try await detail.webView.evaluateJavaScript("choose(); true")
         }
         let result = try await list.webView.callAsyncJavaScript("window.pending")
@@ -172,6 +172,38 @@ extension AsyncStream<ShellEvent> {
         #expect(throws: NavigationError.noRoute("mailto:x@y")) { try shell.navigator.open("mailto:x@y") }
         shell.navigator.pop()
         #expect(try await handle.result == nil)
+        shell.shutdown()
+        await runtime.shutdown()
+    }
+}
+
+@MainActor @Suite struct WebPageTimerOrderTests {
+    @Test func onAppearOverdueTimersFireOnceEachInDeadlineOrder() async throws {
+        let folder = try PageFolder(["timers.html": """
+            <script>
+            window.fired = [];
+            window.arm = function () {
+              setTimeout(function () { fired.push('late'); }, 300);
+              setTimeout(function () { fired.push('early'); }, 100);
+              setInterval(function () { fired.push('every50'); }, 50);
+            };
+            </script>
+            """])
+        defer { folder.remove() }
+        let runtime = JavaScriptRuntime(configuration: .init(clock: .virtual()))
+        let shell = AppShell()
+        let page = WebPages(shell: shell, runtime: runtime).page(folder.file("timers.html"), match: nil)
+        try shell.start(root: page)
+        try await page.loaded()
+        try shell.navigator.push(Page(name: "Cover"))
+        await page.visibilityApplied()
+        _ = try await page.webView.evaluateJavaScript("arm(); true")
+        await runtime.advance(by: .seconds(5))
+        #expect(try await page.webView.evaluateJavaScript("fired") == [])
+        shell.navigator.pop()
+        await page.visibilityApplied()
+        await runtime.advance(by: .milliseconds(1))
+        #expect(try await page.webView.evaluateJavaScript("fired") == ["every50", "early", "late"])
         shell.shutdown()
         await runtime.shutdown()
     }

@@ -1,5 +1,4 @@
 import JavaScript
-import Synchronization
 
 /// The built-in bridge handlers of a page: what page JavaScript uses to open pages by URL, pass results back,
 /// post and observe notifications, share store values and read the app state.
@@ -159,28 +158,4 @@ public final class PageCommands {
         }
         return value
     }
-}
-
-/// The store observations of one page, removed when the page's commands go away (from any thread).
-final class StoreObservations: Sendable {
-    private let store: Store
-    private let observations = Mutex<[String: Store.Observation]>([:])
-
-    init(store: Store) { self.store = store }
-
-    func contains(_ key: String) -> Bool { observations.withLock { $0[key] != nil } }
-
-    func add(_ key: String, _ observation: Store.Observation) {
-        observations.withLock { $0[key] = observation }
-    }
-
-    func removeAll() {
-        let all = observations.withLock { state in
-            defer { state = [:] }
-            return Array(state.values)
-        }
-        for observation in all { store.removeObserver(observation) }
-    }
-
-    deinit { removeAll() }
 }
