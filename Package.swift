@@ -71,6 +71,7 @@ let package = Package(
                 "Hybrid",
                 "HybridTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 

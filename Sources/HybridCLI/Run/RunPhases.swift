@@ -9,9 +9,18 @@ enum PhaseOutcome<T: Sendable>: Sendable {
     case timedOut
 }
 
+/// What the phases act on: a web view and its bridge.
+struct RunTarget: Sendable {
+    let webView: HeadlessWebView
+    let bridge: WebViewJavascriptBridge
+}
+
 /// Helpers shared by the phases of a run: the deadline, idleness, the page id, closing.
 struct RunPhases {
+    /// The run's own web view (the page without --routes; app events are emitted on it).
     let webView: HeadlessWebView
+    /// The page the next step acts on: the run's web view, or with --routes the visible web page.
+    let target: @Sendable () async -> RunTarget
     let report: RunReport
     let transcript: RunTranscript
     let deadline: ContinuousClock.Instant
@@ -40,7 +49,14 @@ struct RunPhases {
 
     /// Runs until the page is idle; false when the deadline came first. Records the `idle` milestone.
     func runUntilIdle() async -> Bool {
-        guard await webView.runUntilIdle(timeout: remaining) == .idle else { return false }
+        // Until the page the next step acts on is idle: a step may open another page (--routes).
+        var webView = await target().webView
+        while true {
+            guard await webView.runUntilIdle(timeout: remaining) == .idle else { return false }
+            let next = await target().webView
+            if next === webView { break }
+            webView = next
+        }
         let page = await pageID()
         let url = await webView.url?.absoluteString ?? ""
         webView.emit(WebViewEvent(page: page, kind: .load(milestone: .idle, url: url)))
@@ -48,18 +64,13 @@ struct RunPhases {
     }
 
     func pageID() async -> Int {
-        (try? await webView.withDocument { $0.id }) ?? 0
+        (try? await target().webView.withDocument { $0.id }) ?? 0
     }
 
-    func finish(timedOutIn phase: String, timeout: Double) async -> ExitStatus {
+    /// Reports the time limit (status 3) and returns the run's status; closing is the caller's.
+    func timedOut(in phase: String, timeout: Double) -> ExitStatus {
         StandardStreams.err("hybrid run: time limit of \(String(format: "%g", timeout)) s reached while \(phase)\n")
         report.raise(.timeout)
-        await close()
         return report.status
-    }
-
-    func close() async {
-        await webView.close()
-        await webView.runtime.shutdown()
     }
 }

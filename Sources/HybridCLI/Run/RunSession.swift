@@ -1,98 +1,104 @@
 import Foundation
 import Hybrid
-import Synchronization
 
-/// One `hybrid run`: the phases load, idle, clicks, evals, asserts, DOM dump, under one time limit.
+/// One `hybrid run`: load (with the bridge, the fixture server and the routes' app shell), idle,
+/// clicks, native calls, evals, asserts, DOM dump, under one time limit; then the summary.
 struct RunSession {
-    var url: URL
-    var clicks: [String]
-    var evals: [String]
-    var asserts: [String]
-    var dumpDOM: Bool
-    var timeout: Double
-    var transcriptPath: String?
+    var options: RunOptions
 
     func run() async -> ExitStatus {
         let start = ContinuousClock.now
-        let deadline = start + .milliseconds(Int64(timeout * 1000))
+        let deadline = start + .milliseconds(Int64(options.timeout * 1000))
+        let report = RunReport(verbosity: options.verbosity, style: options.style)
         let transcript: RunTranscript
         do {
-            transcript = try RunTranscript(path: transcriptPath, start: start)
+            transcript = try RunTranscript(path: options.transcriptPath, start: start)
         } catch {
-            StandardStreams.err("hybrid run: cannot write the transcript \(transcriptPath ?? ""): \(error.localizedDescription)\n")
+            StandardStreams.err("hybrid run: cannot write the transcript \(options.transcriptPath ?? ""): \(error.localizedDescription)\n")
             return .usage
         }
-        transcript.write(kind: "meta", page: 0, at: start, [
-            "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
-            "timeout": .number(timeout),
-        ])
-        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(timeout * 1000))))
+        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
-        let report = RunReport()
         webView.observeEvents { event in
-            report.print(event)
+            // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)
+            report.print(event)
         }
-        defer { transcript.close() }
-        let phases = RunPhases(webView: webView, report: report, transcript: transcript, deadline: deadline)
+        let label = options.label
+        let interrupt = RunInterrupt {
+            report.tally.withLock { $0.interrupted = true }
+            transcript.write(kind: "interrupt", page: report.currentPage)
+            transcript.close()
+            if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        }
+        defer { interrupt.cancel() }
+        var server: RunServer?
+        var app: RunApp?
+        let status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
+                                         server: &server, app: &app)
+        if let app { await app.shutdown() }
+        await server?.stop()
+        await webView.close()
+        await runtime.shutdown()
+        transcript.close()
+        // An input error is one line; no summary.
+        if options.verbosity > .quiet && status != .usage {
+            StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n")
+        }
+        return status
+    }
 
-        // Load: until the load event.
-        switch await phases.withDeadline({ try await webView.load(url) }) {
-        case .timedOut:
-            await webView.stopLoading()
-            return await phases.finish(timedOutIn: "loading \(url.absoluteString)", timeout: timeout)
-        case .failed(let error):
-            StandardStreams.err("hybrid run: \(error)\n")
-            await phases.close()
-            return max(report.status, .usage)
-        case .done:
-            break
-        }
-        // Idle, then each click followed by idle.
-        if await !phases.runUntilIdle() { return await phases.finish(timedOutIn: "running until idle", timeout: timeout) }
-        for selector in clicks {
-            switch await phases.withDeadline({ try await webView.click(selector) }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--click \(selector)", timeout: timeout)
-            case .failed(let error):
-                StandardStreams.err("hybrid run: --click \(selector): \(error)\n")
-                report.raise(.exception)
-            case .done: break
+    /// Starts the server (and with --routes the app), attaches the bridge, then runs the phases.
+    private func prepareAndRun(webView: HeadlessWebView, report: RunReport, transcript: RunTranscript,
+                               deadline: ContinuousClock.Instant, server: inout RunServer?, app: inout RunApp?) async -> ExitStatus {
+        var url = options.url
+        transcript.write(kind: "meta", page: 0, at: transcript.start, [
+            "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
+            "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
+        ])
+        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge)
+        let own = RunTarget(webView: webView, bridge: bridge)
+        do throws(RunInputError) {
+            // Mocks (the page's sidecar, then --mock files) override built-ins.
+            let mocks = try RunBridge.mocks(page: options.startFromRoutes ? nil : url, files: options.mockFiles)
+            if url.isFileURL && !options.fileURL {
+                let root = options.routes?.folder ?? url.deletingLastPathComponent()
+                let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
+                server = started
+                url = started.served(url)
             }
-            if await !phases.runUntilIdle() { return await phases.finish(timedOutIn: "running until idle", timeout: timeout) }
-        }
-        for code in evals {
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript(code) }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--eval \(code)", timeout: timeout)
-            case .failed(let error):
-                report.failure(error)
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
-            case .done(let value):
-                StandardStreams.out(RunReport.format(value) + "\n")
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "value": value])
+            guard let routes = options.routes else {
+                mocks.install(into: bridge)
+                let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
+                return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }
             }
+            let started = try await launch(routes, webView: webView, report: report, transcript: transcript, mocks: mocks,
+                                           baseURL: server?.baseURL, page: options.startFromRoutes ? nil : url).get()
+            app = started
+            let phases = RunPhases(webView: webView, target: { await started.target() ?? own }, report: report,
+                                   transcript: transcript, deadline: deadline)
+            let root = await started.root
+            let rootURL = await root?.pageURL ?? url
+            return await RunPhaseList(options: options, phases: phases).run(url: rootURL) { try await root?.loaded() }
+        } catch {
+            StandardStreams.err("hybrid run: \(error.description)\n")
+            return .usage
         }
-        var firstFalsy: String?
-        for code in asserts {
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript("!!(\(code)\n)") }) {
-            case .timedOut: return await phases.finish(timedOutIn: "--assert \(code)", timeout: timeout)
-            case .failed(let error):
-                report.failure(error)
-                firstFalsy = firstFalsy ?? code
-                transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": false])
-            case .done(let value):
-                let passed = value == .bool(true)
-                if !passed { firstFalsy = firstFalsy ?? code }
-                transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": .bool(passed)])
+    }
+
+    /// Opens the routes file's app; every web page it makes reports to the run and gets the mocks.
+    @MainActor
+    private func launch(_ routes: RunRoutes, webView: HeadlessWebView, report: RunReport, transcript: RunTranscript,
+                        mocks: MockHandlers, baseURL: URL?, page: URL?) -> Result<RunApp, RunInputError> {
+        let logging = options.logBridge
+        return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
+            webPage.webView.observeEvents { event in
+                transcript.write(event)
+                report.print(event)
             }
+            webPage.bridge.isEchoEnabled = true
+            if logging { webPage.bridge.enableLogging() }
+            mocks.install(into: webPage.bridge)
         }
-        if let firstFalsy {
-            StandardStreams.err("hybrid run: assertion failed: \(firstFalsy)\n")
-            report.raise(.exception)
-        }
-        if dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
-            StandardStreams.out(html + "\n")
-        }
-        await phases.close()
-        return report.status
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Hybrid
+
+extension RunCommand {
+    /// Resolves the page (PAGE, the routes file's start, or the demo) and parses --call data.
+    func makeOptions() throws(RunInputError) -> RunOptions {
+        let routes = try self.routes.map { path throws(RunInputError) in try RunRoutes.load(path) }
+        var options: RunOptions
+        if let page {
+            guard let url = RunCommand.resolve(page) else { throw RunInputError("cannot read \(page)") }
+            options = RunOptions(label: page, url: url)
+        } else if let routes {
+            guard let start = routes.file.start else {
+                throw RunInputError("--routes: no PAGE given and the routes file has no \"start\" URL")
+            }
+            // The shell opens the start URL; the page it leads to replaces this placeholder.
+            options = RunOptions(label: start, url: routes.folder)
+            options.startFromRoutes = true
+        } else {
+            let demo = try RunDemo.locate()
+            options = RunOptions(label: RunCommand.relativePath(demo), url: demo, isDemo: true)
+            options.clicks = RunDemo.clicks
+            options.calls = RunDemo.calls
+            options.asserts = RunDemo.asserts
+        }
+        options.clicks += clicks
+        options.calls += try calls.map { text throws(RunInputError) in try RunOptions.Call(parsing: text) }
+        options.evals = evals
+        options.asserts += asserts
+        options.dumpDOM = dumpDOM
+        options.mockFiles = mocks
+        if let apiMocks {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: apiMocks, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw RunInputError("--api-mocks \(apiMocks): not a folder")
+            }
+        }
+        options.apiMocks = apiMocks
+        options.routes = routes
+        options.fileURL = fileURL
+        options.transcriptPath = transcript
+        options.timeout = timeout
+        options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
+        options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+        options.style = RunStyle.resolve(color) ?? RunStyle(enabled: false)
+        return options
+    }
+
+    /// A URL with a scheme as is; anything else is a file path that must exist.
+    static func resolve(_ page: String) -> URL? {
+        if let url = URL(string: page), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) {
+            return url
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: page, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        return URL(fileURLWithPath: page).standardizedFileURL
+    }
+
+    /// `url`'s path relative to the current directory when under it (`web/index.html`).
+    static func relativePath(_ url: URL) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        return url.path.hasPrefix(cwd) ? String(url.path.dropFirst(cwd.count)) : url.path
+    }
+}

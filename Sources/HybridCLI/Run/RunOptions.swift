@@ -1,0 +1,70 @@
+import Foundation
+import Hybrid
+
+/// Everything one `hybrid run` needs, resolved from the command line.
+struct RunOptions: Sendable {
+    /// A native call of `--call NAME[=JSON]`.
+    struct Call: Sendable, Equatable {
+        var handler: String
+        var data: JSONValue?
+
+        /// Parses `NAME` or `NAME=JSON`; the error names the JSON error's position.
+        init(parsing text: String) throws(RunInputError) {
+            guard let equals = text.firstIndex(of: "=") else {
+                guard !text.isEmpty else { throw RunInputError("--call: missing the handler name") }
+                handler = text
+                data = nil
+                return
+            }
+            handler = String(text[..<equals])
+            guard !handler.isEmpty else { throw RunInputError("--call \(text): missing the handler name") }
+            let json = String(text[text.index(after: equals)...])
+            do {
+                data = try JSONValue(parsing: json)
+            } catch let error as JSONParseError {
+                throw RunInputError("--call \(handler): invalid JSON at offset \(error.offset): \(error.reason)")
+            } catch {
+                throw RunInputError("--call \(handler): invalid JSON: \(error)")
+            }
+        }
+
+        init(handler: String, data: JSONValue?) {
+            self.handler = handler
+            self.data = data
+        }
+    }
+
+    /// How much is printed.
+    enum Verbosity: Int, Sendable, Comparable {
+        case quiet, normal, verbose
+        static func < (a: Verbosity, b: Verbosity) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// The page as shown in messages and the summary.
+    var label: String
+    var url: URL
+    var isDemo = false
+    /// No PAGE: the routes file's app shell opens its `start` URL.
+    var startFromRoutes = false
+    /// `--log-level` info or lower: the bridge logs its messages.
+    var logBridge = false
+    var clicks: [String] = []
+    var calls: [Call] = []
+    var evals: [String] = []
+    var asserts: [String] = []
+    var dumpDOM = false
+    var mockFiles: [String] = []
+    var apiMocks: String?
+    var routes: RunRoutes?
+    var fileURL = false
+    var transcriptPath: String?
+    var timeout: Double = 10
+    var verbosity = Verbosity.normal
+    var style = RunStyle(enabled: false)
+}
+
+/// A bad input found before or while starting a run: one line, exit 2.
+struct RunInputError: Error, Sendable, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Hybrid
+
+/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--click` →
+/// each `--call` → each `--eval` → each `--assert` → `--dump-dom`. The page runs until idle after
+/// each step; every phase keeps the command-line order of its flags.
+struct RunPhaseList {
+    let options: RunOptions
+    let phases: RunPhases
+
+    /// `load` loads the page (returns at its load event); `url` names it in messages.
+    func run(url: URL, load: @escaping @Sendable () async throws -> Void) async -> ExitStatus {
+        let report = phases.report, transcript = phases.transcript
+        let timeout = options.timeout
+        switch await phases.withDeadline(load) {
+        case .timedOut:
+            await phases.target().webView.stopLoading()
+            return phases.timedOut(in: "loading \(url.absoluteString)", timeout: timeout)
+        case .failed(let error):
+            StandardStreams.err("hybrid run: \(error)\n")
+            report.raise(.usage)
+            return report.status
+        case .done:
+            break
+        }
+        if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        for selector in options.clicks {
+            report.line(report.style.dim("click \(selector)"))
+            let webView = await phases.target().webView
+            switch await phases.withDeadline({ try await webView.click(selector) }) {
+            case .timedOut: return phases.timedOut(in: "--click \(selector)", timeout: timeout)
+            case .failed(let error):
+                StandardStreams.err(report.style.red("hybrid run: --click \(selector): \(error)") + "\n")
+                report.raise(.exception)
+            case .done: break
+            }
+            transcript.write(kind: "click", page: await phases.pageID(), ["selector": .string(selector)])
+            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        }
+        for call in options.calls {
+            if await !RunBridge.call(call, bridge: phases.target().bridge, phases: phases) {
+                return phases.timedOut(in: "--call \(call.handler)", timeout: timeout)
+            }
+        }
+        for code in options.evals {
+            let webView = await phases.target().webView
+            switch await phases.withDeadline({ try await webView.callAsyncJavaScript(code) }) {
+            case .timedOut: return phases.timedOut(in: "--eval \(code)", timeout: timeout)
+            case .failed(let error):
+                report.failure(error)
+                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
+            case .done(let value):
+                StandardStreams.out(RunReport.format(value) + "\n")
+                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "value": value])
+            }
+            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        }
+        if let timedOut = await assertions() { return timedOut }
+        let webView = await phases.target().webView
+        if options.dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
+            StandardStreams.out(html + "\n")
+        }
+        return report.status
+    }
+
+    /// Every `--assert`, all evaluated; exit 1 naming the first falsy one. Nil unless the time ran out.
+    private func assertions() async -> ExitStatus? {
+        let webView = await phases.target().webView, report = phases.report, style = report.style
+        var firstFalsy: String?
+        for code in options.asserts {
+            var passed = false
+            switch await phases.withDeadline({ try await webView.callAsyncJavaScript("!!(\(code)\n)") }) {
+            case .timedOut: return phases.timedOut(in: "--assert \(code)", timeout: options.timeout)
+            case .failed(let error): report.failure(error)
+            case .done(let value): passed = value == .bool(true)
+            }
+            if !passed { firstFalsy = firstFalsy ?? code }
+            report.tally.withLock {
+                $0.assertions += 1
+                if !passed { $0.failedAssertions += 1 }
+            }
+            report.line((passed ? style.green("✓ assert") : style.red("✗ assert")) + " " + code)
+            phases.transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": .bool(passed)])
+        }
+        if let firstFalsy {
+            StandardStreams.err(style.red("hybrid run: assertion failed: \(firstFalsy)") + "\n")
+            report.raise(.exception)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import Hybrid
+
+/// What a run has seen so far: the counts of the summary, the exit status, answers to `--call`.
+struct RunTally: Sendable {
+    var status = ExitStatus.success
+    /// Ctrl-C ended the run (exit 130).
+    var interrupted = false
+    var page = 0
+    var toNative = 0
+    var toJS = 0
+    var dialogs = 0
+    var errors = 0
+    var assertions = 0
+    var failedAssertions = 0
+    /// Handler names by callback id, to name the handler of a response.
+    var handlers: [String: String] = [:]
+    /// The latest native→JS callback id per handler (what `--call` waits on).
+    var lastCallbackID: [String: String] = [:]
+    /// Answers by callback id: the response event's fields (`data`, or `error`).
+    var answers: [String: JSONObject] = [:]
+
+    mutating func count(_ event: WebViewEvent) {
+        if event.page != 0 { page = event.page }
+        switch event.kind {
+        case .dialog: dialogs += 1
+        case .custom("bridge", let fields):
+            let outcome = fields["outcome"]?.stringValue
+            guard outcome != "bridge_loaded", outcome != "queue_has_message" else { return }
+            let toNativeSide = fields["dir"]?.stringValue == "js->native"
+            if toNativeSide { toNative += 1 } else { toJS += 1 }
+            if let id = fields["callbackId"]?.stringValue, let handler = fields["handler"]?.stringValue {
+                handlers[id] = handler
+                if !toNativeSide { lastCallbackID[handler] = id }
+            }
+            if let id = fields["responseId"]?.stringValue { answers[id] = fields }
+        default: break
+        }
+    }
+
+    func handlerOfResponse(_ fields: JSONObject) -> String? {
+        fields["responseId"]?.stringValue.flatMap { handlers[$0] }
+    }
+}
