@@ -79,13 +79,16 @@ let package = Package(
         // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
         .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "Navigation"], path: "Tests/MemoryProbe"),
 
-        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript"]),
+        // Shared by the test targets: child processes awaited off the cooperative pool, the memory probe.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView"]),
-        .testTarget(name: "WebViewTests", dependencies: ["WebView"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView", "TestSupport"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView", "TestSupport"]),
         .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation"]),
-        .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "TestSupport"]),
+        .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
     ]
 )

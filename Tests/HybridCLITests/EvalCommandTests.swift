@@ -3,63 +3,63 @@ import Testing
 
 /// `hybrid eval` end to end: the built binary, its streams and exit codes.
 @Suite struct EvalCommandTests {
-    @Test func printsConsoleOutputInOrderThenTheCompletionValue() throws {
-        let result = try HybridBinary.run(["eval", #"setTimeout(()=>console.log("b"),10); console.log("a"); "done""#])
+    @Test func printsConsoleOutputInOrderThenTheCompletionValue() async throws {
+        let result = try await HybridBinary.run(["eval", #"setTimeout(()=>console.log("b"),10); console.log("a"); "done""#])
         #expect(result.status == 0)
         #expect(result.stdout == "a\nb\ndone\n")
         #expect(result.stderr == "")
     }
 
-    @Test func printsValuesLikeNodeP() throws {
-        #expect(try HybridBinary.run(["eval", "'raw'"]).stdout == "raw\n")
-        #expect(try HybridBinary.run(["eval", "({a: [1, 'x'], b: null})"]).stdout == "{\"a\":[1,\"x\"],\"b\":null}\n")
-        #expect(try HybridBinary.run(["eval", "undefined"]).stdout == "")
-        #expect(try HybridBinary.run(["eval", "new Promise(r => setTimeout(() => r(42), 5))"]).stdout == "42\n")
+    @Test func printsValuesLikeNodeP() async throws {
+        #expect(try await HybridBinary.run(["eval", "'raw'"]).stdout == "raw\n")
+        #expect(try await HybridBinary.run(["eval", "({a: [1, 'x'], b: null})"]).stdout == "{\"a\":[1,\"x\"],\"b\":null}\n")
+        #expect(try await HybridBinary.run(["eval", "undefined"]).stdout == "")
+        #expect(try await HybridBinary.run(["eval", "new Promise(r => setTimeout(() => r(42), 5))"]).stdout == "42\n")
     }
 
-    @Test func warnAndErrorGoToStandardError() throws {
-        let result = try HybridBinary.run(["eval", "console.warn('w'); console.error('e'); console.info('i'); console.debug('d')"])
+    @Test func warnAndErrorGoToStandardError() async throws {
+        let result = try await HybridBinary.run(["eval", "console.warn('w'); console.error('e'); console.info('i'); console.debug('d')"])
         #expect(result.stdout == "i\nd\n")
         #expect(result.stderr == "w\ne\n")
         #expect(result.status == 0)
     }
 
-    @Test func uncaughtExceptionExitsOneWithLocationAndStack() throws {
-        let result = try HybridBinary.run(["eval", "function f() {\n  throw new TypeError('bad thing');\n}\nf();"])
+    @Test func uncaughtExceptionExitsOneWithLocationAndStack() async throws {
+        let result = try await HybridBinary.run(["eval", "function f() {\n  throw new TypeError('bad thing');\n}\nf();"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("<eval>:2:"))
         #expect(result.stderr.contains("TypeError: bad thing"))
         #expect(result.stderr.contains("at f@<eval>:2"))
     }
 
-    @Test func exceptionsInTimersAndUnhandledRejectionsExitOne() throws {
-        let timer = try HybridBinary.run(["eval", "setTimeout(() => { throw new Error('later'); }, 1); console.log('before')"])
+    @Test func exceptionsInTimersAndUnhandledRejectionsExitOne() async throws {
+        let timer = try await HybridBinary.run(["eval", "setTimeout(() => { throw new Error('later'); }, 1); console.log('before')"])
         #expect(timer.status == 1)
         #expect(timer.stdout.hasPrefix("before\n"))
         #expect(timer.stderr.contains("Error: later"))
-        let rejection = try HybridBinary.run(["eval", "Promise.reject(new RangeError('rejected')); 'value'"])
+        let rejection = try await HybridBinary.run(["eval", "Promise.reject(new RangeError('rejected')); 'value'"])
         #expect(rejection.status == 1)
         #expect(rejection.stderr.contains("RangeError: rejected"))
     }
 
-    @Test func awaitedRejectionIsReportedOnce() throws {
-        let result = try HybridBinary.run(["eval", "Promise.reject(new Error('once'))"])
+    @Test func awaitedRejectionIsReportedOnce() async throws {
+        let result = try await HybridBinary.run(["eval", "Promise.reject(new Error('once'))"])
         #expect(result.status == 1)
         #expect(result.stderr.components(separatedBy: "Error: once").count == 2)
         #expect(result.stdout == "")
     }
 
-    @Test func watchdogAndTimeLimitExitThree() throws {
-        let loop = try HybridBinary.run(["eval", "--timeout", "0.3", "while (true) {}"])
+    @Test func watchdogAndTimeLimitExitThree() async throws {
+        let loop = try await HybridBinary.run(["eval", "--timeout", "0.3", "while (true) {}"])
         #expect(loop.status == 3)
         #expect(loop.stderr.contains("execution time limit exceeded"))
-        let pending = try HybridBinary.run(["eval", "--timeout", "0.3", "(function again() { setTimeout(again, 5); })()"])
+        let pending = try await HybridBinary.run(["eval", "--timeout", "0.3", "(function again() { setTimeout(again, 5); })()"])
         #expect(pending.status == 3)
         #expect(pending.stderr.contains("time limit"))
     }
 
-    @Test func timeLimitWinsOverAnException() throws {
-        let result = try HybridBinary.run(["eval", "--timeout", "0.3",
+    @Test func timeLimitWinsOverAnException() async throws {
+        let result = try await HybridBinary.run(["eval", "--timeout", "0.3",
                                            "setTimeout(() => { throw new Error('x'); }, 0); setTimeout(function again() { setTimeout(again, 5); }, 0)"])
         #expect(result.status == 3)
     }
@@ -74,8 +74,8 @@ import Testing
         (["no-such-command"], "Unexpected argument 'no-such-command'"),
         (["eval", "--file", "/definitely/not/here.js"], "cannot read /definitely/not/here.js: no such file"),
     ])
-    func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) throws {
-        let result = try HybridBinary.run(arguments)
+    func usageAndInputErrorsExitTwoWithOneLine(arguments: [String], message: String) async throws {
+        let result = try await HybridBinary.run(arguments)
         #expect(result.status == 2)
         #expect(result.stdout == "")
         #expect(result.stderr.contains(message))
@@ -83,38 +83,38 @@ import Testing
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
     }
 
-    @Test func helpListsExamplesAndExitsZero() throws {
-        let result = try HybridBinary.run(["eval", "--help"])
+    @Test func helpListsExamplesAndExitsZero() async throws {
+        let result = try await HybridBinary.run(["eval", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("hybrid eval '1 + 2'"))
         #expect(result.stderr == "")
     }
 
-    @Test func aDirectoryIsAnInputError() throws {
-        let result = try HybridBinary.run(["eval", "--file", "/"])
+    @Test func aDirectoryIsAnInputError() async throws {
+        let result = try await HybridBinary.run(["eval", "--file", "/"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot read /"))
     }
 
-    @Test func evaluatesAFileNamedAfterItsPath() throws {
+    @Test func evaluatesAFileNamedAfterItsPath() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eval-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let good = directory.appendingPathComponent("good.js")
         try "console.log('from file'); 6 * 7".write(to: good, atomically: true, encoding: .utf8)
-        let result = try HybridBinary.run(["eval", "--file", good.path])
+        let result = try await HybridBinary.run(["eval", "--file", good.path])
         #expect(result.stdout == "from file\n42\n")
         let bad = directory.appendingPathComponent("bad.js")
         try "\n\nnull.prop".write(to: bad, atomically: true, encoding: .utf8)
-        let failure = try HybridBinary.run(["eval", "--file", bad.path])
+        let failure = try await HybridBinary.run(["eval", "--file", bad.path])
         #expect(failure.status == 1)
         #expect(failure.stderr.hasPrefix("\(bad.path):3:"))
     }
 
-    @Test func bundledExampleRuns() throws {
+    @Test func bundledExampleRuns() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let result = try HybridBinary.run(["eval", "--file", "web/examples/hello.js"], currentDirectory: root)
+        let result = try await HybridBinary.run(["eval", "--file", "web/examples/hello.js"], currentDirectory: root)
         #expect(result.status == 0)
         #expect(result.stdout.contains("hello from HybridRuntime"))
         #expect(result.stdout.hasSuffix("{\"greeting\":\"done\",\"timers\":3}\n"))

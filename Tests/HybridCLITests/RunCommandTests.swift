@@ -4,7 +4,7 @@ import Testing
 /// `hybrid run` end to end: phases, exit codes and the transcript.
 @Suite struct RunCommandTests {
     /// A page file in a fresh folder.
-    private func page(_ html: String, name: String = "page.html") throws -> URL {
+    private func page(_ html: String, name: String = "page.html") async throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
@@ -15,8 +15,8 @@ import Testing
     private static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../web/examples/dom.html").standardized.path
 
-    @Test func runsTheExamplePageInPhases() throws {
-        let result = try HybridBinary.run(["run", Self.example, "--click", "#go", "--eval", "document.getElementById('returnValue').value",
+    @Test func runsTheExamplePageInPhases() async throws {
+        let result = try await HybridBinary.run(["run", Self.example, "--click", "#go", "--eval", "document.getElementById('returnValue').value",
                                            "--assert", "document.body.style.backgroundColor === 'orange'", "--dump-dom"])
         #expect(result.status == 0)
         // Phase lines (`click ...`, `✓ assert ...`) are part of the readable output; values and the page's own lines stay in order.
@@ -35,62 +35,62 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func aFalsyAssertionExitsOneNamingTheFirstAfterEvaluatingAll() throws {
-        let url = try page("<script>var n = 1;</script>")
-        let result = try HybridBinary.run(["run", url.path, "--assert", "n === 2", "--assert", "n === 3", "--assert", "n === 1",
+    @Test func aFalsyAssertionExitsOneNamingTheFirstAfterEvaluatingAll() async throws {
+        let url = try await page("<script>var n = 1;</script>")
+        let result = try await HybridBinary.run(["run", url.path, "--assert", "n === 2", "--assert", "n === 3", "--assert", "n === 1",
                                            "--transcript", url.deletingLastPathComponent().appendingPathComponent("t.jsonl").path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("assertion failed: n === 2"))
         let transcript = try String(contentsOf: url.deletingLastPathComponent().appendingPathComponent("t.jsonl"), encoding: .utf8)
-        let asserts = try lines(transcript).filter { $0["kind"] as? String == "assert" }
+        let asserts = try await lines(transcript).filter { $0["kind"] as? String == "assert" }
         #expect(asserts.map { $0["passed"] as? Bool } == [false, false, true])
     }
 
-    @Test func uncaughtExceptionsPrintTheirDocumentPositionAndExitOne() throws {
-        let url = try page("<html>\n<body>\n<script>\nnull.x;\n</script>\n</body></html>")
-        let result = try HybridBinary.run(["run", url.path, "--file-url"])
+    @Test func uncaughtExceptionsPrintTheirDocumentPositionAndExitOne() async throws {
+        let url = try await page("<html>\n<body>\n<script>\nnull.x;\n</script>\n</body></html>")
+        let result = try await HybridBinary.run(["run", url.path, "--file-url"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("\(url.absoluteString):4:"))
         #expect(result.stderr.contains("TypeError"))
         // Served (the default), the position names the page's http URL.
-        let served = try HybridBinary.run(["run", url.path])
+        let served = try await HybridBinary.run(["run", url.path])
         #expect(served.status == 1)
         #expect(served.stderr.hasPrefix("http://127.0.0.1:"))
         #expect(served.stderr.contains("/page.html:4:"))
     }
 
-    @Test func missingPageAndMissingSelectorAreErrors() throws {
-        let missing = try HybridBinary.run(["run", "/nonexistent/page.html"])
+    @Test func missingPageAndMissingSelectorAreErrors() async throws {
+        let missing = try await HybridBinary.run(["run", "/nonexistent/page.html"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("cannot read"))
-        let url = try page("<p>x</p>")
-        let click = try HybridBinary.run(["run", url.path, "--click", "#nope"])
+        let url = try await page("<p>x</p>")
+        let click = try await HybridBinary.run(["run", url.path, "--click", "#nope"])
         #expect(click.status == 1)
         #expect(click.stderr.contains("#nope"))
-        let bad = try HybridBinary.run(["run", url.path, "--timeout", "0"])
+        let bad = try await HybridBinary.run(["run", url.path, "--timeout", "0"])
         #expect(bad.status == 2)
     }
 
-    @Test func timeLimitAndWatchdogExitThree() throws {
-        let busy = try page("<script>setTimeout(function again() { setTimeout(again, 50); }, 50);</script>")
-        let result = try HybridBinary.run(["run", busy.path, "--timeout", "0.5"])
+    @Test func timeLimitAndWatchdogExitThree() async throws {
+        let busy = try await page("<script>setTimeout(function again() { setTimeout(again, 50); }, 50);</script>")
+        let result = try await HybridBinary.run(["run", busy.path, "--timeout", "0.5"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("time limit"))
-        let spin = try page("<script>setTimeout(function () { while (true) {} }, 0);</script>")
-        let watchdog = try HybridBinary.run(["run", spin.path, "--timeout", "0.5"])
+        let spin = try await page("<script>setTimeout(function () { while (true) {} }, 0);</script>")
+        let watchdog = try await HybridBinary.run(["run", spin.path, "--timeout", "0.5"])
         #expect(watchdog.status == 3)
     }
 
-    @Test func transcriptLinesParseBackWithTheSchema() throws {
-        let url = try page("""
+    @Test func transcriptLinesParseBackWithTheSchema() async throws {
+        let url = try await page("""
             <iframe id="f"></iframe>
             <script>console.warn('careful'); alert('hi'); document.getElementById('f').src = 'bridge://x';</script>
             """)
         let path = url.deletingLastPathComponent().appendingPathComponent("t.jsonl").path
-        let result = try HybridBinary.run(["run", url.path, "--eval", "1 + 1", "--transcript", path])
+        let result = try await HybridBinary.run(["run", url.path, "--eval", "1 + 1", "--transcript", path])
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("careful\n"))
-        let events = try lines(try String(contentsOfFile: path, encoding: .utf8))
+        let events = try await lines(try String(contentsOfFile: path, encoding: .utf8))
         #expect(events.first?["kind"] as? String == "meta")
         #expect(events.first?["schema"] as? Int == 1)
         for event in events {
@@ -114,7 +114,7 @@ import Testing
         #expect(times == times.sorted())
     }
 
-    private func lines(_ text: String) throws -> [[String: Any]] {
+    private func lines(_ text: String) async throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }

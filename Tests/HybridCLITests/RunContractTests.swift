@@ -4,14 +4,14 @@ import Testing
 /// The `hybrid run` contract: phase order, exit codes and their precedence, the server (http events,
 /// --api-mocks, --file-url), --routes, --quiet/--verbose, the transcript schema, Ctrl-C.
 @Suite struct RunContractTests {
-    private func page(_ html: String, files: [String: String] = [:]) throws -> URL {
+    private func page(_ html: String, files: [String: String] = [:]) async throws -> URL {
         var all = files
         all["page.html"] = RunFixture.bootstrap + html
-        return try RunFixture.folder(all).appendingPathComponent("page.html")
+        return try await RunFixture.folder(all).appendingPathComponent("page.html")
     }
 
-    @Test func phasesRunInOrderAndKeepCommandLineOrderWithinAPhase() throws {
-        let url = try page("""
+    @Test func phasesRunInOrderAndKeepCommandLineOrderWithinAPhase() async throws {
+        let url = try await page("""
             <button id="a" onclick="log.push('click a')"></button><button id="b" onclick="log.push('click b')"></button>
             <script>var log = ['load'];
             setupWebViewJavascriptBridge(function(bridge) {
@@ -20,65 +20,65 @@ import Testing
             """)
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
         // Flags deliberately interleaved: each phase still runs in its place, in command-line order.
-        let result = try HybridBinary.run(["run", url.path, "--eval", "log.push('eval 1'), log.join(',')", "--assert", "log.length === 7",
+        let result = try await HybridBinary.run(["run", url.path, "--eval", "log.push('eval 1'), log.join(',')", "--assert", "log.length === 7",
                                            "--call", "note=\"x\"", "--click", "#b", "--eval", "log.push('eval 2'), 0",
                                            "--click", "#a", "--call", "note=\"y\"", "--dump-dom", "--quiet", "--transcript", transcript.path])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(Array(lines.prefix(4)) == ["4", "5", "load,click b,click a,call x,call y,eval 1", "0"])
         #expect(lines.dropFirst(4).first?.hasPrefix("<") == true)
-        let kinds = try RunFixture.events(transcript).compactMap { $0["kind"] as? String }
+        let kinds = try await RunFixture.events(transcript).compactMap { $0["kind"] as? String }
             .filter { ["click", "call", "eval", "assert"].contains($0) }
         #expect(kinds == ["click", "click", "call", "call", "eval", "eval", "assert"])
     }
 
-    @Test func exitCodePrecedenceIsUsageThenTimeThenException() throws {
-        let failing = try page("<script>null.x;</script>")
-        #expect(try HybridBinary.run(["run", failing.path, "--assert", "false"]).status == 1)
-        let spinning = try page("<script>setTimeout(function () { while (true) {} }, 0); null.x;</script>")
-        #expect(try HybridBinary.run(["run", spinning.path, "--timeout", "0.5"]).status == 3)
+    @Test func exitCodePrecedenceIsUsageThenTimeThenException() async throws {
+        let failing = try await page("<script>null.x;</script>")
+        #expect(try await HybridBinary.run(["run", failing.path, "--assert", "false"]).status == 1)
+        let spinning = try await page("<script>setTimeout(function () { while (true) {} }, 0); null.x;</script>")
+        #expect(try await HybridBinary.run(["run", spinning.path, "--timeout", "0.5"]).status == 3)
         // Exception and a time limit and a bad transcript path: the input error wins.
-        let bad = try HybridBinary.run(["run", spinning.path, "--timeout", "0.5", "--transcript", "/nonexistent/dir/t.jsonl"])
+        let bad = try await HybridBinary.run(["run", spinning.path, "--timeout", "0.5", "--transcript", "/nonexistent/dir/t.jsonl"])
         #expect(bad.status == 2)
-        let unknown = try HybridBinary.run(["run", failing.path, "--bogus"])
+        let unknown = try await HybridBinary.run(["run", failing.path, "--bogus"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "hybrid run: Unknown option '--bogus'. See 'hybrid run --help'.\n")
-        #expect(try HybridBinary.run(["run", failing.path, "--routes", "/nonexistent/routes.json"]).status == 2)
+        #expect(try await HybridBinary.run(["run", failing.path, "--routes", "/nonexistent/routes.json"]).status == 2)
     }
 
-    @Test func localPagesAreServedWithHTTPEventsAndAPIMocks() throws {
-        let url = try page("<script>fetch('/api/user').then(r => r.json()).then(j => { window.user = j.name; });</script>",
+    @Test func localPagesAreServedWithHTTPEventsAndAPIMocks() async throws {
+        let url = try await page("<script>fetch('/api/user').then(r => r.json()).then(j => { window.user = j.name; });</script>",
                            files: ["api/GET/api/user.json": #"{"name": "ann"}"#])
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
-        let result = try HybridBinary.run(["run", url.path, "--api-mocks", url.deletingLastPathComponent().appendingPathComponent("api").path,
+        let result = try await HybridBinary.run(["run", url.path, "--api-mocks", url.deletingLastPathComponent().appendingPathComponent("api").path,
                                            "--eval", "location.protocol + ' ' + user", "--transcript", transcript.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("http: ann\n"))
-        let http = RunFixture.kind(try RunFixture.events(transcript), "http")
+        let http = await RunFixture.kind(try RunFixture.events(transcript), "http")
         let page = try #require(http.first { $0["path"] as? String == "/page.html" })
         #expect(page["method"] as? String == "GET")
         #expect(page["status"] as? Int == 200)
         #expect((page["bytes"] as? Int ?? 0) > 0)
         #expect(page["ms"] is Double || page["ms"] is Int)
         #expect(http.contains { $0["path"] as? String == "/api/user" && $0["status"] as? Int == 200 })
-        let missing = try HybridBinary.run(["run", url.path, "--api-mocks", "/nonexistent/api"])
+        let missing = try await HybridBinary.run(["run", url.path, "--api-mocks", "/nonexistent/api"])
         #expect(missing.status == 2)
     }
 
-    @Test func fileURLKeepsFileLoading() throws {
-        let url = try page("<p>x</p>")
+    @Test func fileURLKeepsFileLoading() async throws {
+        let url = try await page("<p>x</p>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
-        let result = try HybridBinary.run(["run", url.path, "--file-url", "--eval", "location.href", "--transcript", transcript.path])
+        let result = try await HybridBinary.run(["run", url.path, "--file-url", "--eval", "location.href", "--transcript", transcript.path])
         #expect(result.status == 0)
         #expect(result.stdout.contains(url.absoluteString + "\n"))
-        #expect(RunFixture.kind(try RunFixture.events(transcript), "http").isEmpty)
+        await #expect(RunFixture.kind(try RunFixture.events(transcript), "http").isEmpty)
     }
 
-    @Test func everyTranscriptLineHasTimeKindAndPage() throws {
+    @Test func everyTranscriptLineHasTimeKindAndPage() async throws {
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).jsonl")
-        let result = try HybridBinary.run(["run", "--transcript", transcript.path, "--eval", "1"], currentDirectory: RunFixture.repository)
+        let result = try await HybridBinary.run(["run", "--transcript", transcript.path, "--eval", "1"], currentDirectory: RunFixture.repository)
         #expect(result.status == 0)
-        let events = try RunFixture.events(transcript)
+        let events = try await RunFixture.events(transcript)
         #expect(events.first?["kind"] as? String == "meta")
         for event in events {
             #expect(event["t"] is Double || event["t"] is Int)
@@ -89,58 +89,58 @@ import Testing
         #expect(kinds.isSuperset(of: ["meta", "load", "bridge", "http", "dialog", "click", "call", "eval", "assert"]))
     }
 
-    @Test func routesOpenTheStartPageWithPageAndAppEvents() throws {
+    @Test func routesOpenTheStartPageWithPageAndAppEvents() async throws {
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID().uuidString).jsonl")
-        let result = try HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--eval", "location.pathname",
+        let result = try await HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--eval", "location.pathname",
                                            "--call", #"notification.received={"name":"cart.changed","userInfo":{"count":7}}"#,
                                            "--transcript", transcript.path], currentDirectory: RunFixture.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("list: cart has 7\n"))
         #expect(result.stdout.contains("/list.html\n"))
-        let events = try RunFixture.events(transcript)
+        let events = try await RunFixture.events(transcript)
         let pages = RunFixture.kind(events, "page")
         #expect(pages.contains { $0["event"] as? String == "viewDidAppear" && $0["url"] as? String == "app://list" })
         #expect(RunFixture.kind(events, "app").map { $0["state"] as? String }.contains("active"))
         #expect(RunFixture.kind(events, "http").contains { $0["path"] as? String == "/list.html" })
-        let noStart = try RunFixture.folder(["r.json": #"{"routes": [{"pattern": "/a", "page": "a.html"}]}"#])
-        let missing = try HybridBinary.run(["run", "--routes", noStart.appendingPathComponent("r.json").path])
+        let noStart = try await RunFixture.folder(["r.json": #"{"routes": [{"pattern": "/a", "page": "a.html"}]}"#])
+        let missing = try await HybridBinary.run(["run", "--routes", noStart.appendingPathComponent("r.json").path])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no \"start\" URL"))
     }
 
-    @Test func theExampleFlowRunsWithOneCommand() throws {
+    @Test func theExampleFlowRunsWithOneCommand() async throws {
         // The list opens the detail by URL, the detail adds to the cart (a notification the covered list observes) and
         // finishes with a result the list shows; each step acts on the visible page.
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("flow-\(UUID().uuidString).jsonl")
-        let result = try HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--click", "#item-2", "--click", "#add",
+        let result = try await HybridBinary.run(["run", "--routes", "web/navigation/routes.json", "--click", "#item-2", "--click", "#add",
                                            "--click", "#choose", "--eval", "document.getElementById('picked').textContent",
                                            "--assert", "document.getElementById('badge').textContent === '1'",
                                            "--transcript", transcript.path], currentDirectory: RunFixture.repository)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("list: hidden\nclick #add\nlist: cart has 1\n"))
         #expect(result.stdout.contains("Red kettle x1\n"))
-        let events = try RunFixture.events(transcript)
+        let events = try await RunFixture.events(transcript)
         let detail = RunFixture.kind(events, "page").filter { $0["name"] as? String == "WebPage(detail.html)" }
         #expect(detail.compactMap { $0["event"] as? String }.contains("viewDidAppear"))
         #expect(detail.last?["event"] as? String == "deinit")
         #expect(RunFixture.kind(events, "http").contains { ($0["path"] as? String)?.hasPrefix("/detail.html") == true })
     }
 
-    @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() throws {
-        let url = try page("<script>console.log('hello'); alert('hi');</script>")
-        let quiet = try HybridBinary.run(["run", url.path, "--quiet", "--eval", "6 * 7"])
+    @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() async throws {
+        let url = try await page("<script>console.log('hello'); alert('hi');</script>")
+        let quiet = try await HybridBinary.run(["run", url.path, "--quiet", "--eval", "6 * 7"])
         #expect(quiet.stdout == "42\n")
         #expect(quiet.stderr == "")
-        let verbose = try HybridBinary.run(["run", url.path, "--verbose"])
+        let verbose = try await HybridBinary.run(["run", url.path, "--verbose"])
         #expect(verbose.stdout.contains("load idle http://127.0.0.1:"))
         #expect(verbose.stdout.contains("http GET /page.html 200"))
         #expect(verbose.stdout.contains("hello\n"))
-        #expect(try HybridBinary.run(["run", url.path, "--log-level", "loud"]).status == 2)
-        #expect(try HybridBinary.run(["run", url.path, "--log-level", "info"]).status == 0)
+        #expect(try await HybridBinary.run(["run", url.path, "--log-level", "loud"]).status == 2)
+        #expect(try await HybridBinary.run(["run", url.path, "--log-level", "info"]).status == 0)
     }
 
-    @Test func interruptFlushesTheTranscriptPrintsTheSummaryAndExits130() throws {
-        let url = try page("<script>console.log('started'); setTimeout(function() {}, 60000);</script>")
+    @Test func interruptFlushesTheTranscriptPrintsTheSummaryAndExits130() async throws {
+        let url = try await page("<script>console.log('started'); setTimeout(function() {}, 60000);</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
         let process = Process()
         process.executableURL = HybridBinary.url
@@ -163,7 +163,7 @@ import Testing
         #expect(process.terminationStatus == 130)
         #expect(stderr.contains("page.html: 0 JS→native"))
         #expect(stderr.hasSuffix("interrupted (exit 130)\n"))
-        let events = try RunFixture.events(transcript)
+        let events = try await RunFixture.events(transcript)
         #expect(events.contains { $0["kind"] as? String == "console" && $0["text"] as? String == "started" })
         #expect(events.last?["kind"] as? String == "interrupt")
     }

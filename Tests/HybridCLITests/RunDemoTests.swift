@@ -3,9 +3,9 @@ import Testing
 
 /// `hybrid run` with no page: the demo `web/index.html`.
 @Suite struct RunDemoTests {
-    @Test func theDemoClicksEveryButtonCallsTheJSHandlersAndPasses() throws {
+    @Test func theDemoClicksEveryButtonCallsTheJSHandlersAndPasses() async throws {
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).jsonl")
-        let result = try HybridBinary.run(["run", "--transcript", transcript.path], environment: ["NO_COLOR": "1"],
+        let result = try await HybridBinary.run(["run", "--transcript", transcript.path], environment: ["NO_COLOR": "1"],
                                           currentDirectory: RunFixture.repository)
         #expect(result.status == 0, "\(result.stderr)")
         let out = result.stdout
@@ -24,7 +24,7 @@ import Testing
         #expect(summary.hasPrefix("web/index.html: 7 JS→native, 7 native→JS, 2 dialogs, 0 errors, 2/2 assertions passed, "))
         #expect(summary.hasSuffix(" ms — ok"))
 
-        let events = try RunFixture.events(transcript)
+        let events = try await RunFixture.events(transcript)
         let handlers = Set(RunFixture.kind(events, "bridge").compactMap { $0["handler"] as? String })
         #expect(handlers.isSuperset(of: ["scanClick", "colorClick", "locationClick", "shareClick", "payClick", "goBackClick",
                                          "changeBGColor", "testJavaScriptFunction"]))
@@ -33,20 +33,20 @@ import Testing
         #expect(RunFixture.kind(events, "http").contains { $0["path"] as? String == "/index.html" && $0["status"] as? Int == 200 })
     }
 
-    @Test func coloursFollowTheColorFlag() throws {
-        let always = try HybridBinary.run(["run", "--color", "always"], currentDirectory: RunFixture.repository)
+    @Test func coloursFollowTheColorFlag() async throws {
+        let always = try await HybridBinary.run(["run", "--color", "always"], currentDirectory: RunFixture.repository)
         #expect(always.status == 0)
         #expect(always.stdout.contains("\u{1B}[36mscanClick\u{1B}[0m"))
         // Piped output under auto is plain.
-        let auto = try HybridBinary.run(["run"], currentDirectory: RunFixture.repository)
+        let auto = try await HybridBinary.run(["run"], currentDirectory: RunFixture.repository)
         #expect(!auto.stdout.contains("\u{1B}["))
-        let bad = try HybridBinary.run(["run", "--color", "sometimes"], currentDirectory: RunFixture.repository)
+        let bad = try await HybridBinary.run(["run", "--color", "sometimes"], currentDirectory: RunFixture.repository)
         #expect(bad.status == 2)
     }
 
-    @Test func withoutTheDemoPagesItSaysWhereItLooked() throws {
-        let empty = try RunFixture.folder(["readme.txt": "nothing here"])
-        let result = try HybridBinary.run(["run"], currentDirectory: empty)
+    @Test func withoutTheDemoPagesItSaysWhereItLooked() async throws {
+        let empty = try await RunFixture.folder(["readme.txt": "nothing here"])
+        let result = try await HybridBinary.run(["run"], currentDirectory: empty)
         #expect(result.status == 2)
         #expect(result.stderr.contains("demo page was not found; looked for \(empty.path)/web/index.html"))
         #expect(result.stderr.contains("share/hybrid/web/index.html"))

@@ -25,7 +25,7 @@ enum RunFixture {
         """
 
     /// A fresh folder with `files` (name → text); returns the folder.
-    static func folder(_ files: [String: String]) throws -> URL {
+    static func folder(_ files: [String: String]) async throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
         for (name, text) in files {
             let url = dir.appendingPathComponent(name)
@@ -36,7 +36,7 @@ enum RunFixture {
     }
 
     /// The JSON lines of a transcript.
-    static func events(_ path: URL) throws -> [[String: Any]] {
+    static func events(_ path: URL) async throws -> [[String: Any]] {
         try String(contentsOf: path, encoding: .utf8).split(separator: "\n").map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
         }

@@ -72,7 +72,7 @@ private func curl(_ arguments: [String]) async throws -> String {
     }
 }
 
-private func makeSite() throws -> URL {
+private func makeSite() async throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir.appendingPathComponent("mocks/GET/api/user"),
                                             withIntermediateDirectories: true)
@@ -84,7 +84,7 @@ private func makeSite() throws -> URL {
 /// `hybrid serve`, end to end with curl.
 @Suite struct ServeCommandTests {
     @Test func servesPrintsBaseURLLogsToStderrAndStopsCleanlyOnSIGINT() async throws {
-        let site = try makeSite()
+        let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try ServeProcess([site.path, "--port", "0", "--api-mocks", site.path + "/mocks", "--cors"])
         let base = await server.firstLine()
@@ -106,7 +106,7 @@ private func makeSite() throws -> URL {
     }
 
     @Test func sigtermStopsCleanlyToo() async throws {
-        let site = try makeSite()
+        let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try ServeProcess([site.path, "--port", "0", "--list-dirs"])
         let base = await server.firstLine()
@@ -117,7 +117,7 @@ private func makeSite() throws -> URL {
     }
 
     @Test func aPortThatCannotBeBoundExitsTwoWithTheReason() async throws {
-        let site = try makeSite()
+        let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let first = try ServeProcess([site.path, "--port", "0"])
         let base = await first.firstLine()
@@ -137,7 +137,7 @@ private func makeSite() throws -> URL {
     }
 
     @Test func aHostOtherThanLoopbackWarns() async throws {
-        let site = try makeSite()
+        let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try ServeProcess([site.path, "--port", "0", "--host", "0.0.0.0"])
         let base = await server.firstLine()
@@ -147,15 +147,15 @@ private func makeSite() throws -> URL {
         #expect(stderr.contains("warning"))
     }
 
-    @Test func helpHasExamples() throws {
-        let result = try HybridBinary.run(["serve", "--help"])
+    @Test func helpHasExamples() async throws {
+        let result = try await HybridBinary.run(["serve", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("--api-mocks"))
     }
 
-    @Test func anInvalidPortIsAUsageError() throws {
-        let result = try HybridBinary.run(["serve", "--port", "70000"])
+    @Test func anInvalidPortIsAUsageError() async throws {
+        let result = try await HybridBinary.run(["serve", "--port", "70000"])
         #expect(result.status == 2)
     }
 }

@@ -11,12 +11,12 @@ import Testing
 
     /// Runs `hybrid test` in the fixtures folder. The short default timeout keeps the timing-out fixture quick;
     /// runs with pages (bridge round trips, slower on a loaded machine) give their tests more time.
-    func hybridTest(_ arguments: [String], testTimeout: String = "0.3") throws -> CommandResult {
-        try HybridBinary.run(["test", "--test-timeout", testTimeout] + arguments, currentDirectory: Self.fixtures)
+    func hybridTest(_ arguments: [String], testTimeout: String = "0.3") async throws -> CommandResult {
+        try await HybridBinary.run(["test", "--test-timeout", testTimeout] + arguments, currentDirectory: Self.fixtures)
     }
 
-    @Test func mixedSuiteCountsExitCodeAndSummary() throws {
-        let result = try hybridTest(["scripts"])
+    @Test func mixedSuiteCountsExitCodeAndSummary() async throws {
+        let result = try await hybridTest(["scripts"])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "11 passed, 13 failed, 3 skipped")
@@ -31,16 +31,16 @@ import Testing
         #expect(!result.stdout.contains("\u{1B}["), "no progress line when not on a terminal")
     }
 
-    @Test func passingFileExitsZero() throws {
-        let result = try hybridTest(["scripts/passing.test.js", "scripts/only.test.js"])
+    @Test func passingFileExitsZero() async throws {
+        let result = try await hybridTest(["scripts/passing.test.js", "scripts/only.test.js"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout == "5 passed, 0 failed, 2 skipped\n")
     }
 
-    @Test func junitFileMatchesTheRun() throws {
+    @Test func junitFileMatchesTheRun() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: path) }
-        let result = try hybridTest(["scripts", "--junit", path.path])
+        let result = try await hybridTest(["scripts", "--junit", path.path])
         #expect(result.status == 1)
         let document = try XMLDocument(contentsOf: path)
         let root = try #require(document.rootElement())
@@ -55,14 +55,14 @@ import Testing
         #expect(mixed.attribute(forName: "failures")?.stringValue == "5")
     }
 
-    @Test func unwritableJUnitFileIsAUsageError() throws {
-        let result = try hybridTest(["scripts/passing.test.js", "--junit", "/nonexistent/dir/junit.xml"])
+    @Test func unwritableJUnitFileIsAUsageError() async throws {
+        let result = try await hybridTest(["scripts/passing.test.js", "--junit", "/nonexistent/dir/junit.xml"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot write /nonexistent/dir/junit.xml"))
     }
 
-    @Test func tapOnStdoutSummaryOnStderr() throws {
-        let result = try hybridTest(["scripts/mixed.test.js", "--tap"])
+    @Test func tapOnStdoutSummaryOnStderr() async throws {
+        let result = try await hybridTest(["scripts/mixed.test.js", "--tap"])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "TAP version 13")
@@ -72,74 +72,75 @@ import Testing
         #expect(result.stderr == "2 passed, 5 failed, 1 skipped\n")
     }
 
-    @Test func shardsSplitDeterministicallyAndCompletely() throws {
-        func testNames(_ shard: String) throws -> [String] {
-            let result = try hybridTest(["scripts", "--tap", "--shard", shard])
+    @Test func shardsSplitDeterministicallyAndCompletely() async throws {
+        func testNames(_ shard: String) async throws -> [String] {
+            let result = try await hybridTest(["scripts", "--tap", "--shard", shard])
             return result.stdout.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
                 .map { String($0.split(separator: " - ", maxSplits: 1)[1]) }
         }
-        let all = try testNames("1/1")
+        let all = try await testNames("1/1")
         #expect(all.count == 27)
-        let shards = try (1...3).map { try testNames("\($0)/3") }
+        var shards: [[String]] = []
+        for index in 1...3 { shards.append(try await testNames("\(index)/3")) }
         #expect(shards.flatMap { $0 }.sorted() == all.sorted())
         #expect(Set(shards[0]).isDisjoint(with: shards[1]) && Set(shards[1]).isDisjoint(with: shards[2]))
-        #expect(try testNames("2/3") == shards[1])
+        await #expect(try testNames("2/3") == shards[1])
         // Shard 1 of 3 holds files 1, 4, 7 of the sorted list.
         #expect(Set(shards[0].map { $0.components(separatedBy: " › ")[0] })
                 == ["scripts/empty.test.js", "scripts/only.test.js", "scripts/syntax-error.test.js"])
     }
 
-    @Test func emptyShardPasses() throws {
-        let result = try hybridTest(["scripts/passing.test.js", "--shard", "2/2"])
+    @Test func emptyShardPasses() async throws {
+        let result = try await hybridTest(["scripts/passing.test.js", "--shard", "2/2"])
         #expect(result.status == 0)
         #expect(result.stdout == "0 passed, 0 failed\n")
     }
 
-    @Test func filterKeepsMatchingTests() throws {
-        let result = try hybridTest(["scripts", "--filter", "mixed.test.js › passes"])
+    @Test func filterKeepsMatchingTests() async throws {
+        let result = try await hybridTest(["scripts", "--filter", "mixed.test.js › passes"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout == "2 passed, 0 failed\n")
-        let failing = try hybridTest(["scripts", "--filter", "fails"])
+        let failing = try await hybridTest(["scripts", "--filter", "fails"])
         #expect(failing.status == 1)
         #expect(failing.stdout.hasSuffix("0 passed, 2 failed\n"))
     }
 
-    @Test func usageErrorsExitTwo() throws {
-        let missing = try hybridTest(["no/such/folder"])
+    @Test func usageErrorsExitTwo() async throws {
+        let missing = try await hybridTest(["no/such/folder"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "hybrid test: no such file or folder: no/such/folder\n")
-        let badShard = try hybridTest(["scripts", "--shard", "0/3"])
+        let badShard = try await hybridTest(["scripts", "--shard", "0/3"])
         #expect(badShard.status == 2)
         #expect(badShard.stderr.contains("--shard must be I/N"))
-        let noDefault = try HybridBinary.run(["test"], currentDirectory: Self.fixtures)
+        let noDefault = try await HybridBinary.run(["test"], currentDirectory: Self.fixtures)
         #expect(noDefault.status == 2)
         #expect(noDefault.stderr.contains("web/tests"))
-        let badTimeout = try HybridBinary.run(["test", "--test-timeout", "0"], currentDirectory: Self.fixtures)
+        let badTimeout = try await HybridBinary.run(["test", "--test-timeout", "0"], currentDirectory: Self.fixtures)
         #expect(badTimeout.status == 2)
     }
 
-    @Test func folderWithoutTestFilesIsAUsageError() throws {
+    @Test func folderWithoutTestFilesIsAUsageError() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try hybridTest([folder.path])
+        let result = try await hybridTest([folder.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no test files"))
     }
 
-    @Test func helpShowsExamplesAndVersionPrints() throws {
-        let help = try HybridBinary.run(["test", "--help"])
+    @Test func helpShowsExamplesAndVersionPrints() async throws {
+        let help = try await HybridBinary.run(["test", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("hybrid test --shard 2/3 --junit build/junit.xml"))
-        let version = try HybridBinary.run(["--version"])
+        let version = try await HybridBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
     }
 
-    @Test func outputIsInFileOrderWhateverTheJobs() throws {
-        let one = try hybridTest(["scripts", "pages", "--jobs", "1"], testTimeout: "2")
-        let many = try hybridTest(["scripts", "pages", "--jobs", "4"], testTimeout: "2")
+    @Test func outputIsInFileOrderWhateverTheJobs() async throws {
+        let one = try await hybridTest(["scripts", "pages", "--jobs", "1"], testTimeout: "2")
+        let many = try await hybridTest(["scripts", "pages", "--jobs", "4"], testTimeout: "2")
         #expect(one.status == 1 && many.status == 1)
         #expect(one.stdout.hasSuffix("14 passed, 18 failed, 3 skipped\n"), "\(one.stdout)")
         // Ports and timings differ between runs; the order of failures must not.
@@ -148,8 +149,8 @@ import Testing
         #expect(failures(one.stdout).first == "FAIL pages/broken.test.html")
     }
 
-    @Test func testPagesRunInAWebViewWithTheirSidecarMocks() throws {
-        let result = try hybridTest(["pages/handlers.test.html"], testTimeout: "5")
+    @Test func testPagesRunInAWebViewWithTheirSidecarMocks() async throws {
+        let result = try await hybridTest(["pages/handlers.test.html"], testTimeout: "5")
         #expect(result.status == 1)
         // No Swift handlers from the command line: the mocked tests pass, the Swift ones fail.
         #expect(result.stdout.hasSuffix("2 passed, 3 failed\n"))
@@ -159,14 +160,14 @@ import Testing
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test func projectSuitePasses() throws {
+    @Test func projectSuitePasses() async throws {
         let root = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let result = try HybridBinary.run(["test"], currentDirectory: root)
+        let result = try await HybridBinary.run(["test"], currentDirectory: root)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
     }
 
-    @Test func progressLineOnATerminal() throws {
+    @Test func progressLineOnATerminal() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
         let command = "'\(HybridBinary.url.path)' test scripts/passing.test.js scripts/only.test.js"
         let process = Process()
@@ -185,8 +186,8 @@ import Testing
         #expect(text.contains("\u{1B}[2K5 passed, 0 failed, 2 skipped"), "the progress line is cleared before the summary")
     }
 
-    @Test func endlessLoopsFailWithoutCrashing() throws {
-        let result = try hybridTest(["hangs"])
+    @Test func endlessLoopsFailWithoutCrashing() async throws {
+        let result = try await hybridTest(["hangs"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.hasSuffix("0 passed, 2 failed\n"))
         #expect(result.stdout.contains("FAIL hangs/loop-after-await.test.js › loops forever after an await\n"

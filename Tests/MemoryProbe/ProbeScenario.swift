@@ -14,6 +14,7 @@ struct ProbeScenario: Sendable {
     /// Every scenario the probe knows.
     static let all: [ProbeScenario] = [
         runtimeCycles,
+        contextCycles,
         deliberateLeak,
         webPagePushPop,
     ]

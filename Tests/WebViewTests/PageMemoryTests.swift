@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// 200 load/close cycles must not grow resident memory beyond a small bound. Measured in a child
@@ -9,16 +10,10 @@ import Testing
     static let childVariable = "HYBRID_PAGE_MEMORY_CHILD"
 
     // Regression: JavaScriptCore roots a global object's unhandled-rejection callback, so before
-    // `DocumentHandle.close` reset it every closed page stayed resident (about 5.7 MB per cycle).
+    // `JSContext.close` swapped it for a neutral one, every closed page stayed resident (about 5.7 MB per cycle).
     @Test
     func loadCloseCyclesDoNotGrowResidentMemory() async throws {
-        // The child runs for seconds: wait for it on a thread of its own, never on the cooperative pool
-        // (two threads here), so the tests running beside this one are not starved.
-        let text: String = try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try Self.runChild() })
-            }.start()
-        }
+        let text = try await ChildProcess.runTests(matching: "memoryChild", childVariable: Self.childVariable).stdout
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("PAGE_MEMORY ") }, "child output: \(text)")
         let fields = Dictionary(uniqueKeysWithValues: line.dropFirst("PAGE_MEMORY ".count).split(separator: " ").map {
             let pair = $0.split(separator: "=")
@@ -30,23 +25,6 @@ import Testing
         // more than 32 MB (measured: 4 to 24 MB): a leaked page costs about 6 MB, so leaking more
         // than a few pages in 180 fails.
         #expect(growth < 32 * 1024, "resident memory grew by \(growth) KB over 180 load/close cycles")
-    }
-
-    private static func runChild() throws -> String {
-        let process = Process()
-        // At the lowest priority, so the 200 loads do not starve the tests running beside it.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
-        process.arguments = ["-n", "19", CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", "memoryChild"]
-        var environment = ProcessInfo.processInfo.environment
-        environment[childVariable] = "1"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 
     @Test func memoryChild() async throws {

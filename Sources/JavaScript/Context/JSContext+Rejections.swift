@@ -14,4 +14,10 @@ extension JSContext {
         var exception: JSValueRef?
         JSGlobalContextSetUnhandledRejectionCallback(ref, tracker, &exception)
     }
+
+    /// Replaces the rejection callback by the machine's no-op one, so the closed context is not kept
+    /// alive by it (see `JSVirtualMachine.neutralRejectionCallback`).
+    func releaseRejectionTracking() {
+        JSGlobalContextSetUnhandledRejectionCallback(ref, virtualMachine.neutralRejectionCallback, nil)
+    }
 }

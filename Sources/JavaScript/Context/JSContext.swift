@@ -93,6 +93,7 @@ public final class JSContext {
         guard !isClosed else { return }
         isClosed = true
         virtualMachine.scheduler.cancelAll(of: self)
+        releaseRejectionTracking()
         exceptionHandler = nil
         exception = nil
         lastThrownValue = nil

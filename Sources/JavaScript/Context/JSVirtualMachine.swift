@@ -16,6 +16,9 @@ public final class JSVirtualMachine {
     public var consoleSink: ConsoleSink
     let shared: MachineShared
     private var entryDepth = 0
+    /// A private context holding ``neutralRejectionCallback``; made on first use.
+    private var neutralContext: JSGlobalContextRef?
+    private var neutralFunction: JSObjectRef?
 
     /// Makes a machine on the calling thread, with the given clock and console sink.
     public init(clock: RuntimeClock = .real, consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink) {
@@ -28,6 +31,10 @@ public final class JSVirtualMachine {
     }
 
     deinit {
+        if let neutralContext {
+            if let neutralFunction { JSValueUnprotect(neutralContext, neutralFunction) }
+            JSGlobalContextRelease(neutralContext)
+        }
         scheduler.shutdown()
         shared.machine = nil
         watchdog.invalidate()
@@ -68,6 +75,23 @@ public final class JSVirtualMachine {
     public func collectGarbage(in context: JSContext) {
         JSSynchronousGarbageCollectForDebugging(context.ref)
         shared.drainReleases()
+    }
+
+    /// A no-op function that roots nothing of any user context.
+    ///
+    /// JavaScriptCore keeps a global object's unhandled-rejection callback in a strong handle (a GC
+    /// root); a callback made in the same context would keep that whole context alive after it is
+    /// closed and dropped. Closing a context therefore swaps its callback for this one.
+    var neutralRejectionCallback: JSObjectRef {
+        if let neutralFunction { return neutralFunction }
+        let context = JSGlobalContextCreateInGroup(group, nil)!
+        let function = JSObjectMakeFunctionWithCallback(context, nil) { context, _, _, _, _, _ in
+            JSValueMakeUndefined(context)
+        }!
+        JSValueProtect(context, function)
+        neutralContext = context
+        neutralFunction = function
+        return function
     }
 
     /// True while JavaScript is running on this machine (a Swift function called from JS, say).

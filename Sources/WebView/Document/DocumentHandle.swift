@@ -56,7 +56,6 @@ public final class DocumentHandle {
         platform = nil
         context.close()
         env = nil
-        releaseRejectionCallback()
     }
 }
 
@@ -71,21 +70,6 @@ extension DocumentHandle: WebPlatformHost {
         return core.sessionStorage
     }
     public func beginWork() -> WorkToken { runtime.beginWork() }
-}
-
-extension DocumentHandle {
-    /// JavaScriptCore keeps a global object's unhandled-rejection callback in a strong handle, a GC
-    /// root; a callback made in the same context therefore keeps the whole closed page (about 6 MB)
-    /// alive forever. Before the context is released, the callback is replaced by a no-op function
-    /// of the runtime's default context, which roots nothing of the page.
-    fileprivate func releaseRejectionCallback() {
-        let neutral = runtime.assumeIsolated { runtime in
-            RuntimeBound(value: JSValue(function: { _ in nil }, name: "closedPageRejection", in: runtime.context))
-        }.value
-        if let object = JSValueToObject(neutral.context.ref, neutral.ref, nil) {
-            JSGlobalContextSetUnhandledRejectionCallback(context.ref, object, nil)
-        }
-    }
 }
 
 /// Errors of the web view itself.
