@@ -10,6 +10,27 @@ import Testing
         #expect(try await runtime.evaluate("6 * 7") == 42)
     }
 
+    /// A reaction that runs away after an `await` is stopped while JavaScriptCore drains the job
+    /// queue at the end of an entry: the entry reports the time limit, and the runtime, values and
+    /// objects keep working (JSC once left the termination pending, so the next call failed).
+    @Test func stopsARunawayPromiseReactionAndTheRuntimeStaysUsable() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
+        let box = MessageBox()
+        await runtime.perform { runtime in
+            runtime.context.exceptionHandler = { _, exception in
+                box.append(JSException(exception).isExecutionTimeLimitExceeded ? "timeout" : "other")
+            }
+        }
+        let error = await #expect(throws: JSException.self) {
+            try await runtime.evaluate("Promise.resolve().then(() => { for (;;) {} }); 1")
+        }
+        #expect(error?.isExecutionTimeLimitExceeded == true)
+        #expect(try await runtime.evaluate("[1, 2, 3].map(x => x * 2)") == [2, 4, 6])
+        let formatted = await runtime.perform { runtime in runtime.context.format([JSValue(["a", "b"], in: runtime.context)]) }
+        #expect(formatted.contains("a") && formatted.contains("b"))
+        _ = box
+    }
+
     @Test func isReArmedForEachEntry() async throws {
         // Each evaluation runs ~60% of the limit: only a limit that restarts per entry lets all pass.
         let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(500)))

@@ -60,8 +60,17 @@ public final class JSVirtualMachine {
         let result = body(&exception)
         entryDepth -= 1
         if outermost {
-            let fired = watchdog.didExit()
-            if fired, exception != nil || result == nil {
+            if watchdog.didExit() {
+                // The limit may have stopped a promise job while JSC drained the queue at the end of
+                // the entry; the script's own value came back, but the termination stays pending and
+                // every later API call would fail. An empty evaluation consumes it (and runs what is
+                // left of the queue, under the same limit).
+                var rounds = 0
+                repeat {
+                    watchdog.willEnter()
+                    _ = JSStringConversion.withJSString("undefined") { JSEvaluateScript(context, $0, nil, nil, 1, nil) }
+                    rounds += 1
+                } while watchdog.didExit() && rounds < 16
                 exception = watchdog.makeTimeoutError(in: context)
             }
             shared.drainReleases()
