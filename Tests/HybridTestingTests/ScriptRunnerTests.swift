@@ -15,7 +15,7 @@ import Testing
         let statuses = report.tests.map { "\($0.name): \($0.status.rawValue)" }
         #expect(statuses == ["passes: passed", "fails on equal: failed", "is skipped: skipped",
                              "fails asynchronously: failed", "throws a TypeError: failed", "times out: failed",
-                             "rejects wrongly: failed", "passes at the end: passed"])
+                             "rejects wrongly: failed", "passes at the end: passed"], "\(report.failures)")
         #expect(report.counts.summaryLine == "2 passed, 5 failed, 1 skipped")
         let equal = report.test(named: "fails on equal")
         #expect(equal?.message == "expected 2 to equal 3")

@@ -86,6 +86,11 @@ import Testing
         #expect(try await webView.evaluateJavaScript("log") == ["/next?x=1", 1, 2, "https://app.test/next?x=1#h", "refused",
                                                                "visibility:hidden", "visibility:visible"])
         #expect(await webView.url == URL(string: "https://app.test/next?x=1#h"))
+        // Animation frames do not keep a page busy, so the chain may still be running: wait for its
+        // third frame, then one frame more, and check it stopped at three.
+        _ = try await webView.callAsyncJavaScript("""
+            new Promise(function (r) { (function check() { if (frames >= 3) r(0); else requestAnimationFrame(check); })(); })
+            """)
         _ = try await webView.callAsyncJavaScript("new Promise(function (r) { requestAnimationFrame(function () { r(0); }); })")
         #expect(try await webView.evaluateJavaScript("frames") == 3)
         await webView.close()

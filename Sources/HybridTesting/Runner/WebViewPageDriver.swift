@@ -16,15 +16,14 @@ final class WebViewPageDriver: TestPageDriver {
     let configure: BridgeSetup?
     private let server: FixtureServer?
     private let base = Mutex<String?>(nil)
-    private let parking = AbandonedRuntimeParking()
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
-        // No execution limit: JavaScriptCore aborts the process when its watchdog stops a promise
-        // reaction (a loop after an `await`). The runner's deadline notices a stuck page; `parking`
-        // then stops its thread from spinning.
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", consoleSink: { _ in }))
+        // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
+        // own deadline has already failed the test as hung, so the page's thread never spins for good.
+        let limit = options.testTimeout + options.hangGrace * 2
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime)
         server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
@@ -35,7 +34,6 @@ final class WebViewPageDriver: TestPageDriver {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
-        await parking.install(on: runtime)
         webView.observeEvents { event in
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
@@ -90,7 +88,7 @@ final class WebViewPageDriver: TestPageDriver {
     }
 
     func abandon() {
-        parking.abandon()
+        // Nothing to do: the runtime's watchdog ends the runaway entry, and `close()` then proceeds.
     }
 
     func close() async {
