@@ -117,13 +117,19 @@ import Testing
                                            "--assert", "document.getElementById('badge').textContent === '1'",
                                            "--transcript", transcript.path], currentDirectory: RunFixture.repository)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("list: hidden\nclick #add\nlist: cart has 1\n"))
+        #expect(result.stdout.contains("list: hidden\nclick #add\n"))
+        let add = try #require(result.stdout.range(of: "click #add\n")), cart = try #require(result.stdout.range(of: "list: cart has 1\n"))
+        #expect(add.upperBound <= cart.lowerBound, "the covered list hears the cart change after the click")
+        #expect(result.stdout.contains("JS → native page.finish {\"result\":{\"id\":\"2\""))
         #expect(result.stdout.contains("Red kettle x1\n"))
         let events = try await RunFixture.events(transcript)
         let detail = RunFixture.kind(events, "page").filter { $0["name"] as? String == "WebPage(detail.html)" }
         #expect(detail.compactMap { $0["event"] as? String }.contains("viewDidAppear"))
         #expect(detail.last?["event"] as? String == "deinit")
         #expect(RunFixture.kind(events, "http").contains { ($0["path"] as? String)?.hasPrefix("/detail.html") == true })
+        // The pages' bridge traffic is in the transcript too: the list's router.open and the detail's page.finish.
+        let handlers = RunFixture.kind(events, "bridge").compactMap { $0["handler"] as? String }
+        #expect(handlers.contains("router.open") && handlers.contains("page.finish"), "\(handlers)")
     }
 
     @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() async throws {

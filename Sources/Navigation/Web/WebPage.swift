@@ -38,8 +38,13 @@ open class WebPage: Page, PageScriptChannel {
         pageURL = url
         self.route = route ?? HybridRoute(url: url.absoluteString)
         self.shell = shell
-        webView = HeadlessWebView(runtime: runtime)
-        bridge = WebViewJavascriptBridge(runtime: runtime)
+        let webView = HeadlessWebView(runtime: runtime)
+        self.webView = webView
+        // Bridge messages are events of the page's web view, as with `WebViewJavascriptBridge(for:)`,
+        // so transcripts of whole flows show them too.
+        bridge = WebViewJavascriptBridge(runtime: runtime, eventSink: { [weak webView] event in
+            webView?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+        })
         super.init(name: name ?? "WebPage(\(url.lastPathComponent))")
         self.url = self.route.url
     }
