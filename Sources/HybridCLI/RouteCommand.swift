@@ -61,7 +61,7 @@ struct RouteCommand: ParsableCommand {
                 output += Self.json(for: match) + "\n"
             } else {
                 allMatched = false
-                output += "{\"url\":\(JSONText.string(url)),\"matched\":false}\n"
+                output += JSONValue.object(["url": .string(url), "matched": false]).jsonString + "\n"
             }
         }
         FileHandle.standardOutput.write(Data(output.utf8))
@@ -94,17 +94,34 @@ struct RouteCommand: ParsableCommand {
         return router
     }
 
-    /// The issue's key order: url, matched, pattern, expandedPattern, scheme, parameters, typed, query, wildcard.
+    /// The issue's key order: url, matched, pattern, expandedPattern, scheme, parameters, typed, query, wildcard;
+    /// the keys of each dictionary sorted.
     static func json(for match: RouteMatch) -> String {
-        var text = "{\"url\":\(JSONText.string(match.url)),\"matched\":true"
-        text += ",\"pattern\":\(JSONText.string(match.pattern))"
-        text += ",\"expandedPattern\":\(JSONText.string(match.expandedPattern))"
-        text += ",\"scheme\":\(match.scheme.map(JSONText.string) ?? "null")"
-        text += ",\"parameters\":" + JSONText.object(match.parameters, JSONText.string)
-        text += ",\"typed\":" + JSONText.object(match.typed, JSONText.value)
-        text += ",\"query\":" + JSONText.object(match.query) { JSONText.array($0.map(JSONText.string)) }
-        text += ",\"wildcard\":" + JSONText.array(match.wildcard.map(JSONText.string))
-        return text + "}"
+        let object: JSONObject = [
+            "url": .string(match.url),
+            "matched": true,
+            "pattern": .string(match.pattern),
+            "expandedPattern": .string(match.expandedPattern),
+            "scheme": match.scheme.map(JSONValue.string) ?? .null,
+            "parameters": .object(JSONObject(match.parameters.mapValues(JSONValue.string))),
+            "typed": .object(JSONObject(match.typed.mapValues(typedValue))),
+            "query": .object(JSONObject(match.query.mapValues { .array($0.map(JSONValue.string)) })),
+            "wildcard": .array(match.wildcard.map(JSONValue.string)),
+        ]
+        return JSONValue.object(object).jsonString
+    }
+
+    /// Typed placeholder values: numbers and Booleans as themselves, everything else as its description.
+    private static func typedValue(_ value: any Sendable) -> JSONValue {
+        switch value {
+        case let bool as Bool: .bool(bool)
+        case let int as any BinaryInteger: .number(Double(int))
+        case let double as Double: double.isFinite ? .number(double) : .string("\(double)")
+        case let float as Float: float.isFinite ? .number(Double(float)) : .string("\(float)")
+        case let uuid as UUID: .string(uuid.uuidString)
+        case let text as String: .string(text)
+        default: .string(String(describing: value))
+        }
     }
 
     private static func describe(_ error: Error) -> String {
@@ -138,53 +155,3 @@ private struct RoutesFileError: Error {
     var message: String
 }
 
-/// A small JSON writer: fixed key order for objects built by hand, sorted keys for dictionaries, and correct
-/// string escaping. Foundation's JSONSerialization is far too slow on Linux for a tool scripts call in loops.
-private enum JSONText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    static func array(_ items: [String]) -> String {
-        "[" + items.joined(separator: ",") + "]"
-    }
-
-    static func object<Value>(_ dictionary: [String: Value], _ render: (Value) -> String) -> String {
-        "{" + dictionary.keys.sorted().map { string($0) + ":" + render(dictionary[$0]!) }.joined(separator: ",") + "}"
-    }
-
-    /// Typed placeholder values: numbers as numbers, everything else as its description.
-    static func value(_ value: any Sendable) -> String {
-        switch value {
-        case let bool as Bool: return bool ? "true" : "false"
-        case let int as any BinaryInteger: return "\(int)"
-        case let double as Double: return double.isFinite ? "\(double)" : string("\(double)")
-        case let float as Float: return float.isFinite ? "\(float)" : string("\(float)")
-        case let uuid as UUID: return string(uuid.uuidString)
-        case let text as String: return string(text)
-        default: return string(String(describing: value))
-        }
-    }
-}

@@ -52,7 +52,7 @@ public enum CommonJSModules {
             guard let source = source(at: path) else { throw ModuleNotFound(id: path, from: path) }
             let context = args.context
             if path.hasSuffix(".json") {
-                return try context.evaluate("(function () { return JSON.parse(\(quoted(source))); })", sourceURL: path)
+                return try context.evaluate("(function () { return JSON.parse(\(JSONValue.string(source).jsonString)); })", sourceURL: path)
             }
             // The wrapper shares the module's first line so error lines match the file. Node's
             // `global` is a parameter, so module code sees it without the page seeing a new global.
@@ -122,22 +122,6 @@ public enum CommonJSModules {
         let text = String(decoding: data, as: UTF8.self)
         sources.withLock { $0[path] = text }
         return text
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     // The cache lives in JavaScript, per context: Swift keeps no module values, so nothing here
