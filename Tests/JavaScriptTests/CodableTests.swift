@@ -42,4 +42,15 @@ import Testing
         #expect(try JSONDecoder().decode(JSONValue.self, from: data) == value)
         #expect(value.jsonString == #"{"b":[1,"x",null,true],"a":{"deep":2.5}}"#)
     }
+
+    @Test func jsonValueEncodesAndDecodesCodableTypes() throws {
+        let user = User(name: "Ann", age: 7, tags: ["a"], address: .init(city: "Oslo"))
+        let json = try JSONValue(encoding: user)
+        #expect(json["name"] == "Ann")
+        #expect(json["address"]?["city"] == "Oslo")
+        #expect(try json.decode(User.self) == user)
+        #expect(try JSONValue(encoding: JSONValue.array([1, "x"])) == [1, "x"])
+        #expect(try JSONValue.null.decode(JSONValue?.self) == nil)
+        #expect(throws: DecodingError.self) { try JSONValue.string("not a user").decode(User.self) }
+    }
 }

@@ -89,20 +89,3 @@ private final class CallIDBox: Sendable {
     func set(_ value: String) { id.withLock { $0 = value } }
     func get() -> String? { id.withLock { $0 } }
 }
-
-extension JSONValue {
-    /// The JSON data of an `Encodable` value.
-    init<T: Encodable>(encoding value: T) throws {
-        if let json = value as? JSONValue { self = json; return }
-        let data = try JSONEncoder().encode(value)
-        self = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
-    }
-
-    /// Decodes this data as `T`.
-    func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let value = self as? T { return value }
-        if T.self == JSONValue?.self, let value = (isNull ? JSONValue?.none : self) as? T { return value }
-        let data = try JSONEncoder().encode(self)
-        return try JSONDecoder().decode(T.self, from: data)
-    }
-}

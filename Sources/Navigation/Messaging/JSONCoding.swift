@@ -1,16 +1,9 @@
 import Foundation
 import JavaScript
 
-/// Codable values to and from ``JSONValue`` (results and store values), through Swift's JSON coders.
+/// Results and userInfo values as ``JSONValue`` for page JavaScript (Codable values go through
+/// `JSONValue(encoding:)` and `JSONValue.decode(_:)`).
 enum JSONCoding {
-    static func encode<T: Encodable>(_ value: T) throws -> JSONValue {
-        let data = try JSONEncoder().encode(value)
-        return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONDecoder().decode(T.self, from: Data(value.jsonString.utf8))
-    }
 
     /// A result or userInfo value as JSON for page JavaScript: JSON values as they are, Encodable values encoded,
     /// anything else as its description.
@@ -27,7 +20,7 @@ enum JSONCoding {
             for key in dictionary.keys.sorted() { object[key] = json(from: dictionary[key]!) }
             return .object(object)
         case let array as [any Sendable]: return .array(array.map { json(from: $0) })
-        case let encodable as any Encodable: return (try? encode(encodable)) ?? .string(String(describing: encodable))
+        case let encodable as any Encodable: return (try? JSONValue(encoding: encodable)) ?? .string(String(describing: encodable))
         case let other?: return .string(String(describing: other))
         }
     }

@@ -50,13 +50,13 @@ public final class Store: Sendable {
 
     /// Sets a Codable value (stored as its JSON).
     public func set<T: Encodable>(_ key: String, encoding value: T) throws {
-        set(key, try JSONCoding.encode(value))
+        set(key, try JSONValue(encoding: value))
     }
 
     /// The value for `key` decoded as `T`, or nil when there is none.
     public func get<T: Decodable>(_ key: String, as type: T.Type) throws -> T? {
         guard let value = value(key) else { return nil }
-        return try JSONCoding.decode(type, from: value)
+        return try value.decode(type)
     }
 
     /// Observes changes of `key` (nil: every key).

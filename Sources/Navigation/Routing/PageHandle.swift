@@ -82,7 +82,7 @@ public final class PageHandle {
     static func convert<T: Decodable>(_ value: any Sendable, to type: T.Type) throws -> T {
         if let value = value as? T { return value }
         do {
-            return try JSONCoding.decode(type, from: JSONCoding.json(from: value))
+            return try JSONCoding.json(from: value).decode(type)
         } catch {
             throw NavigationError.resultTypeMismatch(expected: String(describing: type), message: "\(error)")
         }
