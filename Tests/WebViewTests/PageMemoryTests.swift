@@ -22,9 +22,10 @@ import TestSupport
         let growth = try #require(fields["growthKB"])
         #expect(fields["cycles"] == 200)
         // After warming up (JIT code, domino's sources, allocator pools), 180 more cycles may not add
-        // more than 32 MB (measured: 4 to 24 MB): a leaked page costs about 6 MB, so leaking more
-        // than a few pages in 180 fails.
-        #expect(growth < 32 * 1024, "resident memory grew by \(growth) KB over 180 load/close cycles")
+        // more than 64 MB. Measured: -0.4 to 7.6 MB alone, up to 34 MB while the rest of the suite
+        // loads both cores (the collector returns memory later). A leaked page costs about 6 MB, so
+        // leaking one page in every 17 cycles fails, and a per-page leak (over 1 GB) fails by far.
+        #expect(growth < 64 * 1024, "resident memory grew by \(growth) KB over 180 load/close cycles")
     }
 
     @Test func memoryChild() async throws {
