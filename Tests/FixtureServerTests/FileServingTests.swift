@@ -18,6 +18,18 @@ struct FileServingTests {
         #expect(server.baseURL == nil)
     }
 
+    @Test("an empty file is an empty 200 with Content-Length 0")
+    func emptyFile() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("blank.txt", "")
+        try await withServer(folder) { _, port in
+            let response = try await RawHTTP.get("/blank.txt", port: port)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Length") == "0")
+            #expect(response.body.isEmpty)
+        }
+    }
+
     @Test("a missing root is a clear error, not a crash")
     func missingRoot() async throws {
         let server = FixtureServer(root: "/definitely/not/here")

@@ -86,7 +86,8 @@ struct ServerMessage {
         if let contentType { setHeader("Content-Type", contentType) }
         let body = soup_server_message_get_response_body(pointer)
         soup_message_body_truncate(body)
-        soup_message_body_append_bytes(body, bytes)
+        // libsoup refuses (with a critical warning) to append nothing; an empty body is already empty.
+        if g_bytes_get_size(bytes) > 0 { soup_message_body_append_bytes(body, bytes) }
     }
 
     /// Sets the response body to a copy of `bytes`.
