@@ -110,6 +110,23 @@ import Testing
         #expect(doubled == Sum(sum: 6))
     }
 
+    @Test func asyncHandlersRunOnTheRuntimeThreadAcrossSuspensions() async throws {
+        let page = ContextPage()
+        let loop = page.runtime.loop
+        page.bridge.register("where") { (_: JSONValue) async throws -> [Bool] in
+            let before = loop.isCurrent
+            await Task.yield()
+            // A hop to another executor and back, as a handler awaiting a service would make.
+            let elsewhere = await Task.detached { loop.isCurrent }.value
+            return [before, elsewhere, loop.isCurrent]
+        }
+        try await page.load(setupScript("""
+            bridge.call('where', null).then(function (v) { globalThis.places = v; });
+            """))
+        await page.idle()
+        #expect(try await page.eval("places") == [true, false, true])
+    }
+
     @Test func unknownAndDuplicateResponseIdsAreLoggedAndIgnored() async throws {
         let page = ContextPage()
         try await page.load("")

@@ -41,8 +41,10 @@ extension WebViewJavascriptBridge {
     /// ```swift
     /// bridge.register("add") { (request: AddRequest) async throws -> Int in request.a + request.b }
     /// ```
-    /// A throw answers with an error: a ``BridgeError`` as it is, anything else as `handler_failed`.
-    /// A request that does not decode answers `handler_failed` without calling `body`.
+    /// `body` runs on the page's runtime thread, as reference-style handlers do, and comes back to it
+    /// after each suspension. A throw answers with an error: a ``BridgeError`` as it is, anything
+    /// else as `handler_failed`. A request that does not decode answers `handler_failed` without
+    /// calling `body`.
     public func register<Request: Decodable & Sendable, Response: Encodable & Sendable>(
         _ handlerName: String, _ body: @escaping @Sendable (Request) async throws -> Response
     ) {
@@ -56,7 +58,8 @@ extension WebViewJavascriptBridge {
                 return
             }
             let token = runtime.beginWork()
-            Task {
+            // On the runtime thread, like every other handler, before and after each suspension.
+            Task(executorPreference: runtime.loop) {
                 defer { token.end() }
                 do {
                     responder.respond(try JSONValue(encoding: try await body(decoded)))

@@ -92,6 +92,7 @@ final class EventLoopCore: @unchecked Sendable {
 
     private func runJob(_ job: UnownedJob) {
         // Actor jobs only exist while their actor, and so its EventLoopThread, is alive.
+        // A task that prefers this thread (as its task executor) keeps coming back to it on its own.
         guard let executor = state.withLock({ $0.executor }) else { return }
         job.runSynchronously(on: executor)
     }

@@ -5,13 +5,15 @@ import Synchronization
 /// A thread that owns one GLib main context and iterates it until it is shut down.
 ///
 /// Everything that belongs to a runtime (JavaScript contexts, GLib sources, libsoup objects) is
-/// created and touched on this thread only. Other threads hand it work with ``execute(_:)`` or,
-/// because it is a `SerialExecutor`, by running an actor whose executor it is.
+/// created and touched on this thread only. Other threads hand it work with ``execute(_:)``;
+/// because it is a `SerialExecutor`, by running an actor whose executor it is; and because it is a
+/// `TaskExecutor`, by starting a task that prefers it (`Task(executorPreference: loop) { ... }`),
+/// whose nonisolated async code then runs on this thread.
 ///
 /// The main context is pushed as the thread-default context before any work runs: JavaScriptCore
 /// schedules its own garbage-collection work on the thread-default context of the thread that
 /// creates a JS context, and that work only runs while somebody iterates it.
-public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
+public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The thread's `GMainContext` (a `GMainContext *`), valid as long as this object lives.
     public let mainContext: OpaquePointer
 
@@ -77,7 +79,7 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
         return core.waitUntilExited(timeout: .now() + .nanoseconds(Int(nanoseconds)))
     }
 
-    // MARK: SerialExecutor
+    // MARK: SerialExecutor and TaskExecutor
 
     public func enqueue(_ job: consuming ExecutorJob) {
         core.enqueue(.job(UnownedJob(job)))
@@ -85,6 +87,10 @@ public final class EventLoopThread: SerialExecutor, @unchecked Sendable {
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
+    }
+
+    public func asUnownedTaskExecutor() -> UnownedTaskExecutor {
+        UnownedTaskExecutor(ordinary: self)
     }
 
     public func checkIsolated() {
