@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import JavaScript
 
 /// The details of the JSON text path: duplicate keys, large objects, escapes and number layout,
@@ -64,6 +65,28 @@ import Testing
         #expect(back.arrayValue?.compactMap(\.doubleValue) == Self.numbers)
         #expect(try JSONValue(parsing: "[1E3, 2.5e-3, -0, 12345678901234567890, 1e400]")
             == [1000, 0.0025, .number(-0.0), .number(12345678901234567890.0), .number(.infinity)])
+    }
+
+    @Test func shortAndLongDecimalsAreWrittenAsJavaScriptWritesThem() async throws {
+        // Short decimals take the writer's fast path; near misses and long fractions must not.
+        var generator = SystemRandomNumberGenerator()
+        var numbers: [Double] = [1.5, -2.25, 0.3, 12.34, 999999999.5, 1e9 + 0.5, 0.000001234, 1.0000001,
+                                 0.1 + 0.7, 1 / 3, -1e-6, 123456.000001, 8.589934592e9 + 0.25]
+        for places in 1...8 {
+            for _ in 0..<250 {
+                let scaled = Double(Int64.random(in: -10_000_000_000...10_000_000_000, using: &generator))
+                numbers.append(scaled / pow(10, Double(places)))
+            }
+        }
+        for _ in 0..<500 { numbers.append(Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator))) }
+        numbers = numbers.filter(\.isFinite)
+        let array = JSONValue.array(numbers.map(JSONValue.number))
+        let runtime = JavaScriptRuntime()
+        let theirs = try await runtime.perform { runtime in
+            try JSValue(array, in: runtime.context).toJSON()
+        }
+        #expect(array.jsonString == theirs)
+        #expect(try JSONValue(parsing: array.jsonString) == array)
     }
 
     @Test func controlCharactersAndQuotesAreEscapedLikeJSONStringify() async throws {

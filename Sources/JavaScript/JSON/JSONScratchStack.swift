@@ -27,12 +27,11 @@ struct JSONScratchStack<Element>: ~Copyable {
     mutating func pop(from start: Int) -> [Element] {
         let moved = count - start
         let source = base + start
-        let array = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: source, count: moved)
-            initialized = moved
-        }
+        var array = ContiguousArray<Element>()
+        array.reserveCapacity(moved)
+        for offset in 0..<moved { array.append((source + offset).move()) }
         count = start
-        return array
+        return Array(array)
     }
 
     private mutating func grow() {

@@ -60,9 +60,26 @@ struct JSONWriter<Unit: JSONCodeUnit>: ~Copyable {
         guard n.isFinite else { append("null"); return }
         if n.rounded(.towardZero) == n, abs(n) < 1e15 {
             writeInteger(Int64(n))
+        } else if let (scaled, places) = ShortDecimal.split(n) {
+            writeDecimal(scaled, places: places)
         } else {
             var text = JavaScriptNumberText.format(n)
             text.withUTF8 { Unit.appendRun($0, to: &bytes) }
+        }
+    }
+
+    /// Writes `scaled / 10^places` as a plain decimal (its last digit is not zero: `places` is the fewest).
+    private mutating func writeDecimal(_ scaled: Int64, places: Int) {
+        if scaled < 0 { append(ascii: UInt8(ascii: "-")) }
+        var magnitude = scaled.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            // From the right: the fraction's digits, the point, then the integer part ("0" at least).
+            var start = 24
+            func push(_ byte: UInt8) { start -= 1; digits[start] = byte }
+            for _ in 0..<places { push(UInt8(ascii: "0") + UInt8(magnitude % 10)); magnitude /= 10 }
+            push(UInt8(ascii: "."))
+            repeat { push(UInt8(ascii: "0") + UInt8(magnitude % 10)); magnitude /= 10 } while magnitude > 0
+            Unit.appendRun(UnsafeBufferPointer(rebasing: digits[start...]), to: &bytes)
         }
     }
 
@@ -118,5 +135,24 @@ struct JSONWriter<Unit: JSONCodeUnit>: ~Copyable {
                 append(ascii: unit)
             }
         }
+    }
+}
+
+/// The writer's fast path for numbers with a short decimal fraction.
+enum ShortDecimal {
+    /// Powers of ten that are exact in a `Double`.
+    private static let scales: [Double] = [1e1, 1e2, 1e3, 1e4, 1e5, 1e6]
+
+    /// `n` as `scaled / 10^places` when a short decimal (at most 6 places, at most 15 significant
+    /// digits, at least 1e-6 in size) is exactly `n`'s nearest value: then those digits are the
+    /// shortest that round-trip, which is what JavaScript prints (`1.5`, `-0.25`, `98.125`).
+    static func split(_ n: Double) -> (scaled: Int64, places: Int)? {
+        guard abs(n) >= 1e-6, abs(n) < 1e9 else { return nil }
+        for (index, scale) in scales.enumerated() {
+            let scaled = (n * scale).rounded()
+            // Correctly rounded division of two exact values: equal to n only when the decimal is n's.
+            if abs(scaled) < 1e15, scaled / scale == n { return (Int64(scaled), index + 1) }
+        }
+        return nil
     }
 }
