@@ -21,23 +21,23 @@ struct BridgeMessage: Sendable {
 
     /// Reads one entry of a `_fetchQueue()` array from the raw texts of its members; nil when it is
     /// not a message (not an object, or ids that are not strings).
-    init?(rawMembers members: [String: String]?) {
+    init?(rawMembers members: RawJSONScanner.Members?) {
         guard let members else { return nil }
-        func string(_ key: String) -> String?? {
-            guard let raw = members[key], raw != "null" else { return .some(nil) }
+        func string(_ raw: String?) -> String?? {
+            guard let raw, raw != "null" else { return .some(nil) }
             guard raw.utf8.first == 0x22 else { return nil }
-            if !raw.utf8.contains(0x5C) { return .some(String(raw.dropFirst().dropLast())) }
+            if !raw.utf8.contains(0x5C) { return .some(String(Substring(raw.utf8.dropFirst().dropLast()))) }
             guard let value = try? JSONValue(parsing: raw), let s = value.stringValue else { return nil }
             return .some(s)
         }
-        guard let handlerName = string("handlerName"), let callbackId = string("callbackId"),
-              let responseId = string("responseId") else { return nil }
+        guard let handlerName = string(members.handlerName), let callbackId = string(members.callbackId),
+              let responseId = string(members.responseId) else { return nil }
         self.handlerName = handlerName
         self.callbackId = callbackId
         self.responseId = responseId
-        data = members["data"].map { .raw($0) }
-        responseData = members["responseData"].map { .raw($0) }
-        if let raw = members["error"] {
+        data = members.data.map { .raw($0) }
+        responseData = members.responseData.map { .raw($0) }
+        if let raw = members.error {
             let value = try? JSONValue(parsing: raw)
             error = BridgeError(json: value) ?? BridgeError(code: BridgeError.handlerFailed, message: raw)
         }
@@ -80,24 +80,45 @@ struct BridgeMessage: Sendable {
         self.error = error
     }
 
+    /// The request's data or the response's data: what the message carries (nil for an error
+    /// response or a request without data).
+    private var payload: BridgePayload? {
+        guard responseId != nil else { return data }
+        return error == nil ? responseData ?? .value(.null) : nil
+    }
+
     /// The compact JSON text sent to the page. Keys in the reference's order.
     var jsonText: String {
+        if case .raw(let raw)? = payload { return text(splicing: raw) }
+        // A Swift value: the whole message in one pass of the writer.
+        var object = JSONObject()
+        object.reserveCapacity(3)
+        if let responseId {
+            object["responseId"] = .string(responseId)
+            object[error == nil ? "responseData" : "error"] = error?.json ?? payload?.value ?? .null
+            if let handlerName { object["handlerName"] = .string(handlerName) }
+        } else {
+            if let handlerName { object["handlerName"] = .string(handlerName) }
+            if let data = payload?.value { object["data"] = data }
+            if let callbackId { object["callbackId"] = .string(callbackId) }
+        }
+        return JSONValue.object(object).jsonString
+    }
+
+    /// The message's text with the page's own JSON text `raw` as its data, unchanged.
+    private func text(splicing raw: String) -> String {
         var text = "{"
-        func append(_ key: String, _ raw: String) {
+        func append(_ key: String, _ member: String) {
             if text.utf8.count > 1 { text += "," }
-            text += "\"\(key)\":\(raw)"
+            text += "\"\(key)\":\(member)"
         }
         if let responseId {
             append("responseId", JSONValue.string(responseId).jsonString)
-            if let error {
-                append("error", error.json.jsonString)
-            } else {
-                append("responseData", responseData?.jsonText ?? "null")
-            }
+            append("responseData", raw)
             if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
         } else {
             if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
-            if let data { append("data", data.jsonText) }
+            append("data", raw)
             if let callbackId { append("callbackId", JSONValue.string(callbackId).jsonString) }
         }
         return text + "}"

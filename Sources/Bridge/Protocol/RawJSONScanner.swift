@@ -11,10 +11,37 @@ struct RawJSONScanner {
         /// UTF-8 bytes of the element's text.
         var size: Int
         /// The raw text of each known member; nil when the element is not an object.
-        var members: [String: String]?
+        var members: Members?
     }
 
-    static let keys: [[UInt8]] = ["handlerName", "data", "callbackId", "responseId", "responseData", "error"].map { Array($0.utf8) }
+    /// The raw texts of the members the protocol knows; nil for a member that is absent.
+    struct Members {
+        var handlerName: String?
+        var data: String?
+        var callbackId: String?
+        var responseId: String?
+        var responseData: String?
+        var error: String?
+
+        /// Stores `text` for `key` when it is one of the protocol's keys.
+        mutating func set(_ key: UnsafeBufferPointer<UInt8>, _ text: @autoclosure () -> String) {
+            func matches(_ name: StaticString) -> Bool {
+                key.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            }
+            switch key.count {
+            case 4 where matches("data"): data = text()
+            case 5 where matches("error"): error = text()
+            case 10 where matches("callbackId"): callbackId = text()
+            case 10 where matches("responseId"): responseId = text()
+            case 11 where matches("handlerName"): handlerName = text()
+            case 12 where matches("responseData"): responseData = text()
+            default: break
+            }
+        }
+    }
+
+    /// The deepest nesting the scan follows; deeper text goes to the full parse.
+    static let maximumDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
@@ -48,7 +75,7 @@ struct RawJSONScanner {
         while true {
             skipSpace()
             let start = index
-            var members: [String: String]?
+            var members: Members?
             if current == 0x7B {
                 guard let found = scanObject() else { return nil }
                 members = found
@@ -70,8 +97,8 @@ struct RawJSONScanner {
         return index == bytes.count
     }
 
-    private mutating func scanObject() -> [String: String]? {
-        var found: [String: String] = [:]
+    private mutating func scanObject() -> Members? {
+        var found = Members()
         index += 1
         skipSpace()
         if current == 0x7D { index += 1; return found }
@@ -87,8 +114,8 @@ struct RawJSONScanner {
             skipSpace()
             let valueStart = index
             guard skipValue() else { return nil }
-            if let known = Self.keys.first(where: { key.elementsEqual($0) }) {
-                found[String(decoding: known, as: UTF8.self)] = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+            if !key.isEmpty {
+                found.set(key, String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self))
             }
             skipSpace()
             switch current {
@@ -117,15 +144,21 @@ struct RawJSONScanner {
         switch current {
         case 0x22: return skipString()
         case 0x7B, 0x5B:
-            var stack: [UInt8] = []
+            // The open containers as bits, innermost lowest: 1 for an object, 0 for an array.
+            var open: UInt64 = 0
+            var depth = 0
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x22: guard skipString() else { return false }; continue
-                case 0x7B: stack.append(0x7D)
-                case 0x5B: stack.append(0x5D)
+                case 0x7B, 0x5B:
+                    depth += 1
+                    guard depth <= Self.maximumDepth else { return false }
+                    open = open << 1 | (bytes[index] == 0x7B ? 1 : 0)
                 case 0x7D, 0x5D:
-                    guard stack.popLast() == bytes[index] else { return false }
-                    if stack.isEmpty { index += 1; return true }
+                    guard depth > 0, (open & 1 == 1) == (bytes[index] == 0x7D) else { return false }
+                    open >>= 1
+                    depth -= 1
+                    if depth == 0 { index += 1; return true }
                 case 0x2C, 0x3A, 0x20, 0x0A, 0x0D, 0x09, 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x61...0x7A, 0x45: break
                 default: return false
                 }
