@@ -76,20 +76,46 @@ public func measurePair(_ subjectName: String, _ baselineName: String, operation
     try baseline()
     try subject()
     var subjectSamples: [Double] = [], baselineSamples: [Double] = []
-    func time(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return (Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9) / Double(operations)
-    }
     for _ in 0..<rounds {
-        baselineSamples.append(try time(baseline))
-        subjectSamples.append(try time(subject))
+        var start = ContinuousClock.now
+        try baseline()
+        baselineSamples.append(nanoseconds(since: start) / Double(operations))
+        start = ContinuousClock.now
+        try subject()
+        subjectSamples.append(nanoseconds(since: start) / Double(operations))
     }
+    return summarizePair(subjectName, subjectSamples, baselineName, baselineSamples)
+}
+
+/// Async variant of ``measurePair(_:_:operations:rounds:subject:baseline:)``.
+public func measurePair(_ subjectName: String, _ baselineName: String, operations: Int, rounds: Int = 9,
+                        subject: () async throws -> Void, baseline: () async throws -> Void) async rethrows
+    -> (subject: Measurement, baseline: Measurement, ratio: Double) {
+    try await baseline()
+    try await subject()
+    var subjectSamples: [Double] = [], baselineSamples: [Double] = []
+    for _ in 0..<rounds {
+        var start = ContinuousClock.now
+        try await baseline()
+        baselineSamples.append(nanoseconds(since: start) / Double(operations))
+        start = ContinuousClock.now
+        try await subject()
+        subjectSamples.append(nanoseconds(since: start) / Double(operations))
+    }
+    return summarizePair(subjectName, subjectSamples, baselineName, baselineSamples)
+}
+
+private func nanoseconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+}
+
+/// The median round of each side and the median of the per-round ratios.
+private func summarizePair(_ subjectName: String, _ subjectSamples: [Double], _ baselineName: String,
+                           _ baselineSamples: [Double]) -> (subject: Measurement, baseline: Measurement, ratio: Double) {
+    let middle = subjectSamples.count / 2
     let ratios = zip(subjectSamples, baselineSamples).map { $0 / $1 }.sorted()
-    subjectSamples.sort()
-    baselineSamples.sort()
-    return (Measurement(name: subjectName, nanosecondsPerOperation: subjectSamples[rounds / 2]),
-            Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples[rounds / 2]),
-            ratios[rounds / 2])
+    return (Measurement(name: subjectName, nanosecondsPerOperation: subjectSamples.sorted()[middle]),
+            Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples.sorted()[middle]),
+            ratios[middle])
 }

@@ -6,7 +6,8 @@ import Synchronization
 // Round trips through WebViewJavascriptBridge on one runtime, safety timeout on, tracing and logging off:
 // JS `callHandler` -> native echo handler -> JS callback, and native `callHandler` -> JS echo handler -> native
 // callback. Throughput keeps 1,000 calls in flight, issued from the runtime thread; latency runs one call after
-// the other. The baseline is JavaScript's own `JSON.parse(JSON.stringify(x))` of the same data, in the same run.
+// the other. The baseline is JavaScript's own `JSON.parse(JSON.stringify(x))` of the same data, in the same run,
+// its rounds alternating with the measured ones; a ratio is the median of the rounds' ratios.
 
 let inFlight = 1_000
 let batches = Int(ProcessInfo.processInfo.environment["BRIDGE_BENCH_BATCHES"] ?? "") ?? 20
@@ -100,21 +101,22 @@ var ratios: [String: Double] = [:]
 var rates: [String: Double] = [:]
 for (label, data) in [("small", small), ("1 KB", oneKB)] {
     let count = inFlight * batches
-    trace("baseline \(label)")
-    let baseline = try await measure("JSON.parse(JSON.stringify(\(label)))", operations: count) {
-        try await bench.js("baseline(\(count), \(data))")
-    }
-    trace("js \(label)")
-    let jsToNative = try await measure("JS -> native echo -> JS, \(label)", operations: count) {
-        for _ in 0..<batches { try await bench.jsToNative(data, count: inFlight, chained: false) }
-    }
+    let baselineName = "JSON.parse(JSON.stringify(\(label)))"
     let value = try await bench.value(of: data)
+    // Each direction alternates its rounds with the baseline's, so load on the machine falls on both.
+    trace("js \(label)")
+    let (jsToNative, baseline, jsRatio) = try await measurePair(
+        "JS -> native echo -> JS, \(label)", baselineName, operations: count,
+        subject: { for _ in 0..<batches { try await bench.jsToNative(data, count: inFlight, chained: false) } },
+        baseline: { try await bench.js("baseline(\(count), \(data))") })
     trace("native \(label)")
-    let nativeToJS = await measure("native -> JS echo -> native, \(label)", operations: count) {
-        for _ in 0..<batches { await bench.nativeToJS(value, count: inFlight, chained: false) }
-    }
-    ratios["js \(label)"] = report(jsToNative, against: baseline, target: label == "small" ? nil : 6)
-    ratios["native \(label)"] = report(nativeToJS, against: baseline, target: label == "small" ? nil : 6)
+    let (nativeToJS, nativeBaseline, nativeRatio) = try await measurePair(
+        "native -> JS echo -> native, \(label)", baselineName, operations: count,
+        subject: { for _ in 0..<batches { await bench.nativeToJS(value, count: inFlight, chained: false) } },
+        baseline: { try await bench.js("baseline(\(count), \(data))") })
+    let target: Double? = label == "small" ? nil : 6
+    ratios["js \(label)"] = report(jsToNative, against: baseline, target: target, ratio: jsRatio)
+    ratios["native \(label)"] = report(nativeToJS, against: nativeBaseline, target: target, ratio: nativeRatio)
     rates["js \(label)"] = jsToNative.operationsPerSecond
     rates["native \(label)"] = nativeToJS.operationsPerSecond
 }
