@@ -132,7 +132,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         if members.count < 2 { return false }
         if members.count <= 16 {
             for i in 1..<members.count {
-                for j in 0..<i where members[i].key == members[j].key { return true }
+                let key = members[i].key
+                let length = key.utf8.count  // cheap for small and native strings; most pairs differ here
+                for j in 0..<i where members[j].key.utf8.count == length && members[j].key == key { return true }
             }
             return false
         }

@@ -23,7 +23,9 @@ struct JSONScratchStack<Element>: ~Copyable {
         count += 1
     }
 
-    /// Moves the elements from `start` to the top into a new array.
+    /// Moves the elements from `start` to the top into a new array. Built with `reserveCapacity`
+    /// and `append`, which specialise: `Array(unsafeUninitializedCapacity:)` did not, and looked up
+    /// the array's generic metadata on every call.
     mutating func pop(from start: Int) -> [Element] {
         let moved = count - start
         let source = base + start

@@ -99,12 +99,34 @@ struct JSONWriter<Unit: JSONCodeUnit>: ~Copyable {
     }
 
     private mutating func writeString(_ s: String) {
-        append(ascii: UInt8(ascii: "\""))
         // Native and small strings hand out their UTF-8 in place; anything else is copied once.
-        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
+        if s.utf8.withContiguousStorageIfAvailable({ writeQuoted($0) }) == nil {
             var copy = s
-            copy.withUTF8 { writeEscaped($0) }
+            copy.withUTF8 { writeQuoted($0) }
         }
+    }
+
+    /// Writes `utf8` in quotes: in one pass straight into the output when nothing needs escaping
+    /// (or, for UTF-16, transcoding), which is nearly every key and short value.
+    private mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        let count = utf8.count
+        let target = bytes.reserve(count + 2)
+        var combined: UInt8 = 0
+        for index in 0..<count {
+            let byte = utf8[index]
+            if byte < 0x20 || byte == 0x22 || byte == 0x5C { return writeQuotedSlowly(utf8) }
+            combined |= byte
+            target[index + 1] = Unit(byte)
+        }
+        if Unit.bitWidth > 8, combined >= 0x80 { return writeQuotedSlowly(utf8) }
+        target[0] = Unit(UInt8(ascii: "\""))
+        target[count + 1] = Unit(UInt8(ascii: "\""))
+        bytes.commit(count + 2)
+    }
+
+    private mutating func writeQuotedSlowly(_ utf8: UnsafeBufferPointer<UInt8>) {
+        append(ascii: UInt8(ascii: "\""))
+        writeEscaped(utf8)
         append(ascii: UInt8(ascii: "\""))
     }
 
