@@ -144,9 +144,16 @@ import Testing
     }
 
     @Test(arguments: ["not json", "{\"a\":1}", "[1, \"x\", null, {\"handlerName\": 5}]", "[{\"responseId\": 1}]",
-                      "[{\"handlerName\": \"echo\", \"data\": [1}]", "[{\"handlerName\": \"echo\", \"data\": {\"a\": [1]]}}]"])
+                      "[{\"handlerName\": \"echo\", \"data\": [1}]", "[{\"handlerName\": \"echo\", \"data\": {\"a\": [1]]}}]",
+                      // Brackets fine, grammar not: none of it may reach the echo and go back to the page.
+                      "[{\"handlerName\": \"echo\", \"data\": {\"a\" 1}, \"callbackId\": \"cb_9_1\"}]",
+                      "[{\"handlerName\": \"echo\", \"data\": nul, \"callbackId\": \"cb_9_1\"}]",
+                      "[{\"handlerName\": \"echo\", \"data\": [01, 1.], \"callbackId\": \"cb_9_1\"}]",
+                      "[{\"handlerName\": \"echo\", \"data\": \"\\x\", \"callbackId\": \"cb_9_1\"}]",
+                      "[{\"handlerName\": \"echo\", \"data\": {\"a\": 1,}, \"callbackId\": \"cb_9_1\"}]"])
     func malformedQueueDataIsLoggedAndIgnored(_ queue: String) async throws {
         let page = ContextPage()
+        page.bridge.isEchoEnabled = true
         page.bridge.registerHandler("ok") { _, cb in cb("fine") }
         try await page.load("")
         await page.idle()
@@ -161,6 +168,8 @@ import Testing
         #expect(try await page.eval("WebViewJavascriptBridge.call('ok').then(function (v) { globalThis.v = v; }); 1") == 1)
         await page.idle()
         #expect(try await page.eval("v") == "fine")
+        #expect(page.exceptions.all.isEmpty)
+        #expect(page.console.all.isEmpty)
     }
 
     @Test func messagesLargerThanTheLimitAreRefusedBothWays() async throws {

@@ -11,7 +11,8 @@ enum BridgePayload: Sendable {
     /// JSON text straight from the page.
     case raw(String)
 
-    /// The data as a value; text that does not parse is `null` (it was logged when received).
+    /// The data as a value. Raw text is valid JSON (the queue scanner checks the grammar before it
+    /// keeps any), so the `null` fallback is never reached by page traffic.
     var value: JSONValue {
         switch self {
         case .value(let v): v

@@ -2,9 +2,10 @@
 /// top-level array, its size and the raw text of the members the protocol knows.
 ///
 /// Data stays text until a handler asks for it, so the built-in echo answers with the page's own
-/// text (cheap, and lossless even for lone surrogates). The scan checks the structure (nesting,
-/// strings, separators, token characters); anything odd returns nil and the caller falls back
-/// to a full parse, which reports the error.
+/// text (cheap, and lossless even for lone surrogates). The scan checks the whole JSON grammar
+/// (what the page sends back may have come from a page that replaced `_fetchQueue`), so what is
+/// kept as text is valid JSON; anything else returns nil, and the caller falls back to a full
+/// parse, which reports the error.
 struct RawJSONScanner {
     /// One element of the queue array.
     struct Element {
@@ -113,7 +114,7 @@ struct RawJSONScanner {
             index += 1
             skipSpace()
             let valueStart = index
-            guard skipValue() else { return nil }
+            guard skipValue(depth: 2) else { return nil }
             if !key.isEmpty {
                 found.set(key, String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self))
             }
@@ -126,55 +127,97 @@ struct RawJSONScanner {
         }
     }
 
+    /// Skips one string, checking its escapes.
     private mutating func skipString() -> Bool {
         index += 1
         while index < bytes.count {
             switch bytes[index] {
-            case 0x5C: index += 2
             case 0x22: index += 1; return true
             case 0..<0x20: return false
+            case 0x5C:
+                guard index + 1 < bytes.count else { return false }
+                switch bytes[index + 1] {
+                case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 2
+                case 0x75:
+                    guard index + 6 <= bytes.count, bytes[(index + 2)..<(index + 6)].allSatisfy(Self.isHexDigit) else { return false }
+                    index += 6
+                default: return false
+                }
             default: index += 1
             }
         }
         return false
     }
 
-    /// Skips one value, checking brackets, strings and token characters.
-    private mutating func skipValue() -> Bool {
+    /// Skips one value, checking that it is well-formed JSON no deeper than ``maximumDepth``.
+    private mutating func skipValue(depth: Int = 1) -> Bool {
         switch current {
         case 0x22: return skipString()
-        case 0x7B, 0x5B:
-            // The open containers as bits, innermost lowest: 1 for an object, 0 for an array.
-            var open: UInt64 = 0
-            var depth = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case 0x22: guard skipString() else { return false }; continue
-                case 0x7B, 0x5B:
-                    depth += 1
-                    guard depth <= Self.maximumDepth else { return false }
-                    open = open << 1 | (bytes[index] == 0x7B ? 1 : 0)
-                case 0x7D, 0x5D:
-                    guard depth > 0, (open & 1 == 1) == (bytes[index] == 0x7D) else { return false }
-                    open >>= 1
-                    depth -= 1
-                    if depth == 0 { index += 1; return true }
-                case 0x2C, 0x3A, 0x20, 0x0A, 0x0D, 0x09, 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x61...0x7A, 0x45: break
-                default: return false
-                }
-                index += 1
+        case 0x7B: return skipContainer(closing: 0x7D, depth: depth) { scanner in
+                guard scanner.current == 0x22, scanner.skipString() else { return false }
+                scanner.skipSpace()
+                guard scanner.current == 0x3A else { return false }
+                scanner.index += 1
+                scanner.skipSpace()
+                return scanner.skipValue(depth: depth + 1)
             }
-            return false
-        default:
-            let start = index
-            while index < bytes.count, Self.isTokenByte(bytes[index]) { index += 1 }
-            return index > start
+        case 0x5B: return skipContainer(closing: 0x5D, depth: depth) { $0.skipValue(depth: depth + 1) }
+        case 0x74: return skipWord("true")
+        case 0x66: return skipWord("false")
+        case 0x6E: return skipWord("null")
+        default: return skipNumber()
         }
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
+    /// Skips `{...}` or `[...]`, each entry read by `entry`.
+    private mutating func skipContainer(closing: UInt8, depth: Int, entry: (inout RawJSONScanner) -> Bool) -> Bool {
+        guard depth <= Self.maximumDepth else { return false }
+        index += 1
+        skipSpace()
+        if current == closing { index += 1; return true }
+        while true {
+            skipSpace()
+            guard entry(&self) else { return false }
+            skipSpace()
+            switch current {
+            case 0x2C: index += 1
+            case closing: index += 1; return true
+            default: return false
+            }
+        }
+    }
+
+    private mutating func skipWord(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count,
+              UnsafeBufferPointer(rebasing: bytes[index..<(index + count)])
+                .elementsEqual(UnsafeBufferPointer(start: word.utf8Start, count: count)) else { return false }
+        index += count
+        return true
+    }
+
+    /// Skips `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    private mutating func skipNumber() -> Bool {
+        if current == 0x2D { index += 1 }
+        if current == 0x30 { index += 1 } else if !skipDigits() { return false }
+        if current == 0x2E { index += 1; guard skipDigits() else { return false } }
+        if current == 0x65 || current == 0x45 {
+            index += 1
+            if current == 0x2B || current == 0x2D { index += 1 }
+            guard skipDigits() else { return false }
+        }
+        return true
+    }
+
+    private mutating func skipDigits() -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] &- 0x30 < 10 { index += 1 }
+        return index > start
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x30...0x39, 0x2D, 0x2B, 0x2E, 0x45, 0x65, 0x61...0x7A: true
+        case 0x30...0x39, 0x41...0x46, 0x61...0x66: true
         default: false
         }
     }
