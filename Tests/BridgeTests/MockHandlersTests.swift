@@ -40,6 +40,8 @@ import Testing
         #"{"a": {"response": 1, "error": {"code": "x", "message": "y"}}}"#,
         #"{"a": {"error": "denied"}}"#,
         #"{"a": {"delayMs": -1}}"#,
+        #"{"a": {"delayMs": 1e300}}"#,
+        #"{"a": {"delayMs": 86400001}}"#,
         #"{"a": {"echo": "yes"}}"#,
         #"{"a": {"echo": true, "response": 1}}"#,
         #"{"a": {"respnse": 1}}"#,

@@ -67,7 +67,10 @@ extension MockHandlers {
             mock.echo = flag
         }
         if let delay = fields["delayMs"] {
-            guard let ms = delay.doubleValue, ms >= 0, ms.isFinite else { throw bad("\"delayMs\" must be a number of milliseconds >= 0") }
+            // At most a day: a canned answer is for tests, and larger numbers would not fit a Duration.
+            guard let ms = delay.doubleValue, ms >= 0, ms <= 86_400_000 else {
+                throw bad("\"delayMs\" must be a number of milliseconds from 0 to 86400000 (a day)")
+            }
             mock.delay = .milliseconds(Int64(ms.rounded()))
         }
         return mock
