@@ -82,10 +82,22 @@ import Testing
         let page = ContextPage()
         try await page.load(setupScript("bridge.registerHandler('silent', function () {});"))
         await page.idle()
-        await #expect(throws: BridgeError.self) { try await page.bridge.call("silent", timeout: .milliseconds(20)) }
-        let task = Task { try await page.bridge.call("silent") }
-        task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect {
+            try await page.bridge.call("silent", timeout: .milliseconds(20))
+        } throws: { error in
+            (error as? BridgeError)?.code == BridgeError.timeout
+        }
+        // Cancelled before it is sent ...
+        let early = Task { try await page.bridge.call("silent") }
+        early.cancel()
+        await #expect(throws: CancellationError.self) { try await early.value }
+        #expect(page.bridge.core.state.withLock { $0.pending.isEmpty })
+        // ... and while the page holds it.
+        let inFlight = Task { try await page.bridge.call("silent") }
+        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await page.idle()
+        inFlight.cancel()
+        await #expect(throws: CancellationError.self) { try await inFlight.value }
         #expect(page.bridge.core.state.withLock { $0.pending.isEmpty })
         // A late answer for a timed-out call is ignored.
         #expect(try await page.eval("1") == 1)

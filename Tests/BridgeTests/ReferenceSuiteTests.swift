@@ -8,6 +8,8 @@ import WebView
     @Test func echoHandlerBeforeThePageLoadsUsesTheStartupQueue() async throws {
         let page = await WebPage()
         let waiting = Task { await answer(page.bridge, "echoHandler", "echo") }
+        // The call is made (and waits in the startup queue) before the page exists.
+        while page.bridge.core.state.withLock({ $0.startupQueue?.isEmpty ?? true }) { await Task.yield() }
         try await page.load("bridge/echo.html")
         #expect(await waiting.value == "echo")
     }

@@ -57,9 +57,14 @@ import WebView
         await page.idle()
         _ = try await page.eval("WebViewJavascriptBridge.registerHandler('silent', function () {})")
         let pending = Task { try await page.bridge.call("silent") }
+        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
         await page.idle()
         try await page.webView.reload()
-        await #expect(throws: BridgeError.self) { try await pending.value }
+        await #expect {
+            try await pending.value
+        } throws: { error in
+            (error as? BridgeError)?.code == BridgeError.pageGone
+        }
         #expect(try await page.bridge.call("echoHandler", "after reload") == "after reload")
     }
 
