@@ -21,6 +21,39 @@ import Testing
         #expect(try await page.eval("WebViewJavascriptBridge.marker") == 1)
     }
 
+    @Test func aSecondContextTakesOverAndTheFirstIsGoneForTheBridge() async throws {
+        let page = ContextPage()
+        page.bridge.isEchoEnabled = true
+        try await page.load(setupScript("bridge.registerHandler('silent', function () {});"))
+        await page.idle()
+        let waiting = Task { try await page.bridge.call("silent") }
+        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await page.idle()
+        // A second bare context, as a new page would be.
+        let second = RuntimeThreadBox<JSContext>()
+        await page.runtime.perform { runtime in
+            let context = runtime.makeContext()
+            _ = try? context.evaluate(setupScript("bridge.registerHandler('where', function () { return 'second'; });"))
+            page.bridge.inject(into: context)
+            second.value = context
+        }
+        await #expect {
+            try await waiting.value
+        } throws: { error in
+            (error as? BridgeError)?.code == BridgeError.pageGone
+        }
+        await page.idle()
+        #expect(try await page.bridge.call("where") == "second")
+        // The first page may still talk; answers to it are dropped, never delivered to the second.
+        try await page.eval("WebViewJavascriptBridge.callHandler('echo', 1, function () { globalThis.late = true; })")
+        await page.idle()
+        #expect(try await page.eval("typeof late") == "undefined")
+        #expect(page.logs.all.contains { $0.contains("is gone; dropped") })
+        await page.runtime.perform { _ in
+            if let context = second.value { page.bridge.detach(from: context); context.close() }
+        }
+    }
+
     @Test func jsCallReachesNativeAndTheCallbackGetsTheAnswer() async throws {
         let page = ContextPage()
         let seen = Recorder<JSONValue?>()

@@ -26,6 +26,8 @@ public final class WebViewJavascriptBridge: Sendable {
     /// The runtime whose pages this bridge talks to.
     public let runtime: JavaScriptRuntime
     private let connections = Mutex<[ObjectIdentifier: ContextConnection]>([:])
+    /// The page number the next bare context gets: -1, -2, ... (web views number their documents from 1).
+    private let nextBarePage = Mutex(-1)
 
     /// A bridge not yet attached to a page. Use ``inject(into:page:)`` to attach it to a bare
     /// `JSContext`, or `WebViewJavascriptBridge(for:)` for a web view.
@@ -127,12 +129,19 @@ public final class WebViewJavascriptBridge: Sendable {
 
     // MARK: Bare contexts
 
-    /// Injects the bridge into a JavaScript context and attaches it as page `page`: the page's
-    /// `WVJBCallbacks` run in the next task, then queued messages are delivered.
-    /// Call on the runtime thread. Returns false when the context already has a bridge.
+    /// Injects the bridge into a JavaScript context and attaches it as page `page` (by default a
+    /// number of its own): the page's `WVJBCallbacks` run in the next task, then queued messages
+    /// are delivered. Like a web view, the bridge talks to one page at a time: the page it was
+    /// attached to before is gone for it (calls waiting on it fail with `page_gone`, and answers
+    /// to that page are dropped). Call on the runtime thread. Returns false when the context
+    /// already has a bridge.
     @discardableResult
-    public func inject(into context: JSContext, page: Int = 0) -> Bool {
+    public func inject(into context: JSContext, page: Int? = nil) -> Bool {
         precondition(runtime.loop.isCurrent, "WebViewJavascriptBridge.inject must run on the runtime thread")
+        let page = page ?? nextBarePage.withLock { next in
+            defer { next -= 1 }
+            return next
+        }
         guard let connection = ContextConnection.inject(into: context, page: page, core: core) else { return false }
         let old = connections.withLock { $0.updateValue(connection, forKey: ObjectIdentifier(context)) }
         old?.close()

@@ -48,8 +48,11 @@ final class BridgeCore: Sendable {
     // MARK: Pages
 
     /// A page loaded the bridge: its setup callbacks run in the next task, and the startup queue is
-    /// delivered in the task after that, so the page's handlers exist by then.
+    /// delivered in the task after that, so the page's handlers exist by then. Calls waiting on the
+    /// page attached before fail with `page_gone`.
     func attach(_ connection: any BridgeConnection, runCallbacks: @escaping @Sendable () -> Void) {
+        // One page at a time: the page attached before is gone for the bridge.
+        if let previous = state.withLock({ $0.connection }), previous !== connection { detach(previous) }
         state.withLock { state in
             state.connection = connection
             if state.startupQueue == nil { state.startupQueue = [] }

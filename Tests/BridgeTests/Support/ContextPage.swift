@@ -68,6 +68,11 @@ func setupScript(_ body: String) -> String {
     """
 }
 
+/// Holds a runtime-thread object (a `JSContext`) between `perform` calls; touched only on that thread.
+final class RuntimeThreadBox<T>: @unchecked Sendable {
+    var value: T?
+}
+
 final class Recorder<T: Sendable>: Sendable {
     private let items = Mutex<[T]>([])
     func append(_ item: T) { items.withLock { $0.append(item) } }
