@@ -269,13 +269,39 @@ import Testing
 
     @Test func resetForgetsCallbacksAndRestartsIds() async throws {
         let page = ContextPage()
-        try await page.load(setupScript("bridge.registerHandler('silent', function () {}); bridge.registerHandler('id', function (d) { return 1; });"))
+        try await page.load(setupScript("""
+            bridge.registerHandler('hold', function (d, cb) { globalThis.late = cb; });
+            bridge.registerHandler('id', function (d) { return d; });
+            """))
         await page.idle()
-        let waiting = Task { try await page.bridge.call("silent") }
-        await page.idle()
+        // Nothing waiting: ids restart at objc_cb_1, as in the reference.
+        _ = try await page.bridge.call("id", 0)
         page.bridge.reset()
-        await #expect(throws: BridgeError.self) { try await waiting.value }
-        _ = try await page.bridge.call("id")
+        _ = try await page.bridge.call("id", 1)
         #expect(page.events.all.last?.responseId == "objc_cb_1")
+        // A call the page still holds fails with page_gone, and its id is not handed to a new call ...
+        page.bridge.reset()
+        let waiting = Task { try await page.bridge.call("hold") }
+        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await page.idle()
+        try await page.eval("globalThis.first = late")
+        let heldId = page.bridge.core.state.withLock { $0.pending.keys.first }
+        page.bridge.reset()
+        await #expect {
+            try await waiting.value
+        } throws: { error in
+            (error as? BridgeError)?.code == BridgeError.pageGone
+        }
+        #expect(heldId == "objc_cb_1")
+        let fresh = Task { try await page.bridge.call("hold") }
+        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await page.idle()
+        #expect(page.bridge.core.state.withLock { Array($0.pending.keys) } == ["objc_cb_2"])
+        // ... so its late answer is ignored instead of completing the new call.
+        try await page.eval("first('stale')")
+        await page.idle()
+        #expect(page.logs.all.contains { $0.contains("late response objc_cb_1 to a call made before reset()") })
+        try await page.eval("late('fresh')")  // the second 'hold' replaced `late`
+        #expect(try await fresh.value == "fresh")
     }
 }

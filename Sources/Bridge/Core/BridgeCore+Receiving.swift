@@ -67,8 +67,13 @@ extension BridgeCore {
     }
 
     private func receiveResponse(_ message: BridgeMessage, responseId: String, size: Int, page: Int) {
-        guard let call = state.withLock({ $0.pending.removeValue(forKey: responseId) }) else {
-            warn("WebViewJavascriptBridge: response with unknown or repeated responseId \(responseId); ignored")
+        let (call, wasRetired) = state.withLock { state in
+            (state.pending.removeValue(forKey: responseId), state.retiredIds.remove(responseId) != nil)
+        }
+        guard let call else {
+            warn(wasRetired
+                ? "WebViewJavascriptBridge: late response \(responseId) to a call made before reset(); ignored"
+                : "WebViewJavascriptBridge: response with unknown or repeated responseId \(responseId); ignored")
             traceIncoming(message, size: size, page: page, outcome: "ignored")
             return
         }

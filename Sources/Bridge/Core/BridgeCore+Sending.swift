@@ -6,12 +6,7 @@ extension BridgeCore {
     @discardableResult
     func callHandler(_ handlerName: String, data: BridgePayload?, waiter: PendingCall.Waiter?) -> Result<String?, BridgeError> {
         var message = BridgeMessage(handlerName: handlerName, data: data, callbackId: nil)
-        let id: String? = waiter.map { _ in
-            state.withLock { state in
-                state.uniqueId += 1
-                return "objc_cb_\(state.uniqueId)"
-            }
-        }
+        let id: String? = waiter.map { _ in state.withLock { $0.nextCallbackId() } }
         message.callbackId = id
         if let id, let waiter {
             state.withLock { $0.pending[id] = PendingCall(handlerName: handlerName, waiter: waiter) }

@@ -31,6 +31,17 @@ final class BridgeCore: Sendable {
         var flushToken: WorkToken?
         var pending: [String: PendingCall] = [:]
         var uniqueId = 0
+        /// Ids of calls that `reset()` forgot while the page may still answer them: their late
+        /// answers are ignored, and new calls do not reuse them until the page goes away.
+        var retiredIds: Set<String> = []
+
+        /// The next native callback id: `objc_cb_<n>`, skipping retired ids.
+        mutating func nextCallbackId() -> String {
+            repeat {
+                uniqueId += 1
+            } while !retiredIds.isEmpty && retiredIds.contains("objc_cb_\(uniqueId)")
+            return "objc_cb_\(uniqueId)"
+        }
     }
 
     let runtime: JavaScriptRuntime
@@ -85,6 +96,7 @@ final class BridgeCore: Sendable {
         let failed = state.withLock { state -> [PendingCall] in
             guard state.connection === connection else { return [] }
             state.connection = nil
+            state.retiredIds = []
             if state.startupQueue == nil { state.startupQueue = [] }
             var failed: [PendingCall] = []
             for (id, call) in state.pending where call.page == connection.page {
@@ -98,11 +110,13 @@ final class BridgeCore: Sendable {
     }
 
     /// The reference's `reset()`: forgets every response callback and restarts callback ids;
-    /// calls waiting for an answer fail with `page_gone`. With no page attached, the startup
+    /// calls waiting for an answer fail with `page_gone`, and their ids are not reused while the
+    /// page may still answer them (the reference would hand a late answer to a new call). With no page attached, the startup
     /// queue is re-armed.
     func reset() {
         let failed = state.withLock { state -> [PendingCall] in
             let failed = Array(state.pending.values)
+            state.retiredIds.formUnion(state.pending.keys)
             state.pending = [:]
             state.uniqueId = 0
             if state.connection == nil { state.startupQueue = state.startupQueue ?? [] }
