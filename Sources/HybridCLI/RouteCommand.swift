@@ -68,28 +68,10 @@ struct RouteCommand: ParsableCommand {
         if !allMatched { throw ExitCode(1) }
     }
 
+    /// The routes file's router (Navigation's ``RoutesFile``, the format `hybrid run --routes` reads too), then
+    /// each `--pattern` in the global namespace.
     private func makeRouter() throws -> Router {
-        var file = RoutesFile()
-        if let routes {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: routes))
-            } catch {
-                throw RoutesFileError(message: "cannot read routes file '\(routes)': \(error.localizedDescription)")
-            }
-            do {
-                file = try JSONDecoder().decode(RoutesFile.self, from: data)
-            } catch {
-                throw RoutesFileError(message: "malformed routes file '\(routes)': \(Self.describe(error))")
-            }
-        }
-        let router = Router(options: RouterOptions(decodePlus: file.decodePlus ?? true,
-                                                   hostAsPath: file.hostAsPath ?? false,
-                                                   caseInsensitivePaths: file.caseInsensitivePaths ?? false))
-        for route in file.routes ?? [] {
-            try router.register(route.pattern, scheme: route.scheme, priority: route.priority ?? 0)
-        }
-        for scheme in file.fallbackToGlobal ?? [] { router.setFallsBackToGlobal(true, forScheme: scheme) }
+        let router = try routes.map { try RoutesFile(contentsOf: $0).makeRouter() } ?? Router()
         for pattern in pattern { try router.register(pattern) }
         return router
     }
@@ -123,35 +105,4 @@ struct RouteCommand: ParsableCommand {
         default: .string(String(describing: value))
         }
     }
-
-    private static func describe(_ error: Error) -> String {
-        switch error as? DecodingError {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-             .dataCorrupted(let context):
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-        default:
-            return "\(error)"
-        }
-    }
 }
-
-/// The routes file's shape.
-private struct RoutesFile: Decodable {
-    struct Entry: Decodable {
-        var pattern: String
-        var scheme: String?
-        var priority: Int?
-    }
-
-    var routes: [Entry]?
-    var fallbackToGlobal: [String]?
-    var decodePlus: Bool?
-    var hostAsPath: Bool?
-    var caseInsensitivePaths: Bool?
-}
-
-private struct RoutesFileError: Error {
-    var message: String
-}
-
