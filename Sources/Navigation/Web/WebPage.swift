@@ -67,12 +67,10 @@ open class WebPage: Page, PageScriptChannel {
                         responder.fail(BridgeError(code: BridgeError.pageGone, message: "the page was closed"))
                         return
                     }
-                    do {
+                    do throws(PageCommandError) {
                         responder.respond(try await commands.handle(name, request.data))
-                    } catch let error as PageCommandError {
-                        responder.fail(BridgeError(code: error.code, message: error.message))
                     } catch {
-                        responder.fail(BridgeError(code: BridgeError.handlerFailed, message: "\(error)"))
+                        responder.fail(error)
                     }
                 }
             }
