@@ -66,65 +66,52 @@ struct RawJSONScanner {
         }
     }
 
+    /// The top-level array: each element's size, and the members of those that are objects.
     private mutating func scanArray() -> [Element]? {
         var result: [Element] = []
         skipSpace()
-        guard current == 0x5B else { return nil }
-        index += 1
-        skipSpace()
-        if current == 0x5D { index += 1; return trailingSpaceOnly() ? result : nil }
-        while true {
-            skipSpace()
-            let start = index
+        guard current == 0x5B, skipContainer(closing: 0x5D, depth: 0, entry: { scanner in
+            let start = scanner.index
             var members: Members?
-            if current == 0x7B {
-                guard let found = scanObject() else { return nil }
+            if scanner.current == 0x7B {
+                guard let found = scanner.scanObject() else { return false }
                 members = found
             } else {
-                guard skipValue() else { return nil }
+                guard scanner.skipValue() else { return false }
             }
-            result.append(Element(size: index - start, members: members))
-            skipSpace()
-            switch current {
-            case 0x2C: index += 1
-            case 0x5D: index += 1; return trailingSpaceOnly() ? result : nil
-            default: return nil
-            }
-        }
-    }
-
-    private mutating func trailingSpaceOnly() -> Bool {
+            result.append(Element(size: scanner.index - start, members: members))
+            return true
+        }) else { return nil }
         skipSpace()
-        return index == bytes.count
+        return index == bytes.count ? result : nil
     }
 
+    /// An element object: the raw text of each member the protocol knows.
     private mutating func scanObject() -> Members? {
         var found = Members()
+        let scanned = skipContainer(closing: 0x7D, depth: 1) { scanner in
+            guard let key = scanner.skipKey() else { return false }
+            let valueStart = scanner.index
+            guard scanner.skipValue(depth: 2) else { return false }
+            if !key.isEmpty {
+                found.set(key, String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[valueStart..<scanner.index]), as: UTF8.self))
+            }
+            return true
+        }
+        return scanned ? found : nil
+    }
+
+    /// Skips `"key" :` and returns the key's bytes (escapes as written); nil when that is not what follows.
+    private mutating func skipKey() -> UnsafeBufferPointer<UInt8>? {
+        guard current == 0x22 else { return nil }
+        let keyStart = index + 1
+        guard skipString() else { return nil }
+        let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 1)])
+        skipSpace()
+        guard current == 0x3A else { return nil }
         index += 1
         skipSpace()
-        if current == 0x7D { index += 1; return found }
-        while true {
-            skipSpace()
-            guard current == 0x22 else { return nil }
-            let keyStart = index + 1
-            guard skipString() else { return nil }
-            let key = UnsafeBufferPointer(rebasing: bytes[keyStart..<(index - 1)])
-            skipSpace()
-            guard current == 0x3A else { return nil }
-            index += 1
-            skipSpace()
-            let valueStart = index
-            guard skipValue(depth: 2) else { return nil }
-            if !key.isEmpty {
-                found.set(key, String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self))
-            }
-            skipSpace()
-            switch current {
-            case 0x2C: index += 1
-            case 0x7D: index += 1; return found
-            default: return nil
-            }
-        }
+        return key
     }
 
     /// Skips one string, checking its escapes.
@@ -153,14 +140,7 @@ struct RawJSONScanner {
     private mutating func skipValue(depth: Int = 1) -> Bool {
         switch current {
         case 0x22: return skipString()
-        case 0x7B: return skipContainer(closing: 0x7D, depth: depth) { scanner in
-                guard scanner.current == 0x22, scanner.skipString() else { return false }
-                scanner.skipSpace()
-                guard scanner.current == 0x3A else { return false }
-                scanner.index += 1
-                scanner.skipSpace()
-                return scanner.skipValue(depth: depth + 1)
-            }
+        case 0x7B: return skipContainer(closing: 0x7D, depth: depth) { $0.skipKey() != nil && $0.skipValue(depth: depth + 1) }
         case 0x5B: return skipContainer(closing: 0x5D, depth: depth) { $0.skipValue(depth: depth + 1) }
         case 0x74: return skipWord("true")
         case 0x66: return skipWord("false")
