@@ -80,47 +80,38 @@ struct BridgeMessage: Sendable {
         self.error = error
     }
 
-    /// The request's data or the response's data: what the message carries (nil for an error
-    /// response or a request without data).
-    private var payload: BridgePayload? {
-        guard responseId != nil else { return data }
-        return error == nil ? responseData ?? .value(.null) : nil
+    /// The members in the reference's order, data as it is (a Swift value or the page's own text).
+    private var members: [(key: String, value: BridgePayload)] {
+        var members: [(key: String, value: BridgePayload)] = []
+        if let responseId {
+            members.append(("responseId", .value(.string(responseId))))
+            if let error {
+                members.append(("error", .value(error.json)))
+            } else {
+                members.append(("responseData", responseData ?? .value(.null)))
+            }
+            if let handlerName { members.append(("handlerName", .value(.string(handlerName)))) }
+        } else {
+            if let handlerName { members.append(("handlerName", .value(.string(handlerName)))) }
+            if let data { members.append(("data", data)) }
+            if let callbackId { members.append(("callbackId", .value(.string(callbackId)))) }
+        }
+        return members
     }
 
-    /// The compact JSON text sent to the page. Keys in the reference's order.
+    /// The compact JSON text sent to the page: Swift values in one pass of the writer; the page's
+    /// own text spliced in unchanged.
     var jsonText: String {
-        if case .raw(let raw)? = payload { return text(splicing: raw) }
-        // A Swift value: the whole message in one pass of the writer.
+        let members = self.members
         var object = JSONObject()
-        object.reserveCapacity(3)
-        if let responseId {
-            object["responseId"] = .string(responseId)
-            object[error == nil ? "responseData" : "error"] = error?.json ?? payload?.value ?? .null
-            if let handlerName { object["handlerName"] = .string(handlerName) }
-        } else {
-            if let handlerName { object["handlerName"] = .string(handlerName) }
-            if let data = payload?.value { object["data"] = data }
-            if let callbackId { object["callbackId"] = .string(callbackId) }
+        object.reserveCapacity(members.count)
+        for member in members {
+            guard case .value(let value) = member.value else {
+                return "{" + members.map { JSONValue.string($0.key).jsonString + ":" + $0.value.jsonText }
+                    .joined(separator: ",") + "}"
+            }
+            object[member.key] = value
         }
         return JSONValue.object(object).jsonString
-    }
-
-    /// The message's text with the page's own JSON text `raw` as its data, unchanged.
-    private func text(splicing raw: String) -> String {
-        var text = "{"
-        func append(_ key: String, _ member: String) {
-            if text.utf8.count > 1 { text += "," }
-            text += "\"\(key)\":\(member)"
-        }
-        if let responseId {
-            append("responseId", JSONValue.string(responseId).jsonString)
-            append("responseData", raw)
-            if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
-        } else {
-            if let handlerName { append("handlerName", JSONValue.string(handlerName).jsonString) }
-            append("data", raw)
-            if let callbackId { append("callbackId", JSONValue.string(callbackId).jsonString) }
-        }
-        return text + "}"
     }
 }
