@@ -15,9 +15,7 @@ public func measure(_ name: String, operations: Int, rounds: Int = 7, _ body: ()
     for _ in 0..<rounds {
         let start = ContinuousClock.now
         try body()
-        let elapsed = ContinuousClock.now - start
-        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        samples.append(ns / Double(operations))
+        samples.append(nanoseconds(since: start) / Double(operations))
     }
     samples.sort()
     return Measurement(name: name, nanosecondsPerOperation: samples[samples.count / 2])
@@ -30,9 +28,7 @@ public func measure(_ name: String, operations: Int, rounds: Int = 7, _ body: ()
     for _ in 0..<rounds {
         let start = ContinuousClock.now
         try await body()
-        let elapsed = ContinuousClock.now - start
-        let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        samples.append(ns / Double(operations))
+        samples.append(nanoseconds(since: start) / Double(operations))
     }
     samples.sort()
     return Measurement(name: name, nanosecondsPerOperation: samples[samples.count / 2])
