@@ -67,8 +67,9 @@ extension BridgeCore {
     }
 
     private func receiveResponse(_ message: BridgeMessage, responseId: String, size: Int, page: Int) {
-        let (call, wasRetired) = state.withLock { state in
-            (state.pending.removeValue(forKey: responseId), state.retiredIds.remove(responseId) != nil)
+        let (call, wasRetired) = state.withLock { state -> (PendingCall?, Bool) in
+            if let call = state.pending.removeValue(forKey: responseId) { return (call, false) }
+            return (nil, state.retiredIds.remove(responseId) != nil)
         }
         guard let call else {
             warn(wasRetired
