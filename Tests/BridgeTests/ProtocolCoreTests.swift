@@ -12,6 +12,12 @@ import Testing
         #expect(try await page.eval("typeof onerror") == "function")
     }
 
+    @Test func aPageOwnOnerrorIsKept() async throws {
+        let page = ContextPage()
+        try await page.load("globalThis.onerror = function mine() {};")
+        #expect(try await page.eval("onerror.name") == "mine")
+    }
+
     @Test func injectingTwiceKeepsTheFirstBridge() async throws {
         let page = ContextPage()
         try await page.load("")
