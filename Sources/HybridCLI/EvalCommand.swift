@@ -28,7 +28,9 @@ struct EvalCommand: AsyncParsableCommand {
     var file: String?
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Overall time limit in seconds, also the watchdog limit for one script.")
+            help: ArgumentHelp("Overall time limit in seconds, also the watchdog limit for one script (0.001 to 86400; default 10).",
+                               valueName: "seconds"),
+            transform: OptionValue.seconds)
     var timeout: Double = 10
 
     /// Checked in `run()` rather than in `validate()`: ArgumentParser validates before it reports an
@@ -37,7 +39,6 @@ struct EvalCommand: AsyncParsableCommand {
         if (code == nil) == (file == nil) {
             throw ValidationError("give either CODE or --file PATH")
         }
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
     func run() async throws {

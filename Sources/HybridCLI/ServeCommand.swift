@@ -36,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "H"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port (0 picks a free one).", valueName: "P"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port (0 picks a free one; default 8080).", valueName: "P"),
+            transform: OptionValue.port)
     var port: Int = 8080
 
     @Option(name: .customLong("api-mocks"), help: ArgumentHelp("A folder of mock API responses.", valueName: "DIR"))
@@ -47,10 +48,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("list-dirs"), help: "List folders that have no index.html.")
     var listDirs = false
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-    }
 
     func run() async throws {
         let server = FixtureServer(root: directory, host: host, port: port)

@@ -111,7 +111,7 @@ import Testing
         #expect(missing.stderr == "hybrid test: no such file or folder: no/such/folder\n")
         let badShard = try await hybridTest(["scripts", "--shard", "0/3"])
         #expect(badShard.status == 2)
-        #expect(badShard.stderr.contains("--shard must be I/N"))
+        #expect(badShard.stderr.contains("'--shard <i/n>': must be I/N"))
         let noDefault = try await HybridBinary.run(["test"], currentDirectory: Self.fixtures)
         #expect(noDefault.status == 2)
         #expect(noDefault.stderr.contains("web/tests"))

@@ -64,7 +64,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?
 
-    @Option(name: .long, help: "Time limit in seconds for the whole run, also the watchdog limit for one script.")
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit in seconds for the whole run, also the watchdog limit for one script "
+                               + "(0.001 to 86400; default 10).", valueName: "seconds"),
+            transform: OptionValue.seconds)
     var timeout: Double = 10
 
     @Flag(name: .long, help: "Print only values (--eval, --call, --dump-dom) and errors.")
@@ -80,7 +83,6 @@ struct RunCommand: AsyncParsableCommand {
     var color = "auto"
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
         guard RunStyle.resolve(color) != nil else { throw ValidationError("--color must be auto, always or never") }
         if let logLevel, RunLogging.level(logLevel) == nil {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")

@@ -36,11 +36,15 @@ struct TestCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Test files or folders (default: web/tests).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Files run at once, each in its own runtime (default: the number of "
-                                            + "cores).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Files run at once, each in its own runtime (1 to 256; default: the number of cores).",
+                               valueName: "n"),
+            transform: OptionValue.jobs)
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Time limit per test in seconds.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit per test in seconds (0.001 to 86400; default 5).", valueName: "seconds"),
+            transform: OptionValue.seconds)
     var testTimeout: Double = 5
 
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
@@ -53,18 +57,9 @@ struct TestCommand: AsyncParsableCommand {
     var filter: String?
 
     @Option(name: .long, help: ArgumentHelp("Run shard I of N: every N-th file starting at the I-th (1-based).",
-                                            valueName: "i/n"))
-    var shard: String?
-
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        guard testTimeout.isFinite, testTimeout > 0 else {
-            throw ValidationError("--test-timeout must be a positive number of seconds")
-        }
-        if let shard, TestShard(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 <= I <= N, like 2/3 (got '\(shard)')")
-        }
-    }
+                                            valueName: "i/n"),
+            transform: OptionValue.shard)
+    var shard: TestShard?
 
     func run() async throws {
         var files: [TestFile]
@@ -79,9 +74,9 @@ struct TestCommand: AsyncParsableCommand {
                                 + (paths.isEmpty ? TestDiscovery.defaultFolder : paths.joined(separator: ", ")) + "\n")
             throw ExitStatus.usage.exitCode
         }
-        if let shard = shard.flatMap(TestShard.init(parsing:)) { files = shard.select(files) }
+        if let shard { files = shard.select(files) }
         let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
-                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                                     jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
         output.begin()
         let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)
