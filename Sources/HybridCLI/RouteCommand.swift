@@ -48,10 +48,10 @@ struct RouteCommand: ParsableCommand {
         do {
             router = try makeRouter()
         } catch let error as RoutesFileError {
-            FileHandle.standardError.write(Data("hybrid route: \(error.message)\n".utf8))
+            StandardStreams.err("hybrid route: \(error.message)\n")
             throw ExitCode(2)
         } catch {
-            FileHandle.standardError.write(Data("hybrid route: \(error)\n".utf8))
+            StandardStreams.err("hybrid route: \(error)\n")
             throw ExitCode(2)
         }
         var allMatched = true
@@ -64,7 +64,7 @@ struct RouteCommand: ParsableCommand {
                 output += JSONValue.object(["url": .string(url), "matched": false]).jsonString + "\n"
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.out(output)
         if !allMatched { throw ExitCode(1) }
     }
 

@@ -75,17 +75,24 @@ struct TestCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         if let shard { files = shard.select(files) }
+        // Opened before any test runs: a bad path fails at once, not after a long run.
+        let junitFile: OutputFile?
+        do {
+            junitFile = try junit.map { path throws(OutputFileError) in try OutputFile(path: path) }
+        } catch {
+            StandardStreams.err("hybrid test: \(error)\n")
+            throw ExitStatus.usage.exitCode
+        }
         let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
         output.begin()
         let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)
         output.end(report)
-        if let junit {
-            do {
-                try Data(JUnitWriter.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                StandardStreams.err("hybrid test: cannot write \(junit): \(error.localizedDescription)\n")
+        if let junitFile {
+            junitFile.write(JUnitWriter.xml(for: report))
+            if let failure = junitFile.close() {
+                StandardStreams.err("hybrid test: \(failure)\n")
                 throw ExitStatus.usage.exitCode
             }
         }
