@@ -46,6 +46,17 @@ import Testing
         #expect(suites[1].elements(forName: "system-out").isEmpty)
     }
 
+    @Test func junitSkippedCarriesTheReasonWhenKnown() throws {
+        let report = TestSuiteReport(files: [TestFileReport(file: "x.test.js", tests: [
+            TestCaseResult(name: "x.test.js", status: .skipped, message: "not run: interrupted by SIGINT"),
+        ])])
+        let document = try XMLDocument(xmlString: JUnitWriter.xml(for: report))
+        let skipped = try #require(document.rootElement()?.elements(forName: "testsuite").first?
+            .elements(forName: "testcase").first?.elements(forName: "skipped").first)
+        #expect(skipped.attribute(forName: "message")?.stringValue == "not run: interrupted by SIGINT")
+        #expect(!JUnitWriter.xml(for: self.report).contains("<skipped message"), "no message, no attribute")
+    }
+
     @Test func tap() {
         let tap = TAPWriter.tap(for: report)
         let lines = tap.split(separator: "\n").map(String.init)
