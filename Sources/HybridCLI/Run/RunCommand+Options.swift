@@ -44,7 +44,7 @@ extension RunCommand {
         options.timeout = timeout
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
-        options.style = RunStyle.resolve(color) ?? RunStyle(enabled: false)
+        options.style = TerminalStyle(color)
         return options
     }
 

@@ -80,10 +80,9 @@ struct RunCommand: AsyncParsableCommand {
     var logLevel: String?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
-    var color = "auto"
+    var color = ColorMode.auto
 
     func validate() throws {
-        guard RunStyle.resolve(color) != nil else { throw ValidationError("--color must be auto, always or never") }
         if let logLevel, RunLogging.level(logLevel) == nil {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }

@@ -1,18 +1,34 @@
+import ArgumentParser
 import Foundation
 
+/// `--color WHEN` of `hybrid run` and `hybrid test`.
+enum ColorMode: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Colours when the output is a terminal and `NO_COLOR` is unset or empty.
+    case auto
+    case always
+    case never
+
+    init?(argument: String) {
+        self.init(rawValue: argument.lowercased())
+    }
+}
+
 /// ANSI colours for the readable output, or plain text (`--color auto|always|never`, `NO_COLOR`).
-struct RunStyle: Sendable {
+struct TerminalStyle: Sendable {
     var enabled: Bool
 
-    /// `auto`: colours when standard output is a terminal and `NO_COLOR` is unset or empty.
-    static func resolve(_ mode: String) -> RunStyle? {
-        switch mode.lowercased() {
-        case "always": return RunStyle(enabled: true)
-        case "never": return RunStyle(enabled: false)
-        case "auto":
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    /// The style `mode` asks for; `auto` looks at whether `descriptor` (standard output) is a terminal.
+    init(_ mode: ColorMode, for descriptor: Int32 = STDOUT_FILENO) {
+        switch mode {
+        case .always: enabled = true
+        case .never: enabled = false
+        case .auto:
             let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            return RunStyle(enabled: !noColor && isatty(STDOUT_FILENO) == 1)
-        default: return nil
+            enabled = !noColor && isatty(descriptor) == 1
         }
     }
 

@@ -56,6 +56,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run only tests whose `file › name` contains TEXT.", valueName: "text"))
     var filter: String?
 
+    @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
+    var color = ColorMode.auto
+
     @Option(name: .long, help: ArgumentHelp("Run shard I of N: every N-th file starting at the I-th (1-based).",
                                             valueName: "i/n"),
             transform: OptionValue.shard)
@@ -85,17 +88,45 @@ struct TestCommand: AsyncParsableCommand {
         }
         let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
-        let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
+        let progress = TestRunProgress(files: files)
+        let output = TestConsoleOutput(tap: tap, style: TerminalStyle(color),
+                                       progress: isatty(STDERR_FILENO) == 1 ? progress : nil)
+        let began = ContinuousClock.now
+        // Killed (Ctrl-C, a CI job's time limit): write what is known, then exit 130 or 143.
+        let signals = TerminationSignals { signal in
+            guard progress.end() else { return }
+            let report = progress.interruptedReport(by: signal, duration: .now - began)
+            output.interrupted(report, by: TerminationSignals.name(signal), finished: progress.finishedCount)
+            if let failure = Self.write(report, to: junitFile) { StandardStreams.err("hybrid test: \(failure)\n") }
+            _exit(128 + signal)
+        }
         output.begin()
-        let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)
+        let report = await TestSuiteRunner(options: options).run(files, onReport: output.file) { event in
+            progress.record(event)
+            output.redrawProgress()
+        }
+        // From here a signal changes nothing: the whole report is about to be written.
+        guard progress.end() else { await Self.waitForExit(signals) }
         output.end(report)
-        if let junitFile {
-            junitFile.write(JUnitWriter.xml(for: report))
-            if let failure = junitFile.close() {
-                StandardStreams.err("hybrid test: \(failure)\n")
-                throw ExitStatus.usage.exitCode
-            }
+        if let failure = Self.write(report, to: junitFile) {
+            StandardStreams.err("hybrid test: \(failure)\n")
+            throw ExitStatus.usage.exitCode
         }
         if report.hasFailures { throw ExitStatus.exception.exitCode }
+    }
+
+    /// Writes the JUnit report, if one was asked for, and closes the file; the failure to report, if any.
+    private static func write(_ report: TestSuiteReport, to file: OutputFile?) -> OutputFileError? {
+        guard let file else { return nil }
+        file.write(JUnitWriter.xml(for: report))
+        return file.close()
+    }
+
+    /// The signal handler is writing the report and will end the process: wait for it.
+    private static func waitForExit(_ signals: TerminationSignals) async -> Never {
+        while true {
+            try? await Task.sleep(for: .seconds(60))
+            withExtendedLifetime(signals) {}
+        }
     }
 }
