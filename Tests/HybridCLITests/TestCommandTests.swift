@@ -132,7 +132,7 @@ import Testing
         let help = try await HybridBinary.run(["test", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
-        #expect(help.stdout.contains("hybrid test --shard 2/3 --junit build/junit.xml"))
+        #expect(help.stdout.contains("hybrid test --shard 2/3 --junit junit.xml"))
         let version = try await HybridBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)

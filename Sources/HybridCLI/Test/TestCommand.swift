@@ -8,28 +8,29 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run JavaScript integration test pages (*.test.html, *.test.js) headlessly.",
         discussion: """
-            Test files are found recursively under each folder (default
-            web/tests/); a file named explicitly runs whatever its name. Each
-            *.test.html page is served over HTTP from its folder with its sidecar
-            mocks (NAME.mock.json); a *.test.js file runs in a blank page. Before
-            the page's scripts, the bridge and the test API are injected:
-            test(name, fn) (fn may be async), test.skip, test.only, and assert
-            (ok, equal, notEqual, deepEqual, throws, rejects, match). Tests run
-            in order after the page's load event.
+            Test files are *.test.html (a page) and *.test.js (a script run in a blank page), found recursively \
+            under each folder (default web/tests/); a file named explicitly runs whatever its name. Files run \
+            sorted by path, each in a runtime of its own, --jobs at a time; the output keeps file order.
 
-            Output: each failure (file › test, message, source line) in file
-            order, then exactly `N passed, N failed` (`, N skipped` when any).
-            A progress line shows on a terminal.
+            Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json). \
+            Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
+            async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
+            fail). The tests run one after another once the page's load event has fired.
 
-            Exit status: 0 all passed, 1 any test failed, 2 usage error (bad
-            option, missing path, no test files).
+            Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
+            passed, N failed` (`, N skipped` when any). On a terminal, a progress line on standard error names \
+            the files running.
+
+            Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
+            missing path, no test files, a JUnit file that cannot be written); 130 or 143 when stopped by SIGINT \
+            or SIGTERM, after writing the JUnit report so far (the running files failed, the others skipped).
 
             Examples:
-              hybrid test                              # all of web/tests/
-              hybrid test web/tests/bridge.test.html   # one file
-              hybrid test --filter 'login.test.html ›' --jobs 2
-              hybrid test --shard 2/3 --junit build/junit.xml
-              hybrid test --tap > results.tap    # summary on stderr
+              hybrid test                                    # everything under web/tests/
+              hybrid test web/tests/bridge.test.html         # one file
+              hybrid test --filter 'dom.test.html › ' --jobs 2
+              hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
+              hybrid test --tap > results.tap                # the summary on stderr
             """
     )
 
