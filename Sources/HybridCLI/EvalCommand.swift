@@ -8,10 +8,14 @@ struct EvalCommand: AsyncParsableCommand {
         commandName: "eval",
         abstract: "Evaluate JavaScript in a fresh runtime and print the completion value.",
         discussion: """
-            Runs the loop until no timer or work is pending, then prints the completion value the way
-            `node -p` does (a promise is awaited). console.log/info/debug go to stdout, warn/error to stderr.
-            Exit codes: 0 success, 1 uncaught exception or unhandled rejection, 2 usage or input error,
-            3 time limit or watchdog; when several apply, 2 wins over 3, and 3 over 1.
+            Runs the event loop until no timer or work is pending, then prints the completion value the way \
+            `node -p` does: strings raw, other values as JSON, undefined as nothing; a promise is awaited. \
+            console.log, info and debug go to standard output and warn and error to standard error, as they \
+            happen. Inline code is named <eval> in messages.
+
+            Exit status: 0 success; 1 an uncaught exception or unhandled rejection (printed as file:line:column: \
+            Name: message, then the stack); 2 a usage or input/output error; 3 the time limit or the watchdog. \
+            When several apply, 2 wins over 3, and 3 over 1.
 
             Examples:
               hybrid eval '1 + 2'
@@ -28,7 +32,9 @@ struct EvalCommand: AsyncParsableCommand {
     var file: String?
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Overall time limit in seconds, also the watchdog limit for one script.")
+            help: ArgumentHelp("Overall time limit in seconds, also the watchdog limit for one script (0.001 to 86400; default 10).",
+                               valueName: "seconds"),
+            transform: OptionValue.seconds)
     var timeout: Double = 10
 
     /// Checked in `run()` rather than in `validate()`: ArgumentParser validates before it reports an
@@ -37,7 +43,6 @@ struct EvalCommand: AsyncParsableCommand {
         if (code == nil) == (file == nil) {
             throw ValidationError("give either CODE or --file PATH")
         }
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
     func run() async throws {

@@ -10,26 +10,23 @@ struct RouteCommand: ParsableCommand {
         commandName: "route",
         abstract: "Match URLs against routes and print each match as one line of JSON.",
         discussion: """
-            Routes come from --routes FILE first, then from each --pattern, in order.
-            Each URL prints one JSON object on its own line, with the keys url, matched,
-            pattern, expandedPattern, scheme (null for global routes), parameters,
-            typed, query (values always arrays) and wildcard; or, for a URL no route
-            matches, {"url":…,"matched":false}.
+            Routes come from --routes FILE first, then from each --pattern, in order. Each URL prints one JSON \
+            object on its own line, with the keys url, matched, pattern, expandedPattern, scheme (null for a \
+            global route), parameters, typed, query (values always arrays) and wildcard; a URL no route matches \
+            prints {"url":...,"matched":false}.
 
-            Exit status: 0 when every URL matched, 1 when any did not, 2 for a
-            malformed pattern or routes file (the reason goes to standard error).
+            The routes file is JSON, every key optional: {"routes": [{"pattern": "/user/view/:userID", "scheme": \
+            "tests", "priority": 0}], "fallbackToGlobal": ["tests"], "decodePlus": true, "hostAsPath": false, \
+            "caseInsensitivePaths": false}. hybrid run --routes reads the same file.
 
-            Routes file (JSON; every key optional):
-              {"routes": [{"pattern": "/user/view/:userID", "scheme": "tests",
-                           "priority": 0}],
-               "fallbackToGlobal": ["tests"], "decodePlus": true,
-               "hostAsPath": false, "caseInsensitivePaths": false}
+            Exit status: 0 when every URL matched, 1 when any did not, 2 for a malformed pattern or routes file \
+            (the reason goes to standard error).
 
             Examples:
               hybrid route --pattern '/user/view/:userID' 'app://user/view/joe?tab=1'
               hybrid route --pattern 'myapp://user/<int:id>' myapp://user/42
-              hybrid route --pattern '/files/*' --pattern '/a(/:b)' app://files/x/y /a
-              hybrid route --routes routes.json 'tests://user/view/joel%20levin'
+              hybrid route --pattern '/files/*' app://files/x/y
+              hybrid route --routes web/navigation/routes.json app://item/7 app://cart
             """
     )
 
@@ -48,10 +45,10 @@ struct RouteCommand: ParsableCommand {
         do {
             router = try makeRouter()
         } catch let error as RoutesFileError {
-            FileHandle.standardError.write(Data("hybrid route: \(error.message)\n".utf8))
+            StandardStreams.err("hybrid route: \(error.message)\n")
             throw ExitCode(2)
         } catch {
-            FileHandle.standardError.write(Data("hybrid route: \(error)\n".utf8))
+            StandardStreams.err("hybrid route: \(error)\n")
             throw ExitCode(2)
         }
         var allMatched = true
@@ -64,7 +61,7 @@ struct RouteCommand: ParsableCommand {
                 output += JSONValue.object(["url": .string(url), "matched": false]).jsonString + "\n"
             }
         }
-        FileHandle.standardOutput.write(Data(output.utf8))
+        StandardStreams.out(output)
         if !allMatched { throw ExitCode(1) }
     }
 

@@ -10,22 +10,22 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve a folder of HTML fixtures and mock API responses over HTTP.",
         discussion: """
-            The first line on standard output is the base URL (http://127.0.0.1:PORT/); the access log
-            (method, path, status, bytes, duration) goes to standard error, one request per line.
-            Files get Content-Type by extension, ETag/Last-Modified (304), Range (206/416) and
-            Cache-Control: no-cache. Paths never leave DIR; dotfiles are not served.
+            The first line on standard output is the base URL (http://127.0.0.1:PORT/); the access log (method, \
+            path, status, bytes, duration) goes to standard error, one request per line. Files get Content-Type \
+            by extension, ETag and Last-Modified (304), Range (206, 416) and Cache-Control: no-cache. Paths \
+            never leave DIR; dotfiles are not served. A --host other than loopback exposes DIR to other \
+            machines, with a warning.
 
-            --api-mocks DIR maps files to routes: GET/api/user/[id].json answers GET /api/user/42,
-            a sibling [id].status file may hold the status code, index.json answers its folder.
+            --api-mocks DIR maps files to routes: DIR/GET/api/user/[id].json answers GET /api/user/42, a sibling \
+            [id].status file may hold the status code, and index.json answers its folder.
 
-            Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM, 2 when DIR is missing or the port
-            cannot be bound (the reason goes to standard error).
+            Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM; 2 when DIR or the mocks folder is missing or the \
+            port cannot be bound (the reason goes to standard error).
 
             Examples:
-              hybrid serve                          # ./web on http://127.0.0.1:8080/
-              hybrid serve site --port 0            # any free port, printed on the first line
-              hybrid serve web --api-mocks mocks --cors
-              hybrid serve web --list-dirs --host 0.0.0.0   # reachable from other machines (warns)
+              hybrid serve                   # ./web on http://127.0.0.1:8080/
+              hybrid serve web --port 0      # any free port, on the first line
+              hybrid serve web --port 0 --cors --list-dirs
             """
     )
 
@@ -36,7 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
                                             valueName: "H"))
     var host: String = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("The port (0 picks a free one).", valueName: "P"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The port (0 picks a free one; default 8080).", valueName: "P"),
+            transform: OptionValue.port)
     var port: Int = 8080
 
     @Option(name: .customLong("api-mocks"), help: ArgumentHelp("A folder of mock API responses.", valueName: "DIR"))
@@ -47,10 +48,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("list-dirs"), help: "List folders that have no index.html.")
     var listDirs = false
-
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-    }
 
     func run() async throws {
         let server = FixtureServer(root: directory, host: host, port: port)

@@ -23,12 +23,18 @@ extension HeadlessWebView {
     /// it resolves to, or throws what it rejects with. Throws ``WebViewError/documentClosed`` if the
     /// document goes away first.
     public func callAsyncJavaScript(_ script: String) async throws -> JSONValue {
+        try await callAsyncJavaScript(script, sourceURL: "callAsyncJavaScript")
+    }
+
+    /// ``callAsyncJavaScript(_:)`` with `sourceURL` naming the script in errors and stacks (`--eval:1:5`),
+    /// so a tool can point at the code its user wrote.
+    public func callAsyncJavaScript(_ script: String, sourceURL: String) async throws -> JSONValue {
         let core = self.core
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
             runtime.loop.execute {
                 do {
                     let document = try core.requireDocument()
-                    let value = try document.context.evaluate(script, sourceURL: "callAsyncJavaScript")
+                    let value = try document.context.evaluate(script, sourceURL: sourceURL)
                     guard value.isObject, value["then"].isFunction else {
                         continuation.resume(returning: try value.toJSONValue() ?? .null)
                         return

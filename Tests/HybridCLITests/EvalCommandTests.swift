@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: [
         (["eval"], "give either CODE or --file PATH"),
         (["eval", "1", "--file", "x.js"], "give either CODE or --file PATH"),
-        (["eval", "--timeout", "-1", "1"], "--timeout must be a positive number"),
+        (["eval", "--timeout", "-1", "1"], "The value '-1' is invalid for '--timeout <seconds>'"),
         (["eval", "--timeout", "soon", "1"], "'soon' is invalid"),
         (["eval", "--no-such-option"], "Unknown option '--no-such-option'"),
         (["eval", "--no-such-option", "1"], "Unknown option '--no-such-option'"),

@@ -111,7 +111,7 @@ import Testing
         #expect(missing.stderr == "hybrid test: no such file or folder: no/such/folder\n")
         let badShard = try await hybridTest(["scripts", "--shard", "0/3"])
         #expect(badShard.status == 2)
-        #expect(badShard.stderr.contains("--shard must be I/N"))
+        #expect(badShard.stderr.contains("'--shard <i/n>': must be I/N"))
         let noDefault = try await HybridBinary.run(["test"], currentDirectory: Self.fixtures)
         #expect(noDefault.status == 2)
         #expect(noDefault.stderr.contains("web/tests"))
@@ -132,7 +132,7 @@ import Testing
         let help = try await HybridBinary.run(["test", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
-        #expect(help.stdout.contains("hybrid test --shard 2/3 --junit build/junit.xml"))
+        #expect(help.stdout.contains("hybrid test --shard 2/3 --junit junit.xml"))
         let version = try await HybridBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3)
@@ -169,7 +169,7 @@ import Testing
 
     @Test func progressLineOnATerminal() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
-        let command = "'\(HybridBinary.url.path)' test scripts/passing.test.js scripts/only.test.js"
+        let command = "'\(HybridBinary.url.path)' test --jobs 2 scripts/passing.test.js scripts/only.test.js"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -181,9 +181,27 @@ import Testing
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
-        #expect(text.contains("[1/2] files done"))
-        #expect(text.contains("[2/2] files done"))
+        // The line names the files running: both start at once (two jobs), the first in file order first.
+        #expect(text.contains("[0/2] running scripts/only.test.js"), "\(text)")
+        #expect(text.contains("running scripts/only.test.js, scripts/passing.test.js")
+                || text.contains("[1/2] running scripts/passing.test.js"), "\(text)")
         #expect(text.contains("\u{1B}[2K5 passed, 0 failed, 2 skipped"), "the progress line is cleared before the summary")
+    }
+
+    @Test func coloursFollowTheColorFlag() async throws {
+        let always = try await hybridTest(["scripts/mixed.test.js", "--color", "always"])
+        #expect(always.status == 1)
+        #expect(always.stdout.contains("\u{1B}[31m\u{1B}[1mFAIL\u{1B}[0m\u{1B}[0m \u{1B}[1mscripts/mixed.test.js › fails on equal"))
+        #expect(always.stdout.hasSuffix("\u{1B}[32m2 passed\u{1B}[0m, \u{1B}[31m5 failed\u{1B}[0m, \u{1B}[33m1 skipped\u{1B}[0m\n"))
+        let never = try await hybridTest(["scripts/mixed.test.js", "--color", "never"])
+        #expect(!never.stdout.contains("\u{1B}["))
+        #expect(never.stdout.hasSuffix("\n2 passed, 5 failed, 1 skipped\n"))
+        // TAP stays plain whatever the flag says.
+        let tap = try await hybridTest(["scripts/mixed.test.js", "--color", "always", "--tap"])
+        #expect(!tap.stdout.contains("\u{1B}["))
+        let bad = try await hybridTest(["scripts/mixed.test.js", "--color", "sometimes"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("hybrid test: The value 'sometimes' is invalid for '--color <WHEN>'"), "\(bad.stderr)")
     }
 
     @Test func endlessLoopsFailWithoutCrashing() async throws {

@@ -103,6 +103,18 @@ final class AnsweringUIDelegate: UIDelegate {
         await webView.close()
     }
 
+    @Test func callAsyncJavaScriptNamesTheScriptInErrors() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("", baseURL: nil)
+        let error = await #expect(throws: JSException.self) {
+            try await webView.callAsyncJavaScript("1;\n  null.x", sourceURL: "--eval")
+        }
+        #expect(error?.sourceURL == "--eval")
+        #expect(error?.line == 2)
+        #expect(error?.column == 7)
+        await webView.close()
+    }
+
     @Test func evaluateJavaScriptReturnsValuesAndThrowsErrors() async throws {
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("<title>T</title><p>x</p>", baseURL: URL(string: "https://example.test/"))

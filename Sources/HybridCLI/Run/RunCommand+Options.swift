@@ -7,7 +7,9 @@ extension RunCommand {
         let routes = try self.routes.map { path throws(RunInputError) in try RunRoutes.load(path) }
         var options: RunOptions
         if let page {
-            guard let url = RunCommand.resolve(page) else { throw RunInputError("cannot read \(page)") }
+            guard let url = RunCommand.resolve(page) else {
+                throw RunInputError("cannot read \(page): \(RunCommand.unreadableReason(page))")
+            }
             options = RunOptions(label: page, url: url)
         } else if let routes {
             guard let start = routes.file.start else {
@@ -42,7 +44,7 @@ extension RunCommand {
         options.timeout = timeout
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
-        options.style = RunStyle.resolve(color) ?? RunStyle(enabled: false)
+        options.style = TerminalStyle(color)
         return options
     }
 
@@ -54,6 +56,15 @@ extension RunCommand {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: page, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
         return URL(fileURLWithPath: page).standardizedFileURL
+    }
+
+    /// Why the page file `path` cannot be read: the system's words (`No such file or directory`).
+    static func unreadableReason(_ path: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
+        if status.st_mode & S_IFMT == S_IFDIR { return String(cString: strerror(EISDIR)) }
+        guard access(path, R_OK) == 0 else { return String(cString: strerror(errno)) }
+        return "not a readable file"
     }
 
     /// `url`'s path relative to the current directory when under it (`web/index.html`).

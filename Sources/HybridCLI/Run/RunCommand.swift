@@ -8,26 +8,30 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run a hybrid page headlessly: bridge, fixture server, clicks, native calls, evals, asserts.",
         discussion: """
-            With no PAGE (and no --routes start URL), runs the demo web/index.html: its buttons call native
-            handlers through WebViewJavascriptBridge, native calls the page back, and the DOM is checked.
-            The demo is looked for in ./web, then <executable dir>/../share/hybrid/web, then <executable dir>/web.
+            With no PAGE (and no --routes start URL), runs the demo web/index.html: its buttons call native \
+            handlers through WebViewJavascriptBridge, native calls the page back, and the DOM is checked. The \
+            demo is looked for in ./web, then <executable dir>/../share/hybrid/web, then <executable dir>/web.
 
-            Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge
-            is attached); run until idle; each --click; each --call; each --eval (value printed); each
-            --assert; --dump-dom last on stdout. Within a phase flags keep their command-line order, and the
-            page runs until idle after each. Idle: no one-shot timer, fetch, script load or bridge delivery
-            pending; repeating timers and requestAnimationFrame do not count.
-            Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by
+            Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge is \
+            attached); run until idle; each --click; each --call; each --eval (its value printed); each \
+            --assert; --dump-dom last on standard output. Within a phase, flags keep their command-line order, \
+            and the page runs until idle after each. Idle: no one-shot timer, fetch, script load or bridge \
+            delivery pending; repeating timers and requestAnimationFrame do not count.
+
+            Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by \
             handler; mocks override the built-in handlers (echo, and the demo's).
-            Exit codes: 0 success; 1 uncaught exception, failed click, error answer to --call or falsy
-            assertion; 2 usage or input error; 3 time limit or watchdog; 130 interrupted. 2 > 3 > 1.
+
+            Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
+            an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
+            bad mock or routes file, a transcript that cannot be written); 3 the time limit or the watchdog; 130 \
+            interrupted. When several apply, 2 wins over 3, and 3 over 1.
 
             Examples:
-              hybrid run
-              hybrid run web/examples/dom.html --click '#go' --assert "document.body.style.backgroundColor === 'orange'"
-              hybrid run web/bridge/seed.html --mock mocks.json --call 'changeBGColor="red"' --transcript run.jsonl
-              hybrid run --routes web/navigation/routes.json --verbose
-              hybrid run page.html --api-mocks api/ --eval 'fetch("/api/user").then(r => r.json())' --timeout 5
+              hybrid run                                     # the demo, web/index.html
+              hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
+              hybrid run web/bridge/echo.html --call 'echoHandler={"n":1}' --quiet
+              hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
+              hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
             """
     )
 
@@ -64,7 +68,10 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?
 
-    @Option(name: .long, help: "Time limit in seconds for the whole run, also the watchdog limit for one script.")
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit in seconds for the whole run, also the watchdog limit for one script "
+                               + "(0.001 to 86400; default 10).", valueName: "seconds"),
+            transform: OptionValue.seconds)
     var timeout: Double = 10
 
     @Flag(name: .long, help: "Print only values (--eval, --call, --dump-dom) and errors.")
@@ -77,11 +84,9 @@ struct RunCommand: AsyncParsableCommand {
     var logLevel: String?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
-    var color = "auto"
+    var color = ColorMode.auto
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
-        guard RunStyle.resolve(color) != nil else { throw ValidationError("--color must be auto, always or never") }
         if let logLevel, RunLogging.level(logLevel) == nil {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }

@@ -60,7 +60,7 @@ struct RunOptions: Sendable {
     var transcriptPath: String?
     var timeout: Double = 10
     var verbosity = Verbosity.normal
-    var style = RunStyle(enabled: false)
+    var style = TerminalStyle(enabled: false)
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.

@@ -27,10 +27,11 @@ struct RunPhaseList {
         for selector in options.clicks {
             report.line(report.style.dim("click \(selector)"))
             let webView = await phases.target().webView
-            switch await phases.withDeadline({ try await webView.click(selector) }) {
+            switch await phases.withDeadline({ try await RunPageScripts.click(selector, in: webView) }) {
             case .timedOut: return phases.timedOut(in: "--click \(selector)", timeout: timeout)
             case .failed(let error):
-                StandardStreams.err(report.style.red("hybrid run: --click \(selector): \(error)") + "\n")
+                let message = error is RunClickError ? "\(error)" : "--click '\(selector)': \(error)"
+                StandardStreams.err(report.style.red("hybrid run: \(message)") + "\n")
                 report.raise(.exception)
             case .done: break
             }
@@ -44,7 +45,7 @@ struct RunPhaseList {
         }
         for code in options.evals {
             let webView = await phases.target().webView
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript(code) }) {
+            switch await phases.withDeadline({ try await RunPageScripts.evaluate(code, in: webView) }) {
             case .timedOut: return phases.timedOut(in: "--eval \(code)", timeout: timeout)
             case .failed(let error):
                 report.failure(error)
@@ -69,10 +70,10 @@ struct RunPhaseList {
         var firstFalsy: String?
         for code in options.asserts {
             var passed = false
-            switch await phases.withDeadline({ try await webView.callAsyncJavaScript("!!(\(code)\n)") }) {
+            switch await phases.withDeadline({ try await RunPageScripts.assertion(code, in: webView) }) {
             case .timedOut: return phases.timedOut(in: "--assert \(code)", timeout: options.timeout)
             case .failed(let error): report.failure(error)
-            case .done(let value): passed = value == .bool(true)
+            case .done(let truthy): passed = truthy
             }
             if !passed { firstFalsy = firstFalsy ?? code }
             report.tally.withLock {

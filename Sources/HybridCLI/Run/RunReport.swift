@@ -6,10 +6,10 @@ import Synchronization
 /// Thread-safe: events arrive on the runtime thread, phases on other tasks.
 final class RunReport: Sendable {
     let verbosity: RunOptions.Verbosity
-    let style: RunStyle
+    let style: TerminalStyle
     let tally = Mutex(RunTally())
 
-    init(verbosity: RunOptions.Verbosity = .normal, style: RunStyle = RunStyle(enabled: false)) {
+    init(verbosity: RunOptions.Verbosity = .normal, style: TerminalStyle = TerminalStyle(enabled: false)) {
         self.verbosity = verbosity
         self.style = style
     }

@@ -14,7 +14,7 @@ struct RunSession {
         do {
             transcript = try RunTranscript(path: options.transcriptPath, start: start)
         } catch {
-            StandardStreams.err("hybrid run: cannot write the transcript \(options.transcriptPath ?? ""): \(error.localizedDescription)\n")
+            RunSession.reportTranscriptFailure(error)
             return .usage
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
@@ -28,24 +28,34 @@ struct RunSession {
         let interrupt = RunInterrupt {
             report.tally.withLock { $0.interrupted = true }
             transcript.write(kind: "interrupt", page: report.currentPage)
-            transcript.close()
+            if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
         }
         defer { interrupt.cancel() }
         var server: RunServer?
         var app: RunApp?
-        let status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
+        var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
                                          server: &server, app: &app)
         if let app { await app.shutdown() }
         await server?.stop()
         await webView.close()
         await runtime.shutdown()
-        transcript.close()
-        // An input error is one line; no summary.
-        if options.verbosity > .quiet && status != .usage {
+        // An input error found before the run is one line; no summary.
+        let ran = status != .usage
+        if let failure = transcript.close() {
+            RunSession.reportTranscriptFailure(failure)
+            report.raise(.usage)
+            status = .usage
+        }
+        if options.verbosity > .quiet && ran {
             StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n")
         }
         return status
+    }
+
+    /// A transcript that could not be written to the end (a full disk): the run's record is incomplete.
+    static func reportTranscriptFailure(_ failure: OutputFileError) {
+        StandardStreams.err("hybrid run: cannot write the transcript \(failure.path): \(failure.reason)\n")
     }
 
     /// Starts the server (and with --routes the app), attaches the bridge, then runs the phases.

@@ -1,26 +1,19 @@
 import Foundation
 import Hybrid
-import Synchronization
 
 /// Writes `--transcript` JSON lines: one event per line, each with `t` (milliseconds since the
 /// command started), `kind` and `page`; the first line is `{"kind":"meta","schema":1,...}`.
 final class RunTranscript: Sendable {
-    private let handle: Mutex<FileHandle?>
+    private let file: OutputFile?
     let start: ContinuousClock.Instant
 
-    init(path: String?, start: ContinuousClock.Instant) throws {
+    /// Opens `path` (nil: no transcript); an unwritable path is an input error before the run starts.
+    init(path: String?, start: ContinuousClock.Instant) throws(OutputFileError) {
         self.start = start
-        guard let path else {
-            handle = Mutex(nil)
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle = Mutex(file)
+        file = try path.map { path throws(OutputFileError) in try OutputFile(path: path) }
     }
 
-    var isEnabled: Bool { handle.withLock { $0 != nil } }
+    var isEnabled: Bool { file != nil }
 
     /// Milliseconds from the start to `instant`.
     func milliseconds(at instant: ContinuousClock.Instant = .now) -> Double {
@@ -33,7 +26,7 @@ final class RunTranscript: Sendable {
         var line: JSONObject = ["t": .number((milliseconds(at: instant) * 1000).rounded() / 1000), "kind": .string(kind), "page": .number(Double(page))]
         for (key, value) in fields { line[key] = value }
         let text = JSONValue.object(line).jsonString + "\n"
-        handle.withLock { $0?.write(Data(text.utf8)) }
+        file?.write(text)
     }
 
     func write(_ event: WebViewEvent) {
@@ -42,11 +35,10 @@ final class RunTranscript: Sendable {
         write(kind: kind, page: event.page, at: event.time, fields)
     }
 
-    func close() {
-        handle.withLock { file in
-            try? file?.close()
-            file = nil
-        }
+    /// Closes the file; the first write or close failure (a full disk), which the run reports as exit 2.
+    @discardableResult
+    func close() -> OutputFileError? {
+        file?.close()
     }
 
     static func fields(of event: WebViewEvent) -> (String, JSONObject) {

@@ -16,6 +16,14 @@ enum CommandRunner {
     /// Parses `arguments`, runs the command and returns the exit status; messages go to the
     /// standard streams (help and version to standard output).
     static func run<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async -> Int32 {
+        let status = await parseAndRun(root, arguments: arguments)
+        guard let reason = StandardStreams.outputFailureReason else { return status }
+        // Output was lost (a full disk, say): an input/output error, whatever the command itself concluded.
+        StandardStreams.err("\(commandPath(root, arguments: arguments)): cannot write standard output: \(reason)\n")
+        return ExitStatus(rawValue: status).map { max($0, .usage).rawValue } ?? status
+    }
+
+    private static func parseAndRun<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async -> Int32 {
         do {
             var command = try root.parseAsRoot(arguments)
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -8,39 +8,44 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run JavaScript integration test pages (*.test.html, *.test.js) headlessly.",
         discussion: """
-            Test files are found recursively under each folder (default
-            web/tests/); a file named explicitly runs whatever its name. Each
-            *.test.html page is served over HTTP from its folder with its sidecar
-            mocks (NAME.mock.json); a *.test.js file runs in a blank page. Before
-            the page's scripts, the bridge and the test API are injected:
-            test(name, fn) (fn may be async), test.skip, test.only, and assert
-            (ok, equal, notEqual, deepEqual, throws, rejects, match). Tests run
-            in order after the page's load event.
+            Test files are *.test.html (a page) and *.test.js (a script run in a blank page), found recursively \
+            under each folder (default web/tests/); a file named explicitly runs whatever its name. Files run \
+            sorted by path, each in a runtime of its own, --jobs at a time; the output keeps file order.
 
-            Output: each failure (file › test, message, source line) in file
-            order, then exactly `N passed, N failed` (`, N skipped` when any).
-            A progress line shows on a terminal.
+            Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json). \
+            Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
+            async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
+            fail). The tests run one after another once the page's load event has fired.
 
-            Exit status: 0 all passed, 1 any test failed, 2 usage error (bad
-            option, missing path, no test files).
+            Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
+            passed, N failed` (`, N skipped` when any). On a terminal, a progress line on standard error names \
+            the files running.
+
+            Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
+            missing path, no test files, a JUnit file that cannot be written); 130 or 143 when stopped by SIGINT \
+            or SIGTERM, after writing the JUnit report so far (the running files failed, the others skipped).
 
             Examples:
-              hybrid test                              # all of web/tests/
-              hybrid test web/tests/bridge.test.html   # one file
-              hybrid test --filter 'login.test.html ›' --jobs 2
-              hybrid test --shard 2/3 --junit build/junit.xml
-              hybrid test --tap > results.tap    # summary on stderr
+              hybrid test                                    # everything under web/tests/
+              hybrid test web/tests/bridge.test.html         # one file
+              hybrid test --filter 'dom.test.html › ' --jobs 2
+              hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
+              hybrid test --tap > results.tap                # the summary on stderr
             """
     )
 
     @Argument(help: ArgumentHelp("Test files or folders (default: web/tests).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Files run at once, each in its own runtime (default: the number of "
-                                            + "cores).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Files run at once, each in its own runtime (1 to 256; default: the number of cores).",
+                               valueName: "n"),
+            transform: OptionValue.jobs)
     var jobs: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Time limit per test in seconds.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit per test in seconds (0.001 to 86400; default 5).", valueName: "seconds"),
+            transform: OptionValue.seconds)
     var testTimeout: Double = 5
 
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
@@ -52,19 +57,13 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run only tests whose `file › name` contains TEXT.", valueName: "text"))
     var filter: String?
 
-    @Option(name: .long, help: ArgumentHelp("Run shard I of N: every N-th file starting at the I-th (1-based).",
-                                            valueName: "i/n"))
-    var shard: String?
+    @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
+    var color = ColorMode.auto
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        guard testTimeout.isFinite, testTimeout > 0 else {
-            throw ValidationError("--test-timeout must be a positive number of seconds")
-        }
-        if let shard, TestShard(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N with 1 <= I <= N, like 2/3 (got '\(shard)')")
-        }
-    }
+    @Option(name: .long, help: ArgumentHelp("Run shard I of N: every N-th file starting at the I-th (1-based).",
+                                            valueName: "i/n"),
+            transform: OptionValue.shard)
+    var shard: TestShard?
 
     func run() async throws {
         var files: [TestFile]
@@ -79,21 +78,56 @@ struct TestCommand: AsyncParsableCommand {
                                 + (paths.isEmpty ? TestDiscovery.defaultFolder : paths.joined(separator: ", ")) + "\n")
             throw ExitStatus.usage.exitCode
         }
-        if let shard = shard.flatMap(TestShard.init(parsing:)) { files = shard.select(files) }
+        if let shard { files = shard.select(files) }
+        // Opened before any test runs: a bad path fails at once, not after a long run.
+        let junitFile: OutputFile?
+        do {
+            junitFile = try junit.map { path throws(OutputFileError) in try OutputFile(path: path) }
+        } catch {
+            StandardStreams.err("hybrid test: \(error)\n")
+            throw ExitStatus.usage.exitCode
+        }
         let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
-                                     jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let output = TestConsoleOutput(tap: tap, progress: isatty(STDERR_FILENO) == 1)
+                                     jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
+        let progress = TestRunProgress(files: files)
+        let output = TestConsoleOutput(tap: tap, style: TerminalStyle(color),
+                                       progress: isatty(STDERR_FILENO) == 1 ? progress : nil)
+        let began = ContinuousClock.now
+        // Killed (Ctrl-C, a CI job's time limit): write what is known, then exit 130 or 143.
+        let signals = TerminationSignals { signal in
+            guard progress.end() else { return }
+            let report = progress.interruptedReport(by: signal, duration: .now - began)
+            output.interrupted(report, by: TerminationSignals.name(signal), finished: progress.finishedCount)
+            if let failure = Self.write(report, to: junitFile) { StandardStreams.err("hybrid test: \(failure)\n") }
+            _exit(128 + signal)
+        }
         output.begin()
-        let report = await TestSuiteRunner(options: options).run(files, onProgress: output.progress, onReport: output.file)
+        let report = await TestSuiteRunner(options: options).run(files, onReport: output.file) { event in
+            progress.record(event)
+            output.redrawProgress()
+        }
+        // From here a signal changes nothing: the whole report is about to be written.
+        guard progress.end() else { await Self.waitForExit(signals) }
         output.end(report)
-        if let junit {
-            do {
-                try Data(JUnitWriter.xml(for: report).utf8).write(to: URL(fileURLWithPath: junit))
-            } catch {
-                StandardStreams.err("hybrid test: cannot write \(junit): \(error.localizedDescription)\n")
-                throw ExitStatus.usage.exitCode
-            }
+        if let failure = Self.write(report, to: junitFile) {
+            StandardStreams.err("hybrid test: \(failure)\n")
+            throw ExitStatus.usage.exitCode
         }
         if report.hasFailures { throw ExitStatus.exception.exitCode }
+    }
+
+    /// Writes the JUnit report, if one was asked for, and closes the file; the failure to report, if any.
+    private static func write(_ report: TestSuiteReport, to file: OutputFile?) -> OutputFileError? {
+        guard let file else { return nil }
+        file.write(JUnitWriter.xml(for: report))
+        return file.close()
+    }
+
+    /// The signal handler is writing the report and will end the process: wait for it.
+    private static func waitForExit(_ signals: TerminationSignals) async -> Never {
+        while true {
+            try? await Task.sleep(for: .seconds(60))
+            withExtendedLifetime(signals) {}
+        }
     }
 }

@@ -1,7 +1,8 @@
 /// Writes a ``TestSuiteReport`` as JUnit XML, the format CI servers read.
 ///
 /// One `<testsuite>` per file (named by its path), one `<testcase>` per test with `classname` the file,
-/// `file` and `line` where known, a `<failure message=…>` or `<skipped/>` child; the page's console
+/// `file` and `line` where known, a `<failure message=…>` or `<skipped/>` child (with a `message` when the
+/// reason is known: a run interrupted before the file started); the page's console
 /// output goes in the suite's `<system-out>`.
 public enum JUnitWriter {
     /// The whole document.
@@ -30,7 +31,8 @@ public enum JUnitWriter {
             case .passed:
                 out += "/>\n"
             case .skipped:
-                out += ">\n      <skipped/>\n    </testcase>\n"
+                let message = test.message.map { " message=\"\(XMLEscaping.escape($0))\"" } ?? ""
+                out += ">\n      <skipped\(message)/>\n    </testcase>\n"
             case .failed:
                 let message = XMLEscaping.escape(test.message ?? "failed")
                 var body = test.message ?? "failed"

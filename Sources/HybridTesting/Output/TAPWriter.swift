@@ -54,30 +54,51 @@ public struct TAPWriter: Sendable {
         return writer.header + report.files.map { writer.lines(for: $0) }.joined() + writer.plan
     }
 
-    /// A description may not contain `#` (it starts a directive) or line breaks.
+    /// A description: `#` starts a directive and `\` escapes, so both are escaped with a backslash (as TAP 14 has it);
+    /// a line break would end the line, and the other control characters would garble a terminal, so each is
+    /// written as an escape (`\r`, `\x1B`).
     private static func clean(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "#": out += "\\#"
+            default:
+                if let escape = controlEscape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
     }
 
-    /// A YAML double-quoted string.
+    /// A YAML double-quoted string: every character YAML does not print as itself (control characters, line
+    /// breaks such as U+2028, the byte-order mark, non-characters) is escaped.
     private static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
-                    out += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if let escape = controlEscape(scalar) { out += escape } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out + "\""
+    }
+
+    /// The escape of a character that must not appear as itself on a TAP line: C0 and C1 controls, DEL, the
+    /// Unicode line and paragraph separators, the byte-order mark and U+FFFE/U+FFFF; nil for any other.
+    private static func controlEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x00..<0x20, 0x7F...0x9F:
+            return "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+        case 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF:
+            return "\\u" + String(scalar.value, radix: 16, uppercase: true)
+        default:
+            return nil
+        }
     }
 }
 

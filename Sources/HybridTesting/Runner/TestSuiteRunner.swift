@@ -12,10 +12,12 @@ public struct TestSuiteRunner: Sendable {
     }
 
     /// Runs `files`. `onProgress(finished, total)` is called as each file finishes; `onReport` gets
-    /// each file's report in file order, as soon as it and every file before it are done.
+    /// each file's report in file order, as soon as it and every file before it are done; `onEvent` hears
+    /// each file start and finish as it happens (what a progress line or an interrupted run needs).
     public func run(_ files: [TestFile],
                     onProgress: @escaping @Sendable (_ finished: Int, _ total: Int) -> Void = { _, _ in },
-                    onReport: @escaping @Sendable (TestFileReport) -> Void = { _ in }) async -> TestSuiteReport {
+                    onReport: @escaping @Sendable (TestFileReport) -> Void = { _ in },
+                    onEvent: @escaping @Sendable (TestSuiteEvent) -> Void = { _ in }) async -> TestSuiteReport {
         let began = ContinuousClock.now
         var reports = [TestFileReport?](repeating: nil, count: files.count)
         let options = self.options
@@ -23,12 +25,14 @@ public struct TestSuiteRunner: Sendable {
             var started = 0, finished = 0, emitted = 0
             func startNext() {
                 let index = started, file = files[index]
+                onEvent(.started(index: index, file: file))
                 group.addTask { (index, await runTestFile(file, options: options)) }
                 started += 1
             }
             while started < min(options.jobs, files.count) { startNext() }
             for await (index, report) in group {
                 reports[index] = report
+                onEvent(.finished(index: index, report: report))
                 finished += 1
                 onProgress(finished, files.count)
                 while emitted < files.count, let next = reports[emitted] {

@@ -1,0 +1,65 @@
+import Foundation
+import Hybrid
+
+/// What `--click`, `--eval` and `--assert` run in the page, with errors that point at what the user typed:
+/// `--eval:1:5: TypeError: ...` (a line and column inside the expression), `--click '#nosuch': no element matches`.
+enum RunPageScripts {
+    /// `--eval CODE`: its value, a promise awaited. Errors are located in CODE as `--eval:LINE:COLUMN`.
+    static func evaluate(_ code: String, in webView: HeadlessWebView) async throws -> JSONValue {
+        try await webView.callAsyncJavaScript(code, sourceURL: "--eval")
+    }
+
+    /// `--assert CODE`: whether CODE is truthy. Errors are located in CODE as `--assert:LINE:COLUMN`.
+    static func assertion(_ code: String, in webView: HeadlessWebView) async throws -> Bool {
+        // `!!(` makes the value a Boolean without awaiting a promise; the line break keeps a trailing `//` comment
+        // from swallowing the `)`. The prefix shifts the first line's columns, which the error gets back.
+        let prefix = "!!("
+        do {
+            return try await webView.callAsyncJavaScript(prefix + code + "\n)", sourceURL: "--assert") == .bool(true)
+        } catch let error as JSException {
+            throw error.shiftingFirstLine(of: "--assert", by: -prefix.count)
+        }
+    }
+
+    /// `--click SELECTOR`: clicks the first match; a selector that matches nothing, or is not a selector, is a
+    /// ``RunClickError`` that names it.
+    static func click(_ selector: String, in webView: HeadlessWebView) async throws {
+        let matches: Int
+        do {
+            matches = try await webView.count(of: selector)
+        } catch let error as JSException {
+            throw RunClickError(selector: selector, reason: error.message)
+        }
+        guard matches > 0 else { throw RunClickError(selector: selector, reason: "no element matches") }
+        try await webView.click(selector)
+    }
+}
+
+/// A `--click` that could not click: `--click '#nosuch': no element matches`.
+struct RunClickError: Error, CustomStringConvertible {
+    var selector: String
+    var reason: String
+
+    var description: String { "--click '\(selector)': \(reason)" }
+}
+
+extension JSException {
+    /// The exception with the columns of `sourceURL`'s first line moved by `offset`, in its position and stack:
+    /// what the user wrote starts after a prefix the command added.
+    func shiftingFirstLine(of sourceURL: String, by offset: Int) -> JSException {
+        var shifted = self
+        if shifted.sourceURL == sourceURL, shifted.line == 1, let column = shifted.column {
+            shifted.column = max(1, column + offset)
+        }
+        shifted.stack = stack.map { stack in
+            let marker = "@\(sourceURL):1:"
+            return stack.split(separator: "\n", omittingEmptySubsequences: false).map { frame -> String in
+                guard let range = frame.range(of: marker), let column = Int(frame[range.upperBound...]) else {
+                    return String(frame)
+                }
+                return frame[..<range.upperBound] + String(max(1, column + offset))
+            }.joined(separator: "\n")
+        }
+        return shifted
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import HybridTesting
+
+/// The numeric option values of every `hybrid` command, parsed in one place.
+///
+/// Each is an `@Option(transform:)`, so a bad number is rejected while the command line is parsed, with the
+/// one-line usage error and exit 2 (`hybrid eval: The value '1e16' is invalid for '--timeout <seconds>': must be
+/// a number of seconds from 0.001 to 86400. See 'hybrid eval --help'.`). Before, a value such as `1e16` passed
+/// the "positive and finite" checks and trapped later, converting seconds to an `Int64` of milliseconds.
+enum OptionValue {
+    /// The longest duration an option accepts: one day, far beyond any sensible run and far below an overflow.
+    static let maximumSeconds = 86_400.0
+    /// The shortest: one millisecond, the resolution the limits are kept in (anything less would be zero).
+    static let minimumSeconds = 0.001
+    /// The most files `hybrid test --jobs` runs at once (each is a runtime thread with its own engine).
+    static let maximumJobs = 256
+
+    /// A duration in seconds (`--timeout`, `--test-timeout`): finite, from ``minimumSeconds`` to ``maximumSeconds``.
+    static func seconds(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= minimumSeconds, value <= maximumSeconds else {
+            throw ValidationError("must be a number of seconds from 0.001 to 86400 (one day)")
+        }
+        return value
+    }
+
+    /// `--jobs`: a whole number from 1 to ``maximumJobs``.
+    static func jobs(_ text: String) throws -> Int {
+        guard let value = Int(text), (1...maximumJobs).contains(value) else {
+            throw ValidationError("must be a whole number from 1 to \(maximumJobs)")
+        }
+        return value
+    }
+
+    /// `--port`: 0 (any free port) to 65535.
+    static func port(_ text: String) throws -> Int {
+        guard let value = Int(text), (0...65_535).contains(value) else {
+            throw ValidationError("must be a port number from 0 (any free port) to 65535")
+        }
+        return value
+    }
+
+    /// `--shard I/N`, with 1 <= I <= N.
+    static func shard(_ text: String) throws -> TestShard {
+        guard let shard = TestShard(parsing: text) else {
+            throw ValidationError("must be I/N with 1 <= I <= N, like 2/3")
+        }
+        return shard
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+
+/// `hybrid test` stopped by SIGINT or SIGTERM writes what it knows (the JUnit report: finished files as they
+/// ended, the running ones failed, the rest skipped), then exits 130 or 143.
+@Suite struct TestInterruptTests {
+    /// Four files, two at a time: `a` passes at once, `b` and `c` wait for good, so `d` never starts.
+    func suite() async throws -> URL {
+        try await RunFixture.folder([
+            "a.test.js": "test('passes', () => {});",
+            "b.test.js": "test('waits', () => new Promise(() => {}));",
+            "c.test.js": "test('waits', () => new Promise(() => {}));",
+            "d.test.js": "test('passes', () => {});",
+        ])
+    }
+
+    /// Starts the run, waits until `a`'s result is printed (`b` started with it, so it is running), sends
+    /// `signal`, and returns the exit status, standard output and standard error.
+    func interrupt(with signal: Int32, junit: URL, in folder: URL) async throws -> (Int32, String, String) {
+        // The reads block: on a thread of their own, not the cooperative pool's (see `ChildProcess`).
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try Self.interruptBlocking(with: signal, junit: junit, in: folder) })
+            }.start()
+        }
+    }
+
+    static func interruptBlocking(with signal: Int32, junit: URL, in folder: URL) throws -> (Int32, String, String) {
+        let process = Process()
+        process.executableURL = HybridBinary.url
+        process.arguments = ["test", "--jobs", "2", "--test-timeout", "600", "--tap", "--junit", junit.path, "."]
+        process.currentDirectoryURL = folder
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let reader = out.fileHandleForReading
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("ok 1 - a.test.js › passes\n") {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        kill(process.processIdentifier, signal)
+        seen += reader.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: seen, as: UTF8.self), stderr)
+    }
+
+    func testcases(_ junit: URL) throws -> [String: XMLElement] {
+        let root = try #require(try XMLDocument(contentsOf: junit).rootElement())
+        var cases: [String: XMLElement] = [:]
+        for suite in root.elements(forName: "testsuite") {
+            for testcase in suite.elements(forName: "testcase") {
+                cases[suite.attribute(forName: "name")?.stringValue ?? ""] = testcase
+            }
+        }
+        return cases
+    }
+
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
+    func aKilledRunWritesWhatItKnows(signal: Int32, name: String, status: Int32) async throws {
+        let folder = try await suite()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("junit.xml")
+        let (exit, stdout, stderr) = try await interrupt(with: signal, junit: junit, in: folder)
+        #expect(exit == status, "\(stderr)")
+        #expect(stdout.hasSuffix("Bail out! interrupted by \(name)\n"), "\(stdout)")
+        #expect(stderr.hasPrefix("hybrid test: interrupted by \(name) after 1 of 4 files\n"), "\(stderr)")
+        let cases = try testcases(junit)
+        #expect(cases.keys.sorted() == ["a.test.js", "b.test.js", "c.test.js", "d.test.js"])
+        #expect(cases["a.test.js"]?.attribute(forName: "name")?.stringValue == "passes")
+        #expect(cases["a.test.js"]?.children?.isEmpty ?? true, "passed")
+        let running = try #require(cases["b.test.js"]?.elements(forName: "failure").first)
+        #expect(running.attribute(forName: "message")?.stringValue == "interrupted by \(name) while running")
+        // `c` may or may not have started when the signal came; `d` cannot have.
+        #expect(cases["c.test.js"] != nil)
+        let notRun = try #require(cases["d.test.js"]?.elements(forName: "skipped").first)
+        #expect(notRun.attribute(forName: "message")?.stringValue == "not run: interrupted by \(name)")
+    }
+}
