@@ -3,7 +3,7 @@ import JavaScript
 
 extension HeadlessWebView {
     /// Evaluates `script` in the current document and returns its completion value as JSON data
-    /// (`undefined`, functions and symbols become null). Throws the ``JSException`` it raised.
+    /// (`undefined`, functions and symbols become null). Throws the `JSException` it raised.
     public func evaluateJavaScript(_ script: String) async throws -> JSONValue {
         try await withCore { core in
             let document = try core.requireDocument()

@@ -2,7 +2,7 @@ import Foundation
 import JavaScript
 
 /// A headless web view: loads HTML pages into a real DOM (Debian's domino) and runs their scripts,
-/// events, dialogs and WKWebView-style script messages on a ``JavaScriptRuntime``.
+/// events, dialogs and WKWebView-style script messages on a `JavaScriptRuntime`.
 ///
 /// Each document gets its own `JSContext` in the runtime's machine, whose global object is the
 /// window. Many web views can share one runtime. Delegates, handlers and observers run on the

@@ -20,7 +20,7 @@ public typealias WVJBHandler = @Sendable (_ data: JSONValue?, _ responseCallback
 /// ```
 ///
 /// Every method may be called from any thread or task; handlers and callbacks run on the page's
-/// runtime thread. Message data is ``JSONValue``; `Any` never crosses threads.
+/// runtime thread. Message data is `JSONValue`; `Any` never crosses threads.
 public final class WebViewJavascriptBridge: Sendable {
     let core: BridgeCore
     /// The runtime whose pages this bridge talks to.

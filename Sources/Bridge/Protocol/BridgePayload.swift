@@ -4,7 +4,7 @@ import JavaScript
 ///
 /// Text from the page stays text until someone needs the value: the built-in `echo` and echoing
 /// mocks send it straight back, so data passes through native untouched, even a lone UTF-16
-/// surrogate, which no Swift `String` can hold. Swift handlers see the parsed ``JSONValue``
+/// surrogate, which no Swift `String` can hold. Swift handlers see the parsed `JSONValue`
 /// (where a lone surrogate becomes U+FFFD).
 enum BridgePayload: Sendable {
     case value(JSONValue)

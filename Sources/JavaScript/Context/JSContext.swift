@@ -14,7 +14,7 @@ public final class JSContext {
     public let virtualMachine: JSVirtualMachine
 
     /// Called with the context and the exception for every uncaught exception: from
-    /// ``evaluateScript(_:sourceURL:)`` and the other non-throwing calls, timer callbacks,
+    /// ``evaluateScript(_:sourceURL:startingLineNumber:)`` and the other non-throwing calls, timer callbacks,
     /// `queueMicrotask` callbacks and unhandled promise rejections.
     ///
     /// When nil, the exception is stored in ``exception`` and logged to the console sink as an error.

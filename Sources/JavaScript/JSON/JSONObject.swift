@@ -5,7 +5,7 @@
 ///
 /// Members are stored in one array in order, which is what the bridge builds and reads most:
 /// objects of up to 32 members look keys up by a linear scan; objects with more than
-/// ``JSONObject/indexThreshold`` members also keep a key index.
+/// 32 members also keep a key index.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One member: a key and its value.
     public typealias Member = (key: String, value: JSONValue)

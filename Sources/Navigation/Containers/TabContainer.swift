@@ -1,6 +1,6 @@
 /// Pages per tab, one selected: the role of `UITabBarController`; itself a page.
 ///
-/// Only the selected tab is visible. ``select(_:)`` swaps the two tabs with UIKit's order: the new tab loads its
+/// Only the selected tab is visible. `select(_:)` swaps the two tabs with UIKit's order: the new tab loads its
 /// view on first selection, the old tab will disappear, the new tab will appear (and is laid out), the old tab did
 /// disappear, the new tab did appear.
 @MainActor

@@ -4,7 +4,7 @@ public struct AppNotification {
     public var name: String
     /// The sender, if the poster gave one.
     public var sender: AnyObject?
-    /// Values the poster attached. Values from page JavaScript are ``JSONValue``s.
+    /// Values the poster attached. Values from page JavaScript are `JSONValue`s.
     public var userInfo: [String: any Sendable]
 
     /// Creates a notification.

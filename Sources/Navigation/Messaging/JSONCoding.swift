@@ -1,7 +1,7 @@
 import Foundation
 import JavaScript
 
-/// Results and userInfo values as ``JSONValue`` for page JavaScript (Codable values go through
+/// Results and userInfo values as `JSONValue` for page JavaScript (Codable values go through
 /// `JSONValue(encoding:)` and `JSONValue.decode(_:)`).
 enum JSONCoding {
 

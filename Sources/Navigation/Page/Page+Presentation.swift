@@ -31,8 +31,8 @@ extension Page {
     /// Presents `page` modally and completes at once. With `.fullScreen` (the default), the presenter's visible
     /// page gets `viewWillDisappear` before the presented page's `viewWillAppear` and `viewDidDisappear` after its
     /// `viewDidAppear`, as in UIKit.
-    /// - Throws: ``NavigationError/alreadyPresenting`` when this page's hierarchy already presents a page,
-    ///   ``NavigationError/alreadyShown`` when `page` already has a parent or a presenter.
+    /// - Throws: ``NavigationError/alreadyPresenting(_:)`` when this page's hierarchy already presents a page,
+    ///   ``NavigationError/alreadyShown(_:)`` when `page` already has a parent or a presenter.
     public func present(_ page: Page, animated: Bool = true) throws(NavigationError) {
         try beginPresent(page, animated: animated).complete()
     }

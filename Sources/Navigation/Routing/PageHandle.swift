@@ -1,6 +1,6 @@
 /// The opener's side of a page opened by a ``Navigator``: the page, and its result when it finishes.
 ///
-/// The result arrives once: the value the page gave ``Page/finish(_:)``, or `nil` when the page was popped,
+/// The result arrives once: the value the page gave ``Page/finish(_:animated:)``, or `nil` when the page was popped,
 /// dismissed or removed without finishing (never a hang). Three ways to get it: `try await handle.result`,
 /// ``onResult(_:)`` and ``delegate``. The handle holds the page weakly.
 @MainActor
@@ -28,7 +28,7 @@ public final class PageHandle {
     /// Whether the result arrived.
     public var isFinished: Bool { delivered != nil }
 
-    /// The result: the page's ``Page/finish(_:)`` value, or nil when it closed without one.
+    /// The result: the page's ``Page/finish(_:animated:)`` value, or nil when it closed without one.
     /// Throws `CancellationError` when the waiting task is cancelled.
     public var result: (any Sendable)? {
         get async throws {

@@ -1,6 +1,6 @@
 import Bridge
 
-/// A built-in bridge handler's error answer (`{code, message}` on the wire): a ``BridgeError`` with the codes
+/// A built-in bridge handler's error answer (`{code, message}` on the wire): a `BridgeError` with the codes
 /// `bad_request` (missing or wrong arguments), `no_route`, `navigation_failed`, `handler_not_found`, `no_page`.
 public typealias PageCommandError = BridgeError
 

@@ -3,7 +3,7 @@ import Foundation
 import JavaScript
 import WebView
 
-/// A page hosting a ``HeadlessWebView`` and its WebViewJavascriptBridge (the hybrid page of an app).
+/// A page hosting a `HeadlessWebView` and its WebViewJavascriptBridge (the hybrid page of an app).
 ///
 /// - Loads its URL in `viewDidLoad`; ``loaded()`` waits for that load.
 /// - `window.hybridRoute = {url, pattern, params, query, context}` is defined before the document's first script.

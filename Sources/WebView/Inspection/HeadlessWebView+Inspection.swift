@@ -2,7 +2,7 @@ import Foundation
 import JavaScript
 
 /// Helpers for tests and tools. Each takes a CSS selector and uses the first matching element; a
-/// selector that matches nothing throws a ``JSException`` naming it.
+/// selector that matches nothing throws a `JSException` naming it.
 extension HeadlessWebView {
     /// Clicks the element: dispatches `click` (running `onclick` and listeners), then follows a link
     /// or submits a form as a navigation request.
