@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// A JavaScript runtime: one thread iterating its own GLib main context, one
 /// ``JSVirtualMachine`` on it, and any number of ``JSContext``s sharing that machine.
