@@ -39,12 +39,12 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "Router"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "CSoup"]),
+        .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
         .target(
             name: "Bridge",
-            dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "HybridTesting",
             dependencies: [
-                "CJavaScriptCore", "JavaScript", "WebView", "Bridge", "FixtureServer",
+                "JavaScript", "WebView", "Bridge", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -77,18 +77,24 @@ let package = Package(
 
         // Memory checks run in a child process: `MemoryProbe <scenario>` prints resident memory
         // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
-        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "Navigation"], path: "Tests/MemoryProbe"),
+        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "WebView", "Navigation"], path: "Tests/MemoryProbe"),
 
         // Shared by the test targets: child processes awaited off the cooperative pool, the memory probe.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "CJavaScriptCore", "TestSupport"]),
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView", "TestSupport"]),
-        .testTarget(name: "WebViewTests", dependencies: ["WebView", "TestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "TestSupport"]),
-        .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
-        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: ["Bridge", "WebView", "JavaScript", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "Router", "TestSupport"]),
+        .testTarget(
+            name: "HybridCLITests",
+            dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript"]),
     ]
 )
