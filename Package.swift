@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
-        .library(name: "Router", targets: ["Router"]),
+        .library(name: "URLRouting", targets: ["URLRouting"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
         .library(name: "HybridTesting", targets: ["HybridTesting"]),
@@ -33,10 +33,10 @@ let package = Package(
         .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
-        .target(name: "Router"),
+        .target(name: "URLRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "Router"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "URLRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
         .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"]),
@@ -49,10 +49,10 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "Router", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["JavaScript", "URLRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
+        .target(name: "Hybrid", dependencies: ["JavaScript", "URLRouting", "FixtureServer", "WebView", "Bridge",
                                                "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
@@ -83,14 +83,14 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "CJavaScriptCore", "TestSupport"]),
-        .testTarget(name: "RouterTests", dependencies: ["Router"]),
+        .testTarget(name: "URLRoutingTests", dependencies: ["URLRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "WebView", "JavaScript", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "Router", "TestSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "URLRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
             dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -1,5 +1,5 @@
 internal import CSoup
-import Router
+import URLRouting
 
 extension ServerCore {
     /// Answers a request whose head and body are in: CORS, mock routes, then files.

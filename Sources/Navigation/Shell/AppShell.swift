@@ -1,7 +1,7 @@
-import Router
+import URLRouting
 
 /// A whole app without a screen: the ``Application`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
-/// ``Navigator`` on a ``Router``, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
+/// ``Navigator`` on a ``URLRouter``, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
 /// lifecycle callback and app state change as a ``ShellEvent`` (what `hybrid run --routes` writes to its
 /// transcript).
 ///
@@ -29,7 +29,7 @@ public final class AppShell {
     private let sink = ShellEventSink()
 
     /// Creates a shell on `router` (a new one by default); nothing is shown until ``start(root:)``.
-    public init(router: Router = Router()) {
+    public init(router: URLRouter = URLRouter()) {
         notifications = Notifications()
         application = Application(notifications: notifications)
         window = Window(isVisible: false)

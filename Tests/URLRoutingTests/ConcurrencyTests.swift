@@ -1,10 +1,10 @@
 import Testing
-import Router
+import URLRouting
 
 /// The router is shared by many threads: registration may happen while others match.
 @Suite struct ConcurrencyTests {
     @Test func tenThousandRoutesRegisteredAndMatchedFromFourTasksWhileAFifthRegistersAndRemoves() async throws {
-        let router = Router()
+        let router = URLRouter()
         let perTask = 2_500
         try await withThrowingTaskGroup(of: Int.self) { group in
             for task in 0..<4 {

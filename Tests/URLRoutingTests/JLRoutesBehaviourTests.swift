@@ -1,11 +1,11 @@
 import Testing
-import Router
+import URLRouting
 
 /// JLRoutes' published routing behaviour, ported as cases of our own. Where our ranking differs from JLRoutes'
 /// pure registration order, the test says so.
 @Suite struct JLRoutesBehaviourTests {
     /// JLRoutes' basic routing table.
-    func table() throws -> Router {
+    func table() throws -> URLRouter {
         try makeRouter(
             "/", "/test", "/user/view/:userID", "/:object/:action/:primaryKey",
             "/interleaving/:param1/foo/:param2", "/xyz/wildcard/*", "/route/:param/*",
@@ -175,7 +175,7 @@ import Router
     }
 
     @Test func plusStaysWhenDecodePlusIsOff() throws {
-        let router = try makeRouter("/user/view/:userID", options: RouterOptions(decodePlus: false))
+        let router = try makeRouter("/user/view/:userID", options: URLRouterOptions(decodePlus: false))
         #expect(router.match("tests://user/view/joel+levin")?.parameters["userID"] == "joel+levin")
         #expect(router.match("tests://user/view/joel?foo=bar+baz")?.query["foo"] == ["bar+baz"])
     }
@@ -188,7 +188,7 @@ import Router
 
     @Test func networkHostIsNotAComponentUnlessHostAsPath() throws {
         #expect(try table().match("tests://www.test.com/test")?.pattern == "/test")
-        let hostAsPath = try makeRouter("/test", "/www.test.com/test", options: RouterOptions(hostAsPath: true))
+        let hostAsPath = try makeRouter("/test", "/www.test.com/test", options: URLRouterOptions(hostAsPath: true))
         #expect(hostAsPath.match("tests://www.test.com/test")?.pattern == "/www.test.com/test")
     }
 
@@ -200,7 +200,7 @@ import Router
     }
 
     @Test func higherPriorityWinsOverRegistrationOrderAndRank() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/test/priority/:level")
         try router.register("/:a/:b/:c", priority: 20)
         #expect(router.match("tests://test/priority/high")?.pattern == "/:a/:b/:c")

@@ -12,7 +12,7 @@ struct RouteTables: Sendable {
     var namespaces: [String: RouteTable] = [:]
 
     /// Collects every route matching `url`, best first.
-    func candidates(for url: SplitURL, options: RouterOptions, steps: inout Int) -> [Candidate] {
+    func candidates(for url: SplitURL, options: URLRouterOptions, steps: inout Int) -> [Candidate] {
         var search = MatchSearch(url: url, caseInsensitive: options.caseInsensitivePaths)
         if let scheme = url.scheme, let namespace = namespaces[scheme] {
             search.search(namespace.root, namespaceOrder: 0)

@@ -1,11 +1,11 @@
 import Testing
-@testable import Router
+@testable import URLRouting
 
 /// Rules for how URLs are split before matching.
 @Suite struct URLSplittingTests {
-    let options = RouterOptions()
+    let options = URLRouterOptions()
 
-    func split(_ url: String, _ options: RouterOptions = RouterOptions()) -> SplitURL? {
+    func split(_ url: String, _ options: URLRouterOptions = URLRouterOptions()) -> SplitURL? {
         URLSplitter.split(url, options: options)
     }
 
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func hostAsPathMakesEveryHostAComponent() {
-        #expect(split("https://Example.com/user", RouterOptions(hostAsPath: true))?.segments == ["example.com", "user"])
+        #expect(split("https://Example.com/user", URLRouterOptions(hostAsPath: true))?.segments == ["example.com", "user"])
     }
 
     @Test func hostIsLowerCasedAndSchemeToo() {
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func plusStaysPlusWhenDecodePlusIsOff() {
-        let off = RouterOptions(decodePlus: false)
+        let off = URLRouterOptions(decodePlus: false)
         #expect(split("/a/joel+levin", off)?.segments == ["a", "joel+levin"])
         #expect(split("/a?q=x+y", off)?.query == ["q": ["x+y"]])
     }
@@ -113,8 +113,8 @@ import Testing
 /// The public view of the splitter, for debugging and for feeding other routers the same segments.
 @Suite struct RouterSegmentsTests {
     @Test func segmentsOfAURLAreWhatTheRouterMatchesOn() {
-        #expect(Router().segments(of: "app://User/a%20b//c/?x=1") == ["user", "a b", "c"])
-        #expect(Router(options: RouterOptions(hostAsPath: true)).segments(of: "https://a.com/b") == ["a.com", "b"])
-        #expect(Router().segments(of: "") == nil)
+        #expect(URLRouter().segments(of: "app://User/a%20b//c/?x=1") == ["user", "a b", "c"])
+        #expect(URLRouter(options: URLRouterOptions(hostAsPath: true)).segments(of: "https://a.com/b") == ["a.com", "b"])
+        #expect(URLRouter().segments(of: "") == nil)
     }
 }

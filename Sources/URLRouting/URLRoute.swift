@@ -1,5 +1,5 @@
-/// A registered route, as listed by ``Router/routes`` and reported in every ``RouteMatch``.
-public struct Route: Sendable, Hashable, CustomStringConvertible {
+/// A registered route, as listed by ``URLRouter/routes`` and reported in every ``RouteMatch``.
+public struct URLRoute: Sendable, Hashable, CustomStringConvertible {
     /// The pattern exactly as registered.
     public let pattern: String
     /// The scheme namespace (lower-cased), or nil for the global routes.

@@ -14,7 +14,7 @@ struct PatternParser {
         var elements: [PatternElement]
     }
 
-    var options: RouterOptions
+    var options: URLRouterOptions
     var converters: [String: RouteConverter]
 
     func parse(_ pattern: String) throws(RoutePatternError) -> Parsed {

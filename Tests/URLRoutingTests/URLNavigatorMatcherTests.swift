@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Router
+import URLRouting
 
 /// URLNavigator's matcher behaviour, ported as cases of our own.
 @Suite struct URLNavigatorMatcherTests {
@@ -44,7 +44,7 @@ import Router
     }
 
     @Test func customConverterIsUsedByName() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.registerConverter(RouteConverter(name: "hex") { UInt8($0, radix: 16) })
         try router.register("/color/<hex:red>")
         #expect(router.match("/color/ff")?.value("red", as: UInt8.self) == 255)

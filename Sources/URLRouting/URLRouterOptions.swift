@@ -1,6 +1,6 @@
-/// How a ``Router`` splits URLs and compares path literals. Fixed when the router is created, so every pattern is
+/// How a ``URLRouter`` splits URLs and compares path literals. Fixed when the router is created, so every pattern is
 /// compiled with the same rules the URLs are split with.
-public struct RouterOptions: Sendable, Equatable {
+public struct URLRouterOptions: Sendable, Equatable {
     /// `+` becomes a space before percent-decoding, in the path and the query (`%2B` stays `+`). Default on.
     public var decodePlus: Bool
     /// The URL's host is always the first path component. When off (the default), the host is the first path

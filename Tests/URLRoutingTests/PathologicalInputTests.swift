@@ -1,10 +1,10 @@
 import Testing
-@testable import Router
+@testable import URLRouting
 
 /// Hostile input: never a crash, and work linear in the input, checked by counting steps (never by the clock).
 @Suite struct PathologicalInputTests {
     /// Steps taken to split and match `url`.
-    func steps(_ router: Router, _ url: String) -> (steps: Int, matched: Bool) {
+    func steps(_ router: URLRouter, _ url: String) -> (steps: Int, matched: Bool) {
         var steps = 0
         let matched = !router.matches(url, context: nil, limit: Int.max, steps: &steps).isEmpty
         return (steps, matched)
@@ -16,7 +16,7 @@ import Testing
         #expect(ratio < 2.5, "steps \(small) → \(large), ratio \(ratio)", sourceLocation: sourceLocation)
     }
 
-    func table() throws -> Router {
+    func table() throws -> URLRouter {
         try makeRouter("/a/:x", "/files/*", "/p/<path:rest>", "/(x/)(y/):z", "/q/<int:n>/:s")
     }
 

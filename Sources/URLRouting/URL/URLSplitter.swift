@@ -3,17 +3,17 @@
 ///
 /// One pass over the UTF-8 bytes; `steps` counts the bytes visited so tests can check the work is linear.
 enum URLSplitter {
-    static func split(_ url: String, options: RouterOptions) -> SplitURL? {
+    static func split(_ url: String, options: URLRouterOptions) -> SplitURL? {
         var steps = 0
         return split(url, options: options, steps: &steps)
     }
 
-    static func split(_ url: String, options: RouterOptions, steps: inout Int) -> SplitURL? {
+    static func split(_ url: String, options: URLRouterOptions, steps: inout Int) -> SplitURL? {
         var text = url
         return text.withUTF8 { split(bytes: $0, options: options, steps: &steps) }
     }
 
-    private static func split(bytes: UnsafeBufferPointer<UInt8>, options: RouterOptions, steps: inout Int) -> SplitURL? {
+    private static func split(bytes: UnsafeBufferPointer<UInt8>, options: URLRouterOptions, steps: inout Int) -> SplitURL? {
         if bytes.isEmpty { return nil }
         var result = SplitURL(scheme: nil, segments: [], fragmentIndex: nil, query: [:])
         result.segments.reserveCapacity(8)
@@ -90,7 +90,7 @@ enum URLSplitter {
     }
 
     /// The host as a path component, or nil when it is a network host (contains `.` or is `localhost`) or empty.
-    private static func host(_ authority: UnsafeBufferPointer<UInt8>, options: RouterOptions) -> String? {
+    private static func host(_ authority: UnsafeBufferPointer<UInt8>, options: URLRouterOptions) -> String? {
         var start = 0
         if let at = authority.lastIndex(of: UInt8(ascii: "@")) { start = at + 1 }
         var end = authority.count
@@ -123,7 +123,7 @@ enum URLSplitter {
 
     /// Splits on `/`, dropping empty segments (leading, trailing and repeated slashes), and decodes each segment.
     private static func appendSegments(_ path: UnsafeBufferPointer<UInt8>, to segments: inout [String],
-                                       options: RouterOptions, steps: inout Int) {
+                                       options: URLRouterOptions, steps: inout Int) {
         var start = 0
         for index in 0...path.count {
             steps += 1
@@ -139,7 +139,7 @@ enum URLSplitter {
     /// Splits `a=1&b&a=2` into items; a repeated key keeps all its values in order, an item without `=` has an
     /// empty value, and empty items are skipped.
     private static func appendQuery(_ query: UnsafeBufferPointer<UInt8>, to parameters: inout [String: [String]],
-                                    options: RouterOptions, steps: inout Int) {
+                                    options: URLRouterOptions, steps: inout Int) {
         var start = 0
         for index in 0...query.count {
             steps += 1

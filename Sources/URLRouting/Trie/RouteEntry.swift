@@ -2,9 +2,9 @@
 ///
 /// Immutable, so snapshots of the trie share entries freely between threads.
 final class RouteEntry: Sendable {
-    let route: Route
+    let route: URLRoute
     let compiled: CompiledPattern
-    let handler: Router.Handler
+    let handler: URLRouter.Handler
     /// The expanded pattern of a route without optional groups: always the same, so computed once.
     let fixedExpansion: String?
     /// Copies of the compiled pattern's hot fields, so the trie walk reads them without copying the pattern.
@@ -12,7 +12,7 @@ final class RouteEntry: Sendable {
     let isSimple: Bool
     let hasOptionalGroups: Bool
 
-    init(route: Route, compiled: CompiledPattern, handler: @escaping Router.Handler) {
+    init(route: URLRoute, compiled: CompiledPattern, handler: @escaping URLRouter.Handler) {
         self.route = route
         self.compiled = compiled
         self.handler = handler

@@ -1,5 +1,5 @@
 import Testing
-import Router
+import URLRouting
 
 /// Ranking rules: deterministic always.
 @Suite struct RankingTests {
@@ -11,7 +11,7 @@ import Router
     }
 
     @Test func customConverterRanksAsTyped() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.registerConverter(RouteConverter(name: "even") { Int($0).flatMap { $0 % 2 == 0 ? $0 : nil } })
         try router.register("/n/:any")
         try router.register("/n/<even:n>")
@@ -30,7 +30,7 @@ import Router
     }
 
     @Test func higherPriorityBeatsBetterRank() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/u/me")
         try router.register("/u/*", priority: 5)
         #expect(router.matches("/u/me").map(\.pattern) == ["/u/*", "/u/me"])
@@ -43,7 +43,7 @@ import Router
     }
 
     @Test func namespaceBeatsGlobalEvenWithLowerPriority() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/x", priority: 100)
         try router.register("/:anything", scheme: "tests", priority: -1)
         router.setFallsBackToGlobal(true, forScheme: "tests")
@@ -70,8 +70,8 @@ import Router
         }
     }
 
-    private func router(_ patterns: [String]) throws -> Router {
-        let router = Router()
+    private func router(_ patterns: [String]) throws -> URLRouter {
+        let router = URLRouter()
         for pattern in patterns { try router.register(pattern) }
         return router
     }

@@ -8,7 +8,7 @@ import Synchronization
 /// without any lock, so readers never wait for each other nor for a long registration.
 ///
 /// ```swift
-/// let router = Router()
+/// let router = URLRouter()
 /// try router.register("/user/view/:userID") { match in
 ///     print(match.parameters["userID"]!)
 ///     return true
@@ -16,14 +16,14 @@ import Synchronization
 /// router.route("myapp://user/view/joeldev")   // prints "joeldev", returns true
 /// router.match("/user/view/42")?.parameters   // ["userID": "42"]
 /// ```
-public final class Router: Sendable {
+public final class URLRouter: Sendable {
     /// A route's handler: returns whether it handled the URL; `false` lets the next candidate try.
     public typealias Handler = @Sendable (RouteMatch) -> Bool
     /// Called by ``route(_:context:)`` when no route handles a URL, with the URL and its query parameters.
     public typealias UnmatchedHandler = @Sendable (_ url: String, _ parameters: [String: [String]]) -> Void
 
     /// How URLs are split and literals compared; fixed at creation.
-    public let options: RouterOptions
+    public let options: URLRouterOptions
 
     private struct State {
         var tables = RouteTables()
@@ -36,7 +36,7 @@ public final class Router: Sendable {
     private let state = Mutex(State())
 
     /// Creates an empty router.
-    public init(options: RouterOptions = RouterOptions()) {
+    public init(options: URLRouterOptions = URLRouterOptions()) {
         self.options = options
     }
 
@@ -55,10 +55,10 @@ public final class Router: Sendable {
     /// - Throws: ``RoutePatternError`` for a malformed pattern.
     @discardableResult
     public func register(_ pattern: String, scheme: String? = nil, priority: Int = 0,
-                         handler: @escaping Handler = { _ in true }) throws(RoutePatternError) -> Route {
+                         handler: @escaping Handler = { _ in true }) throws(RoutePatternError) -> URLRoute {
         try state.withLock { state throws(RoutePatternError) in
             let (compiled, namespace) = try compile(pattern, scheme: scheme, converters: state.converters)
-            let route = Route(pattern: pattern, scheme: namespace, priority: priority, id: state.nextID)
+            let route = URLRoute(pattern: pattern, scheme: namespace, priority: priority, id: state.nextID)
             state.nextID += 1
             let entry = RouteEntry(route: route, compiled: compiled, handler: handler)
             if let namespace {
@@ -127,7 +127,7 @@ public final class Router: Sendable {
     }
 
     /// Every registered route, in registration order.
-    public var routes: [Route] {
+    public var routes: [URLRoute] {
         state.withLock { $0.entries.map(\.route) }
     }
 
@@ -198,7 +198,7 @@ public final class Router: Sendable {
     }
 }
 
-extension Router {
+extension URLRouter {
     /// The decoded path segments this router matches `url` on (host included when it is a path component),
     /// or nil for input that is not a URL. Useful to debug a routing table, and to feed other routers the same
     /// segments in benchmarks.

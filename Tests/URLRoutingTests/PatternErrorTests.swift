@@ -1,11 +1,11 @@
 import Testing
-import Router
+import URLRouting
 
 /// Registration throws on malformed patterns, with the reason, and leaves the router unchanged.
 @Suite struct PatternErrorTests {
     func reason(_ pattern: String, scheme: String? = nil) -> RoutePatternError.Reason? {
         do {
-            try Router().register(pattern, scheme: scheme)
+            try URLRouter().register(pattern, scheme: scheme)
             return nil
         } catch {
             return error.reason
@@ -70,7 +70,7 @@ import Router
     }
 
     @Test func reservedConverterNamesAreRefused() {
-        let router = Router()
+        let router = URLRouter()
         #expect(throws: RoutePatternError.self) { try router.registerConverter(RouteConverter(name: "int") { $0 }) }
         #expect(throws: RoutePatternError.self) { try router.registerConverter(RouteConverter(name: "a:b") { $0 }) }
     }

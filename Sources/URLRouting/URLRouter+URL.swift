@@ -1,7 +1,7 @@
 import Foundation
 
 // `URL` inputs go through the same splitter as strings: Foundation only supplies the text.
-extension Router {
+extension URLRouter {
     /// ``route(_:context:)`` for a Foundation `URL`.
     @discardableResult
     public func route(_ url: URL, context: (any Sendable)? = nil) -> Bool {

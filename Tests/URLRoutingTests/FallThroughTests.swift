@@ -1,11 +1,11 @@
 import Testing
 import Synchronization
-import Router
+import URLRouting
 
 /// Handlers and the unmatched handler.
 @Suite struct FallThroughTests {
     @Test func handlerReturningFalseLetsTheNextCandidateTry() throws {
-        let router = Router()
+        let router = URLRouter()
         let log = CallLog()
         try router.register("/user/:id") { _ in log.append("placeholder"); return true }
         try router.register("/user/me") { _ in log.append("literal"); return false }
@@ -14,7 +14,7 @@ import Router
     }
 
     @Test func firstHandlerThatHandlesStopsRouting() throws {
-        let router = Router()
+        let router = URLRouter()
         let log = CallLog()
         try router.register("/user/:id") { _ in log.append("placeholder"); return true }
         try router.register("/user/me") { _ in log.append("literal"); return true }
@@ -23,7 +23,7 @@ import Router
     }
 
     @Test func whenNobodyHandlesTheUnmatchedHandlerGetsURLAndParameters() throws {
-        let router = Router()
+        let router = URLRouter()
         let log = CallLog()
         try router.register("/user/:id") { _ in log.append("declined"); return false }
         router.unmatchedHandler = { url, parameters in log.append("unmatched \(url) \(parameters)") }
@@ -32,7 +32,7 @@ import Router
     }
 
     @Test func unmatchedURLGoesToTheUnmatchedHandler() {
-        let router = Router()
+        let router = URLRouter()
         let log = CallLog()
         router.unmatchedHandler = { url, _ in log.append(url) }
         #expect(!router.route("app://nowhere"))
@@ -47,7 +47,7 @@ import Router
     }
 
     @Test func handlerReceivesTheFullMatchAndTheCallersContext() throws {
-        let router = Router()
+        let router = URLRouter()
         let seen = Mutex<RouteMatch?>(nil)
         try router.register("/user/<int:id>(/posts/*)", scheme: "app", priority: 3) { match in
             seen.withLock { $0 = match }
@@ -69,7 +69,7 @@ import Router
     }
 
     @Test func handlersMayUseTheRouterWithoutDeadlock() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/login") { _ in
             (try? router.register("/welcome")) != nil && router.remove("/login") && router.canRoute("/welcome")
         }
@@ -78,7 +78,7 @@ import Router
     }
 
     @Test func matchDoesNotRunHandlers() throws {
-        let router = Router()
+        let router = URLRouter()
         let log = CallLog()
         try router.register("/a") { _ in log.append("ran"); return true }
         #expect(router.match("/a") != nil)

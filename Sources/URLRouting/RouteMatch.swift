@@ -1,7 +1,7 @@
 /// What a URL matched: the route, the values it captured, and what the caller passed along.
 public struct RouteMatch: Sendable {
     /// The route that matched.
-    public let route: Route
+    public let route: URLRoute
     /// The pattern with the optional groups it went through kept and the others left out
     /// (`/required/:r(/optional/:o)` matching `/required/1` gives `/required/:r`).
     public let expandedPattern: String
@@ -15,7 +15,7 @@ public struct RouteMatch: Sendable {
     public let wildcard: [String]
     /// The URL as given.
     public let url: String
-    /// The value the caller passed to ``Router/route(_:context:)`` or ``Router/match(_:context:)``.
+    /// The value the caller passed to ``URLRouter/route(_:context:)`` or ``URLRouter/match(_:context:)``.
     public let context: (any Sendable)?
 
     /// The registered pattern.

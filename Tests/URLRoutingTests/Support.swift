@@ -1,9 +1,9 @@
-@testable import Router
+@testable import URLRouting
 import Synchronization
 
 /// A router with `patterns` registered globally, handlers that accept.
-func makeRouter(_ patterns: String..., options: RouterOptions = RouterOptions()) throws -> Router {
-    let router = Router(options: options)
+func makeRouter(_ patterns: String..., options: URLRouterOptions = URLRouterOptions()) throws -> URLRouter {
+    let router = URLRouter(options: options)
     for pattern in patterns { try router.register(pattern) }
     return router
 }

@@ -1,10 +1,10 @@
 import Testing
-import Router
+import URLRouting
 
 /// Scheme namespaces, fallback, removal and listing.
 @Suite struct NamespaceTests {
     @Test func schemeURLsMatchTheirNamespaceRoutes() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/test", scheme: "namespaceTest1")
         try router.register("/test")
         #expect(router.match("namespaceTest1://test")?.scheme == "namespacetest1")
@@ -12,14 +12,14 @@ import Router
     }
 
     @Test func namespaceWithoutFallbackDoesNotUseGlobalRoutes() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/user/view/:userID")
         try router.register("/test", scheme: "namespaceTest2")
         #expect(router.match("namespaceTest2://user/view/joeldev") == nil)
     }
 
     @Test func namespaceWithFallbackUsesGlobalRoutesAfterItsOwn() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/user/view/:userID")
         try router.register("/test", scheme: "namespaceTest2")
         router.setFallsBackToGlobal(true, forScheme: "NamespaceTest2")
@@ -33,7 +33,7 @@ import Router
     }
 
     @Test func pathOnlyURLUsesGlobalRoutes() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/api/user/:id")
         try router.register("/api/user/:id", scheme: "get")
         #expect(router.match("/api/user/42")?.scheme == nil)
@@ -48,7 +48,7 @@ import Router
     }
 
     @Test func removeByPatternInANamespace() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/a", scheme: "s")
         try router.register("/a")
         #expect(!router.remove("/a", scheme: "other"))
@@ -80,7 +80,7 @@ import Router
     }
 
     @Test func removeSchemeRemovesTheNamespaceWhole() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/a", scheme: "s")
         try router.register("/b", scheme: "s")
         try router.register("/a")
@@ -93,7 +93,7 @@ import Router
     }
 
     @Test func routesAreListedInRegistrationOrder() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/z")
         try router.register("/a", scheme: "s", priority: 2)
         try router.register("/m")
@@ -108,7 +108,7 @@ import Router
     }
 
     @Test func caseInsensitiveOptionComparesLiteralsIgnoringCase() throws {
-        let router = try makeRouter("/user/View/:id", options: RouterOptions(caseInsensitivePaths: true))
+        let router = try makeRouter("/user/View/:id", options: URLRouterOptions(caseInsensitivePaths: true))
         let match = router.match("/USER/view/AbC")
         #expect(match?.parameters == ["id": "AbC"])
     }
