@@ -10,22 +10,22 @@
 /// Each callback is also posted on ``notifications`` as `app.<callback>` so pages (and page JavaScript, through
 /// the bridge) can observe them.
 @MainActor
-public final class Application {
+public final class HybridApplication {
     /// The current state.
-    public private(set) var state = ApplicationState.notRunning
+    public private(set) var state = HybridApplicationState.notRunning
     /// The delegate (held weakly, like UIKit's).
-    public weak var delegate: (any ApplicationDelegate)?
+    public weak var delegate: (any HybridApplicationDelegate)?
     /// Where the callbacks are posted.
     public let notifications: Notifications
 
     /// Creates a not-running app.
-    public init(notifications: Notifications = Notifications(), delegate: (any ApplicationDelegate)? = nil) {
+    public init(notifications: Notifications = Notifications(), delegate: (any HybridApplicationDelegate)? = nil) {
         self.notifications = notifications
         self.delegate = delegate
     }
 
     /// Cold start: not running to active.
-    public func launch() throws(ApplicationError) {
+    public func launch() throws(HybridApplicationError) {
         try require([.notRunning], "launch")
         send(.willFinishLaunching, state: .inactive)
         send(.didFinishLaunching, state: .inactive)
@@ -33,40 +33,40 @@ public final class Application {
     }
 
     /// An interruption (incoming call, notification center): active to inactive.
-    public func resignActive() throws(ApplicationError) {
+    public func resignActive() throws(HybridApplicationError) {
         try require([.active], "resignActive")
         send(.willResignActive, state: .inactive)
     }
 
     /// The end of an interruption: inactive to active.
-    public func becomeActive() throws(ApplicationError) {
+    public func becomeActive() throws(HybridApplicationError) {
         try require([.inactive], "becomeActive")
         send(.didBecomeActive, state: .active)
     }
 
     /// Home button or lock: active (or inactive) to background.
-    public func enterBackground() throws(ApplicationError) {
+    public func enterBackground() throws(HybridApplicationError) {
         try require([.active, .inactive], "enterBackground")
         if state == .active { send(.willResignActive, state: .inactive) }
         send(.didEnterBackground, state: .background)
     }
 
     /// The system stops running the app's code: background to suspended (no callback).
-    public func suspend() throws(ApplicationError) {
+    public func suspend() throws(HybridApplicationError) {
         try require([.background], "suspend")
         state = .suspended
         notifications.post("app.stateChanged", userInfo: ["state": state.rawValue])
     }
 
     /// Back to the app (icon tap, unlock): background or suspended to active.
-    public func enterForeground() throws(ApplicationError) {
+    public func enterForeground() throws(HybridApplicationError) {
         try require([.background, .suspended], "enterForeground")
         send(.willEnterForeground, state: .inactive)
         send(.didBecomeActive, state: .active)
     }
 
     /// The app ends: willTerminate (unless suspended), then not running.
-    public func terminate() throws(ApplicationError) {
+    public func terminate() throws(HybridApplicationError) {
         try require([.active, .inactive, .background, .suspended], "terminate")
         if state == .suspended {
             state = .notRunning
@@ -76,12 +76,12 @@ public final class Application {
         }
     }
 
-    private func require(_ states: Set<ApplicationState>, _ request: String) throws(ApplicationError) {
-        guard states.contains(state) else { throw ApplicationError(state: state, request: request) }
+    private func require(_ states: Set<HybridApplicationState>, _ request: String) throws(HybridApplicationError) {
+        guard states.contains(state) else { throw HybridApplicationError(state: state, request: request) }
     }
 
     /// Moves to `state`, calls the delegate, then posts the notification.
-    private func send(_ event: ApplicationEvent, state: ApplicationState) {
+    private func send(_ event: HybridApplicationEvent, state: HybridApplicationState) {
         self.state = state
         switch event {
         case .willFinishLaunching: delegate?.applicationWillFinishLaunching(self)

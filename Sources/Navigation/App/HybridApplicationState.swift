@@ -1,5 +1,5 @@
 /// The five states of an iOS app (the seed chapter's "five states").
-public enum ApplicationState: String, Sendable, Hashable, CaseIterable {
+public enum HybridApplicationState: String, Sendable, Hashable, CaseIterable {
     /// Not launched, or terminated.
     case notRunning
     /// In the foreground without focus (an incoming call, a transition between states).

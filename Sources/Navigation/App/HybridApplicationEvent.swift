@@ -1,6 +1,6 @@
 /// A callback of the app delegate. Each is also posted on the app's ``Notifications`` under
 /// ``notificationName`` (`app.didBecomeActive`, ...), with `userInfo["state"]` the state's raw value.
-public enum ApplicationEvent: String, Sendable, Hashable, CaseIterable {
+public enum HybridApplicationEvent: String, Sendable, Hashable, CaseIterable {
     case willFinishLaunching
     case didFinishLaunching
     case didBecomeActive

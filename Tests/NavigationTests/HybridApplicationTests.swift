@@ -1,23 +1,23 @@
 import Testing
 import Navigation
 
-@MainActor final class DelegateLog: ApplicationDelegate {
+@MainActor final class DelegateLog: HybridApplicationDelegate {
     var calls: [String] = []
-    func applicationWillFinishLaunching(_ application: Application) { calls.append("willFinishLaunching") }
-    func applicationDidFinishLaunching(_ application: Application) { calls.append("didFinishLaunching") }
-    func applicationDidBecomeActive(_ application: Application) { calls.append("didBecomeActive") }
-    func applicationWillResignActive(_ application: Application) { calls.append("willResignActive") }
-    func applicationDidEnterBackground(_ application: Application) { calls.append("didEnterBackground") }
-    func applicationWillEnterForeground(_ application: Application) { calls.append("willEnterForeground") }
-    func applicationWillTerminate(_ application: Application) { calls.append("willTerminate") }
+    func applicationWillFinishLaunching(_ application: HybridApplication) { calls.append("willFinishLaunching") }
+    func applicationDidFinishLaunching(_ application: HybridApplication) { calls.append("didFinishLaunching") }
+    func applicationDidBecomeActive(_ application: HybridApplication) { calls.append("didBecomeActive") }
+    func applicationWillResignActive(_ application: HybridApplication) { calls.append("willResignActive") }
+    func applicationDidEnterBackground(_ application: HybridApplication) { calls.append("didEnterBackground") }
+    func applicationWillEnterForeground(_ application: HybridApplication) { calls.append("willEnterForeground") }
+    func applicationWillTerminate(_ application: HybridApplication) { calls.append("willTerminate") }
 }
 
 /// The app delegate's documented sequences (the seed's key scenarios) and the states between them.
-@MainActor @Suite struct ApplicationTests {
+@MainActor @Suite struct HybridApplicationTests {
     let log = DelegateLog()
 
-    func makeApp() -> Application {
-        let app = Application()
+    func makeApp() -> HybridApplication {
+        let app = HybridApplication()
         app.delegate = log
         return app
     }
@@ -73,17 +73,17 @@ import Navigation
 
     @Test func transitionsTheStateDoesNotAllowThrowAndChangeNothing() throws {
         let app = makeApp()
-        #expect(throws: ApplicationError(state: .notRunning, request: "enterForeground")) {
+        #expect(throws: HybridApplicationError(state: .notRunning, request: "enterForeground")) {
             try app.enterForeground()
         }
-        #expect(throws: ApplicationError.self) { try app.terminate() }
+        #expect(throws: HybridApplicationError.self) { try app.terminate() }
         try app.launch()
-        #expect(throws: ApplicationError(state: .active, request: "launch")) { try app.launch() }
-        #expect(throws: ApplicationError.self) { try app.becomeActive() }
-        #expect(throws: ApplicationError.self) { try app.suspend() }
+        #expect(throws: HybridApplicationError(state: .active, request: "launch")) { try app.launch() }
+        #expect(throws: HybridApplicationError.self) { try app.becomeActive() }
+        #expect(throws: HybridApplicationError.self) { try app.suspend() }
         #expect(app.state == .active)
         #expect(log.calls == ["willFinishLaunching", "didFinishLaunching", "didBecomeActive"])
-        #expect("\(ApplicationError(state: .active, request: "launch"))" == "cannot launch while the app is active")
+        #expect("\(HybridApplicationError(state: .active, request: "launch"))" == "cannot launch while the app is active")
     }
 
     @Test func pagesObserveTheAppThroughNotificationsWithTheNewState() throws {
