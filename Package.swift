@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
-        .library(name: "Router", targets: ["Router"]),
+        .library(name: "URLRouting", targets: ["URLRouting"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
         .library(name: "HybridTesting", targets: ["HybridTesting"]),
@@ -35,33 +35,33 @@ let package = Package(
         .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
-        .target(name: "Router"),
+        .target(name: "URLRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "Router"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "URLRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "CSoup"]),
+        .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
         .target(
             name: "Bridge",
-            dependencies: ["WebView", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")]
         ),
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "Router", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["JavaScript", "URLRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "Router", "FixtureServer", "WebView", "Bridge",
+        .target(name: "Hybrid", dependencies: ["JavaScript", "URLRouting", "FixtureServer", "WebView", "Bridge",
                                                "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
         .target(
             name: "HybridTesting",
             dependencies: [
-                "CJavaScriptCore", "JavaScript", "WebView", "Bridge", "FixtureServer",
+                "JavaScript", "WebView", "Bridge", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -79,18 +79,24 @@ let package = Package(
 
         // Memory checks run in a child process: `MemoryProbe <scenario>` prints resident memory
         // around N create/destroy cycles after a warm-up. Tests launch it; not a product.
-        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "Navigation"], path: "Tests/MemoryProbe"),
+        .executableTarget(name: "MemoryProbe", dependencies: ["JavaScript", "WebView", "Navigation"], path: "Tests/MemoryProbe"),
 
         // Shared by the test targets: child processes awaited off the cooperative pool, the memory probe.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
-        .testTarget(name: "RouterTests", dependencies: ["Router"]),
-        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView", "TestSupport"]),
-        .testTarget(name: "WebViewTests", dependencies: ["WebView", "TestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "TestSupport"]),
-        .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
-        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "CJavaScriptCore", "TestSupport"]),
+        .testTarget(name: "URLRoutingTests", dependencies: ["URLRouting"]),
+        .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
+        .testTarget(
+            name: "BridgeTests",
+            dependencies: ["Bridge", "WebView", "JavaScript", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "URLRouting", "TestSupport"]),
+        .testTarget(
+            name: "HybridCLITests",
+            dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript"]),
     ]
 )

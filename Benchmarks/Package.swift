@@ -15,12 +15,12 @@ let package = Package(
         // Timing and reporting shared by every suite: each figure beside its same-run baseline.
         .target(name: "BenchmarkSupport"),
 
-        // `swift run -c release --package-path Benchmarks RouterBenchmarks`: our Router against routing-kit.
+        // `swift run -c release --package-path Benchmarks RouterBenchmarks`: our URLRouter against routing-kit.
         .executableTarget(
             name: "RouterBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "Router", package: "HybridRuntime"),
+                .product(name: "URLRouting", package: "HybridRuntime"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),

@@ -41,7 +41,7 @@ struct RouteCommand: ParsableCommand {
     var urls: [String]
 
     func run() throws {
-        let router: Router
+        let router: URLRouter
         do {
             router = try makeRouter()
         } catch let error as RoutesFileError {
@@ -67,8 +67,8 @@ struct RouteCommand: ParsableCommand {
 
     /// The routes file's router (Navigation's ``RoutesFile``, the format `hybrid run --routes` reads too), then
     /// each `--pattern` in the global namespace.
-    private func makeRouter() throws -> Router {
-        let router = try routes.map { try RoutesFile(contentsOf: $0).makeRouter() } ?? Router()
+    private func makeRouter() throws -> URLRouter {
+        let router = try routes.map { try RoutesFile(contentsOf: $0).makeRouter() } ?? URLRouter()
         for pattern in pattern { try router.register(pattern) }
         return router
     }

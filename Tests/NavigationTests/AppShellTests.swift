@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import JavaScript
 import Navigation
-import Router
+import URLRouting
 
 /// The API `hybrid run --routes` builds on: routes files, the shell's event stream, window.hybridRoute.
 @MainActor @Suite struct AppShellTests {
@@ -101,7 +101,7 @@ import Router
     }
 
     @Test func hybridRouteCarriesURLPatternParamsQueryAndContextAsJSON() throws {
-        let router = Router()
+        let router = URLRouter()
         try router.register("/item/:id")
         let match = try #require(router.match("app://item/9?tab=a&tab=b&sort=new", context: ["from": "list"] as JSONValue))
         let route = HybridRoute(match: match)

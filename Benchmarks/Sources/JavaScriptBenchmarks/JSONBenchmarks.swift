@@ -57,7 +57,7 @@ enum JSONBenchmarks {
         report(toJS, against: jsOnly)
         report(parseOnly, against: jsOnly)
         report(writeOnly, against: jsOnly)
-        for step in JSONBreakdown.run(object, operations: crossings) { report(step, against: jsOnly) }
+        for step in JSONBreakdown.run(payload: payload, operations: crossings) { report(step, against: jsOnly) }
         return failures
     }
 

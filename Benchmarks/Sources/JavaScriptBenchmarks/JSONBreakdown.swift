@@ -1,16 +1,18 @@
 import BenchmarkSupport
-import CJavaScriptCore
-import JavaScript
+internal import CJavaScriptCore
 
-/// Where a crossing's time goes: each JavaScriptCore step timed alone with the raw C API.
+/// Where a crossing's time goes: each JavaScriptCore step timed alone with the raw C API, on the
+/// object `payload` evaluates to in a bare context.
 enum JSONBreakdown {
-    static func run(_ object: JSValue, operations: Int) -> [Measurement] {
-        let context = object.context.ref
+    static func run(payload: String, operations: Int) -> [Measurement] {
+        let raw = RawContext()
+        let context = raw.ref
+        let object = raw.evaluate("var payload = \(payload); payload")  // the global keeps it alive
         var results: [Measurement] = []
         results.append(measure("JSValueCreateJSONString (JSON.stringify)", operations: operations) {
-            for _ in 0..<operations { JSStringRelease(JSValueCreateJSONString(context, object.ref, 0, nil)) }
+            for _ in 0..<operations { JSStringRelease(JSValueCreateJSONString(context, object, 0, nil)) }
         })
-        let text = JSValueCreateJSONString(context, object.ref, 0, nil)!
+        let text = JSValueCreateJSONString(context, object, 0, nil)!
         defer { JSStringRelease(text) }
         let capacity = JSStringGetMaximumUTF8CStringSize(text)
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)

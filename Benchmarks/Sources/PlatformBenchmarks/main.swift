@@ -1,5 +1,5 @@
 import BenchmarkSupport
-import CJavaScriptCore
+internal import CJavaScriptCore
 import Foundation
 import Hybrid
 
@@ -32,7 +32,7 @@ let pageURL = folder.appendingPathComponent("index.html")
 
 let runtime = JavaScriptRuntime()
 try await runtime.perform { runtime in
-    let session = WebSession(mainContext: runtime.loop.mainContext)
+    let session = WebSession(loop: runtime.loop)
     let host = BenchHost(url: pageURL, session: session, runtime: runtime)
     let pages = 50
 
@@ -74,7 +74,8 @@ try await runtime.perform { runtime in
         for _ in 0..<requests {
             let before = try context.evaluate("done").toDouble()
             try context.evaluate("next()")
-            while try context.evaluate("done").toDouble() == before { g_main_context_iteration(runtime.loop.mainContext, 1) }
+            // On the runtime thread, its loop's main context is the thread-default one.
+            while try context.evaluate("done").toDouble() == before { g_main_context_iteration(g_main_context_get_thread_default(), 1) }
         }
     }
     let foundation = measure("Foundation Data(contentsOf:) + JSONSerialization", operations: requests) {

@@ -1,9 +1,9 @@
 import BenchmarkSupport
 import Foundation
-import Router
+import URLRouting
 import RoutingKit
 
-// Our `Router.match` against routing-kit's `TrieRouter` on the same routes in the same run. routing-kit gets the
+// Our `URLRouter.match` against routing-kit's `TrieRouter` on the same routes in the same run. routing-kit gets the
 // segments from our splitter, and its time includes that splitting, as ours does; ours also builds the full
 // `RouteMatch` (parameters, query, expanded pattern) that routing-kit does not.
 
@@ -31,8 +31,8 @@ func missURLs(_ routes: Int) -> [String] {
     }
 }
 
-func makeOurs(_ routes: Int) throws -> HybridRouter {
-    let router = HybridRouter()
+func makeOurs(_ routes: Int) throws -> URLRouter {
+    let router = URLRouter()
     for module in 0..<modules(routes) {
         try router.register("/module\(module)/page/:id")
         try router.register("/module\(module)/page/:id/detail")
@@ -50,7 +50,7 @@ func makeRoutingKit(_ routes: Int) -> TrieRouter<Int> {
     return router
 }
 
-func run(_ ours: HybridRouter, _ theirs: TrieRouter<Int>, urls: [String], expectHits: Bool, label: String) {
+func run(_ ours: URLRouter, _ theirs: TrieRouter<Int>, urls: [String], expectHits: Bool, label: String) {
     // Check both routers agree before timing them.
     for url in urls {
         var parameters = Parameters()
@@ -65,7 +65,7 @@ func run(_ ours: HybridRouter, _ theirs: TrieRouter<Int>, urls: [String], expect
             if let output = theirs.route(path: ours.segments(of: url)!, parameters: &parameters) { sink &+= output }
         }
     }
-    let ourMatch = measure("Router.match \(label)", operations: lookups) {
+    let ourMatch = measure("URLRouter.match \(label)", operations: lookups) {
         for index in 0..<lookups {
             if let match = ours.match(urls[index % urls.count]) { sink &+= match.parameters.count }
         }
@@ -74,7 +74,7 @@ func run(_ ours: HybridRouter, _ theirs: TrieRouter<Int>, urls: [String], expect
     if sink == 42 { print("") }  // Keeps the optimizer from dropping the loops.
 }
 
-printReportHeader("Router.match vs routing-kit TrieRouter (same splitter), per lookup")
+printReportHeader("URLRouter.match vs routing-kit TrieRouter (same splitter), per lookup")
 for routes in [10, 1_000, 10_000] {
     let ours = try makeOurs(routes)
     let theirs = makeRoutingKit(routes)
@@ -83,15 +83,15 @@ for routes in [10, 1_000, 10_000] {
 }
 
 printReportHeader("Splitting alone (both routers above pay it), per URL")
-let splitOnly = HybridRouter()
+let splitOnly = URLRouter()
 let splitURLs = hitURLs(1_000)
-let splitting = measure("Router.segments(of:)", operations: lookups) {
+let splitting = measure("URLRouter.segments(of:)", operations: lookups) {
     var total = 0
     for index in 0..<lookups { total &+= splitOnly.segments(of: splitURLs[index % splitURLs.count])!.count }
     if total == 42 { print("") }
 }
 let baselineRouter = try makeOurs(1_000)
-let fullMatch = measure("Router.match, hit, 1000 routes", operations: lookups) {
+let fullMatch = measure("URLRouter.match, hit, 1000 routes", operations: lookups) {
     var total = 0
     for index in 0..<lookups { total &+= baselineRouter.match(splitURLs[index % splitURLs.count])!.parameters.count }
     if total == 42 { print("") }

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import JavaScript
 
 /// JSON text crossing into and out of JavaScript through UTF-8, which JavaScriptCore converts in
@@ -9,10 +9,10 @@ import JavaScript
 struct JSONText: JSValueConvertible {
     let text: String
 
-    func makeJSValueRef(in context: JSContextRef) -> JSValueRef {
+    func makeJSValue(in context: JSConversionContext) -> JSConvertedValue {
         let string = text.withCString { JSStringCreateWithUTF8CString($0) }
         defer { JSStringRelease(string) }
-        return JSValueMakeString(context, string)
+        return JSConvertedValue(JSValueMakeString(context.ref, string))
     }
 
     /// The string value `value` as Swift text; nil unless it is a string.

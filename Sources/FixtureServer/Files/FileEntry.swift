@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Glibc
 
 /// A served file's bytes and the header values derived from its metadata, built once per version of the file.

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 
 /// Answers GET and HEAD for files under the root: index files, listings, validators, ranges. Loop thread only.
 final class FileResponder {

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 
 /// HTTP dates (`Sun, 06 Nov 1994 08:49:37 GMT`), through libsoup's parser and formatter.
 enum HTTPDate {

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 
 /// Recent ``PathResolver`` answers keyed by the encoded request path, so a hot file costs one `stat` per request
 /// instead of a `realpath` walk.

@@ -1,7 +1,7 @@
-import Router
+import URLRouting
 import Synchronization
 
-/// The mock API routes: one ``Router`` per method, and the handler of each route. Safe from any thread.
+/// The mock API routes: one ``URLRouter`` per method, and the handler of each route. Safe from any thread.
 final class MockRoutes: Sendable {
     typealias Handler = @Sendable (MockRequest) throws -> MockResponse
 
@@ -14,7 +14,7 @@ final class MockRoutes: Sendable {
     }
 
     private struct State {
-        var routers: [String: Router] = [:]
+        var routers: [String: URLRouter] = [:]
         var handlers: [String: [Int: Handler]] = [:]
     }
 
@@ -27,7 +27,7 @@ final class MockRoutes: Sendable {
         let method = method.uppercased()
         let router = state.withLock { state in
             if let router = state.routers[method] { return router }
-            let router = Router()
+            let router = URLRouter()
             state.routers[method] = router
             return router
         }

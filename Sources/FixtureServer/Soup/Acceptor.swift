@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Glibc
 
 /// Accepts every pending connection of a listening socket at once and hands them to the `SoupServer`.

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Glibc
 
 /// Counts the server's open connections, closes those over the limit and arms the idle timeout.

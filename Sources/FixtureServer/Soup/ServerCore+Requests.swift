@@ -1,5 +1,5 @@
-import CSoup
-import Router
+internal import CSoup
+import URLRouting
 
 extension ServerCore {
     /// Answers a request whose head and body are in: CORS, mock routes, then files.

@@ -1,6 +1,6 @@
-import CSoup
+internal import CSoup
 import Glibc
-import Router
+import URLRouting
 
 /// The libsoup side of a ``FixtureServer``: the `SoupServer`, its signal handlers and the responders.
 ///

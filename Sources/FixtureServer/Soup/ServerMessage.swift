@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Glibc
 
 /// A thin view of a `SoupServerMessage *` for the handlers: request fields in, status, headers and body out.

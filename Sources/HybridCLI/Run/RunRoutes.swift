@@ -28,7 +28,7 @@ struct RunRoutes: Sendable {
                 prepare: @escaping @MainActor (WebPage) -> Void) -> Result<RunApp, RunInputError> {
         var file = self.file
         if let baseURL { file.baseURL = baseURL }
-        let shell = AppShell(router: Router(options: file.options))
+        let shell = AppShell(router: URLRouter(options: file.options))
         shell.onEvent { [weak events] event in
             var fields = JSONObject()
             // `page` is the web page id on every transcript line; the lifecycle page's name is `name`.

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSContext {
     /// Installs `console.log/info/warn/error/debug` (plus `dir`, `trace`, `assert`) writing

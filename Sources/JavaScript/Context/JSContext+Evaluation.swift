@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSContext {
     /// Evaluates `script` and returns its completion value, Apple style: an exception goes to

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSContext {
     /// Routes promise rejections nobody handled to the ``exceptionHandler``, like uncaught exceptions.

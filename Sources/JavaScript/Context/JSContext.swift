@@ -1,4 +1,4 @@
-import CJavaScriptCore
+package import CJavaScriptCore
 
 /// A JavaScript global environment, as in Apple's JavaScriptCore framework: a page or a script
 /// environment of its own, sharing its ``JSVirtualMachine`` with the other contexts of a runtime.
@@ -9,7 +9,7 @@ import CJavaScriptCore
 /// without firing.
 public final class JSContext {
     /// The underlying global context.
-    public let ref: JSGlobalContextRef
+    package let ref: JSGlobalContextRef
     /// The machine this context belongs to.
     public let virtualMachine: JSVirtualMachine
 
@@ -132,7 +132,7 @@ public final class JSContext {
     }
 
     /// The context behind a raw `JSContextRef` (for callbacks written against the C API).
-    public static func from(_ ref: JSContextRef, in virtualMachine: JSVirtualMachine) -> JSContext {
+    package static func from(_ ref: JSContextRef, in virtualMachine: JSVirtualMachine) -> JSContext {
         virtualMachine.shared.context(for: ref)
     }
 }

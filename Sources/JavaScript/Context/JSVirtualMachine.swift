@@ -1,4 +1,4 @@
-import CJavaScriptCore
+package import CJavaScriptCore
 
 /// A JavaScriptCore virtual machine (a context group), as in Apple's JavaScriptCore framework.
 ///
@@ -7,7 +7,7 @@ import CJavaScriptCore
 /// iterate its thread-default `GMainContext` (`JavaScriptRuntime` does all of this for you).
 public final class JSVirtualMachine {
     /// The underlying context group.
-    public let group: JSContextGroupRef
+    package let group: JSContextGroupRef
     /// The timers of every context in this machine, on one clock.
     let scheduler: TimerScheduler
     /// The execution time limit, re-armed on every entry into JavaScript.

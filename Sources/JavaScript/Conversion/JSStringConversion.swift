@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// Conversions between Swift strings and JavaScriptCore strings, UTF-16 exact in both directions.
 ///

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// Raw conversions shared by ``JSValue``, ``JSONValue`` and Swift functions.
 ///

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// A JavaScript exception, as a Swift error that can leave the runtime thread.
 public struct JSException: Error, Sendable, Hashable {

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+package import CJavaScriptCore
 
 /// The arguments of a call from JavaScript into a Swift function: a view, valid during the call.
 ///
@@ -6,7 +6,7 @@ import CJavaScriptCore
 /// allocating; subscripting makes a protected ``JSValue`` you may keep.
 public struct JSArguments {
     /// The context the call runs in.
-    public let contextRef: JSContextRef
+    package let contextRef: JSContextRef
     private let thisRef: JSObjectRef?
     private let base: UnsafePointer<JSValueRef?>?
     /// The number of arguments passed.
@@ -30,7 +30,7 @@ public struct JSArguments {
     }
 
     /// The raw argument at `index`, `undefined` when not passed.
-    public func ref(at index: Int) -> JSValueRef {
+    package func ref(at index: Int) -> JSValueRef {
         guard index >= 0, index < count, let value = base?[index] else { return JSValueMakeUndefined(contextRef) }
         return value
     }

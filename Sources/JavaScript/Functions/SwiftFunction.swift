@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// The body of a Swift function called from JavaScript. Return nil for `undefined`; a Swift
 /// `throw` becomes a JavaScript exception (an `Error` with the error's description, or the original

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import Foundation
 import Synchronization
 
@@ -15,7 +15,7 @@ import Synchronization
 /// creates a JS context, and that work only runs while somebody iterates it.
 public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The thread's `GMainContext` (a `GMainContext *`), valid as long as this object lives.
-    public let mainContext: OpaquePointer
+    package let mainContext: OpaquePointer
 
     private let core: EventLoopCore
 

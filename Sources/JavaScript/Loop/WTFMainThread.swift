@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import Foundation
 
 /// Gives WebKit's WTF library the "main thread" and main run loop it expects.

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 /// A JavaScript runtime: one thread iterating its own GLib main context, one
 /// ``JSVirtualMachine`` on it, and any number of ``JSContext``s sharing that machine.
@@ -18,9 +18,14 @@ import CJavaScriptCore
 ///
 /// Dropping the last reference (or calling ``shutdown()``) releases every JavaScript object on the
 /// runtime thread and fires no pending timer.
+///
+/// Several runtimes can share one thread (``init(loop:configuration:)``): each keeps its own machine,
+/// contexts and timers, and they take turns on the thread.
 public actor JavaScriptRuntime {
     /// The runtime thread.
     public nonisolated let loop: EventLoopThread
+    /// True when this runtime started ``loop``, and so stops it when it goes.
+    private nonisolated let ownsLoop: Bool
     /// How the runtime was set up.
     public nonisolated let configuration: Configuration
     nonisolated let activity: LoopActivity
@@ -33,12 +38,33 @@ public actor JavaScriptRuntime {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         loop = EventLoopThread(name: configuration.name)
+        ownsLoop = true
+        activity = LoopActivity(loop: loop)
+    }
+
+    /// Makes a runtime on `loop`, an existing thread that it shares with other runtimes (and with
+    /// whatever else runs there). The machine and the default context are made on first use, on
+    /// that thread; `configuration.name` is not used, the thread keeps its own name.
+    ///
+    /// The runtime does not own the loop: ``shutdown()`` or dropping the runtime releases its own
+    /// JavaScript objects and timers and leaves the loop running. The loop stops when its owner
+    /// calls `loop.shutdown()` or drops the last reference to it.
+    ///
+    /// ```swift
+    /// let loop = EventLoopThread(name: "pages")
+    /// let first = JavaScriptRuntime(loop: loop)
+    /// let second = JavaScriptRuntime(loop: loop)
+    /// ```
+    public init(loop: EventLoopThread, configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        self.loop = loop
+        ownsLoop = false
         activity = LoopActivity(loop: loop)
     }
 
     deinit {
         if let state { loop.execute { state.tearDown() } }
-        loop.shutdown()
+        if ownsLoop { loop.shutdown() }
     }
 
     private var current: RuntimeState {

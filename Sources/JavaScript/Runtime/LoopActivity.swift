@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import Synchronization
 
 /// Wakes a runtime that waits to become idle: after timers fire, timers are cancelled, or work

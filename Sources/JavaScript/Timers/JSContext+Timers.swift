@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSContext {
     /// Installs `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval`, `queueMicrotask` and

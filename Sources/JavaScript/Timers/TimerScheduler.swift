@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import Foundation
 
 /// The timers of every context of a machine: one queue ordered by (deadline, sequence) and ONE

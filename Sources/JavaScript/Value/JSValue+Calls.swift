@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSValue {
     // MARK: Throwing calls (Swift style)

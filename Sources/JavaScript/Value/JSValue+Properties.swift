@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSValue {
     /// A property; `undefined` when absent or when the value is not an object.

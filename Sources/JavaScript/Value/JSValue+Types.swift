@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 
 extension JSValue {
     public var isUndefined: Bool { JSValueIsUndefined(contextRef, ref) }

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+package import CJavaScriptCore
 
 /// A JavaScript value, as in Apple's JavaScriptCore framework.
 ///
@@ -13,13 +13,13 @@ public final class JSValue {
     /// The context the value belongs to.
     public let context: JSContext
     /// The underlying JavaScriptCore value, protected while this object lives.
-    public let ref: JSValueRef
+    package let ref: JSValueRef
     /// The function object behind `ref`, or nil inside when it is no function; nil outside until
     /// first asked. A value never changes what it is, so repeated calls skip three C calls.
     var cachedFunction: JSObjectRef??
 
     /// Wraps `ref`, protecting it until this object is released.
-    public init(ref: JSValueRef, in context: JSContext) {
+    package init(ref: JSValueRef, in context: JSContext) {
         self.context = context
         self.ref = ref
         JSValueProtect(context.ref, ref)

@@ -1,6 +1,6 @@
-import Router
+import URLRouting
 
-/// Opens pages by URL: a ``Router`` picks the route, the route's handler builds the page and says how to show it
+/// Opens pages by URL: a ``URLRouter`` picks the route, the route's handler builds the page and says how to show it
 /// (push, present, tab), and the opener gets a ``PageHandle`` for the page's result.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ public final class Navigator {
     public typealias Fallback = @MainActor (_ url: String, _ context: (any Sendable)?) throws -> RouteDestination?
 
     /// The routing table (match-only: the handlers live here, on the main actor).
-    public let router: Router
+    public let router: URLRouter
     /// The window whose pages this navigator changes.
     public let window: Window
     /// Called for URLs that no route handles.
@@ -29,7 +29,7 @@ public final class Navigator {
     private var handlers: [Int: Handler] = [:]
 
     /// Creates a navigator for `window`.
-    public init(window: Window, router: Router = Router()) {
+    public init(window: Window, router: URLRouter = URLRouter()) {
         self.window = window
         self.router = router
     }
@@ -39,7 +39,7 @@ public final class Navigator {
     /// Registers `pattern` (see the router's pattern syntax) with a handler that builds the page.
     @discardableResult
     public func register(_ pattern: String, scheme: String? = nil, priority: Int = 0,
-                         handler: @escaping Handler) throws(RoutePatternError) -> Route {
+                         handler: @escaping Handler) throws(RoutePatternError) -> URLRoute {
         let route = try router.register(pattern, scheme: scheme, priority: priority)
         handlers[route.id] = handler
         return route
@@ -49,7 +49,7 @@ public final class Navigator {
     @discardableResult
     public func register<P: RoutablePage>(_ pattern: String, scheme: String? = nil, priority: Int = 0,
                                           page type: P.Type, show: ShowMode = .push) throws(RoutePatternError)
-        -> Route {
+        -> URLRoute {
         try register(pattern, scheme: scheme, priority: priority) { match in
             RouteDestination(page: type.init(match: match, context: match.context), show: show)
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Router
+import URLRouting
 
 /// A routes file: the format of `hybrid route --routes FILE`, plus for each route the `page` it opens and how to
 /// `show` it, and an optional top-level `start` URL (what `hybrid run --routes FILE` opens when given no page).
@@ -46,8 +46,8 @@ public struct RoutesFile: Sendable {
     public var start: String?
     /// Schemes whose unhandled URLs go on to the global routes.
     public var fallbackToGlobal: [String]
-    /// Router options from the file.
-    public var options: RouterOptions
+    /// URL router options from the file.
+    public var options: URLRouterOptions
     /// What relative `page` paths are resolved against (the routes file's folder).
     public var baseURL: URL?
 
@@ -69,7 +69,7 @@ public struct RoutesFile: Sendable {
         }
         start = document.start
         fallbackToGlobal = document.fallbackToGlobal ?? []
-        options = RouterOptions(decodePlus: document.decodePlus ?? true, hostAsPath: document.hostAsPath ?? false,
+        options = URLRouterOptions(decodePlus: document.decodePlus ?? true, hostAsPath: document.hostAsPath ?? false,
                                 caseInsensitivePaths: document.caseInsensitivePaths ?? false)
         self.baseURL = baseURL
     }
@@ -91,8 +91,8 @@ public struct RoutesFile: Sendable {
     }
 
     /// A router with the file's options and routes (handlers that accept everything, for matching).
-    public func makeRouter() throws(RoutesFileError) -> Router {
-        let router = Router(options: options)
+    public func makeRouter() throws(RoutesFileError) -> URLRouter {
+        let router = URLRouter(options: options)
         do {
             for route in routes { try router.register(route.pattern, scheme: route.scheme, priority: route.priority ?? 0) }
         } catch {

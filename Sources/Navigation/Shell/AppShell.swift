@@ -1,7 +1,7 @@
-import Router
+import URLRouting
 
-/// A whole app without a screen: the ``Application`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
-/// ``Navigator`` on a ``Router``, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
+/// A whole app without a screen: the ``HybridApplication`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
+/// ``Navigator`` on a ``URLRouter``, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
 /// lifecycle callback and app state change as a ``ShellEvent`` (what `hybrid run --routes` writes to its
 /// transcript).
 ///
@@ -14,7 +14,7 @@ import Router
 @MainActor
 public final class AppShell {
     /// The app lifecycle; its callbacks are posted on ``notifications``.
-    public let application: Application
+    public let application: HybridApplication
     /// The window the pages are shown in.
     public let window: Window
     /// Opens pages by URL.
@@ -29,9 +29,9 @@ public final class AppShell {
     private let sink = ShellEventSink()
 
     /// Creates a shell on `router` (a new one by default); nothing is shown until ``start(root:)``.
-    public init(router: Router = Router()) {
+    public init(router: URLRouter = URLRouter()) {
         notifications = Notifications()
-        application = Application(notifications: notifications)
+        application = HybridApplication(notifications: notifications)
         window = Window(isVisible: false)
         navigator = Navigator(window: window, router: router)
         store = Store()

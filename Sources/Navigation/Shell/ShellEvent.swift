@@ -7,7 +7,7 @@ public enum ShellEvent: Sendable, Hashable, CustomStringConvertible {
     case page(LifecycleEntry)
     /// The app reached `state` through the app-delegate callback `event` (`didBecomeActive`, ...; `stateChanged`
     /// for the transitions without a callback).
-    case app(state: ApplicationState, event: String)
+    case app(state: HybridApplicationState, event: String)
 
     public var description: String {
         switch self {

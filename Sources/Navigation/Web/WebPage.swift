@@ -77,10 +77,10 @@ open class WebPage: Page, PageScriptChannel {
         }
         // The app going to the background hides the page; coming back shows it again if it is on screen.
         appObservers = [
-            shell.notifications.observe(ApplicationEvent.didEnterBackground.notificationName, owner: self) { page, _ in
+            shell.notifications.observe(HybridApplicationEvent.didEnterBackground.notificationName, owner: self) { page, _ in
                 page.applyVisibility(false)
             },
-            shell.notifications.observe(ApplicationEvent.willEnterForeground.notificationName, owner: self) { page, _ in
+            shell.notifications.observe(HybridApplicationEvent.willEnterForeground.notificationName, owner: self) { page, _ in
                 page.applyVisibility(page.appearanceState.isVisible)
             },
         ]

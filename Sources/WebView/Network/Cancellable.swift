@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 
 /// Cancels an in-flight load. After ``cancel()`` the load's completion is never called.
 ///

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Foundation
 
 /// The cookies of a ``WebSession``, over libsoup's `SoupCookieJar`: HTTP responses store into it,

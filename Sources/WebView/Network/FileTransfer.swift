@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Foundation
 
 /// Reads one `file:` URL with GIO's asynchronous file API, completing on the session's main context.

@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Foundation
 
 /// One HTTP exchange through a `SoupSession`: send, follow redirects, read the whole body.

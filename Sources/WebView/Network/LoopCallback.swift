@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 
 /// Runs Swift closures from a GLib main context: on its next iteration, or after a delay.
 enum LoopCallback {

@@ -1,5 +1,6 @@
-import CSoup
+internal import CSoup
 import Foundation
+import JavaScript
 
 /// The network side of a web view: a libsoup `SoupSession` on the runtime's main context, one
 /// cookie jar and one `localStorage` store shared by all its pages.
@@ -9,7 +10,7 @@ import Foundation
 /// started the load).
 ///
 /// ```swift
-/// let session = WebSession(mainContext: runtime.loop.mainContext)
+/// let session = WebSession(loop: runtime.loop)
 /// session.load(URL(string: "http://127.0.0.1:8080/app.js")!) { result in
 ///     if case .success(let resource) = result { print(resource.status, resource.text) }
 /// }
@@ -19,14 +20,20 @@ public final class WebSession {
     public let cookies: CookieJar
     /// `localStorage` per origin (`sessionStorage` is per page: ``WebStorageArea``).
     public let storage: WebStorage
-    /// The GLib main context every load completes on.
-    public let mainContext: OpaquePointer
+    /// The GLib main context (`GMainContext *`) every load completes on.
+    package let mainContext: OpaquePointer
     let session: UnsafeMutablePointer<SoupSession>
     private let owner = pthread_self()
 
-    /// Makes a session whose I/O runs on `mainContext` (the runtime's `runtime.loop.mainContext`).
-    /// Call it on the thread that iterates that context.
-    public init(mainContext: OpaquePointer, userAgent: String? = nil) {
+    /// Makes a session whose I/O runs on `loop` (a runtime's `runtime.loop`). Call it on that
+    /// loop's thread.
+    public convenience init(loop: EventLoopThread, userAgent: String? = nil) {
+        self.init(mainContext: loop.mainContext, userAgent: userAgent)
+    }
+
+    /// Makes a session whose I/O runs on `mainContext` (a `GMainContext *`, the loop's
+    /// `mainContext`). Call it on the thread that iterates that context.
+    package init(mainContext: OpaquePointer, userAgent: String? = nil) {
         self.mainContext = mainContext
         g_main_context_push_thread_default(mainContext)
         session = soup_session_new()

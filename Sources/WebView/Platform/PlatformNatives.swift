@@ -1,4 +1,4 @@
-import CSoup
+internal import CSoup
 import Foundation
 import JavaScript
 

@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import JavaScript
 
 /// The native functions behind one `Storage` object (`localStorage` or `sessionStorage`).

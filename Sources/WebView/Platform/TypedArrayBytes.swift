@@ -1,4 +1,4 @@
-import CJavaScriptCore
+internal import CJavaScriptCore
 import JavaScript
 
 /// Moves bytes between Swift and JavaScript typed arrays through the C API, without per-byte calls.
@@ -38,5 +38,5 @@ enum TypedArrayBytes {
 /// A raw value a Swift function returns to JavaScript as is.
 struct RawJSValue: JSValueConvertible {
     let ref: JSValueRef
-    func makeJSValueRef(in context: JSContextRef) -> JSValueRef { ref }
+    func makeJSValue(in context: JSConversionContext) -> JSConvertedValue { JSConvertedValue(ref) }
 }
