@@ -77,7 +77,7 @@ public final class FixtureServer: Sendable {
     /// The base URL (`http://127.0.0.1:PORT/`) while running, else nil.
     public var baseURL: String? { state.withLock { $0.baseURL } }
 
-    /// Adds a mock API route in the ``URLRouter``'s pattern syntax (`/api/user/:id`, `/api/<int:id>`, `/files/*`).
+    /// Adds a mock API route in the `URLRouter`'s pattern syntax (`/api/user/:id`, `/api/<int:id>`, `/files/*`).
     ///
     /// Routes win over files and over the mocks folder. The handler runs on the server's thread; a thrown error
     /// answers 500 with its description. Routes may be added while the server runs.

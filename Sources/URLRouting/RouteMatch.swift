@@ -15,7 +15,7 @@ public struct RouteMatch: Sendable {
     public let wildcard: [String]
     /// The URL as given.
     public let url: String
-    /// The value the caller passed to ``URLRouter/route(_:context:)`` or ``URLRouter/match(_:context:)``.
+    /// The value the caller passed to `URLRouter.route(_:context:)` or `match(_:context:)`.
     public let context: (any Sendable)?
 
     /// The registered pattern.

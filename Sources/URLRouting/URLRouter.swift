@@ -19,7 +19,7 @@ import Synchronization
 public final class URLRouter: Sendable {
     /// A route's handler: returns whether it handled the URL; `false` lets the next candidate try.
     public typealias Handler = @Sendable (RouteMatch) -> Bool
-    /// Called by ``route(_:context:)`` when no route handles a URL, with the URL and its query parameters.
+    /// Called by `route(_:context:)` when no route handles a URL, with the URL and its query parameters.
     public typealias UnmatchedHandler = @Sendable (_ url: String, _ parameters: [String: [String]]) -> Void
 
     /// How URLs are split and literals compared; fixed at creation.
@@ -49,8 +49,8 @@ public final class URLRouter: Sendable {
     ///   - pattern: see the README's pattern syntax: `/user/:id`, `/user/<int:id>`, `/files/*`, `/a(/:b)`.
     ///   - scheme: the namespace; must agree with a scheme written in the pattern.
     ///   - priority: higher priorities are tried first (default 0).
-    ///   - handler: runs when ``route(_:context:)`` picks this route; returns whether it handled the URL. The
-    ///     default handles every URL, for routers used only through ``match(_:context:)``.
+    ///   - handler: runs when `route(_:context:)` picks this route; returns whether it handled the URL. The
+    ///     default handles every URL, for routers used only through `match(_:context:)`.
     /// - Returns: the registered route.
     /// - Throws: ``RoutePatternError`` for a malformed pattern.
     @discardableResult
@@ -131,7 +131,7 @@ public final class URLRouter: Sendable {
         state.withLock { $0.entries.map(\.route) }
     }
 
-    /// Gets the URL and its query parameters when ``route(_:context:)`` finds no route that handles it.
+    /// Gets the URL and its query parameters when `route(_:context:)` finds no route that handles it.
     public var unmatchedHandler: UnmatchedHandler? {
         get { state.withLock { $0.unmatchedHandler } }
         set { state.withLock { $0.unmatchedHandler = newValue } }

@@ -1,7 +1,7 @@
 import URLRouting
 import Synchronization
 
-/// The mock API routes: one ``URLRouter`` per method, and the handler of each route. Safe from any thread.
+/// The mock API routes: one `URLRouter` per method, and the handler of each route. Safe from any thread.
 final class MockRoutes: Sendable {
     typealias Handler = @Sendable (MockRequest) throws -> MockResponse
 

@@ -1,7 +1,7 @@
 import URLRouting
 
 /// A whole app without a screen: the ``HybridApplication`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
-/// ``Navigator`` on a ``URLRouter``, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
+/// ``Navigator`` on a `URLRouter`, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page
 /// lifecycle callback and app state change as a ``ShellEvent`` (what `hybrid run --routes` writes to its
 /// transcript).
 ///
