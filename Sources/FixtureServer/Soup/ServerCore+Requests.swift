@@ -6,10 +6,6 @@ extension ServerCore {
     func handle(_ msg: OpaquePointer) {
         let message = ServerMessage(pointer: msg)
         if soup_server_message_get_status(msg) != 0 { return }
-        if let seen = chunkedBytes[msg], seen > limits.maxBodyBytes {
-            message.fail(413)
-            return
-        }
         let method = message.method
         if cors {
             message.setHeader("Access-Control-Allow-Origin", message.header("Origin") ?? "*")
