@@ -113,6 +113,14 @@ struct ServerMessage {
         if g_bytes_get_size(bytes) > 0 { soup_message_body_append_bytes(body, bytes) }
     }
 
+    /// Sets the response body to `chunks` (`GBytes *`s, referenced, not copied), written one after the other.
+    func setBody(chunks: [OpaquePointer], contentType: String?) {
+        if let contentType { setHeader("Content-Type", contentType) }
+        let body = soup_server_message_get_response_body(pointer)
+        soup_message_body_truncate(body)
+        for chunk in chunks where g_bytes_get_size(chunk) > 0 { soup_message_body_append_bytes(body, chunk) }
+    }
+
     /// Sets the response body to a copy of `bytes`.
     func setBody(_ bytes: [UInt8], contentType: String?) {
         let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }!
