@@ -91,10 +91,11 @@ struct RangeTests {
             let parts = byteRangeParts(response)
             #expect(parts.map(\.range) == ["bytes 0-1/10", "bytes 7-8/10"])
             #expect(parts.map { String(decoding: $0.body, as: UTF8.self) } == ["01", "78"])
+            // Range is defined for GET only.
             let head = try await RawHTTP.get("/d.txt", port: port, method: "HEAD",
                                              headers: ["Range: bytes=7-8,0-1"])
-            #expect(head.status == 206)
-            #expect(head.header("Content-Length") == response.header("Content-Length"))
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "10")
         }
     }
 

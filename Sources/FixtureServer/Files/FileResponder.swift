@@ -69,7 +69,8 @@ final class FileResponder {
             message.setStatus(304)
             return
         }
-        var range = ByteRange(header: message.header("Range"), size: entry.size)
+        // Range is defined for GET only (RFC 9110 §14.2): HEAD gets the headers of the whole file.
+        var range = ByteRange(header: message.method == "GET" ? message.header("Range") : nil, size: entry.size)
         if range != .whole, let condition = message.header("If-Range"), condition != entry.etag,
            condition != entry.lastModified {
             range = .whole  // the file changed since the client's copy: the ranges no longer apply
