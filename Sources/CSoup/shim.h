@@ -34,6 +34,26 @@ static inline gulong hybrid_soup_message_connect_chunk(SoupServerMessage *msg, H
     return g_signal_connect_data(msg, "got-chunk", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
 }
 
+/// The callback of a message's signals without arguments (got-headers, got-body, wrote-body, ...).
+typedef void (*HybridMessageCallback)(SoupServerMessage *msg, gpointer user_data);
+
+/// g_signal_connect for a message's signal without arguments.
+static inline gulong hybrid_soup_message_connect(SoupServerMessage *msg, const char *signal,
+                                                 HybridMessageCallback callback, gpointer user_data) {
+    return g_signal_connect_data(msg, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// g_signal_handlers_disconnect_by_data (a macro): drops every handler of `instance` connected with `data`.
+static inline guint hybrid_signal_handlers_disconnect_by_data(gpointer instance, gpointer data) {
+    return g_signal_handlers_disconnect_by_data(instance, data);
+}
+
+/// The input side of a GIOStream as a pollable stream, or NULL when it is not pollable.
+static inline GPollableInputStream *hybrid_pollable_input(GIOStream *stream) {
+    GInputStream *input = g_io_stream_get_input_stream(stream);
+    return G_IS_POLLABLE_INPUT_STREAM(input) ? G_POLLABLE_INPUT_STREAM(input) : NULL;
+}
+
 /// A GObject's address as a `gpointer`, for g_object_weak_ref and friends.
 static inline GObject *hybrid_gobject(gpointer object) { return G_OBJECT(object); }
 

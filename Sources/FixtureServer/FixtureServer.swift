@@ -97,7 +97,7 @@ public final class FixtureServer: Sendable {
         guard let resolver = PathResolver(root: root) else { throw FixtureServerError.rootNotFound(root) }
         if let mocks = options.apiMocks {
             guard PathResolver.isDirectory(mocks) else { throw FixtureServerError.mocksNotFound(mocks) }
-            for entry in MockFolder.scan(mocks) {
+            for entry in try MockFolder.scan(mocks) {
                 let file = entry.file
                 try? routes.add(method: entry.method, pattern: entry.pattern, priority: 0) { _ in
                     MockFolder.response(for: file)

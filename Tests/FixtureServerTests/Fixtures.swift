@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import FixtureServer
 
 /// A temporary folder of fixture files, removed when the test ends.
@@ -51,4 +52,23 @@ func withServer<T>(_ folder: FixtureFolder, options: FixtureServer.Options = .in
         await server.stop()
         throw error
     }
+}
+
+/// Normal requests, one after the other, until `done` says the attack ended (at least `minimum`, at most `maximum`):
+/// how many were answered correctly out of how many were made.
+func serveDuring(port: Int, minimum: Int = 5, maximum: Int = 2_000, done: @Sendable () -> Bool) async
+    -> (answered: Int, made: Int) {
+    var answered = 0, made = 0
+    while made < maximum, made < minimum || !done() {
+        made += 1
+        if (try? await RawHTTP.get("/a.txt", port: port))?.text == "ok" { answered += 1 }
+    }
+    return (answered, made)
+}
+
+/// Set once by one thread, read by others.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
 }

@@ -157,3 +157,67 @@ struct LimitsTests {
         }
     }
 }
+
+@Suite("Safety: request bodies over the limit")
+struct BodyLimitTests {
+    @Test("a Content-Length over the limit is answered 413 right after the head, before any body byte")
+    func oversizedContentLength() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("a.txt", "ok")
+        var options = FixtureServer.Options()
+        options.limits.maxBodyBytes = 100
+        try await withServer(folder, options: options, configure: { server in
+            try server.route("POST", "/api/upload") { request in .text("\(request.body.count)") }
+        }) { _, port in
+            // 1 GiB announced, nothing sent: the answer cannot wait for the body.
+            let response = try await RawHTTP.onThread { () -> RawResponse in
+                let fd = try RawHTTP.connect(port: port)
+                defer { close(fd) }
+                RawHTTP.write(fd, Array("POST /api/upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1073741824\r\n\r\n".utf8))
+                let response = try RawHTTP.readResponse(fd)
+                #expect(RawHTTP.awaitClose(fd), "the refused connection stays open")
+                return response
+            }
+            #expect(response.status == 413)
+            #expect(response.header("Connection") == "close")
+            #expect(try await RawHTTP.get("/a.txt", port: port).text == "ok")
+        }
+    }
+
+    @Test("a chunked body growing past the limit is cut off, not buffered; others are served meanwhile")
+    func chunkedOverflowCutOff() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("a.txt", "ok")
+        var options = FixtureServer.Options()
+        options.limits.maxBodyBytes = 1000
+        try await withServer(folder, options: options, configure: { server in
+            try server.route("POST", "/api/upload") { request in .text("\(request.body.count)") }
+        }) { _, port in
+            let finished = Flag()
+            let total = 64 << 20
+            // Sends up to 64 MiB in 64 KiB chunks until the server stops reading.
+            let sent = Task { try await RawHTTP.onThread { () -> (Int, Int?) in
+                defer { finished.set() }
+                let fd = try RawHTTP.connect(port: port)
+                defer { close(fd) }
+                RawHTTP.write(fd, Array("POST /api/upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+                let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 65_536) + Array("\r\n".utf8)
+                var bytes = 0
+                while bytes < total {
+                    let count = chunk.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                    if count <= 0 { break }
+                    bytes += count
+                }
+                var answer = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let status = poll(&answer, 1, 0) > 0 ? (try? RawHTTP.readResponse(fd))?.status : nil
+                return (bytes, status)
+            } }
+            let normal = await serveDuring(port: port) { finished.isSet }
+            let (bytes, status) = try await sent.value
+            #expect(bytes < total / 2, "the server read \(bytes) bytes of an over-limit body")
+            #expect(status == nil || status == 413)
+            #expect(normal.answered == normal.made)
+            #expect(try await RawHTTP.get("/a.txt", port: port).text == "ok")
+        }
+    }
+}

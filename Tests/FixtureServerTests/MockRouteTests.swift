@@ -87,7 +87,7 @@ struct MockRouteTests {
         try mocks.write("GET/api/missing/[id].status", "410\n")
         try mocks.write("GET/api/users/index.json", "[1,2]")
         try mocks.write("POST/api/login.json", #"{"ok":true}"#)
-        #expect(MockFolder.scan(mocks.path).map(\.pattern)
+        #expect(try MockFolder.scan(mocks.path).map(\.pattern)
                 == ["/api/missing/:id", "/api/user/:id", "/api/users", "/api/login"])
         var options = FixtureServer.Options()
         options.apiMocks = mocks.path

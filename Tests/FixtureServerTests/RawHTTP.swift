@@ -38,7 +38,7 @@ enum RawHTTP {
         }
     }
 
-    /// A connected socket to 127.0.0.1:`port`, with a 20 s receive timeout so a test can never hang.
+    /// A connected socket to 127.0.0.1:`port`, with 20 s receive and send timeouts so a test can never hang.
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -57,6 +57,7 @@ enum RawHTTP {
         }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
     }
 
@@ -78,6 +79,45 @@ enum RawHTTP {
             if count <= 0 { return data }
             data += buffer[..<count]
         }
+    }
+
+    /// Reads one response (head, then `Content-Length` bytes) from a kept-alive connection, without waiting for
+    /// the end of the stream and without reading into the next response. Throws when the connection ends first.
+    static func readResponse(_ fd: Int32) throws -> RawResponse {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        var head: [UInt8] = []
+        while !head.suffix(4).elementsEqual(separator) {
+            var byte: UInt8 = 0
+            guard recv(fd, &byte, 1, 0) == 1 else { throw RawHTTPError.closedWithoutResponse }
+            head.append(byte)
+        }
+        let length = try parse(head).header("Content-Length").flatMap { Int($0) } ?? 0
+        var body = [UInt8](repeating: 0, count: length)
+        var done = 0
+        while done < length {
+            let count = body[done...].withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { throw RawHTTPError.closedWithoutResponse }
+            done += count
+        }
+        return try parse(head + body)
+    }
+
+    /// Waits (up to the 20 s receive timeout) for the server to close `fd`; true when it did (end of stream or
+    /// reset), false when the wait timed out with the connection still open. Bytes still sent are read and dropped.
+    static func awaitClose(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count > 0 { continue }
+            return count == 0 || errno == ECONNRESET
+        }
+    }
+
+    /// Closes `fd` with a reset (SO_LINGER 0) instead of an orderly end of stream.
+    static func reset(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        close(fd)
     }
 
     static func sendBlocking(_ request: [UInt8], port: Int) throws -> RawResponse {

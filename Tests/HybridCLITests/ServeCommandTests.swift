@@ -129,6 +129,28 @@ private func makeSite() async throws -> URL {
         _ = await first.stop()
     }
 
+    /// A mocks folder linking to itself once made the walk endless, with SIGTERM and SIGINT ignored meanwhile.
+    @Test func aSelfLinkedMocksFolderStartsAndStopsOnSIGTERM() async throws {
+        let site = try await makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let mocks = site.appendingPathComponent("mocks/GET")
+        try FileManager.default.createSymbolicLink(atPath: mocks.path + "/self", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: mocks.path + "/again", withDestinationPath: ".")
+        let server = try ServeProcess([site.path, "--port", "0", "--api-mocks", site.path + "/mocks"])
+        // A regression must fail, not hang: a serve still walking after a minute is killed (its first line is "").
+        let pid = server.process.processIdentifier
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(60))
+            kill(pid, SIGKILL)
+        }
+        let base = await server.firstLine()
+        watchdog.cancel()
+        #expect(base.hasPrefix("http://127.0.0.1:"))
+        if !base.isEmpty { #expect(try await curl([base + "api/user/7"]) == #"{"id":"from mock"}"#) }
+        let (status, _) = await server.stop(with: SIGTERM)
+        #expect(status == 0)
+    }
+
     @Test func aMissingFolderExitsTwo() async throws {
         let server = try ServeProcess(["/no/such/folder", "--port", "0"])
         let (status, stderr) = await server.finish()

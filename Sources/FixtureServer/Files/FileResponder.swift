@@ -69,22 +69,27 @@ final class FileResponder {
             message.setStatus(304)
             return
         }
-        var range = ByteRange(header: message.header("Range"), size: entry.size)
+        // Range is defined for GET only (RFC 9110 §14.2): HEAD gets the headers of the whole file.
+        var range = ByteRange(header: message.method == "GET" ? message.header("Range") : nil, size: entry.size)
         if range != .whole, let condition = message.header("If-Range"), condition != entry.etag,
            condition != entry.lastModified {
-            // libsoup would still cut a 200 to the requested range: the range no longer applies.
-            message.removeRequestHeader("Range")
-            range = .whole
+            range = .whole  // the file changed since the client's copy: the ranges no longer apply
         }
         switch range {
         case .whole:
             message.setBody(bytes: entry.bytes, contentType: entry.contentType)
             message.setStatus(200)
-        case .partial(let offset, let length):
-            let slice = g_bytes_new_from_bytes(entry.bytes, gsize(offset), gsize(length))!
+        case .ranges(let ranges) where ranges.count == 1:
+            let range = ranges[0]
+            let slice = g_bytes_new_from_bytes(entry.bytes, gsize(range.lowerBound), gsize(range.count))!
             defer { g_bytes_unref(slice) }
-            message.setHeader("Content-Range", "bytes \(offset)-\(offset + length - 1)/\(entry.size)")
+            message.setHeader("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(entry.size)")
             message.setBody(bytes: slice, contentType: entry.contentType)
+            message.setStatus(206)
+        case .ranges(let ranges):
+            let parts = MultipartByteRanges(file: entry.bytes, size: entry.size, type: entry.contentType,
+                                            ranges: ranges)
+            message.setBody(chunks: parts.chunks, contentType: parts.contentType)
             message.setStatus(206)
         case .unsatisfiable:
             message.setHeader("Content-Range", "bytes */\(entry.size)")

@@ -13,13 +13,17 @@ enum MockFolder {
         var file: String
     }
 
-    /// The mock files under `folder`; the first level of folders names the methods.
-    static func scan(_ folder: String) -> [Entry] {
+    /// Bounds of the walk of each method's folder (``MockFolderWalk``).
+    static let maximumDepth = MockFolderWalk.maximumDepth
+
+    /// The mock files under `folder`; the first level of folders names the methods. Throws
+    /// ``FixtureServerError/invalidMocks(_:)`` when links make a method's folder too deep or too large to walk.
+    static func scan(_ folder: String) throws(FixtureServerError) -> [Entry] {
         var entries: [Entry] = []
         for method in list(folder) where PathResolver.isDirectory(folder + "/" + method) {
             let upper = method.uppercased()
             guard upper.allSatisfy({ $0.isLetter }) else { continue }
-            walk(folder + "/" + method, segments: []) { segments, file in
+            for (segments, file) in try MockFolderWalk.files(in: folder + "/" + method) {
                 entries.append(Entry(method: upper, pattern: pattern(for: segments), file: file))
             }
         }
@@ -49,18 +53,8 @@ enum MockFolder {
         return .raw(body, contentType: "application/json; charset=utf-8", status: status)
     }
 
-    private static func walk(_ directory: String, segments: [String], _ found: ([String], String) -> Void) {
-        for name in list(directory) where !name.hasPrefix(".") {
-            let path = directory + "/" + name
-            if PathResolver.isDirectory(path) {
-                walk(path, segments: segments + [name], found)
-            } else if name.hasSuffix(".json"), name.count > 5 {
-                found(segments + [name], path)
-            }
-        }
-    }
-
-    private static func list(_ directory: String) -> [String] {
+    /// The names in `directory` but `.` and `..`, sorted.
+    static func list(_ directory: String) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -1,23 +1,28 @@
 internal import CSoup
 import Glibc
 
-/// Accepts every pending connection of a listening socket at once and hands them to the `SoupServer`.
+/// Accepts every pending connection of a listening socket at once and hands each to `accept`.
 ///
 /// libsoup's own listener accepts one connection per main-loop iteration, so when hundreds of clients connect
 /// together the last ones wait for hundreds of iterations (the long latency tail of a burst of connections). This
 /// source, on the same socket at a higher priority, drains the accept queue each time it is readable; libsoup's
-/// listener then never finds a connection to accept. Loop thread only.
+/// listener then never finds a connection to accept.
+///
+/// A client that resets its connection before it is accepted leaves a socket without a peer: its addresses cannot
+/// be read, and libsoup, handed a missing address, logs a critical warning for each of several steps (fatal under
+/// `G_DEBUG=fatal-criticals`). Such a socket is closed here and never reaches `accept`. Loop thread only.
 final class Acceptor {
-    private let server: UnsafeMutablePointer<SoupServer>
+    /// Serves an accepted socket, taking over the references to it and to its addresses; false to have it closed.
+    typealias Accept = (UnsafeMutablePointer<GSocket>, UnsafeMutablePointer<GSocketAddress>,
+                        UnsafeMutablePointer<GSocketAddress>) -> Bool
+
     private let listener: UnsafeMutablePointer<GSocket>
-    private let connections: ConnectionTracker
+    private let accept: Accept
     private var source: UnsafeMutablePointer<GSource>?
 
-    init(server: UnsafeMutablePointer<SoupServer>, listener: UnsafeMutablePointer<GSocket>,
-         connections: ConnectionTracker) {
-        self.server = server
+    init(listener: UnsafeMutablePointer<GSocket>, accept: @escaping Accept) {
         self.listener = listener
-        self.connections = connections
+        self.accept = accept
         g_object_ref(listener)
         // Accept must fail with G_IO_ERROR_WOULD_BLOCK once the queue is empty, not wait for the next client.
         g_socket_set_blocking(listener, 0)
@@ -42,23 +47,13 @@ final class Acceptor {
 
     private func acceptAll() {
         while let client = g_socket_accept(listener, nil, nil) {
-            defer { g_object_unref(client) }
-            guard connections.admit(client) else {
-                g_socket_close(client, nil)
-                continue
-            }
-            let stream = g_socket_connection_factory_create_connection(client)!
-            defer { g_object_unref(stream) }
             let local = g_socket_get_local_address(client, nil)
             let remote = g_socket_get_remote_address(client, nil)
-            defer {
-                if let local { g_object_unref(local) }
-                if let remote { g_object_unref(remote) }
-            }
-            let ioStream = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GIOStream.self)
-            if soup_server_accept_iostream(server, ioStream, local, remote, nil) == 0 {
-                g_socket_close(client, nil)
-            }
+            if let local, let remote, accept(client, local, remote) { continue }
+            g_socket_close(client, nil)
+            g_object_unref(client)
+            if let local { g_object_unref(local) }
+            if let remote { g_object_unref(remote) }
         }
     }
 }

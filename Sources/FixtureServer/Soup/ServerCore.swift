@@ -2,7 +2,8 @@ internal import CSoup
 import Glibc
 import URLRouting
 
-/// The libsoup side of a ``FixtureServer``: the `SoupServer`, its signal handlers and the responders.
+/// The libsoup side of a ``FixtureServer``: the `SoupServer`, its signal handlers, the connections and the
+/// responders.
 ///
 /// Created, used and closed on the server's loop thread only; the signal handlers hold it alive until the
 /// `SoupServer` is finalized.
@@ -13,11 +14,11 @@ final class ServerCore {
     let cors: Bool
     let log: (@Sendable (AccessLogEvent) -> Void)?
     let connections: ConnectionTracker
-    private var server: UnsafeMutablePointer<SoupServer>?
+    /// The `SoupServer` while listening; nil once closed.
+    private(set) var server: UnsafeMutablePointer<SoupServer>?
+    /// The connection being handed to libsoup, until libsoup announces its message (`request-started`).
+    var accepting: Connection?
     private var acceptors: [Acceptor] = []
-    /// Per message in flight: when its headers arrived (only with a log) and the chunked body bytes seen.
-    private var startTimes: [OpaquePointer: Int] = [:]
-    var chunkedBytes: [OpaquePointer: Int] = [:]
 
     init(files: FileResponder, routes: MockRoutes, limits: ServerLimits, cors: Bool,
          log: (@Sendable (AccessLogEvent) -> Void)?) {
@@ -26,8 +27,7 @@ final class ServerCore {
         self.limits = limits
         self.cors = cors
         self.log = log
-        connections = ConnectionTracker(maxConnections: limits.maxConnections,
-                                        idleTimeoutSeconds: limits.idleTimeoutSeconds)
+        connections = ConnectionTracker(maxConnections: limits.maxConnections)
     }
 
     /// Listens on `host:port` (port 0: any free port) and returns the bound port.
@@ -39,14 +39,8 @@ final class ServerCore {
         let server = hybrid_soup_server_new(nil)!
         let me = { Unmanaged.passRetained(self).toOpaque() }
         let release: GDestroyNotify = { Unmanaged<ServerCore>.fromOpaque($0!).release() }
-        hybrid_soup_server_connect(server, "request-finished", { _, msg, data in
-            Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().finished(msg!, aborted: false)
-        }, me(), release)
-        hybrid_soup_server_connect(server, "request-aborted", { _, msg, data in
-            Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().finished(msg!, aborted: true)
-        }, me(), release)
-        soup_server_add_early_handler(server, nil, { _, msg, _, _, data in
-            Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().early(msg!)
+        hybrid_soup_server_connect(server, "request-started", { _, msg, data in
+            Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().started(msg!)
         }, me(), release)
         soup_server_add_handler(server, nil, { _, msg, _, _, data in
             Unmanaged<ServerCore>.fromOpaque(data!).takeUnretainedValue().handle(msg!)
@@ -69,11 +63,20 @@ final class ServerCore {
         self.server = nil
         acceptors.forEach { $0.close() }
         acceptors.removeAll()
+        connections.closeAll()
         soup_server_disconnect(server)
         g_object_unref(server)
         files.removeAll()
-        startTimes.removeAll()
-        chunkedBytes.removeAll()
+    }
+
+    /// Serves an accepted socket (taking over its references) unless the connection limit is reached.
+    private func accept(_ socket: UnsafeMutablePointer<GSocket>, local: UnsafeMutablePointer<GSocketAddress>,
+                        remote: UnsafeMutablePointer<GSocketAddress>) -> Bool {
+        guard connections.hasRoom else { return false }
+        let connection = Connection(core: self, socket: socket, local: local, remote: remote)
+        connections.insert(connection)
+        connection.start()
+        return true
     }
 
     /// GIO listens with a backlog of 10, which drops connections when hundreds arrive at once, and cannot change it
@@ -86,7 +89,9 @@ final class ServerCore {
         while let current = node {
             if let socket = current.pointee.data?.assumingMemoryBound(to: GSocket.self) {
                 Glibc.listen(g_socket_get_fd(socket), 4096)
-                acceptors.append(Acceptor(server: server, listener: socket, connections: connections))
+                acceptors.append(Acceptor(listener: socket) { [unowned self] client, local, remote in
+                    accept(client, local: local, remote: remote)
+                })
             }
             node = current.pointee.next
         }
@@ -110,51 +115,29 @@ final class ServerCore {
 
     // MARK: Signals
 
-    /// Headers are in, the body is not: refuse what is too big before reading it.
-    private func early(_ msg: OpaquePointer) {
-        if log != nil { startTimes[msg] = g_get_monotonic_time() }
-        let message = ServerMessage(pointer: msg)
-        if message.headBytes > limits.maxHeaderBytes {
-            message.setHeader("Connection", "close")
-            message.fail(431)
-            return
-        }
-        let headers = soup_server_message_get_request_headers(msg)
-        let length = Int(soup_message_headers_get_content_length(headers))
-        if length > limits.maxBodyBytes {
-            message.setHeader("Connection", "close")
-            message.fail(413)
-            return
-        }
-        if soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CHUNKED {
-            chunkedBytes[msg] = 0
-            hybrid_soup_message_connect_chunk(msg, { msg, chunk, data in
-                guard let msg, let chunk, let data else { return }
-                Unmanaged<ServerCore>.fromOpaque(data).takeUnretainedValue().gotChunk(msg, size: Int(g_bytes_get_size(chunk)))
-            }, Unmanaged.passUnretained(self).toOpaque())
-        }
+    /// libsoup announces a connection's message: the first (and only) one of the connection being handed over.
+    private func started(_ msg: OpaquePointer) {
+        guard let connection = accepting else { return }
+        accepting = nil
+        connection.attach(msg)
     }
 
-    private func gotChunk(_ msg: OpaquePointer, size: Int) {
-        guard let seen = chunkedBytes[msg] else { return }
-        chunkedBytes[msg] = seen + size
-        if seen + size > limits.maxBodyBytes, let socket = soup_server_message_get_socket(msg) {
-            chunkedBytes[msg] = nil
-            g_socket_shutdown(socket, 1, 1, nil)
-        }
+    /// Reports an answered request to the access log.
+    func logAnswer(_ message: ServerMessage, since start: Int?) {
+        guard let log, let method = message.parsedMethod else { return }
+        let bytes = method == "HEAD" ? 0 : message.responseBodyLength
+        log(AccessLogEvent(method: method, path: message.encodedPath, status: message.status, bytes: bytes,
+                           milliseconds: Self.milliseconds(since: start)))
     }
 
-    private func finished(_ msg: OpaquePointer, aborted: Bool) {
-        chunkedBytes[msg] = nil
-        guard let log else { return }
-        let start = startTimes.removeValue(forKey: msg)
-        guard !aborted else { return }
-        let message = ServerMessage(pointer: msg)
-        let method = message.method
-        let body = soup_server_message_get_response_body(msg)
-        let bytes = method == "HEAD" ? 0 : Int(body?.pointee.length ?? 0)
-        let elapsed = start.map { Double(g_get_monotonic_time() - $0) / 1000 } ?? 0
-        log(AccessLogEvent(method: method, path: message.encodedPath, status: Int(soup_server_message_get_status(msg)),
-                           bytes: bytes, milliseconds: elapsed))
+    /// Reports a request refused before its body was read.
+    func logRefusal(_ message: ServerMessage, status: Int, bytes: Int, since start: Int?) {
+        guard let log, let method = message.parsedMethod else { return }
+        log(AccessLogEvent(method: method, path: message.encodedPath, status: status, bytes: method == "HEAD" ? 0 : bytes,
+                           milliseconds: Self.milliseconds(since: start)))
+    }
+
+    private static func milliseconds(since start: Int?) -> Double {
+        start.map { Double(g_get_monotonic_time() - $0) / 1000 } ?? 0
     }
 }

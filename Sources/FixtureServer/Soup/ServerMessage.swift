@@ -8,6 +8,12 @@ struct ServerMessage {
 
     var method: String { String(cString: soup_server_message_get_method(pointer)) }
 
+    /// The method, or nil when libsoup could not parse the request line.
+    var parsedMethod: String? { soup_server_message_get_method(pointer).map { String(cString: $0) } }
+
+    /// The response status (0 until one is set).
+    var status: Int { Int(soup_server_message_get_status(pointer)) }
+
     /// The request path, still percent-encoded (the server runs with `raw-paths`).
     var encodedPath: String {
         guard let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) else { return "/" }
@@ -56,6 +62,23 @@ struct ServerMessage {
         return total + strlen(soup_server_message_get_method(pointer)) + 12
     }
 
+    /// The request's `Content-Length` (0 without one).
+    var contentLength: Int { Int(soup_message_headers_get_content_length(requestHeaders)) }
+
+    /// The response body's length in bytes.
+    var responseBodyLength: Int { Int(soup_server_message_get_response_body(pointer)?.pointee.length ?? 0) }
+
+    /// Whether the connection may carry another request after this answer: libsoup's own rule
+    /// (`soup_server_message_is_keepalive`, not public), minus `CONNECT` tunnels, which the server never opens.
+    var isKeepAlive: Bool {
+        if soup_message_headers_get_encoding(responseHeaders) == SOUP_ENCODING_EOF { return false }
+        if soup_server_message_get_http_version(pointer) == SOUP_HTTP_1_0 {
+            return soup_message_headers_header_contains(responseHeaders, "Connection", "Keep-Alive") != 0
+        }
+        return soup_message_headers_header_contains(requestHeaders, "Connection", "close") == 0
+            && soup_message_headers_header_contains(responseHeaders, "Connection", "close") == 0
+    }
+
     /// The request body's bytes.
     var body: [UInt8] {
         guard let body = soup_server_message_get_request_body(pointer) else { return [] }
@@ -88,6 +111,14 @@ struct ServerMessage {
         soup_message_body_truncate(body)
         // libsoup refuses (with a critical warning) to append nothing; an empty body is already empty.
         if g_bytes_get_size(bytes) > 0 { soup_message_body_append_bytes(body, bytes) }
+    }
+
+    /// Sets the response body to `chunks` (`GBytes *`s, referenced, not copied), written one after the other.
+    func setBody(chunks: [OpaquePointer], contentType: String?) {
+        if let contentType { setHeader("Content-Type", contentType) }
+        let body = soup_server_message_get_response_body(pointer)
+        soup_message_body_truncate(body)
+        for chunk in chunks where g_bytes_get_size(chunk) > 0 { soup_message_body_append_bytes(body, chunk) }
     }
 
     /// Sets the response body to a copy of `bytes`.
