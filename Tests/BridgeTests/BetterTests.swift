@@ -103,6 +103,37 @@ import Testing
         #expect(try await page.eval("1") == 1)
     }
 
+    @Test func completionCallsAreQueuedAtOnceAndSeeAnswersAndErrors() async throws {
+        let page = ContextPage()
+        page.bridge.maximumMessageSize = 1000
+        try await page.load(setupScript("""
+            bridge.registerHandler('double', function (d) { return d * 2; });
+            bridge.registerHandler('undef', function (d, cb) { cb(undefined); });
+            bridge.registerHandler('silent', function () {});
+            """))
+        await page.idle()
+        let outcomes = Recorder<String>()
+        @Sendable func record(_ result: Result<JSONValue?, BridgeError>) {
+            switch result {
+            case .success(let value): outcomes.append(value.map { $0.jsonString } ?? "undefined")
+            case .failure(let error): outcomes.append(error.code)
+            }
+        }
+        page.bridge.call("double", 21) { record($0) }
+        page.bridge.call("undef") { record($0) }
+        page.bridge.call("ghost") { record($0) }
+        // Refused before it is sent: the completion runs before `call` returns.
+        page.bridge.call("double", .string(String(repeating: "y", count: 2000))) { record($0) }
+        #expect(outcomes.all == [BridgeError.payloadTooLarge])
+        await page.idle()
+        #expect(outcomes.all == [BridgeError.payloadTooLarge, "42", "undefined", BridgeError.handlerNotFound])
+        let timedOut = await withCheckedContinuation { continuation in
+            page.bridge.call("silent", timeout: .milliseconds(1)) { continuation.resume(returning: $0) }
+        }
+        let code = if case .failure(let error) = timedOut { error.code } else { "answered" }
+        #expect(code == BridgeError.timeout)
+    }
+
     @Test func typedCodableHandlersAndCalls() async throws {
         struct Add: Codable, Sendable { var a: Int; var b: Int }
         struct Sum: Codable, Sendable, Equatable { var sum: Int }

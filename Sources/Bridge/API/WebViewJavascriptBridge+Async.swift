@@ -28,6 +28,20 @@ extension WebViewJavascriptBridge {
         }
     }
 
+    /// Calls the JavaScript handler `handlerName`; `completion` gets its answer (nil for
+    /// `undefined`) or the error that ended the call, as the async ``call(_:_:timeout:)`` would
+    /// throw it, once, on any thread. Unlike the async call, the message is queued before this
+    /// returns: running the page until idle right after includes its delivery and answer.
+    public func call(_ handlerName: String, _ data: JSONValue? = nil, timeout: Duration? = nil,
+                     completion: @escaping @Sendable (Result<JSONValue?, BridgeError>) -> Void) {
+        switch core.callHandler(handlerName, data: data.map { .value($0) }, waiter: .completion(completion)) {
+        case .failure(let error):
+            completion(.failure(error))
+        case .success(let id):
+            if let id, let timeout { scheduleTimeout(id, handlerName: handlerName, after: timeout) }
+        }
+    }
+
     /// Calls the JavaScript handler with a Codable request and decodes its answer as `Response`.
     public func call<Request: Encodable & Sendable, Response: Decodable & Sendable>(
         _ handlerName: String, _ request: Request, as type: Response.Type = Response.self, timeout: Duration? = nil

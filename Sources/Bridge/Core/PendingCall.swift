@@ -7,6 +7,8 @@ struct PendingCall: Sendable {
         case callback(@Sendable (JSONValue?) -> Void)
         /// An `await bridge.call(...)`.
         case continuation(CheckedContinuation<JSONValue?, any Error>)
+        /// A `bridge.call(...) { result in ... }`: the answer or the error.
+        case completion(@Sendable (Result<JSONValue?, BridgeError>) -> Void)
     }
 
     var handlerName: String
@@ -23,12 +25,18 @@ struct PendingCall: Sendable {
             if error == nil { callback(data) }
         case .continuation(let continuation):
             if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data) }
+        case .completion(let completion):
+            completion(error.map { .failure($0) } ?? .success(data))
         }
     }
 
     /// Fails the call (timeout, cancellation, page gone). Old-style callbacks are just forgotten.
     func fail(_ error: any Error) {
         timeoutTask?.cancel()
-        if case .continuation(let continuation) = waiter { continuation.resume(throwing: error) }
+        switch waiter {
+        case .callback: break
+        case .continuation(let continuation): continuation.resume(throwing: error)
+        case .completion(let completion): completion(.failure(BridgeError.from(error)))
+        }
     }
 }
