@@ -233,6 +233,23 @@ import Testing
         #expect(try await page.bridge.call("echo", "fits") == "fits")
     }
 
+    @Test func refusedMessagesAreTracedWithTheirErrorInsteadOfTheirData() async throws {
+        let page = ContextPage()
+        page.bridge.maximumMessageSize = 1000
+        page.bridge.registerHandler("big") { _, cb in cb(.string(String(repeating: "x", count: 2000))) }
+        try await page.load(setupScript("""
+            bridge.registerHandler('bigAnswer', function () { return 'z'.repeat(2000); });
+            bridge.call('big', 'y'.repeat(2000)).catch(function () {});
+            bridge.call('big').catch(function () {});
+            """))
+        await page.idle()
+        _ = await page.callUntilIdle("bigAnswer")
+        let refused = page.events.all.filter { $0.outcome == BridgeError.payloadTooLarge }
+        // The page's request, native's answer, and the page's answer to native.
+        #expect(refused.map(\.direction) == [.jsToNative, .nativeToJS, .jsToNative])
+        #expect(refused.allSatisfy { $0.data == nil && $0.error?.code == BridgeError.payloadTooLarge })
+    }
+
     @Test func pendingCallsFailWithPageGoneAndTheStartupQueueIsRearmed() async throws {
         let page = ContextPage()
         try await page.load(setupScript("bridge.registerHandler('silent', function () {}); bridge.registerHandler('hi', function () { return 'new page'; });"))

@@ -58,7 +58,7 @@ extension BridgeCore {
         let error = BridgeError(code: BridgeError.payloadTooLarge,
                                 message: "message of \(size) bytes exceeds the limit of \(limit) bytes")
         warn("WebViewJavascriptBridge: refused a message for \(message.handlerName ?? "?") from the page: \(error.message)")
-        traceIncoming(message, size: size, page: page, outcome: error.code)
+        traceIncoming(message.refused(with: error), size: size, page: page, outcome: error.code)
         if let responseId = message.responseId {
             failPending(responseId, with: error)
         } else if let callbackId = message.callbackId {

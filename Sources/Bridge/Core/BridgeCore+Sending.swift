@@ -35,7 +35,9 @@ extension BridgeCore {
             let error = BridgeError(code: BridgeError.payloadTooLarge,
                                     message: "message of \(size) bytes exceeds the limit of \(limit) bytes")
             log.warning("WebViewJavascriptBridge: refused to send \(handlerName ?? "a message"): \(error.message)")
-            traceOutgoing(outgoing, size: size, page: page ?? 0, outcome: error.code)
+            var refused = outgoing
+            refused.message = message.refused(with: error)
+            traceOutgoing(refused, size: size, page: page ?? 0, outcome: error.code)
             // A response that cannot go is still answered, with the error.
             if let responseId = message.responseId, message.error == nil {
                 send(BridgeMessage(responseId: responseId, responseData: nil, error: error), handlerName: handlerName, toPage: page)

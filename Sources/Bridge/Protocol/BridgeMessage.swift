@@ -80,6 +80,16 @@ struct BridgeMessage: Sendable {
         self.error = error
     }
 
+    /// The message as traced when the bridge refuses it: `error` instead of its data, which may be
+    /// more than a transcript should hold, or deeper than the parser reads.
+    func refused(with error: BridgeError) -> BridgeMessage {
+        var refused = self
+        refused.data = nil
+        refused.responseData = nil
+        refused.error = error
+        return refused
+    }
+
     /// The members in the reference's order, data as it is (a Swift value or the page's own text).
     private var members: [(key: String, value: BridgePayload)] {
         var members: [(key: String, value: BridgePayload)] = []
