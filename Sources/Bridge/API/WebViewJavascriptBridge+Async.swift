@@ -20,7 +20,7 @@ extension WebViewJavascriptBridge {
                     guard let id else { return }
                     box.set(id)
                     if Task.isCancelled { core.failPending(id, with: CancellationError()) }
-                    if let timeout { scheduleTimeout(id, handlerName: handlerName, after: timeout) }
+                    if let timeout { core.armTimeout(for: id, handlerName: handlerName, after: timeout) }
                 }
             }
         } onCancel: {
@@ -38,7 +38,7 @@ extension WebViewJavascriptBridge {
         case .failure(let error):
             completion(.failure(error))
         case .success(let id):
-            if let id, let timeout { scheduleTimeout(id, handlerName: handlerName, after: timeout) }
+            if let id, let timeout { core.armTimeout(for: id, handlerName: handlerName, after: timeout) }
         }
     }
 
@@ -82,21 +82,6 @@ extension WebViewJavascriptBridge {
                 }
             }
         }
-    }
-
-    private func scheduleTimeout(_ id: String, handlerName: String, after timeout: Duration) {
-        let core = self.core
-        let task = Task {
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            core.failPending(id, with: BridgeError(code: BridgeError.timeout, message: "no answer from \(handlerName) within \(timeout)"))
-        }
-        let registered = core.state.withLock { state -> Bool in
-            guard state.pending[id] != nil else { return false }
-            state.pending[id]?.timeoutTask = task
-            return true
-        }
-        if !registered { task.cancel() }
     }
 }
 

@@ -24,6 +24,23 @@ extension BridgeCore {
         call?.fail(error)
     }
 
+    /// Fails the pending call `id` with `timeout` after `timeout`, unless it ends first; its timer
+    /// is released when it ends either way.
+    func armTimeout(for id: String, handlerName: String, after timeout: Duration) {
+        let timer = CallTimeout(after: timeout, armed: timeouts) { [weak self] in
+            self?.failPending(id, with: BridgeError(code: BridgeError.timeout, message: "no answer from \(handlerName) within \(timeout)"))
+        }
+        let registered = state.withLock { state -> Bool in
+            guard state.pending[id] != nil else { return false }
+            state.pending[id]?.timeout = timer
+            return true
+        }
+        if !registered { timer.cancel() }
+    }
+
+    /// The number of call timers armed and not yet fired or released.
+    var armedTimeouts: Int { timeouts.current }
+
     /// Queues one message for the page (a request: the current page or the startup queue; a
     /// response: the page that asked). Returns `payload_too_large` instead of sending an oversized one.
     @discardableResult

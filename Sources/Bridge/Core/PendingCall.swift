@@ -15,11 +15,11 @@ struct PendingCall: Sendable {
     var waiter: Waiter
     /// The page the request was delivered to; nil while it waits in the startup queue.
     var page: Int?
-    var timeoutTask: Task<Void, Never>?
+    var timeout: CallTimeout?
 
     /// Completes the call with the page's answer.
     func complete(_ data: JSONValue?, error: BridgeError?) {
-        timeoutTask?.cancel()
+        timeout?.cancel()
         switch waiter {
         case .callback(let callback):
             if error == nil { callback(data) }
@@ -32,7 +32,7 @@ struct PendingCall: Sendable {
 
     /// Fails the call (timeout, cancellation, page gone). Old-style callbacks are just forgotten.
     func fail(_ error: any Error) {
-        timeoutTask?.cancel()
+        timeout?.cancel()
         switch waiter {
         case .callback: break
         case .continuation(let continuation): continuation.resume(throwing: error)

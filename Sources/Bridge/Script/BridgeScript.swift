@@ -105,7 +105,12 @@ enum BridgeScript {
         } catch (bad) {
           var entry = queue[i].callbackId && responseCallbacks[queue[i].callbackId];
           if (entry) { delete responseCallbacks[queue[i].callbackId]; }
-          if (entry && typeof entry !== 'function') { entry.reject(bad); } else { native.report(bad); }
+          if (entry && typeof entry !== 'function') {
+            if (entry.timer !== undefined) { clearTimeout(entry.timer); }
+            entry.reject(bad);
+          } else {
+            native.report(bad);
+          }
         }
       }
       return '[' + parts.join(',') + ']';
