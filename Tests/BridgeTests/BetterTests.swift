@@ -103,6 +103,37 @@ import Testing
         #expect(try await page.eval("1") == 1)
     }
 
+    @Test func completionCallsAreQueuedAtOnceAndSeeAnswersAndErrors() async throws {
+        let page = ContextPage()
+        page.bridge.maximumMessageSize = 1000
+        try await page.load(setupScript("""
+            bridge.registerHandler('double', function (d) { return d * 2; });
+            bridge.registerHandler('undef', function (d, cb) { cb(undefined); });
+            bridge.registerHandler('silent', function () {});
+            """))
+        await page.idle()
+        let outcomes = Recorder<String>()
+        @Sendable func record(_ result: Result<JSONValue?, BridgeError>) {
+            switch result {
+            case .success(let value): outcomes.append(value.map { $0.jsonString } ?? "undefined")
+            case .failure(let error): outcomes.append(error.code)
+            }
+        }
+        page.bridge.call("double", 21) { record($0) }
+        page.bridge.call("undef") { record($0) }
+        page.bridge.call("ghost") { record($0) }
+        // Refused before it is sent: the completion runs before `call` returns.
+        page.bridge.call("double", .string(String(repeating: "y", count: 2000))) { record($0) }
+        #expect(outcomes.all == [BridgeError.payloadTooLarge])
+        await page.idle()
+        #expect(outcomes.all == [BridgeError.payloadTooLarge, "42", "undefined", BridgeError.handlerNotFound])
+        let timedOut = await withCheckedContinuation { continuation in
+            page.bridge.call("silent", timeout: .milliseconds(1)) { continuation.resume(returning: $0) }
+        }
+        let code = if case .failure(let error) = timedOut { error.code } else { "answered" }
+        #expect(code == BridgeError.timeout)
+    }
+
     @Test func typedCodableHandlersAndCalls() async throws {
         struct Add: Codable, Sendable { var a: Int; var b: Int }
         struct Sum: Codable, Sendable, Equatable { var sum: Int }
@@ -202,6 +233,23 @@ import Testing
         #expect(try await page.bridge.call("echo", "fits") == "fits")
     }
 
+    @Test func refusedMessagesAreTracedWithTheirErrorInsteadOfTheirData() async throws {
+        let page = ContextPage()
+        page.bridge.maximumMessageSize = 1000
+        page.bridge.registerHandler("big") { _, cb in cb(.string(String(repeating: "x", count: 2000))) }
+        try await page.load(setupScript("""
+            bridge.registerHandler('bigAnswer', function () { return 'z'.repeat(2000); });
+            bridge.call('big', 'y'.repeat(2000)).catch(function () {});
+            bridge.call('big').catch(function () {});
+            """))
+        await page.idle()
+        _ = await page.callUntilIdle("bigAnswer")
+        let refused = page.events.all.filter { $0.outcome == BridgeError.payloadTooLarge }
+        // The page's request, native's answer, and the page's answer to native.
+        #expect(refused.map(\.direction) == [.jsToNative, .nativeToJS, .jsToNative])
+        #expect(refused.allSatisfy { $0.data == nil && $0.error?.code == BridgeError.payloadTooLarge })
+    }
+
     @Test func pendingCallsFailWithPageGoneAndTheStartupQueueIsRearmed() async throws {
         let page = ContextPage()
         try await page.load(setupScript("bridge.registerHandler('silent', function () {}); bridge.registerHandler('hi', function () { return 'new page'; });"))
@@ -232,24 +280,6 @@ import Testing
             """)
         await page.idle()
         #expect(try await page.eval("back") == [true, true, true, true, true])
-    }
-
-    @Test func deeplyNestedDataRoundTripsThroughTheEcho() async throws {
-        // Past the queue scanner's 64 levels the full parser reads the queue; both paths must agree.
-        let page = ContextPage()
-        page.bridge.isEchoEnabled = true
-        try await page.load(setupScript(""))
-        await page.idle()
-        try await page.eval("""
-            function nest(depth) { var v = 'core'; for (var i = 0; i < depth; i++) v = i % 2 ? [v] : {k: v}; return v; }
-            globalThis.same = [];
-            [1, 63, 64, 65, 200].forEach(function (depth) {
-              WebViewJavascriptBridge.call('echo', nest(depth)).then(function (v) { same.push(JSON.stringify(v) === JSON.stringify(nest(depth))); });
-            });
-            """)
-        await page.idle()
-        #expect(try await page.eval("same") == [true, true, true, true, true])
-        #expect(page.logs.all.isEmpty)
     }
 
     @Test func tenThousandMessagesEachWayArriveInOrder() async throws {

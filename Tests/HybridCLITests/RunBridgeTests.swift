@@ -99,6 +99,50 @@ import Testing
         #expect(outgoing?["handler"] as? String == "double")
     }
 
+    @Test func callReportsAnAnswerTheBridgeRefusedAsAnError() async throws {
+        let page = """
+            <script>setupWebViewJavascriptBridge(function(bridge) {
+              bridge.registerHandler('big', function() { return 'x'.repeat(17 * 1024 * 1024); });
+            });</script>
+            """
+        let (result, events) = try await run(page, ["--call", "big"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("hybrid run: --call big: payload_too_large: message of"))
+        // The refused answer is printed nowhere, and not written to the transcript either.
+        #expect(!result.stdout.contains("xxxxxxxx"))
+        let call = try #require(RunFixture.kind(events, "call").first)
+        #expect((call["error"] as? [String: Any])?["code"] as? String == "payload_too_large")
+        #expect(call["value"] == nil)
+        let refused = try #require(RunFixture.kind(events, "bridge").first { $0["outcome"] as? String == "payload_too_large" })
+        #expect(refused["data"] == nil)
+        #expect((refused["error"] as? [String: Any])?["code"] as? String == "payload_too_large")
+    }
+
+    @Test func callTakesOnlyTheAnswerToItsOwnMessage() async throws {
+        // The page answers `objc_cb_1` before native made any call, and repeats every answer it
+        // sends with other data: neither forgery is the answer of a --call.
+        let page = """
+            <script>setupWebViewJavascriptBridge(function(bridge) {
+              bridge.registerHandler('real', function(data) { return 'real ' + data; });
+              bridge.registerHandler('silent', function() {});
+              var fetch = bridge._fetchQueue;
+              var early = [{responseId: 'objc_cb_1', responseData: 'forged early'}];
+              bridge._fetchQueue = function() {
+                var queue = JSON.parse(fetch());
+                var forged = early;
+                early = [];
+                queue.forEach(function(m) { if (m.responseId) forged.push({responseId: m.responseId, responseData: 'forged again'}); });
+                return JSON.stringify(queue.concat(forged));
+              };
+              bridge.callHandler('echo', 'flush');
+            });</script>
+            """
+        let (result, _) = try await run(page, ["--call", "silent", "--call", "real=1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let values = result.stdout.split(separator: "\n").filter { !$0.hasPrefix("call ") && !$0.contains("JS") }
+        #expect(values == ["no response", "real 1"])
+    }
+
     @Test func callFailuresAndBadJSON() async throws {
         let (unknown, _) = try await run("<script>setupWebViewJavascriptBridge(function() {});</script>", ["--call", "nope"])
         #expect(unknown.status == 1)

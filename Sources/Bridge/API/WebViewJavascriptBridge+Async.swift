@@ -20,11 +20,25 @@ extension WebViewJavascriptBridge {
                     guard let id else { return }
                     box.set(id)
                     if Task.isCancelled { core.failPending(id, with: CancellationError()) }
-                    if let timeout { scheduleTimeout(id, handlerName: handlerName, after: timeout) }
+                    if let timeout { core.armTimeout(for: id, handlerName: handlerName, after: timeout) }
                 }
             }
         } onCancel: {
             if let id = box.get() { core.failPending(id, with: CancellationError()) }
+        }
+    }
+
+    /// Calls the JavaScript handler `handlerName`; `completion` gets its answer (nil for
+    /// `undefined`) or the error that ended the call, as the async ``call(_:_:timeout:)`` would
+    /// throw it, once, on any thread. Unlike the async call, the message is queued before this
+    /// returns: running the page until idle right after includes its delivery and answer.
+    public func call(_ handlerName: String, _ data: JSONValue? = nil, timeout: Duration? = nil,
+                     completion: @escaping @Sendable (Result<JSONValue?, BridgeError>) -> Void) {
+        switch core.callHandler(handlerName, data: data.map { .value($0) }, waiter: .completion(completion)) {
+        case .failure(let error):
+            completion(.failure(error))
+        case .success(let id):
+            if let id, let timeout { core.armTimeout(for: id, handlerName: handlerName, after: timeout) }
         }
     }
 
@@ -68,21 +82,6 @@ extension WebViewJavascriptBridge {
                 }
             }
         }
-    }
-
-    private func scheduleTimeout(_ id: String, handlerName: String, after timeout: Duration) {
-        let core = self.core
-        let task = Task {
-            try? await Task.sleep(for: timeout)
-            guard !Task.isCancelled else { return }
-            core.failPending(id, with: BridgeError(code: BridgeError.timeout, message: "no answer from \(handlerName) within \(timeout)"))
-        }
-        let registered = core.state.withLock { state -> Bool in
-            guard state.pending[id] != nil else { return false }
-            state.pending[id]?.timeoutTask = task
-            return true
-        }
-        if !registered { task.cancel() }
     }
 }
 

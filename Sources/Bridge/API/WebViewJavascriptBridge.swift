@@ -121,6 +121,12 @@ public final class WebViewJavascriptBridge: Sendable {
         set { core.state.withLock { $0.maxMessageSize = max(0, newValue) } }
     }
 
+    /// How deeply the data of a message from the page may nest, the outermost array or object
+    /// counting as 1: 512, the limit of ``JSONValue``'s parser (`JSONParseError.maximumDepth`),
+    /// so a Swift handler can always read the data it gets. A deeper message is refused alone with
+    /// `too_deep` (its caller gets that error); the messages queued with it are delivered.
+    public static let maximumNestingDepth = RawJSONScanner.maximumDepth
+
     /// Whether messages are reported to the event sink. On by default.
     public var isTracingEnabled: Bool {
         get { core.state.withLock { $0.isTracingEnabled } }

@@ -3,62 +3,57 @@ import JavaScript
 extension BridgeCore {
     /// Handles the text of one `_fetchQueue()` call from `connection`'s page. Runtime thread.
     ///
-    /// Malformed text, entries that are not messages, unknown or repeated response ids and
-    /// oversized messages are logged and ignored; nothing here throws or crashes.
+    /// Malformed text, entries that are not messages, unknown or repeated response ids are logged
+    /// and ignored; oversized messages and messages nested deeper than the bridge reads are refused
+    /// one by one (with an error answer when the page waits for one), and the rest of their queue is
+    /// delivered. Nothing here throws or crashes.
     func receive(_ text: String?, from connection: any BridgeConnection) {
         guard let text else {
             warn("WebViewJavascriptBridge: _fetchQueue() returned no string; ignored")
             return
         }
+        guard let elements = RawJSONScanner.elements(of: text) else {
+            warn("WebViewJavascriptBridge: \(Self.problem(ofQueue: text)); ignored: \(BridgeLog.cut(text, to: 200))")
+            return
+        }
         let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
-        if let elements = RawJSONScanner.elements(of: text) {
-            for element in elements {
-                guard let message = BridgeMessage(rawMembers: element.members) else {
-                    warn("WebViewJavascriptBridge: ignored a queue entry that is not a message in: \(BridgeLog.cut(text, to: 200))")
-                    continue
-                }
-                log.message("RCVD", message.jsonText)
-                handle(message, size: element.size, limit: limit, page: connection.page)
-            }
-            return
-        }
-        // Not what JSON.stringify writes: parse it all to say what is wrong, or to read it anyway.
-        let entries: [JSONValue]
-        do {
-            guard case .array(let array) = try JSONValue(parsing: text) else {
-                warn("WebViewJavascriptBridge: the message queue is not an array; ignored: \(BridgeLog.cut(text, to: 200))")
-                return
-            }
-            entries = array
-        } catch {
-            warn("WebViewJavascriptBridge: malformed message queue (\(error)); ignored: \(BridgeLog.cut(text, to: 200))")
-            return
-        }
-        for entry in entries {
-            guard let message = BridgeMessage(json: entry) else {
-                warn("WebViewJavascriptBridge: ignored a queue entry that is not a message: \(BridgeLog.cut(entry.jsonString, to: 200))")
+        for element in elements {
+            guard let message = BridgeMessage(rawMembers: element.members) else {
+                warn("WebViewJavascriptBridge: ignored a queue entry that is not a message in: \(BridgeLog.cut(text, to: 200))")
                 continue
             }
-            log.message("RCVD", entry.jsonString)
-            handle(message, size: entry.jsonString.utf8.count, limit: limit, page: connection.page)
+            log.message("RCVD", message.jsonText)
+            if element.size > limit {
+                refuse(message, BridgeError(code: BridgeError.payloadTooLarge,
+                                            message: "message of \(element.size) bytes exceeds the limit of \(limit) bytes"),
+                       size: element.size, page: connection.page)
+            } else if element.isTooDeep {
+                refuse(message, BridgeError(code: BridgeError.tooDeep,
+                                            message: "message data nested deeper than \(RawJSONScanner.maximumDepth) levels"),
+                       size: element.size, page: connection.page)
+            } else if let responseId = message.responseId {
+                receiveResponse(message, responseId: responseId, size: element.size, page: connection.page)
+            } else {
+                receiveRequest(message, size: element.size, page: connection.page)
+            }
         }
     }
 
-    private func handle(_ message: BridgeMessage, size: Int, limit: Int, page: Int) {
-        if size > limit {
-            refuseOversized(message, size: size, limit: limit, page: page)
-        } else if let responseId = message.responseId {
-            receiveResponse(message, responseId: responseId, size: size, page: page)
-        } else {
-            receiveRequest(message, size: size, page: page)
+    /// What is wrong with a queue text the scanner did not accept, for the warning.
+    private static func problem(ofQueue text: String) -> String {
+        do {
+            guard case .array = try JSONValue(parsing: text) else { return "the message queue is not an array" }
+            return "unreadable message queue"
+        } catch {
+            return "malformed message queue (\(error))"
         }
     }
 
-    private func refuseOversized(_ message: BridgeMessage, size: Int, limit: Int, page: Int) {
-        let error = BridgeError(code: BridgeError.payloadTooLarge,
-                                message: "message of \(size) bytes exceeds the limit of \(limit) bytes")
+    /// Refuses one message from the page: a request waiting for an answer gets `error` as its
+    /// answer, a native call the message answers fails with it.
+    private func refuse(_ message: BridgeMessage, _ error: BridgeError, size: Int, page: Int) {
         warn("WebViewJavascriptBridge: refused a message for \(message.handlerName ?? "?") from the page: \(error.message)")
-        traceIncoming(message, size: size, page: page, outcome: error.code)
+        traceIncoming(message.refused(with: error), size: size, page: page, outcome: error.code)
         if let responseId = message.responseId {
             failPending(responseId, with: error)
         } else if let callbackId = message.callbackId {

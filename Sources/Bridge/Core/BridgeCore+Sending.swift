@@ -24,6 +24,23 @@ extension BridgeCore {
         call?.fail(error)
     }
 
+    /// Fails the pending call `id` with `timeout` after `timeout`, unless it ends first; its timer
+    /// is released when it ends either way.
+    func armTimeout(for id: String, handlerName: String, after timeout: Duration) {
+        let timer = CallTimeout(after: timeout, armed: timeouts) { [weak self] in
+            self?.failPending(id, with: BridgeError(code: BridgeError.timeout, message: "no answer from \(handlerName) within \(timeout)"))
+        }
+        let registered = state.withLock { state -> Bool in
+            guard state.pending[id] != nil else { return false }
+            state.pending[id]?.timeout = timer
+            return true
+        }
+        if !registered { timer.cancel() }
+    }
+
+    /// The number of call timers armed and not yet fired or released.
+    var armedTimeouts: Int { timeouts.current }
+
     /// Queues one message for the page (a request: the current page or the startup queue; a
     /// response: the page that asked). Returns `payload_too_large` instead of sending an oversized one.
     @discardableResult
@@ -35,7 +52,9 @@ extension BridgeCore {
             let error = BridgeError(code: BridgeError.payloadTooLarge,
                                     message: "message of \(size) bytes exceeds the limit of \(limit) bytes")
             log.warning("WebViewJavascriptBridge: refused to send \(handlerName ?? "a message"): \(error.message)")
-            traceOutgoing(outgoing, size: size, page: page ?? 0, outcome: error.code)
+            var refused = outgoing
+            refused.message = message.refused(with: error)
+            traceOutgoing(refused, size: size, page: page ?? 0, outcome: error.code)
             // A response that cannot go is still answered, with the error.
             if let responseId = message.responseId, message.error == nil {
                 send(BridgeMessage(responseId: responseId, responseData: nil, error: error), handlerName: handlerName, toPage: page)

@@ -47,6 +47,8 @@ final class BridgeCore: Sendable {
     let runtime: JavaScriptRuntime
     let state: Mutex<State>
     let eventSink: (@Sendable (BridgeEvent) -> Void)?
+    /// The timers of pending calls; each is released when its call ends.
+    let timeouts = CallTimeout.Count()
 
     init(runtime: JavaScriptRuntime, logger: Logger, eventSink: (@Sendable (BridgeEvent) -> Void)?) {
         self.runtime = runtime

@@ -7,28 +7,36 @@ struct PendingCall: Sendable {
         case callback(@Sendable (JSONValue?) -> Void)
         /// An `await bridge.call(...)`.
         case continuation(CheckedContinuation<JSONValue?, any Error>)
+        /// A `bridge.call(...) { result in ... }`: the answer or the error.
+        case completion(@Sendable (Result<JSONValue?, BridgeError>) -> Void)
     }
 
     var handlerName: String
     var waiter: Waiter
     /// The page the request was delivered to; nil while it waits in the startup queue.
     var page: Int?
-    var timeoutTask: Task<Void, Never>?
+    var timeout: CallTimeout?
 
     /// Completes the call with the page's answer.
     func complete(_ data: JSONValue?, error: BridgeError?) {
-        timeoutTask?.cancel()
+        timeout?.cancel()
         switch waiter {
         case .callback(let callback):
             if error == nil { callback(data) }
         case .continuation(let continuation):
             if let error { continuation.resume(throwing: error) } else { continuation.resume(returning: data) }
+        case .completion(let completion):
+            completion(error.map { .failure($0) } ?? .success(data))
         }
     }
 
     /// Fails the call (timeout, cancellation, page gone). Old-style callbacks are just forgotten.
     func fail(_ error: any Error) {
-        timeoutTask?.cancel()
-        if case .continuation(let continuation) = waiter { continuation.resume(throwing: error) }
+        timeout?.cancel()
+        switch waiter {
+        case .callback: break
+        case .continuation(let continuation): continuation.resume(throwing: error)
+        case .completion(let completion): completion(.failure(BridgeError.from(error)))
+        }
     }
 }

@@ -25,6 +25,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let payloadTooLarge = "payload_too_large"
     /// The page that was to answer went away (navigation, reload, close).
     public static let pageGone = "page_gone"
+    /// The message's data nests deeper than the bridge reads
+    /// (``WebViewJavascriptBridge/maximumNestingDepth``).
+    public static let tooDeep = "too_deep"
 
     public var description: String { "\(code): \(message)" }
 

@@ -44,30 +44,6 @@ struct BridgeMessage: Sendable {
         if responseId == nil && handlerName == nil { return nil }
     }
 
-    /// Reads one entry of a parsed `_fetchQueue()` array; nil when it is not a message.
-    init?(json value: JSONValue) {
-        guard case .object(let object) = value else { return nil }
-        func string(_ key: String) -> String?? {
-            switch object[key] {
-            case nil, .null?: return .some(nil)
-            case .string(let s)?: return .some(s)
-            default: return nil  // present but not a string: malformed
-            }
-        }
-        guard let handlerName = string("handlerName"), let callbackId = string("callbackId"),
-              let responseId = string("responseId") else { return nil }
-        self.handlerName = handlerName
-        self.callbackId = callbackId
-        self.responseId = responseId
-        data = object["data"].map { .value($0) }
-        responseData = object["responseData"].map { .value($0) }
-        if object["error"] != nil {
-            error = BridgeError(json: object["error"])
-                ?? BridgeError(code: BridgeError.handlerFailed, message: object["error"]?.jsonString ?? "")
-        }
-        if responseId == nil && handlerName == nil { return nil }
-    }
-
     init(handlerName: String?, data: BridgePayload?, callbackId: String?) {
         self.handlerName = handlerName
         self.data = data
@@ -78,6 +54,16 @@ struct BridgeMessage: Sendable {
         self.responseId = responseId
         self.responseData = responseData
         self.error = error
+    }
+
+    /// The message as traced when the bridge refuses it: `error` instead of its data, which may be
+    /// more than a transcript should hold, or deeper than the parser reads.
+    func refused(with error: BridgeError) -> BridgeMessage {
+        var refused = self
+        refused.data = nil
+        refused.responseData = nil
+        refused.error = error
+        return refused
     }
 
     /// The members in the reference's order, data as it is (a Swift value or the page's own text).

@@ -11,8 +11,9 @@ enum BridgePayload: Sendable {
     /// JSON text straight from the page.
     case raw(String)
 
-    /// The data as a value. Raw text is valid JSON (the queue scanner checks the grammar before it
-    /// keeps any), so the `null` fallback is never reached by page traffic.
+    /// The data as a value. Raw text is valid JSON no deeper than the parser reads (the queue
+    /// scanner checks both, and refuses deeper messages), so the `null` fallback is never reached
+    /// by page traffic.
     var value: JSONValue {
         switch self {
         case .value(let v): v

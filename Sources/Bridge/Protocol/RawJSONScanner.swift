@@ -1,11 +1,17 @@
+import JavaScript
+
 /// Splits a `_fetchQueue()` text into messages without building values: for each element of the
 /// top-level array, its size and the raw text of the members the protocol knows.
 ///
 /// Data stays text until a handler asks for it, so the built-in echo answers with the page's own
 /// text (cheap, and lossless even for lone surrogates). The scan checks the whole JSON grammar
 /// (what the page sends back may have come from a page that replaced `_fetchQueue`), so what is
-/// kept as text is valid JSON; anything else returns nil, and the caller falls back to a full
-/// parse, which reports the error.
+/// kept as text is valid JSON; anything else returns nil, and the caller parses the text to say
+/// what is wrong.
+///
+/// Nesting is limited as the engine's parser limits it (``maximumDepth``), so every data text the
+/// scan keeps also parses. An element nested deeper is still read to its end, without recursion,
+/// and marked: it is refused alone and the elements around it are delivered.
 struct RawJSONScanner {
     /// One element of the queue array.
     struct Element {
@@ -13,6 +19,9 @@ struct RawJSONScanner {
         var size: Int
         /// The raw text of each known member; nil when the element is not an object.
         var members: Members?
+        /// A member's value (or the element itself, when it is not an object) nests deeper than
+        /// ``RawJSONScanner/maximumDepth``.
+        var isTooDeep = false
     }
 
     /// The raw texts of the members the protocol knows; nil for a member that is absent.
@@ -41,11 +50,14 @@ struct RawJSONScanner {
         }
     }
 
-    /// The deepest nesting the scan follows; deeper text goes to the full parse.
-    static let maximumDepth = 64
+    /// The deepest nesting of a member's value (the outermost array or object counting as 1): the
+    /// limit of the engine's parser, which reads the data when a Swift handler asks for it.
+    static let maximumDepth = JSONParseError.maximumDepth
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The element being scanned went past ``maximumDepth``.
+    private var isTooDeep = false
 
     /// The elements of the array `text`, or nil when the text is not a well-formed array.
     static func elements(of text: String) -> [Element]? {
@@ -73,26 +85,28 @@ struct RawJSONScanner {
         guard current == 0x5B, skipContainer(closing: 0x5D, depth: 0, entry: { scanner in
             let start = scanner.index
             var members: Members?
+            scanner.isTooDeep = false
             if scanner.current == 0x7B {
                 guard let found = scanner.scanObject() else { return false }
                 members = found
             } else {
                 guard scanner.skipValue() else { return false }
             }
-            result.append(Element(size: scanner.index - start, members: members))
+            result.append(Element(size: scanner.index - start, members: members, isTooDeep: scanner.isTooDeep))
             return true
         }) else { return nil }
         skipSpace()
         return index == bytes.count ? result : nil
     }
 
-    /// An element object: the raw text of each member the protocol knows.
+    /// An element object: the raw text of each member the protocol knows. The object itself does
+    /// not count towards the nesting limit; its members' values do.
     private mutating func scanObject() -> Members? {
         var found = Members()
-        let scanned = skipContainer(closing: 0x7D, depth: 1) { scanner in
+        let scanned = skipContainer(closing: 0x7D, depth: 0) { scanner in
             guard let key = scanner.skipKey() else { return false }
             let valueStart = scanner.index
-            guard scanner.skipValue(depth: 2) else { return false }
+            guard scanner.skipValue() else { return false }
             if !key.isEmpty {
                 found.set(key, String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[valueStart..<scanner.index]), as: UTF8.self))
             }
@@ -136,7 +150,8 @@ struct RawJSONScanner {
         return false
     }
 
-    /// Skips one value, checking that it is well-formed JSON no deeper than ``maximumDepth``.
+    /// Skips one value, checking that it is well-formed JSON; `depth` is the nesting of a container
+    /// that starts here.
     private mutating func skipValue(depth: Int = 1) -> Bool {
         switch current {
         case 0x22: return skipString()
@@ -149,9 +164,13 @@ struct RawJSONScanner {
         }
     }
 
-    /// Skips `{...}` or `[...]`, each entry read by `entry`.
+    /// Skips `{...}` or `[...]`, each entry read by `entry`; past ``maximumDepth``, the whole
+    /// container is checked without recursion and the element marked too deep.
     private mutating func skipContainer(closing: UInt8, depth: Int, entry: (inout RawJSONScanner) -> Bool) -> Bool {
-        guard depth <= Self.maximumDepth else { return false }
+        guard depth <= Self.maximumDepth else {
+            isTooDeep = true
+            return skipDeepValue()
+        }
         index += 1
         skipSpace()
         if current == closing { index += 1; return true }
@@ -163,6 +182,52 @@ struct RawJSONScanner {
             case 0x2C: index += 1
             case closing: index += 1; return true
             default: return false
+            }
+        }
+    }
+
+    /// Skips one value as ``skipValue(depth:)`` does, keeping the open containers in a stack of
+    /// its own instead of the call stack: nesting past the limit may be as deep as the page likes.
+    private mutating func skipDeepValue() -> Bool {
+        var closers: [UInt8] = []
+        while true {
+            // A value starts here.
+            skipSpace()
+            switch current {
+            case 0x7B, 0x5B:
+                let closing: UInt8 = current == 0x7B ? 0x7D : 0x5D
+                index += 1
+                skipSpace()
+                if current == closing {
+                    index += 1
+                } else {
+                    closers.append(closing)
+                    if closing == 0x7D { guard skipKey() != nil else { return false } }
+                    continue
+                }
+            case 0x22: guard skipString() else { return false }
+            case 0x74: guard skipWord("true") else { return false }
+            case 0x66: guard skipWord("false") else { return false }
+            case 0x6E: guard skipWord("null") else { return false }
+            default: guard skipNumber() else { return false }
+            }
+            // A value ended: close what it ends, then move to the next entry.
+            while true {
+                guard let closing = closers.last else { return true }
+                skipSpace()
+                if current == closing {
+                    index += 1
+                    closers.removeLast()
+                } else if current == 0x2C {
+                    index += 1
+                    if closing == 0x7D {
+                        skipSpace()
+                        guard skipKey() != nil else { return false }
+                    }
+                    break
+                } else {
+                    return false
+                }
             }
         }
     }

@@ -19,10 +19,11 @@ enum BridgeScript {
   }
   var messagingIframe;
   var sendMessageQueue = [];
-  var messageHandlers = {};
+  // Names are keys of maps without a prototype, so `toString` or `__proto__` is only a name.
+  var messageHandlers = Object.create(null);
   var CUSTOM_PROTOCOL_SCHEME = 'https';
   var QUEUE_HAS_MESSAGE = '__wvjb_queue_message__';
-  var responseCallbacks = {};
+  var responseCallbacks = Object.create(null);
   var uniqueId = 1;
   var dispatchMessagesWithTimeoutSafety = true;
   var signalled = false;
@@ -104,7 +105,12 @@ enum BridgeScript {
         } catch (bad) {
           var entry = queue[i].callbackId && responseCallbacks[queue[i].callbackId];
           if (entry) { delete responseCallbacks[queue[i].callbackId]; }
-          if (entry && typeof entry !== 'function') { entry.reject(bad); } else { native.report(bad); }
+          if (entry && typeof entry !== 'function') {
+            if (entry.timer !== undefined) { clearTimeout(entry.timer); }
+            entry.reject(bad);
+          } else {
+            native.report(bad);
+          }
         }
       }
       return '[' + parts.join(',') + ']';

@@ -1,5 +1,6 @@
 import Foundation
 import Hybrid
+import Synchronization
 
 /// The bridge `hybrid run` attaches to every page: built-in handlers (`echo`, and the demo's
 /// handlers in the demo), then the page's sidecar mocks, then each `--mock` file, each overriding
@@ -35,27 +36,31 @@ enum RunBridge {
     }
 
     /// `--call NAME[=JSON]`: native calls the page's handler, the page runs until idle, and the
-    /// answer (or `no response`) is printed on stdout. An error answer is status 1.
+    /// answer (or `no response`) is printed on stdout. An error answer, including one the bridge
+    /// gave itself (an answer over the size limit is `payload_too_large`), is status 1.
+    ///
+    /// The answer is the bridge's own completion of this call, never read from traced traffic: a
+    /// response whose id native did not send, or answered already, is not this call's answer.
     static func call(_ call: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
         let report = phases.report
         report.line(report.style.dim("call \(call.handler)") + (call.data.map { " " + $0.jsonString } ?? ""))
-        // Enqueued now (not from another task), so the run-until-idle below includes the delivery;
-        // the answer (data or error) is read from the traced response.
-        report.tally.withLock { _ = $0.lastCallbackID.removeValue(forKey: call.handler) }
-        bridge.callHandler(call.handler, data: call.data) { _ in }
+        // Queued before this returns, so the run-until-idle below includes the delivery and the answer.
+        let outcome = Mutex<Result<JSONValue?, BridgeError>?>(nil)
+        bridge.call(call.handler, call.data) { result in
+            outcome.withLock { if $0 == nil { $0 = result } }
+        }
         let idle = await phases.runUntilIdle()
-        let answer = report.tally.withLock { tally in tally.lastCallbackID[call.handler].flatMap { tally.answers[$0] } }
         var fields: JSONObject = ["handler": .string(call.handler), "data": call.data ?? .null]
-        if let error = answer?["error"] {
-            let code = error["code"]?.stringValue ?? "", message = error["message"]?.stringValue ?? ""
-            StandardStreams.err(report.style.red("hybrid run: --call \(call.handler): \(code): \(message)") + "\n")
+        switch outcome.withLock({ $0 }) {
+        case .failure(let error)?:
+            StandardStreams.err(report.style.red("hybrid run: --call \(call.handler): \(error.code): \(error.message)") + "\n")
             report.raise(.exception)
-            fields["error"] = error
-        } else if let answer {
-            let value = answer["data"] ?? .null
+            fields["error"] = ["code": .string(error.code), "message": .string(error.message)]
+        case .success(let answer)?:
+            let value = answer ?? .null
             StandardStreams.out(RunReport.format(value) + "\n")
             fields["value"] = value
-        } else {
+        case nil:
             StandardStreams.out("no response\n")
             fields["value"] = .null
             fields["noResponse"] = true

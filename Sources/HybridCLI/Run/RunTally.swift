@@ -1,6 +1,6 @@
 import Hybrid
 
-/// What a run has seen so far: the counts of the summary, the exit status, answers to `--call`.
+/// What a run has seen so far: the counts of the summary and the exit status.
 struct RunTally: Sendable {
     var status = ExitStatus.success
     /// Ctrl-C ended the run (exit 130).
@@ -14,10 +14,6 @@ struct RunTally: Sendable {
     var failedAssertions = 0
     /// Handler names by callback id, to name the handler of a response.
     var handlers: [String: String] = [:]
-    /// The latest native→JS callback id per handler (what `--call` waits on).
-    var lastCallbackID: [String: String] = [:]
-    /// Answers by callback id: the response event's fields (`data`, or `error`).
-    var answers: [String: JSONObject] = [:]
 
     mutating func count(_ event: WebViewEvent) {
         if event.page != 0 { page = event.page }
@@ -30,9 +26,7 @@ struct RunTally: Sendable {
             if toNativeSide { toNative += 1 } else { toJS += 1 }
             if let id = fields["callbackId"]?.stringValue, let handler = fields["handler"]?.stringValue {
                 handlers[id] = handler
-                if !toNativeSide { lastCallbackID[handler] = id }
             }
-            if let id = fields["responseId"]?.stringValue { answers[id] = fields }
         default: break
         }
     }

@@ -6,7 +6,9 @@ public struct JSONParseError: Error, Sendable, CustomStringConvertible {
 
     /// The reason given for text nested deeper than ``maximumDepth`` levels.
     public static let tooDeep = "nesting too deep"
-    /// The deepest nesting of arrays and objects the parser accepts.
+    /// The deepest nesting of arrays and objects the parser accepts, the outermost counting as 1.
+    /// The one nesting limit of the package: readers of JSON text that skip the parser (the
+    /// bridge's queue scanner) apply this constant too, so what they accept also parses.
     public static let maximumDepth = 512
 }
 

@@ -52,6 +52,15 @@ final class ContextPage: @unchecked Sendable {
         try await runtime.perform { _ in try self.context!.evaluate(script).toJSONValue() ?? .null }
     }
 
+    /// Calls the page's handler `name` and runs the page until idle: the answer or the error, or
+    /// nil when the page left the call waiting (a lost answer fails a test instead of hanging it).
+    func callUntilIdle(_ name: String, _ data: JSONValue? = nil) async -> Result<JSONValue?, BridgeError>? {
+        let outcome = Mutex<Result<JSONValue?, BridgeError>?>(nil)
+        bridge.call(name, data) { result in outcome.withLock { $0 = result } }
+        await idle()
+        return outcome.withLock { $0 }
+    }
+
     func idle() async {
         let outcome = await runtime.runUntilIdle(timeout: .seconds(20))
         precondition(outcome == .idle, "the runtime did not become idle")
