@@ -90,7 +90,8 @@ struct RawJSONScanner {
     private mutating func scanObject() -> Members? {
         var found = Members()
         let scanned = skipContainer(closing: 0x7D, depth: 1) { scanner in
-            guard let key = scanner.skipKey() else { return false }
+            // A name written with escapes may still be a protocol key (`"d\u0061ta"`): the full parse decodes it.
+            guard let key = scanner.skipKey(), !key.contains(0x5C) else { return false }
             let valueStart = scanner.index
             guard scanner.skipValue(depth: 2) else { return false }
             if !key.isEmpty {
