@@ -90,5 +90,21 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "TestSupport"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
+
+        // Fuzz targets (Fuzz/README.md): the parsers' properties, one executable per parser. Built normally, each
+        // replays files; scripts/fuzz builds them with libFuzzer. The tests replay the seed corpus.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["CLibFuzzer", "CJavaScriptCore", "JavaScript", "Router", "FixtureServer", "Bridge"],
+            path: "Fuzz/FuzzTargets"
+        ),
+        .executableTarget(name: "BridgeQueueFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/BridgeQueueFuzz"),
+        .executableTarget(name: "JSONParserFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/JSONParserFuzz"),
+        .executableTarget(name: "URLSplitterFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/URLSplitterFuzz"),
+        .executableTarget(name: "RoutePatternFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/RoutePatternFuzz"),
+        .executableTarget(name: "PathResolverFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PathResolverFuzz"),
+        .executableTarget(name: "ByteRangeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/ByteRangeFuzz"),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
     ]
 )

@@ -1,7 +1,7 @@
 /// A `Range: bytes=...` request header, resolved against a file's size.
 ///
 /// Only single ranges are honoured; a list of ranges is ignored (the whole file is answered, as RFC 9110 allows).
-enum ByteRange: Equatable {
+package enum ByteRange: Equatable {
     /// Serve the whole file (no header, another unit, several ranges, or a malformed header).
     case whole
     /// Serve `offset ..< offset + length` with 206.
@@ -9,7 +9,7 @@ enum ByteRange: Equatable {
     /// 416: no byte of the file is in the range.
     case unsatisfiable
 
-    init(header: String?, size: Int) {
+    package init(header: String?, size: Int) {
         guard let header, header.hasPrefix("bytes=") else { self = .whole; return }
         let spec = header.dropFirst(6).trimmingCharacters()
         guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { self = .whole; return }
