@@ -91,6 +91,10 @@ let package = Package(
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
 
+        // A pthread-backed `Mutex` that ThreadSanitizer sees, which each module uses instead of
+        // `Synchronization.Mutex` when built with `-Xswiftc -DTSAN_LOCKS` (Fuzz/README.md).
+        .target(name: "TSanLocks"),
+
         // Fuzz targets (Fuzz/README.md): the parsers' properties, one executable per parser. Built normally, each
         // replays files; scripts/fuzz builds them with libFuzzer. The tests replay the seed corpus.
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
@@ -108,3 +112,8 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
     ]
 )
+
+// Every Swift module may swap its `Mutex` for TSanLocks' in ThreadSanitizer runs (Fuzz/README.md).
+for target in package.targets where target.type != .system && target.name != "TSanLocks" {
+    target.dependencies.append("TSanLocks")
+}
