@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -113,7 +114,11 @@ let package = Package(
     ]
 )
 
-// Every Swift module may swap its `Mutex` for TSanLocks' in ThreadSanitizer runs (Fuzz/README.md).
-for target in package.targets where target.type != .system && target.name != "TSanLocks" {
-    target.dependencies.append("TSanLocks")
+// A module with a TSanMutex.swift swaps its `Mutex` for TSanLocks' in ThreadSanitizer runs (Fuzz/README.md), so it
+// depends on TSanLocks; the file decides, so that the list cannot drift from the modules that have one.
+for target in package.targets where target.type != .system {
+    let folder = target.path ?? (target.type == .test ? "Tests/" : "Sources/") + target.name
+    if FileManager.default.fileExists(atPath: Context.packageDirectory + "/" + folder + "/TSanMutex.swift") {
+        target.dependencies.append("TSanLocks")
+    }
 }
