@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -98,5 +99,34 @@ let package = Package(
             dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript"]),
+
+        // A pthread-backed `Mutex` that ThreadSanitizer sees, which each module uses instead of
+        // `Synchronization.Mutex` when built with `-Xswiftc -DTSAN_LOCKS` (Fuzz/README.md).
+        .target(name: "TSanLocks"),
+
+        // Fuzz targets (Fuzz/README.md): the parsers' properties, one executable per parser. Built normally, each
+        // replays files; scripts/fuzz builds them with libFuzzer. The tests replay the seed corpus.
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["CLibFuzzer", "CJavaScriptCore", "JavaScript", "URLRouting", "FixtureServer", "Bridge"],
+            path: "Fuzz/FuzzTargets"
+        ),
+        .executableTarget(name: "BridgeQueueFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/BridgeQueueFuzz"),
+        .executableTarget(name: "JSONParserFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/JSONParserFuzz"),
+        .executableTarget(name: "URLSplitterFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/URLSplitterFuzz"),
+        .executableTarget(name: "RoutePatternFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/RoutePatternFuzz"),
+        .executableTarget(name: "PathResolverFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PathResolverFuzz"),
+        .executableTarget(name: "ByteRangeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/ByteRangeFuzz"),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
     ]
 )
+
+// A module with a TSanMutex.swift swaps its `Mutex` for TSanLocks' in ThreadSanitizer runs (Fuzz/README.md), so it
+// depends on TSanLocks; the file decides, so that the list cannot drift from the modules that have one.
+for target in package.targets where target.type != .system {
+    let folder = target.path ?? (target.type == .test ? "Tests/" : "Sources/") + target.name
+    if FileManager.default.fileExists(atPath: Context.packageDirectory + "/" + folder + "/TSanMutex.swift") {
+        target.dependencies.append("TSanLocks")
+    }
+}

@@ -107,8 +107,14 @@ struct RawJSONScanner {
             guard let key = scanner.skipKey() else { return false }
             let valueStart = scanner.index
             guard scanner.skipValue() else { return false }
-            if !key.isEmpty {
-                found.set(key, String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[valueStart..<scanner.index]), as: UTF8.self))
+            let value = UnsafeBufferPointer(rebasing: scanner.bytes[valueStart..<scanner.index])
+            if key.contains(0x5C) {
+                // A name written with escapes may still be a protocol key (`"d\u0061ta"`): decode it (rare).
+                guard let name = try? JSONValue(parsing: "\"" + String(decoding: key, as: UTF8.self) + "\"").stringValue
+                else { return false }
+                Array(name.utf8).withUnsafeBufferPointer { found.set($0, String(decoding: value, as: UTF8.self)) }
+            } else if !key.isEmpty {
+                found.set(key, String(decoding: value, as: UTF8.self))
             }
             return true
         }

@@ -9,7 +9,7 @@
 ///   most the file's size.
 ///
 /// One range is answered as a 206 with `Content-Range`, several as `multipart/byteranges` (``MultipartByteRanges``).
-enum ByteRange: Equatable {
+package enum ByteRange: Equatable {
     /// Ranges beyond this many make the header ignored.
     static let maximumCount = 16
 
@@ -20,7 +20,7 @@ enum ByteRange: Equatable {
     /// 416: no byte of the file is in any of the ranges.
     case unsatisfiable
 
-    init(header: String?, size: Int) {
+    package init(header: String?, size: Int) {
         guard let header, header.hasPrefix("bytes=") else { self = .whole; return }
         var requested: [Range<Int>] = []
         var count = 0
