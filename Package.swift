@@ -86,9 +86,9 @@ let package = Package(
         .testTarget(name: "RouterTests", dependencies: ["Router"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "TestSupport"]),
-        .testTarget(name: "BridgeTests", dependencies: ["Bridge"]),
+        .testTarget(name: "BridgeTests", dependencies: ["Bridge", "TestSupport"]),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "TestSupport"]),
         .testTarget(name: "HybridCLITests", dependencies: ["HybridCLI", "TestSupport"]),
-        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "JavaScript", "TestSupport"]),
     ]
 )
