@@ -91,14 +91,14 @@ let package = Package(
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
-            dependencies: ["Bridge", "WebView", "JavaScript", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Bridge", "WebView", "JavaScript", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "URLRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
             dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript", "TestSupport"]),
 
         // A pthread-backed `Mutex` that ThreadSanitizer sees, which each module uses instead of
         // `Synchronization.Mutex` when built with `-Xswiftc -DTSAN_LOCKS` (Fuzz/README.md).

@@ -94,7 +94,7 @@ import Testing
         #expect(page.bridge.core.state.withLock { $0.pending.isEmpty })
         // ... and while the page holds it.
         let inFlight = Task { try await page.bridge.call("silent") }
-        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         inFlight.cancel()
         await #expect(throws: CancellationError.self) { try await inFlight.value }
@@ -312,7 +312,7 @@ import Testing
         // A call the page still holds fails with page_gone, and its id is not handed to a new call ...
         page.bridge.reset()
         let waiting = Task { try await page.bridge.call("hold") }
-        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         try await page.eval("globalThis.first = late")
         let heldId = page.bridge.core.state.withLock { $0.pending.keys.first }
@@ -324,7 +324,7 @@ import Testing
         }
         #expect(heldId == "objc_cb_1")
         let fresh = Task { try await page.bridge.call("hold") }
-        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         #expect(page.bridge.core.state.withLock { Array($0.pending.keys) } == ["objc_cb_2"])
         // ... so its late answer is ignored instead of completing the new call.

@@ -33,7 +33,7 @@ import Testing
         try await page.load(setupScript("bridge.registerHandler('silent', function () {});"))
         await page.idle()
         let waiting = Task { try await page.bridge.call("silent") }
-        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         // A second bare context, as a new page would be.
         let second = RuntimeThreadBox<JSContext>()

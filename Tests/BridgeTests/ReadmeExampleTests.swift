@@ -2,6 +2,7 @@ import Bridge
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 import WebView
 
 /// The README's bridge example, as written there (printing into a recorder instead of stdout).
@@ -21,7 +22,7 @@ import WebView
         bridge.callHandler("echoHandler", data: ["sent": "early"]) { responseData in printed.append("echo: \(responseData ?? "nil")") }
         try await webView.load(WebPage.webFolder.appendingPathComponent("bridge/echo.html"))
 
-        let answer = try await bridge.call("jsRcvResponseTest", nil, timeout: .seconds(2))
+        let answer = try await bridge.call("jsRcvResponseTest", nil, timeout: .generous)
         _ = await webView.runUntilIdle()
         print("answer", answer ?? "nil")
 

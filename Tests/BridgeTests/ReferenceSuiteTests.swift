@@ -9,7 +9,7 @@ import WebView
         let page = await WebPage()
         let waiting = Task { await answer(page.bridge, "echoHandler", "echo") }
         // The call is made (and waits in the startup queue) before the page exists.
-        while page.bridge.core.state.withLock({ $0.startupQueue?.isEmpty ?? true }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.startupQueue?.isEmpty ?? true }) }
         try await page.load("bridge/echo.html")
         #expect(await waiting.value == "echo")
     }

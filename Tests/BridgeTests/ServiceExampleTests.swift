@@ -1,6 +1,7 @@
 import Bridge
 import JavaScript
 import Testing
+import TestSupport
 import WebView
 
 /// The README's "embedding the bridge in a Swift service" example: JavaScript business logic shared
@@ -41,13 +42,13 @@ actor PriceService {
             });
             </script>
             """, baseURL: nil)
-        _ = await webView.runUntilIdle(timeout: .seconds(5))
+        _ = await webView.runUntilIdle(timeout: .generous)
     }
 
     /// The price of `amount` dollars in `currency`, computed by the shared script.
     func price(_ amount: Double, in currency: String) async throws -> Double? {
         try await bridge.call("price", .object(["amount": .number(amount), "currency": .string(currency)]),
-                              timeout: .seconds(5))?.doubleValue
+                              timeout: .generous)?.doubleValue
     }
 
     func close() async { await webView.close() }

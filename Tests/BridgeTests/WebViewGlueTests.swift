@@ -57,7 +57,7 @@ import WebView
         await page.idle()
         _ = try await page.eval("WebViewJavascriptBridge.registerHandler('silent', function () {})")
         let pending = Task { try await page.bridge.call("silent") }
-        while page.bridge.core.state.withLock({ $0.pending.isEmpty }) { await Task.yield() }
+        await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         try await page.webView.reload()
         await #expect {

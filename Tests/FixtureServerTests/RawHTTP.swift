@@ -38,7 +38,8 @@ enum RawHTTP {
         }
     }
 
-    /// A connected socket to 127.0.0.1:`port`, with 20 s receive and send timeouts so a test can never hang.
+    /// A connected socket to 127.0.0.1:`port`, with receive and send timeouts so a test can never hang: 120 s,
+    /// which only a server that never answers reaches, however loaded the machine.
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
@@ -55,7 +56,7 @@ enum RawHTTP {
             close(fd)
             throw RawHTTPError.connect(code)
         }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
@@ -118,6 +119,24 @@ enum RawHTTP {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         close(fd)
+    }
+
+    /// Reads one response whose length the headers give (`Content-Length`), leaving the connection
+    /// open: the head and the body may arrive in separate pieces.
+    static func readOneResponse(_ fd: Int32) throws -> RawResponse {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        while true {
+            if let end = data.indices.first(where: { data[$0...].starts(with: separator) }) {
+                let head = try parse(Array(data[..<(end + 4)]))
+                let length = Int(head.header("Content-Length") ?? "0") ?? 0
+                if data.count - (end + 4) >= length { return try parse(data) }
+            }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return try parse(data) }
+            data += buffer[..<count]
+        }
     }
 
     static func sendBlocking(_ request: [UInt8], port: Int) throws -> RawResponse {

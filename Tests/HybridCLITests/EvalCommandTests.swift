@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `hybrid eval` end to end: the built binary, its streams and exit codes.
 @Suite struct EvalCommandTests {
@@ -49,7 +50,8 @@ import Testing
         #expect(result.stdout == "")
     }
 
-    @Test func watchdogAndTimeLimitExitThree() async throws {
+    /// A script that loops until the watchdog stops it keeps a core busy: `.spinsTheCPU`.
+    @Test(.spinsTheCPU) func watchdogAndTimeLimitExitThree() async throws {
         let loop = try await HybridBinary.run(["eval", "--timeout", "0.3", "while (true) {}"])
         #expect(loop.status == 3)
         #expect(loop.stderr.contains("execution time limit exceeded"))

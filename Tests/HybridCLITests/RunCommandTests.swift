@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `hybrid run` end to end: phases, exit codes and the transcript.
 @Suite struct RunCommandTests {
@@ -71,7 +72,8 @@ import Testing
         #expect(bad.status == 2)
     }
 
-    @Test func timeLimitAndWatchdogExitThree() async throws {
+    /// A page that loops until the watchdog stops it keeps a core busy: `.spinsTheCPU`.
+    @Test(.spinsTheCPU) func timeLimitAndWatchdogExitThree() async throws {
         let busy = try await page("<script>setTimeout(function again() { setTimeout(again, 50); }, 50);</script>")
         let result = try await HybridBinary.run(["run", busy.path, "--timeout", "0.5"])
         #expect(result.status == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `hybrid run` contract: phase order, exit codes and their precedence, the server (http events,
 /// --api-mocks, --file-url), --routes, --quiet/--verbose, the transcript schema, Ctrl-C.
@@ -32,7 +33,8 @@ import Testing
         #expect(kinds == ["click", "click", "call", "call", "eval", "eval", "assert"])
     }
 
-    @Test func exitCodePrecedenceIsUsageThenTimeThenException() async throws {
+    /// A page that loops until the watchdog stops it keeps a core busy: `.spinsTheCPU`.
+    @Test(.spinsTheCPU) func exitCodePrecedenceIsUsageThenTimeThenException() async throws {
         let failing = try await page("<script>null.x;</script>")
         #expect(try await HybridBinary.run(["run", failing.path, "--assert", "false"]).status == 1)
         let spinning = try await page("<script>setTimeout(function () { while (true) {} }, 0); null.x;</script>")
@@ -146,26 +148,33 @@ import Testing
     }
 
     @Test func interruptFlushesTheTranscriptPrintsTheSummaryAndExits130() async throws {
-        let url = try await page("<script>console.log('started'); setTimeout(function() {}, 60000);</script>")
+        // The page stays busy for an hour, so only the interrupt can end the run.
+        let url = try await page("<script>console.log('started'); setTimeout(function() {}, 3600000);</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
         let process = Process()
         process.executableURL = HybridBinary.url
-        process.arguments = ["run", url.path, "--transcript", transcript.path, "--timeout", "100"]
+        process.arguments = ["run", url.path, "--transcript", transcript.path, "--timeout", HybridBinary.generousTimeout]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Wait for the page's first line: the run is under way.
-        let reader = out.fileHandleForReading
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("started\n") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
+        // The reads and the wait block: on a thread of their own, not on one of the few threads every async test shares.
+        let stderr = await withCheckedContinuation { continuation in
+            Thread {
+                // Wait for the page's first line: the run is under way.
+                let reader = out.fileHandleForReading
+                var seen = Data()
+                while !String(decoding: seen, as: UTF8.self).contains("started\n") {
+                    let chunk = reader.availableData
+                    if chunk.isEmpty { break }
+                    seen += chunk
+                }
+                process.interrupt()
+                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                continuation.resume(returning: stderr)
+            }.start()
         }
-        process.interrupt()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(stderr.contains("page.html: 0 JS→native"))
         #expect(stderr.hasSuffix("interrupted (exit 130)\n"))

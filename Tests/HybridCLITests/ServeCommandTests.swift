@@ -58,7 +58,7 @@ private func curl(_ arguments: [String]) async throws -> String {
             do {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-                process.arguments = ["-s", "--max-time", "20"] + arguments
+                process.arguments = ["-s", "--max-time", HybridBinary.generousTimeout] + arguments
                 let out = Pipe()
                 process.standardOutput = out
                 try process.run()

@@ -5,11 +5,13 @@ import JavaScript
 import Testing
 
 /// `runTestPage`: JS test pages against real Swift handlers, the way a Swift developer uses HybridTesting.
+/// Every run has generous limits (`Fixtures.options()`): none of these tests is about a timeout.
 @Suite struct PageRunnerTests {
     let pages = Fixtures.root.appendingPathComponent("pages")
+    let options = Fixtures.options()
 
     @Test func jsTestPageRunsAgainstSwiftHandlers() async throws {
-        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { bridge in
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"), options: options) { bridge in
             bridge.registerHandler("login") { data, respond in
                 respond(["token": .string("t-" + (data?["user"]?.stringValue ?? "?"))])
             }
@@ -23,10 +25,10 @@ import Testing
         #expect(report.counts == TestCounts(passed: 5))
     }
 
-    /// The README's example, verbatim but for the path.
+    /// The README's example, verbatim but for the path and the options.
     @Test func bridgeTestPageAgainstSwift() async throws {
         let page = Fixtures.root.appendingPathComponent("../../../web/tests/bridge.test.html").standardizedFileURL
-        let report = try await runTestPage(page) { bridge in
+        let report = try await runTestPage(page, options: options) { bridge in
             // The real handler replaces the sidecar mock (bridge.mock.json) of the same name.
             bridge.registerHandler("scanClick") { data, respond in respond("www.example.com") }
         }
@@ -35,7 +37,7 @@ import Testing
     }
 
     @Test func withoutTheSwiftHandlersTheTestsFail() async throws {
-        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"))
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"), options: options)
         #expect(report.counts == TestCounts(passed: 2, failed: 3))
         let login = try #require(report.test(named: "login answers from Swift"))
         #expect(login.message?.contains("no native handler named \"login\"") == true)
@@ -44,28 +46,20 @@ import Testing
     }
 
     @Test func missingScriptIsAFileLevelFailure() async throws {
-        let report = try await runTestPage(pages.appendingPathComponent("broken.test.html"))
+        let report = try await runTestPage(pages.appendingPathComponent("broken.test.html"), options: options)
         #expect(report.tests.map(\.status) == [.failed, .passed])
         #expect(report.tests.first?.message?.contains("failed to load script") == true)
         #expect(report.tests.first?.message?.contains("missing-library.js") == true)
     }
 
     @Test func navigatingAwayFailsTheRunningTest() async throws {
-        let report = try await runTestPage(pages.appendingPathComponent("navigates.test.html"))
+        let report = try await runTestPage(pages.appendingPathComponent("navigates.test.html"), options: options)
         #expect(report.tests.map(\.name) == ["navigates away"])
         #expect(report.tests.first?.message == "the page navigated away or closed before the tests finished")
     }
 
-    @Test func pageStuckWhileLoadingIsAbandoned() async throws {
-        let options = TestRunOptions(testTimeout: .milliseconds(200), loadTimeout: .milliseconds(300))
-        let report = try await runTestPage(Fixtures.root.appendingPathComponent("stuck/never-loads.test.html"),
-                                           options: options)
-        #expect(report.tests.map(\.message) == ["the page did not finish loading within 300 ms"])
-        #expect(report.tests.first?.name.hasSuffix("stuck/never-loads.test.html") == true)
-    }
-
     @Test func malformedSidecarMockFailsThePageWithThePosition() async throws {
-        let report = try await runTestPage(Fixtures.root.appendingPathComponent("badmock/page.test.html"))
+        let report = try await runTestPage(Fixtures.root.appendingPathComponent("badmock/page.test.html"), options: options)
         #expect(report.tests.count == 1)
         let message = try #require(report.tests.first?.message)
         #expect(message.contains("page.mock.json: line 2"), "\(message)")
@@ -73,7 +67,7 @@ import Testing
 
     @Test func setupThatThrowsFailsThePage() async throws {
         struct SetupFailed: Error {}
-        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html")) { _ in throw SetupFailed() }
+        let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"), options: options) { _ in throw SetupFailed() }
         #expect(report.tests.count == 1)
         #expect(report.tests.first?.message?.contains("SetupFailed") == true)
     }
@@ -86,7 +80,7 @@ import Testing
 
     @Test func testPagesGetADocumentAndTheBridgeBeforeTheirScripts() async throws {
         let report = await runTestFile(TestFile(url: Fixtures.root.appendingPathComponent("../../../web/tests/dom.test.html"),
-                                                path: "web/tests/dom.test.html"))
+                                                path: "web/tests/dom.test.html"), options: options)
         #expect(!report.hasFailures, "\(report.failures)")
         #expect(report.counts.passed >= 3)
     }

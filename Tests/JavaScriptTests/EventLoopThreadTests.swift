@@ -1,6 +1,7 @@
 internal import CJavaScriptCore
 import Dispatch
 import Testing
+import TestSupport
 import Synchronization
 @testable import JavaScript
 
@@ -51,7 +52,7 @@ import Synchronization
             loop.shutdown()  // on the loop thread: marks stopping and wakes the context
             while g_main_context_iteration(loop.mainContext, 0) != 0 {}  // consumes that wake-up
         }
-        #expect(loop.waitUntilExited(timeout: .seconds(30)))
+        #expect(loop.waitUntilExited(timeout: .generous))
     }
 
     @Test func workQueuedWhileWorkIteratesTheContextStillRuns() {
@@ -61,7 +62,7 @@ import Synchronization
             loop.execute { ran.signal() }
             while g_main_context_iteration(loop.mainContext, 0) != 0 {}  // consumes the enqueue's wake-up
         }
-        #expect(ran.wait(timeout: .now() + 30) == .success)
+        #expect(ran.wait(timeout: .now() + .seconds(Int(Duration.generous.components.seconds))) == .success)
         loop.shutdown()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import JavaScript
 
 /// Runtimes are independent: each has its own thread, machine and loop, and they run at once.
@@ -30,7 +31,7 @@ import Testing
                         var fired = [];
                         for (let i = 0; i < 5; i++) setTimeout(() => fired.push(\(index) * 10 + i), i);
                         """)
-                    await runtime.runUntilIdle(timeout: .seconds(30))
+                    await runtime.runUntilIdle(timeout: .generous)
                     let timers = try await runtime.evaluate("fired")
                     return Outcome(index: index, sum: sum, timers: timers, threadID: threadID)
                 }

@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 @testable import JavaScript
 
 /// Timers on the real clock: order, arguments, clearing, intervals, microtasks, idleness.
 @Suite struct TimerTests {
-    private func run(_ script: String, timeout: Duration = .seconds(10)) async throws -> (JSONValue, IdleOutcome) {
+    private func run(_ script: String, timeout: Duration = .generous) async throws -> (JSONValue, IdleOutcome) {
         let runtime = JavaScriptRuntime()
         try await runtime.evaluate("var log = [];\n" + script)
         let outcome = await runtime.runUntilIdle(timeout: timeout)
@@ -72,7 +73,7 @@ import Testing
                 if (n === 3) { clearInterval(id); finish(); }
             }, 2, 'x', 'y');
             """)
-        #expect(await runtime.runUntilIdle(timeout: .seconds(30)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await runtime.evaluate("log") == ["xy1", "xy2", "xy3"])
         #expect(await runtime.pendingTimerCount == 0)
     }
@@ -133,7 +134,7 @@ import Testing
                 setTimeout(() => { globalThis.after = true; }, 1);
                 """)
         }
-        #expect(await runtime.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         #expect(messages.all == ["in microtask", "in timer"])
         #expect(try await runtime.evaluate("after") == true)
     }
@@ -144,7 +145,7 @@ import Testing
         #expect(await !runtime.isIdle)
         #expect(await runtime.runUntilIdle(timeout: .milliseconds(20)) == .timedOut)
         Task.detached { token.end() }
-        #expect(await runtime.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         token.end()  // idempotent
         #expect(token.isEnded)
         do { _ = runtime.beginWork() }  // dropped without end(): ends itself
@@ -162,7 +163,7 @@ import Testing
             let after = runtime.pendingTimerCount
             #expect(before == 2 && after == 1)
         }
-        #expect(await runtime.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await runtime.evaluate("fired") == true)
     }
 
@@ -192,7 +193,8 @@ import Testing
             releasedSentinel = sentinel
             await runtime.perform { runtime in
                 runtime.context.setFunction("mark") { _ in _ = sentinel; fired.append("fired"); return nil }
-                _ = runtime.context.evaluateScript("setTimeout(mark, 60000); setInterval(mark, 60000)")
+                // An hour: however slow the machine, they are still pending when the runtime goes.
+                _ = runtime.context.evaluateScript("setTimeout(mark, 3600000); setInterval(mark, 3600000)")
             }
         }
         // Dropping the runtime tore its machine down on its thread and joined the thread: nothing
@@ -205,10 +207,11 @@ import Testing
 
     @Test func explicitShutdownCancelsTimers() async throws {
         let runtime = JavaScriptRuntime()
-        try await runtime.evaluate("setTimeout(() => {}, 10000)")
+        // An hour: however slow the machine, it is still pending at the shutdown.
+        try await runtime.evaluate("setTimeout(() => {}, 3600000)")
         #expect(await !runtime.isIdle)
         await runtime.shutdown()
-        #expect(await runtime.runUntilIdle(timeout: .seconds(1)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import JavaScript
 
 @Suite struct VirtualClockTests {
@@ -47,9 +48,11 @@ import Testing
             var log = [];
             setTimeout(() => { log.push(Date.now()); setTimeout(() => log.push(Date.now()), 3600000); }, 60000);
             """)
+        // An hour of timers, done in a small part of an hour of real time: the clock jumped. The
+        // bound says nothing about the machine's speed; waiting for real would take 3660 s.
         let start = ContinuousClock.now
-        #expect(await runtime.runUntilIdle(timeout: .seconds(5)) == .idle)
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
+        #expect(ContinuousClock.now - start < .generous)
         let base = RuntimeClock.defaultVirtualStart.timeIntervalSince1970 * 1000
         #expect(try await runtime.evaluate("log") == .array([.number(base + 60_000), .number(base + 3_660_000)]))
         #expect(await runtime.now == 3_660_000)

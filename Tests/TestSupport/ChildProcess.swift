@@ -5,6 +5,13 @@ public struct ChildProcessResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    /// True when a child test run's progress (Swift Testing writes it to standard error) says that
+    /// the test shown as `name` (`memoryChild()`, or a display name in quotes) ran and passed, so a
+    /// child that skipped it does not count.
+    public func testPassed(_ name: String) -> Bool {
+        (stderr + stdout).contains("Test \(name) passed after")
+    }
 }
 
 /// Runs child processes for tests without blocking Swift's cooperative thread pool.
@@ -19,10 +26,39 @@ public enum ChildProcess {
                            environment: [String: String]? = nil,
                            currentDirectory: URL? = nil) async throws -> ChildProcessResult {
         // Tests no longer hold a pool thread each while their child runs, so nothing else would bound
-        // how many children run at once: dozens of them on two cores starve every timed test.
-        await slots.acquire()
-        defer { Task { await slots.release() } }
-        return try await withCheckedThrowingContinuation { continuation in
+        // how many children run at once: dozens of them on two cores starve every other test.
+        try await slots.withUnit {
+            try await runOnThread(executable, arguments, stdin: stdin, environment: environment,
+                                  currentDirectory: currentDirectory)
+        }
+    }
+
+    /// Runs `executable` with `arguments` under `nice -n niceness` (above 0: a lower priority). It
+    /// takes no turn among the children of normal priority: a long measurement (the memory probes)
+    /// would make dozens of short command tests queue behind it, while at a low priority it only
+    /// gets the cores that the tests leave idle.
+    public static func runNiced(_ niceness: Int, _ executable: URL, _ arguments: [String],
+                                environment: [String: String]? = nil) async throws -> ChildProcessResult {
+        let nice = URL(fileURLWithPath: "/usr/bin/nice")
+        let arguments = ["-n", String(niceness), executable.path] + arguments
+        guard niceness > 0 else { return try await run(nice, arguments, environment: environment) }
+        return try await runOnThread(nice, arguments, stdin: nil, environment: environment, currentDirectory: nil)
+    }
+
+    /// Runs this test bundle again, in a child process, with only the tests matching `filter` and
+    /// `variable=1` in its environment: the child tests are enabled by it (see ``isChild(_:)``) and
+    /// do the real work. `niceness` as for ``runNiced(_:_:_:environment:)``.
+    public static func runTests(matching filter: String, childVariable variable: String,
+                                niceness: Int = 10) async throws -> ChildProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment[variable] = "1"
+        return try await runNiced(niceness, URL(fileURLWithPath: CommandLine.arguments[0]),
+                                  ["--testing-library", "swift-testing", "--filter", filter], environment: environment)
+    }
+
+    private static func runOnThread(_ executable: URL, _ arguments: [String], stdin: String?,
+                                    environment: [String: String]?, currentDirectory: URL?) async throws -> ChildProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
                     try runBlocking(executable, arguments, stdin: stdin, environment: environment,
@@ -32,14 +68,9 @@ public enum ChildProcess {
         }
     }
 
-    /// Runs this test bundle again, in a child process, with only the tests matching `filter` and
-    /// `variable=1` in its environment (the child test checks it and does the real work).
-    public static func runTests(matching filter: String, childVariable variable: String) async throws -> ChildProcessResult {
-        var environment = ProcessInfo.processInfo.environment
-        environment[variable] = "1"
-        return try await run(URL(fileURLWithPath: "/usr/bin/nice"),
-                             ["-n", "10", CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", filter],
-                             environment: environment)
+    /// True in the child process that ``runTests(matching:childVariable:niceness:)`` started with `variable`.
+    public static func isChild(_ variable: String) -> Bool {
+        ProcessInfo.processInfo.environment[variable] == "1"
     }
 
     /// An executable built next to the test bundle (`hybrid`, `MemoryProbe`).
@@ -80,24 +111,7 @@ public enum ChildProcess {
     }
 }
 
-private let slots = ChildProcessSlots(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
-
-/// At most `count` children at once; the others wait their turn in order.
-private actor ChildProcessSlots {
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(count: Int) { free = count }
-
-    func acquire() async {
-        if free > 0 { free -= 1; return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
-    }
-}
+private let slots = AsyncSemaphore(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
 /// Written by one reader thread, read after it signals: the semaphore orders the accesses.
 private final class ErrorOutput: @unchecked Sendable {

@@ -33,7 +33,6 @@ public enum MemoryProbeClient {
 
     /// Runs the probe with raw arguments, at a low priority so it does not starve the tests beside it.
     public static func launch(_ arguments: [String]) async throws -> ChildProcessResult {
-        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/nice"),
-                                   ["-n", "10", ChildProcess.builtProduct("MemoryProbe").path] + arguments)
+        try await ChildProcess.runNiced(10, ChildProcess.builtProduct("MemoryProbe"), arguments)
     }
 }

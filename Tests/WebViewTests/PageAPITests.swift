@@ -2,6 +2,7 @@ import Foundation
 import JavaScript
 import Synchronization
 import Testing
+import TestSupport
 @testable import WebView
 
 final class AnsweringUIDelegate: UIDelegate {
@@ -78,7 +79,7 @@ final class AnsweringUIDelegate: UIDelegate {
             var unknown = typeof window.webkit.messageHandlers.other;
             </script>
             """, baseURL: nil)
-        #expect(await webView.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         let messages = received.withLock { $0 }
         #expect(messages.count == 1)
         #expect(messages.first?.name == "jsFunc")
@@ -135,10 +136,10 @@ final class AnsweringUIDelegate: UIDelegate {
         await webView.close()
     }
 
-    @Test func watchdogStopsAnEndlessTimerAndThePageStaysUsable() async throws {
+    @Test(.spinsTheCPU) func watchdogStopsAnEndlessTimerAndThePageStaysUsable() async throws {
         let (webView, log) = makeWebView(executionTimeLimit: .milliseconds(200))
         try await webView.loadHTMLString("<script>setTimeout(function () { while (true) {} }, 0);</script>", baseURL: nil)
-        #expect(await webView.runUntilIdle(timeout: .seconds(10)) == .idle)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(log.exceptions.count == 1)
         #expect(log.exceptions.first?.isExecutionTimeLimitExceeded == true)
         #expect(try await webView.evaluateJavaScript("1 + 1") == 2)
@@ -160,7 +161,7 @@ final class AnsweringUIDelegate: UIDelegate {
             #expect(await runtime.pendingTimerCount == 0)
             await #expect(throws: WebViewError.closed) { try await webView.evaluateJavaScript("1") }
         }
-        #expect(await runtime.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         #expect(!fired.withLock { $0 })
         #expect(weakWebView == nil)
     }

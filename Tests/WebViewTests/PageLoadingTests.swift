@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 @Suite struct PageLoadingTests {
@@ -57,7 +58,7 @@ import Testing
         try await webView.click("#hash")
         #expect(try await webView.evaluateJavaScript("location.hash") == "#top")
         try await webView.click("#link")
-        _ = await webView.runUntilIdle(timeout: .seconds(5))
+        _ = await webView.runUntilIdle(timeout: .generous)
         #expect(delegate.requests.map(\.type) == [.location, .formSubmitted, .linkActivated])
         #expect(delegate.requests[1].url?.query == "q=a+b")
         #expect(await webView.title == "Next")
@@ -80,7 +81,7 @@ import Testing
             document.addEventListener('visibilitychange', function () { log.push('visibility:' + document.visibilityState); });
             </script>
             """, baseURL: URL(string: "https://app.test/start"))
-        #expect(await webView.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         await webView.setVisible(false)
         await webView.setVisible(true)
         #expect(try await webView.evaluateJavaScript("log") == ["/next?x=1", 1, 2, "https://app.test/next?x=1#h", "refused",

@@ -13,7 +13,9 @@ import TestSupport
     // `JSContext.close` swapped it for a neutral one, every closed page stayed resident (about 5.7 MB per cycle).
     @Test
     func loadCloseCyclesDoNotGrowResidentMemory() async throws {
-        let text = try await ChildProcess.runTests(matching: "memoryChild", childVariable: Self.childVariable).stdout
+        let result = try await ChildProcess.runTests(matching: "memoryChild", childVariable: Self.childVariable)
+        #expect(result.testPassed("memoryChild()"), "child output: \(result.stdout.suffix(4000))")
+        let text = result.stdout
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("PAGE_MEMORY ") }, "child output: \(text)")
         let fields = Dictionary(uniqueKeysWithValues: line.dropFirst("PAGE_MEMORY ".count).split(separator: " ").map {
             let pair = $0.split(separator: "=")
@@ -28,8 +30,8 @@ import TestSupport
         #expect(growth < 64 * 1024, "resident memory grew by \(growth) KB over 180 load/close cycles")
     }
 
-    @Test func memoryChild() async throws {
-        guard ProcessInfo.processInfo.environment[Self.childVariable] == "1" else { return }
+    @Test(.enabled(if: ChildProcess.isChild(childVariable), "runs in the child process of loadCloseCyclesDoNotGrowResidentMemory"))
+    func memoryChild() async throws {
         let runtime = JavaScriptRuntime()
         let fixture = try PageFixture(["page.html": """
             <html><body><ul id="list"></ul><script>
@@ -49,7 +51,7 @@ import TestSupport
                 if cycle == 20 { baseline = Self.residentKB() }
             }
         }
-        _ = await runtime.runUntilIdle(timeout: .seconds(5))
+        _ = await runtime.runUntilIdle(timeout: .generous)
         await runtime.perform { $0.virtualMachine.collectGarbage(in: $0.context) }
         let final = Self.residentKB()
         print("PAGE_MEMORY cycles=200 baselineKB=\(baseline) finalKB=\(final) growthKB=\(final - baseline)")

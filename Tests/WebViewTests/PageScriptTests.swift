@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 @Suite struct PageScriptTests {
@@ -126,7 +127,7 @@ import Testing
             Promise.reject('nope');
             </script>
             """, baseURL: nil)
-        _ = await webView.runUntilIdle(timeout: .seconds(5))
+        _ = await webView.runUntilIdle(timeout: .generous)
         let seen = try await webView.evaluateJavaScript("seen", as: [String].self)
         #expect(seen.contains("onerror:Uncaught Error: boom:6"))
         #expect(seen.contains("event:boom"))

@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// The page operations of the seed's WebViewJavascriptBridge chapter.
@@ -28,7 +29,7 @@ import Testing
         let delegate = RecordingNavigationDelegate()
         await webView.setNavigationDelegate(delegate)
         try await webView.loadHTMLString("<html><body><script>\(script)</script></body></html>", baseURL: URL(string: "file:///app/index.html"))
-        #expect(await webView.runUntilIdle(timeout: .seconds(5)) == .idle)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         let request = try #require(delegate.requests.first)
         #expect(request.type == .iframe)
         #expect(!request.isMainFrame)
@@ -80,7 +81,7 @@ import Testing
         let delegate = RecordingNavigationDelegate()
         await webView.setNavigationDelegate(delegate)
         try await webView.load(seed)
-        _ = await webView.runUntilIdle(timeout: .seconds(5))
+        _ = await webView.runUntilIdle(timeout: .generous)
         #expect(delegate.requests.map(\.rawURL) == ["wvjbscheme://__BRIDGE_LOADED__"])
         #expect(try await webView.evaluateJavaScript("WVJBCallbacks.length") == 2)
         #expect(log.exceptions.isEmpty)

@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// Where requests may go (file: rules), and how they end: aborted, cancelled by close, dropped for a closed context.
@@ -72,7 +73,7 @@ import Testing
             let pending = page.platform.pendingRequestCount
             page.platform.close()
             page.context.close()
-            let outcome = await rt.runUntilIdle(timeout: .seconds(10))
+            let outcome = await rt.runUntilIdle(timeout: .generous)
             return (pending == 2 ? page.context["settled"].toInt() : -1, page.tokens.allSatisfy(\.isEnded), outcome)
         }
         #expect(settled == 0)
@@ -91,7 +92,7 @@ import Testing
                 var x = new XMLHttpRequest(); x.open('GET', '/data'); x.onloadend = function () { settled++; }; x.send();
                 """)
             page.context.close()  // the page core closed the context but did not close the platform
-            let outcome = await rt.runUntilIdle(timeout: .seconds(10))
+            let outcome = await rt.runUntilIdle(timeout: .generous)
             return (page.context["settled"].toInt(), page.tokens.allSatisfy(\.isEnded), outcome)
         }
         #expect(settled == 0)

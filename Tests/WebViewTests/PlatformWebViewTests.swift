@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// The platform through `HeadlessWebView`: pages served over HTTP by a loopback server.
@@ -67,7 +68,7 @@ import Testing
         _ = try await webView.evaluateJavaScript("window.settled = false; fetch('/slow').finally(() => { window.settled = true; }); 0")
         #expect(await webView.runUntilIdle(timeout: .milliseconds(200)) == .timedOut, "the pending fetch keeps the page busy")
         await webView.close()
-        #expect(await webView.runUntilIdle(timeout: .seconds(10)) == .idle)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(server.requests.contains { $0.path == "/slow" })
         await server.stop()
     }

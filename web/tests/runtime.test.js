@@ -1,10 +1,12 @@
 // The runtime a test page gets: timers, promises, JSON, console. Runs in a blank page.
+// The delays are far apart: a busy machine may pause the page between two of the calls, and each delay
+// counts from its own call.
 test("setTimeout fires in deadline order", async () => {
     const order = [];
     await new Promise((resolve) => {
-        setTimeout(() => order.push("b"), 5);
+        setTimeout(() => order.push("b"), 50);
         setTimeout(() => order.push("a"), 0);
-        setTimeout(() => { order.push("c"); resolve(); }, 10);
+        setTimeout(() => { order.push("c"); resolve(); }, 100);
     });
     assert.deepEqual(order, ["a", "b", "c"]);
 });

@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 @testable import WebView
+import TestSupport
 
 /// A page stand-in for platform tests: a context of the runtime with a plain `document` object,
 /// the platform installed, errors recorded. Runtime-thread only.
@@ -36,7 +37,7 @@ final class FakePlatformHost: WebPlatformHost {
     /// Evaluates `script`, runs until idle, then returns `JSON.stringify(resultExpression)`.
     func run(_ script: String, result resultExpression: String = "out", isolation: isolated JavaScriptRuntime) async throws -> String {
         try context.evaluate(script, sourceURL: "test.js")
-        await isolation.runUntilIdle(timeout: .seconds(20))
+        await isolation.runUntilIdle(timeout: .generous)
         return try context.evaluate("JSON.stringify(\(resultExpression))").toString() ?? "undefined"
     }
 }
