@@ -122,7 +122,7 @@ public final class WebViewJavascriptBridge: Sendable {
     }
 
     /// How deeply the data of a message from the page may nest, the outermost array or object
-    /// counting as 1: 512, the limit of ``JSONValue``'s parser (`JSONParseError.maximumDepth`),
+    /// counting as 1: 512, the limit of `JSONValue`'s parser (`JSONParseError.maximumDepth`),
     /// so a Swift handler can always read the data it gets. A deeper message is refused alone with
     /// `too_deep` (its caller gets that error); the messages queued with it are delivered.
     public static let maximumNestingDepth = RawJSONScanner.maximumDepth
