@@ -35,7 +35,9 @@ struct PatternParser {
         var buffer = ""
         var groups = 0
         var sawFragment = false
-        var iterator = rest.makeIterator()
+        // Scalar by scalar, as URLs are split byte by byte: as a grapheme, `/` and a combining mark after it are
+        // one character, and the slash would stop separating segments.
+        var iterator = rest.unicodeScalars.makeIterator()
 
         func flush() throws(RoutePatternError) {
             defer { buffer = "" }
@@ -46,11 +48,11 @@ struct PatternParser {
         while let character = iterator.next() {
             switch character {
             case "<":
-                buffer.append(character)
+                buffer.unicodeScalars.append(character)
                 var closed = false
                 while let inner = iterator.next() {
                     if inner == "/" || inner == "(" || inner == ")" || inner == "#" || inner == "<" { break }
-                    buffer.append(inner)
+                    buffer.unicodeScalars.append(inner)
                     if inner == ">" { closed = true; break }
                 }
                 if !closed { throw RoutePatternError(pattern: pattern, reason: .malformedPlaceholder(buffer)) }
@@ -73,7 +75,7 @@ struct PatternParser {
                 sawFragment = true
                 stack[0].append(.fragment)
             default:
-                buffer.append(character)
+                buffer.unicodeScalars.append(character)
             }
         }
         try flush()
