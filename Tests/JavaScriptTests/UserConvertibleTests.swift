@@ -22,7 +22,8 @@ private struct Point: JSValueConvertible {
             context.setObject(Point(x: 7, y: 8), forKeyedSubscript: "stored")
             let describe = try context.evaluate("(p) => `${typeof p}:${p.x},${p.y}`")
             return [
-                try context.evaluate("JSON.stringify(origin())").toString(),
+                // A Swift dictionary has no key order: name the keys.
+                try context.evaluate("JSON.stringify(origin(), ['x', 'y'])").toString(),
                 try context.evaluate("corners().map(p => p === null ? 'null' : p.x + p.y).join()").toString(),
                 try context.evaluate("stored.x * stored.y").toString(),
                 try describe.call(arguments: [Point(x: 5, y: 6)]).toString(),
