@@ -179,7 +179,8 @@ import TestSupport
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
     func progressLineOnATerminal() async throws {
-        let command = "'\(HybridBinary.url.path)' test --jobs 2 --test-timeout \(HybridBinary.generousTimeout) "
+        // Colours follow the terminal and TERM; this test is about the progress line only.
+        let command = "'\(HybridBinary.url.path)' test --jobs 2 --color never --test-timeout \(HybridBinary.generousTimeout) "
             + "scripts/passing.test.js scripts/only.test.js"
         // script(1) gives `hybrid test` a terminal for its standard error; its transcript comes out on our stdout.
         let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
