@@ -122,11 +122,13 @@ import Testing
         page.bridge.call("double", 21) { record($0) }
         page.bridge.call("undef") { record($0) }
         page.bridge.call("ghost") { record($0) }
-        // Refused before it is sent: the completion runs before `call` returns.
+        // Refused before it is sent: the completion runs before `call` returns. The runtime thread does not wait for
+        // this thread, so the calls before it may have been answered already.
         page.bridge.call("double", .string(String(repeating: "y", count: 2000))) { record($0) }
-        #expect(outcomes.all == [BridgeError.payloadTooLarge])
+        #expect(outcomes.all.contains(BridgeError.payloadTooLarge))
         await page.idle()
-        #expect(outcomes.all == [BridgeError.payloadTooLarge, "42", "undefined", BridgeError.handlerNotFound])
+        #expect(outcomes.all.count == 4)
+        #expect(outcomes.all.filter { $0 != BridgeError.payloadTooLarge } == ["42", "undefined", BridgeError.handlerNotFound])
         let timedOut = await withCheckedContinuation { continuation in
             page.bridge.call("silent", timeout: .milliseconds(1)) { continuation.resume(returning: $0) }
         }
