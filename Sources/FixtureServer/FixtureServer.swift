@@ -44,7 +44,8 @@ public final class FixtureServer: Sendable {
 
     private struct State {
         var options = Options()
-        var core: ServerCore?
+        /// The running server, on the loop's thread.
+        var core: LoopBound<ServerCore>?
         var baseURL: String?
     }
 
@@ -107,13 +108,13 @@ public final class FixtureServer: Sendable {
         guard state.withLock({ $0.core == nil }) else { throw FixtureServerError.alreadyStarted }
         let loop = currentLoop()
         let host = self.host, port = self.port, routes = self.routes
-        let result: Result<(ServerCoreBox, Int), FixtureServerError> = try await loop.submit {
+        let result: Result<(LoopBound<ServerCore>, Int), FixtureServerError> = try await loop.submit {
             let files = FileResponder(resolver: resolver, listDirectories: options.listDirectories,
                                       cacheControl: options.cacheControl)
             let core = ServerCore(files: files, routes: routes, limits: options.limits, cors: options.cors,
                                   log: options.accessLog)
             do throws(FixtureServerError) {
-                return .success((ServerCoreBox(core), try core.listen(host: host, port: port)))
+                return .success((LoopBound(core, loop: loop), try core.listen(host: host, port: port)))
             } catch {
                 return .failure(error)
             }
@@ -122,11 +123,11 @@ public final class FixtureServer: Sendable {
         case .failure(let error):
             releaseLoop()
             throw error
-        case .success(let (box, bound)):
+        case .success(let (core, bound)):
             let shown = host.contains(":") ? "[\(host)]" : host
             let url = "http://\(shown):\(bound)/"
             state.withLock {
-                $0.core = box.core
+                $0.core = core
                 $0.baseURL = url
             }
             return url
@@ -135,13 +136,11 @@ public final class FixtureServer: Sendable {
 
     /// Closes the listeners and every open connection. Safe to call when stopped.
     public func stop() async {
-        guard let core = state.withLock({ state -> ServerCore? in
+        guard let core = state.withLock({ state -> LoopBound<ServerCore>? in
             defer { state.core = nil; state.baseURL = nil }
             return state.core
         }) else { return }
-        let loop = currentLoop()
-        let box = ServerCoreBox(core)
-        _ = try? await loop.submit { box.core.close() }
+        _ = try? await currentLoop().submit { core.value.close() }
         releaseLoop()
     }
 
@@ -164,15 +163,8 @@ public final class FixtureServer: Sendable {
 
     deinit {
         if let core = state.withLock({ $0.core }) {
-            let box = ServerCoreBox(core)
-            currentLoop().execute { box.core.close() }
+            currentLoop().execute { core.value.close() }
         }
         releaseLoop()
     }
-}
-
-/// Carries a ``ServerCore`` across to and from its loop thread, where alone it is used.
-struct ServerCoreBox: @unchecked Sendable {
-    let core: ServerCore
-    init(_ core: ServerCore) { self.core = core }
 }

@@ -6,6 +6,7 @@ import Glibc
 /// reports the accesses it orders as races. Built with `-Xswiftc -DTSAN_LOCKS`, each module's `Mutex` is this type
 /// instead (see `Fuzz/README.md`); TSan intercepts pthread mutexes. Not used otherwise.
 package final class PThreadMutex<Value: ~Copyable>: @unchecked Sendable {
+    // @unchecked: the value is only reached while the pthread mutex is held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     // Behind a pointer, not a stored property: an inout access to a class property is a Swift access that TSan
     // checks on its own, apart from the lock that orders it.

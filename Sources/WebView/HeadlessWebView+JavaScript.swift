@@ -33,7 +33,7 @@ extension HeadlessWebView {
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
             runtime.loop.execute {
                 do {
-                    let document = try core.requireDocument()
+                    let document = try core.value.requireDocument()
                     let value = try document.context.evaluate(script, sourceURL: sourceURL)
                     guard value.isObject, value["then"].isFunction else {
                         continuation.resume(returning: try value.toJSONValue() ?? .null)

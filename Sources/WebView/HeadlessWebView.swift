@@ -22,24 +22,29 @@ public final class HeadlessWebView: Sendable {
     public nonisolated let runtime: JavaScriptRuntime
     /// Script message handlers and user scripts.
     public let userContentController: UserContentController
-    let core: WebViewCore
+    /// The state on the runtime thread.
+    let core: LoopBound<WebViewCore>
+    /// The event streams; thread-safe, so reachable without the core.
+    let hub = EventHub()
 
     /// Makes a web view on `runtime`. Nothing is loaded until ``load(_:)``.
     public init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration = .init()) {
         self.runtime = runtime
         userContentController = UserContentController()
-        core = WebViewCore(runtime: runtime, configuration: configuration, userContentController: userContentController)
+        core = LoopBound(sending: WebViewCore(runtime: runtime, configuration: configuration,
+                                              userContentController: userContentController, hub: hub),
+                         loop: runtime.loop)
     }
 
     deinit {
         let core = self.core
-        runtime.loop.execute { core.close() }
+        runtime.loop.execute { core.value.close() }
     }
 
     /// Runs `body` on the runtime thread with the core.
     func withCore<T: Sendable>(_ body: @Sendable (WebViewCore) throws -> T) async rethrows -> T {
         let core = self.core
-        return try await runtime.perform { _ in try body(core) }
+        return try await runtime.perform { _ in try body(core.value) }
     }
 
     // MARK: Loading
@@ -57,16 +62,15 @@ public final class HeadlessWebView: Sendable {
 
     /// Loads the current document again (a new context).
     public func reload() async throws {
-        guard let target = await withCore({ RuntimeBound(value: $0.lastTarget) }).value else { throw WebViewError.noDocument }
+        guard let target = await withCore({ $0.lastTarget }) else { throw WebViewError.noDocument }
         try await startLoad(target, type: .reload)
     }
 
     private func startLoad(_ target: WebViewCore.LoadTarget, type: NavigationType) async throws {
         let core = self.core
-        let bound = RuntimeBound(value: target)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             runtime.loop.execute {
-                core.load(bound.value, type: type) { continuation.resume(with: $0) }
+                core.value.load(target, type: type) { continuation.resume(with: $0) }
             }
         }
     }
@@ -152,17 +156,17 @@ public final class HeadlessWebView: Sendable {
     /// The web view's events from now on (console, dialogs, exceptions, navigations, messages, load
     /// milestones); every call returns its own stream, which ends when the web view closes.
     public func events() -> AsyncStream<WebViewEvent> {
-        core.hub.subscribe()
+        hub.subscribe()
     }
 
     /// Calls `observer` synchronously (on the emitting thread, usually the runtime thread) for every
     /// event from now on: for tools that must print events in order as they happen.
     public func observeEvents(_ observer: @escaping @Sendable (WebViewEvent) -> Void) {
-        core.hub.observe(observer)
+        hub.observe(observer)
     }
 
     /// Emits an event on this web view's streams (other modules' `custom` events).
     public nonisolated func emit(_ event: WebViewEvent) {
-        core.hub.emit(event)
+        hub.emit(event)
     }
 }

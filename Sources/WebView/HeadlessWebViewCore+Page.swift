@@ -42,7 +42,7 @@ extension WebViewCore {
         let token = runtime.beginWork()
         let controller = userContentController
         let loop = runtime.loop
-        let bound = RuntimeBound(value: document)
+        let bound = LoopBound(document, loop: loop)
         loop.execute {
             switch handler {
             case .plain(let handler):

@@ -2,28 +2,13 @@ internal import CJavaScriptCore
 import Foundation
 import JavaScript
 
-/// Runtime-bound values carried across a `@Sendable` boundary to the same runtime thread.
-final class RuntimeBound<Value>: @unchecked Sendable {
-    let value: Value
-    init(value: Value) { self.value = value }
-}
-
-/// A task of a document, run later on the runtime thread.
-private final class DocumentTask: @unchecked Sendable {
-    let document: DocumentHandle
-    let body: () -> Void
-    init(document: DocumentHandle, body: @escaping () -> Void) {
-        self.document = document
-        self.body = body
-    }
-}
-
 /// The state of one ``HeadlessWebView`` on its runtime thread: the current document, delegates,
-/// hooks, and the load in progress. Only ever touched on the runtime thread.
-final class WebViewCore: @unchecked Sendable {
+/// hooks, and the load in progress. Only ever touched on the runtime thread: the web view holds it
+/// in a `LoopBound`, and work queued for it carries it the same way.
+final class WebViewCore {
     let runtime: JavaScriptRuntime
     let configuration: WebViewConfiguration
-    let hub = EventHub()
+    let hub: EventHub
     let userContentController: UserContentController
     let resources: PageResourceLoader
     var navigationDelegate: (any NavigationDelegate)?
@@ -43,14 +28,16 @@ final class WebViewCore: @unchecked Sendable {
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
 
-    enum LoadTarget {
+    enum LoadTarget: Sendable {
         case url(URL)
         case html(String, baseURL: URL?)
     }
 
-    init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration, userContentController: UserContentController) {
+    init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration, userContentController: UserContentController,
+         hub: EventHub) {
         self.runtime = runtime
         self.configuration = configuration
+        self.hub = hub
         self.userContentController = userContentController
         resources = PageResourceLoader(runtime: runtime, userAgent: PageEnvironment.userAgent(configuration))
     }
@@ -63,11 +50,11 @@ final class WebViewCore: @unchecked Sendable {
     /// document went away meanwhile.
     func queueTask(for document: DocumentHandle, _ body: @escaping () -> Void) {
         let token = runtime.beginWork()
-        let task = DocumentTask(document: document, body: body)
+        let task = LoopBound((document: document, body: body), loop: runtime.loop)
         runtime.loop.execute {
             defer { token.end() }
-            guard !task.document.isClosed else { return }
-            task.body()
+            guard !task.value.document.isClosed else { return }
+            task.value.body()
         }
     }
 
@@ -97,10 +84,12 @@ final class WebViewCore: @unchecked Sendable {
         switch target {
         case .html(let html, _):
             let token = runtime.beginWork()
-            runtime.loop.execute { [weak self] in
+            let core = LoopBound(self, loop: runtime.loop)
+            runtime.loop.execute {
                 defer { token.end() }
-                guard let self, self.nextPageID == page, !self.isClosed else { return }
-                self.beginDocument(page: page, url: url, html: html)
+                let core = core.value
+                guard core.nextPageID == page, !core.isClosed else { return }
+                core.beginDocument(page: page, url: url, html: html)
             }
         case .url(let url):
             cancelFetch = resources.load(url, failOnHTTPError: false) { [weak self] result in
@@ -125,7 +114,7 @@ final class WebViewCore: @unchecked Sendable {
     }
 
     private func beginDocument(page: Int, url: URL, html: String) {
-        let context = runtime.assumeIsolated { RuntimeBound(value: $0.makeContext(name: "page \(page)")) }.value
+        let context = runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
         let document = DocumentHandle(id: page, context: context, url: url, core: self)
         self.document = document
         do {

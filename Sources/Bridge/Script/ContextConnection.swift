@@ -4,20 +4,26 @@ import JavaScript
 /// functions the script calls, fetches the page's queue when signalled, and delivers messages by
 /// calling the script's dispatch function with the JSON text (no quoting, no `eval`).
 ///
-/// Runtime-thread only; `Sendable` so the core can hand it to tasks on that same thread.
-final class ContextConnection: BridgeConnection, @unchecked Sendable {
+/// `Sendable` so the core can hand it to tasks on the runtime thread; its state is that thread's alone.
+final class ContextConnection: BridgeConnection {
     let page: Int
-    private weak var core: BridgeCore?
-    private var context: JSContext?
-    private var dispatchFunction: JSValue?
-    private var callbacksFunction: JSValue?
-    private var fetchScheduled = false
+    private let state: LoopBoundBox<State>
+
+    private struct State {
+        weak var core: BridgeCore?
+        var context: JSContext?
+        var dispatchFunction: JSValue?
+        var callbacksFunction: JSValue?
+        var fetchScheduled = false
+    }
 
     private init(page: Int, context: JSContext, core: BridgeCore) {
         self.page = page
-        self.context = context
-        self.core = core
+        state = LoopBoundBox(State(core: core, context: context), loop: core.loop)
     }
+
+    private var core: BridgeCore? { state.value.core }
+    private var context: JSContext? { state.value.context }
 
     /// Injects the bridge into `context` and attaches it to `core`. Returns nil when the page
     /// already has a `WebViewJavascriptBridge` or the script could not run.
@@ -45,11 +51,11 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
             return nil
         }
         guard internals.isObject else { return nil }
-        connection.dispatchFunction = internals["dispatch"]
-        connection.callbacksFunction = internals["runCallbacks"]
+        connection.state.value.dispatchFunction = internals["dispatch"]
+        connection.state.value.callbacksFunction = internals["runCallbacks"]
         core.attach(connection) { [weak connection] in
-            guard let connection, connection.isOpen, let callbacks = connection.callbacksFunction else { return }
-            connection.callbacksFunction = nil
+            guard let connection, connection.isOpen, let callbacks = connection.state.value.callbacksFunction else { return }
+            connection.state.value.callbacksFunction = nil
             connection.call(callbacks, [])
         }
         return connection
@@ -60,13 +66,15 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
     /// Detaches from the core (pending calls fail with `page_gone`) and drops every JavaScript reference.
     func close() {
         core?.detach(self)
-        dispatchFunction = nil
-        callbacksFunction = nil
-        context = nil
+        state.withValue { state in
+            state.dispatchFunction = nil
+            state.callbacksFunction = nil
+            state.context = nil
+        }
     }
 
     func deliver(_ json: String) -> Bool {
-        guard isOpen, let dispatchFunction else { return false }
+        guard isOpen, let dispatchFunction = state.value.dispatchFunction else { return false }
         call(dispatchFunction, [JSONText(text: json)])
         return true
     }
@@ -83,8 +91,8 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
     }
 
     private func scheduleFetch() {
-        guard !fetchScheduled, let core else { return }
-        fetchScheduled = true
+        guard !state.value.fetchScheduled, let core else { return }
+        state.value.fetchScheduled = true
         let token = core.runtime.beginWork()
         core.loop.execute { [self] in
             fetch()
@@ -94,7 +102,7 @@ final class ContextConnection: BridgeConnection, @unchecked Sendable {
 
     /// Reads the page's queue the reference's way, `WebViewJavascriptBridge._fetchQueue()`.
     func fetch() {
-        fetchScheduled = false
+        state.value.fetchScheduled = false
         guard isOpen, let context, let core else { return }
         let bridge = context.globalObject["WebViewJavascriptBridge"]
         let text: String?

@@ -5,53 +5,49 @@ import WebView
 /// app's navigation delegate, injects the bridge when a page asks for it, and detaches when a
 /// document goes away (pending calls fail with `page_gone`, the startup queue re-arms).
 ///
-/// Runtime-thread state; `Sendable` because the web view keeps observers across tasks.
-final class WebViewBridgeAttachment: DocumentObserver, @unchecked Sendable {
+/// `Sendable` because the web view keeps observers across tasks; its state is the runtime thread's.
+final class WebViewBridgeAttachment: DocumentObserver {
     // Strong: the web view keeps its bridge alive; the bridge holds the web view only weakly.
-    private let bridge: WebViewJavascriptBridge?
+    private let bridge: WebViewJavascriptBridge
     /// The current document; nil between documents.
-    private var document: DocumentHandle?
+    private let document: LoopBoundBox<DocumentHandle?>
 
     init(bridge: WebViewJavascriptBridge) {
         self.bridge = bridge
+        document = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
-        self.document = document
+        self.document.value = document
     }
 
     func documentWillClose(_ document: DocumentHandle) {
-        bridge?.detach(from: document.context)
-        if self.document === document { self.document = nil }
+        bridge.detach(from: document.context)
+        if self.document.value === document { self.document.value = nil }
     }
 
     /// The navigation interceptor: true (consumed) for the bridge's own URLs.
     func intercept(_ action: NavigationAction) -> Bool {
         guard let signal = BridgeURL(action.rawURL) ?? action.url.flatMap({ BridgeURL($0.absoluteString) }) else { return false }
-        guard let bridge, let document else { return true }
+        guard let document = document.value else { return true }
         bridge.core.trace {
             BridgeEvent(time: .now, page: document.id, direction: .jsToNative, type: .signal, handler: nil, callbackId: nil,
                         responseId: nil, data: .string(action.rawURL), size: action.rawURL.utf8.count, error: nil,
                         outcome: signal == .bridgeLoaded ? "bridge_loaded" : "queue_has_message")
         }
         // As in a browser, the navigation is processed after the script that started it.
-        let bound = Bound(document: document, bridge: bridge)
+        let bound = LoopBound(document, loop: bridge.runtime.loop)
+        let bridge = self.bridge
         let token = bridge.runtime.beginWork()
         bridge.runtime.loop.execute {
             defer { token.end() }
-            let document = bound.document
+            let document = bound.value
             guard !document.isClosed else { return }
             switch signal {
-            case .bridgeLoaded: bound.bridge.inject(into: document.context, page: document.id)
-            case .queueHasMessage: bound.bridge.flushMessageQueue(of: document.context)
+            case .bridgeLoaded: bridge.inject(into: document.context, page: document.id)
+            case .queueHasMessage: bridge.flushMessageQueue(of: document.context)
             }
         }
         return true
-    }
-
-    /// Carries a document to a task on the same runtime thread.
-    private struct Bound: @unchecked Sendable {
-        let document: DocumentHandle
-        let bridge: WebViewJavascriptBridge
     }
 }

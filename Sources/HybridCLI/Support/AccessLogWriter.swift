@@ -5,6 +5,8 @@ import Synchronization
 /// Writes access-log lines to standard error in batches: at most one `write(2)` per 8 KiB or per 50 ms, so logging
 /// stays off the server's hot path while lines still show up at once to a person watching.
 final class AccessLogWriter: @unchecked Sendable {
+    // @unchecked: the buffer is behind its lock, and the timer, a dispatch source (which may be used from any
+    // thread), is set in `init` and only cancelled in `deinit`.
     /// The queued bytes; the timer and the server's thread both use it, under its lock.
     private final class Buffer: Sendable {
         let bytes = Mutex<[UInt8]>([])

@@ -4,6 +4,9 @@ import Synchronization
 
 /// The state shared by the owner and the loop thread. The thread holds this, not the
 /// `EventLoopThread`, so that dropping the last reference to the latter stops the thread.
+///
+/// `@unchecked Sendable` because of `context`, a pointer: GLib's main contexts are thread-safe for what other
+/// threads do with it here (`g_main_context_wakeup`); everything else sits behind the lock or is atomic.
 final class EventLoopCore: @unchecked Sendable {
     enum Work {
         case job(UnownedJob)
@@ -13,18 +16,23 @@ final class EventLoopCore: @unchecked Sendable {
     struct State {
         var queue: [Work] = []
         var stopping = false
-        var thread: pthread_t?
         var executor: UnownedSerialExecutor?
     }
 
     /// Owned by the core, so wake-ups sent while or after the thread exits stay valid.
     let context: OpaquePointer
+    /// The thread's name, for messages.
+    let name: String
     let state = Mutex(State())
     /// Entered before the thread starts, left when it has exited: any number of waiters.
     let running = DispatchGroup()
+    /// The loop thread's `pthread_t` (an integer with glibc), 0 until it runs: read on every loop-bound access, so
+    /// an atomic rather than the lock.
+    private let thread = Atomic<UInt>(0)
 
-    init(context: OpaquePointer) {
+    init(context: OpaquePointer, name: String) {
         self.context = context
+        self.name = name
         running.enter()
     }
 
@@ -33,9 +41,8 @@ final class EventLoopCore: @unchecked Sendable {
     }
 
     var isLoopThread: Bool {
-        state.withLock { state in
-            state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        }
+        let thread = thread.load(ordering: .acquiring)
+        return thread != 0 && pthread_equal(thread, pthread_self()) != 0
     }
 
     func enqueue(_ work: Work) {
@@ -47,6 +54,12 @@ final class EventLoopCore: @unchecked Sendable {
         // Wakes the thread if it blocks in g_main_context_iteration, or makes its next
         // iteration return at once, so no work is ever left waiting for an unrelated event.
         if accepted { g_main_context_wakeup(context) }
+    }
+
+    /// Traps unless called on the loop thread: what `what` reaches belongs to that thread alone.
+    func preconditionLoopThread(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
+        guard !isLoopThread else { return }
+        preconditionFailure("\(what()) used off its loop thread '\(name)'", file: file, line: line)
     }
 
     /// Marks the loop stopping and wakes it; with `join`, waits until the thread has exited,
@@ -64,7 +77,7 @@ final class EventLoopCore: @unchecked Sendable {
 
     func run(started: DispatchSemaphore) {
         g_main_context_push_thread_default(context)
-        state.withLock { $0.thread = pthread_self() }
+        thread.store(pthread_self(), ordering: .releasing)
         started.signal()
         while true {
             let work = state.withLock { state -> [Work] in

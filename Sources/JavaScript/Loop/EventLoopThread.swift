@@ -13,11 +13,16 @@ import Synchronization
 /// The main context is pushed as the thread-default context before any work runs: JavaScriptCore
 /// schedules its own garbage-collection work on the thread-default context of the thread that
 /// creates a JS context, and that work only runs while somebody iterates it.
+///
+/// `@unchecked Sendable` because of `mainContext`, a pointer that other threads only pass to GLib's thread-safe
+/// calls; the rest of its state is its core's, behind a lock or atomic.
 public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sendable {
     /// The thread's `GMainContext` (a `GMainContext *`), valid as long as this object lives.
     package let mainContext: OpaquePointer
 
-    private let core: EventLoopCore
+    /// Shared with the thread; values bound to this loop (``LoopBound``) hold it rather than this object, so that
+    /// they do not keep the thread running.
+    let core: EventLoopCore
 
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
@@ -26,7 +31,7 @@ public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sen
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
         mainContext = context
-        core = EventLoopCore(context: context)
+        core = EventLoopCore(context: context, name: name)
         let core = self.core
         let started = DispatchSemaphore(value: 0)
         let thread = Thread {

@@ -29,7 +29,7 @@ public actor JavaScriptRuntime {
     /// How the runtime was set up.
     public nonisolated let configuration: Configuration
     nonisolated let activity: LoopActivity
-    private var state: RuntimeState?
+    private var state: LoopBound<RuntimeState>?
     private var isShutDown = false
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
@@ -63,15 +63,15 @@ public actor JavaScriptRuntime {
     }
 
     deinit {
-        if let state { loop.execute { state.tearDown() } }
+        if let state { loop.execute { state.value.tearDown() } }
         if ownsLoop { loop.shutdown() }
     }
 
     private var current: RuntimeState {
-        if let state { return state }
+        if let state { return state.value }
         precondition(!isShutDown, "the JavaScript runtime was shut down")
         let made = RuntimeState(configuration: configuration, activity: activity)
-        state = made
+        state = LoopBound(made, loop: loop)
         return made
     }
 
@@ -167,7 +167,7 @@ public actor JavaScriptRuntime {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        state?.tearDown()
+        state?.value.tearDown()
         state = nil
         activity.wake()
     }

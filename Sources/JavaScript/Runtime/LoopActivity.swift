@@ -3,16 +3,21 @@ import Synchronization
 
 /// Wakes a runtime that waits to become idle: after timers fire, timers are cancelled, or work
 /// tokens end (from any thread).
-final class LoopActivity: @unchecked Sendable {
+final class LoopActivity: Sendable {
     /// Held work tokens. Atomic because tokens end on any thread.
     let pendingWork = Atomic(0)
     private let loop: EventLoopThread
-    /// Touched on the loop thread only.
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-    private var timeouts: [UnsafeMutablePointer<GSource>] = []
+    /// The waits in progress, on the loop thread only.
+    private let waits: LoopBoundBox<Waits>
+
+    private struct Waits {
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var timeouts: [UnsafeMutablePointer<GSource>] = []
+    }
 
     init(loop: EventLoopThread) {
         self.loop = loop
+        waits = LoopBoundBox(sending: Waits(), loop: loop)
     }
 
     var hasPendingWork: Bool { pendingWork.load(ordering: .sequentiallyConsistent) > 0 }
@@ -24,14 +29,16 @@ final class LoopActivity: @unchecked Sendable {
 
     /// Loop thread: resumes every waiter.
     func wake() {
-        let woken = waiters
-        waiters.removeAll()
-        // A wait ends at its first wake-up, so its timeout is of no further use.
-        for timeout in timeouts {
-            g_source_destroy(timeout)
-            g_source_unref(timeout)
+        let woken = waits.withValue { waits in
+            // A wait ends at its first wake-up, so its timeout is of no further use.
+            for timeout in waits.timeouts {
+                g_source_destroy(timeout)
+                g_source_unref(timeout)
+            }
+            waits.timeouts.removeAll()
+            defer { waits.waiters.removeAll() }
+            return waits.waiters
         }
-        timeouts.removeAll()
         for waiter in woken { waiter.resume() }
     }
 
@@ -42,14 +49,14 @@ final class LoopActivity: @unchecked Sendable {
     /// global executor first and could miss the wake-up.
     func wait(until deadline: Int?, isolation: isolated (any Actor)? = #isolation) async {
         await withCheckedContinuation(isolation: isolation) { (continuation: CheckedContinuation<Void, Never>) in
-            waiters.append(continuation)
+            waits.value.waiters.append(continuation)
             guard let deadline else { return }
             let delay = max(0, deadline - g_get_monotonic_time())
             let timeout = g_timeout_source_new(UInt32(min((delay + 999) / 1000, Int(UInt32.max))))!
             g_source_set_callback(timeout, LoopActivity.timeoutCallback, Unmanaged.passRetained(self).toOpaque(),
                                   LoopActivity.releaseCallback)
             g_source_attach(timeout, loop.mainContext)
-            timeouts.append(timeout)
+            waits.value.timeouts.append(timeout)
         }
     }
 

@@ -1,8 +1,8 @@
 /// What a runtime owns on its thread: the machine and the default context.
 ///
-/// `@unchecked Sendable` only so the runtime's `deinit` can hand it back to the runtime thread for
-/// tear-down; it is created, used and destroyed on that thread alone.
-final class RuntimeState: @unchecked Sendable {
+/// Created, used and destroyed on that thread alone; the runtime holds it in a ``LoopBound``, which its
+/// `deinit` hands back to the thread for tear-down.
+final class RuntimeState {
     private(set) var machine: JSVirtualMachine!
     private(set) var context: JSContext!
 

@@ -18,7 +18,7 @@ public struct PageLoadError: Error, Sendable, CustomStringConvertible {
 
 /// Loads documents and scripts for the page core through the web view's ``WebSession`` (`file:`
 /// from disk, `http(s)` through libsoup), on the runtime thread, always calling back later.
-final class PageResourceLoader: @unchecked Sendable {
+final class PageResourceLoader {
     private let runtime: JavaScriptRuntime
     private let userAgent: String
 
