@@ -27,22 +27,34 @@ let package = Package(
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
         .systemLibrary(
+            name: "CGLib",
+            pkgConfig: "glib-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
+        .systemLibrary(
             name: "CSoup",
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
         ),
 
-        // The engine: contexts, values, the runtime thread and its event loop, timers, console, watchdog.
-        .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
+        // The runtime threads: a thread iterating its own GLib main context, and values bound to it (LoopBound).
+        .target(name: "HybridLoop", dependencies: ["CGLib"]),
+
+        // JSON data (JSONValue) and its parser and writer. Pure Swift.
+        .target(name: "HybridJSON"),
+
+        // The engine: contexts, values, the runtime on its thread, timers, console, watchdog. Re-exports HybridLoop
+        // and HybridJSON.
+        .target(name: "JavaScript", dependencies: ["CJavaScriptCore", "HybridLoop", "HybridJSON"]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
         .target(name: "URLRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "URLRouting"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "URLRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"]),
+        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
         .target(
@@ -52,11 +64,11 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "URLRouting", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["HybridJSON", "JavaScript", "URLRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "URLRouting", "FixtureServer", "WebView", "Bridge",
-                                               "Navigation"]),
+        .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "URLRouting", "FixtureServer",
+                                               "WebView", "Bridge", "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
         .target(
@@ -85,7 +97,8 @@ let package = Package(
         // Shared by the test targets: child processes awaited off the cooperative pool, the memory probe.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "CJavaScriptCore", "TestSupport"]),
+        .testTarget(name: "HybridLoopTests", dependencies: ["HybridLoop", "CGLib", "TestSupport"]),
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
         .testTarget(name: "URLRoutingTests", dependencies: ["URLRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
@@ -109,7 +122,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(
             name: "FuzzTargets",
-            dependencies: ["CLibFuzzer", "CJavaScriptCore", "JavaScript", "URLRouting", "FixtureServer", "Bridge"],
+            dependencies: ["CLibFuzzer", "CJavaScriptCore", "HybridJSON", "URLRouting", "FixtureServer", "Bridge"],
             path: "Fuzz/FuzzTargets"
         ),
         .executableTarget(name: "BridgeQueueFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/BridgeQueueFuzz"),

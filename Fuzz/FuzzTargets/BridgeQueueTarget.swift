@@ -1,5 +1,5 @@
 import Bridge
-import JavaScript
+import HybridJSON
 
 /// The bridge's queue scanner: it accepts only JSON arrays (or arrays whose too-deep entries it refuses alone), and
 /// every array `JSON.stringify` writes within its nesting limit, and the messages it reads from the raw member texts

@@ -1,5 +1,5 @@
 import CJavaScriptCore
-import JavaScript
+import HybridJSON
 
 /// The engine's JSON parser and writer: the UTF-8, raw-byte and UTF-16 parsers agree; what is written parses
 /// back to the same value and the same text; and JavaScriptCore's own `JSON.parse` accepts exactly the same texts

@@ -1,4 +1,4 @@
-import JavaScript
+import HybridLoop
 import Synchronization
 
 /// A local HTTP server for hybrid pages under test: serves a folder of fixtures and mock API routes, on libsoup.
@@ -64,8 +64,8 @@ public final class FixtureServer: Sendable {
         ownsLoop = loop == nil
     }
 
-    /// A server running on `runtime`'s thread, next to its JavaScript.
-    public convenience init(root: String, host: String = "127.0.0.1", port: Int = 0, runtime: JavaScriptRuntime) {
+    /// A server running on `runtime`'s thread (a `JavaScriptRuntime`'s, say), next to its JavaScript.
+    public convenience init(root: String, host: String = "127.0.0.1", port: Int = 0, runtime: some EventLoopProvider) {
         self.init(root: root, host: host, port: port, loop: runtime.loop)
     }
 

@@ -1,5 +1,7 @@
 // `import Hybrid` gives every public HybridRuntime module in one line.
 @_exported import FixtureServer
+@_exported import HybridJSON
+@_exported import HybridLoop
 @_exported import JavaScript
 @_exported import URLRouting
 @_exported import WebView

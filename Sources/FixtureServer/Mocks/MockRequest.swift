@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 
 /// A request answered by a mock route: what the handler sees.
 public struct MockRequest: Sendable {

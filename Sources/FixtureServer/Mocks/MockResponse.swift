@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 
 /// What a mock route answers: a status, headers and a body.
 public struct MockResponse: Sendable {

@@ -5,7 +5,7 @@ extension JSValue {
     /// Encodes `value` with `encoder` and parses the JSON with JavaScriptCore's `JSON.parse`.
     ///
     /// Uses Foundation's `JSONEncoder` (a Swift implementation, unlike the slow
-    /// `JSONSerialization`); ``JSONValue`` goes straight through our own writer instead.
+    /// `JSONSerialization`); `JSONValue` goes straight through our own writer instead.
     public convenience init<T: Encodable>(encoding value: T, in context: JSContext, encoder: JSONEncoder = JSONEncoder()) throws {
         if let json = value as? JSONValue {
             self.init(json, in: context)

@@ -1,6 +1,6 @@
 internal import CJavaScriptCore
 
-/// Raw conversions shared by ``JSValue``, ``JSONValue`` and Swift functions.
+/// Raw conversions shared by ``JSValue``, `JSONValue` and Swift functions.
 ///
 /// Structured values cross through JSON text handled by JavaScriptCore's own `JSON.stringify` /
 /// `JSON.parse` on one side and our UTF-16 parser and writer on the other: far fewer C calls
@@ -60,9 +60,7 @@ enum JSValueConversion {
         case .array, .object:
             // Our UTF-16 text, copied once into a JS string, then JSC's own JSON.parse: far fewer
             // C calls than building each member, and no UTF-8 conversion inside JSC.
-            var writer = JSONWriter<UInt16>(capacity: 1024)
-            writer.write(json)
-            let text = writer.withText { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
+            let text = json.withUTF16JSONText(capacity: 1024) { JSStringCreateWithCharacters($0.baseAddress, $0.count) }!
             defer { JSStringRelease(text) }
             return JSValueMakeFromJSONString(context, text) ?? JSValueMakeNull(context)
         }
@@ -87,7 +85,7 @@ enum JSValueConversion {
                 // JSON.stringify's result, read in place as UTF-16 (JSC copies it only when it was Latin-1).
                 let length = JSStringGetLength(text)
                 guard let characters = JSStringGetCharactersPtr(text) else { return nil }
-                return try JSONParser.parse(UnsafeBufferPointer(start: characters, count: length), uniqueKeys: true)
+                return try JSONValue(parsingUTF16: UnsafeBufferPointer(start: characters, count: length), uniqueKeys: true)
             } catch where error.reason == JSONParseError.tooDeep {
                 throw JSException(name: "RangeError", message: "the value is nested more than "
                                   + "\(JSONParseError.maximumDepth) levels deep, too deep to convert to JSONValue")

@@ -5,7 +5,7 @@ import Foundation
 /// what calls pass as arguments.
 ///
 /// Strings, numbers, Booleans, dates, arrays, dictionaries with string keys, optionals (nil is
-/// `null`), ``JSONValue``, ``JSValue`` and ``JSUndefined`` conform. Your own type conforms by
+/// `null`), `JSONValue`, ``JSValue`` and ``JSUndefined`` conform. Your own type conforms by
 /// handing the work to one of them:
 ///
 /// ```swift

@@ -4,7 +4,7 @@ internal import CJavaScriptCore
 /// ``JSVirtualMachine`` on it, and any number of ``JSContext``s sharing that machine.
 ///
 /// The actor's executor is the runtime thread, so JavaScript is only ever touched there. Callers
-/// anywhere use the cross-actor API, which deals in `Sendable` values (``JSONValue``,
+/// anywhere use the cross-actor API, which deals in `Sendable` values (`JSONValue`,
 /// ``JSException``); rich access to contexts and values goes through ``perform(_:)``:
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 /// What a runtime owns on its thread: the machine and the default context.
 ///
-/// Created, used and destroyed on that thread alone; the runtime holds it in a ``LoopBound``, which its
+/// Created, used and destroyed on that thread alone; the runtime holds it in a `LoopBound`, which its
 /// `deinit` hands back to the thread for tear-down.
 final class RuntimeState {
     private(set) var machine: JSVirtualMachine!

@@ -4,7 +4,7 @@ package import CJavaScriptCore
 ///
 /// A `JSValue` keeps its ``JSContext`` alive and its value protected from garbage collection for
 /// as long as Swift holds it. It belongs to the runtime thread: it is not `Sendable`; results that
-/// leave the runtime go out as ``JSONValue`` or plain Swift values.
+/// leave the runtime go out as `JSONValue` or plain Swift values.
 ///
 /// Do not capture a `JSValue` (or its context) strongly in a Swift function you hand to JavaScript:
 /// the function lives in the JavaScript heap, which the value keeps alive, so neither would be freed.
@@ -83,7 +83,7 @@ extension JSValue {
     }
 
     /// Any convertible Swift value: strings, numbers, Booleans, arrays, dictionaries, dates,
-    /// ``JSONValue``, optionals (nil is `null`) and other `JSValue`s.
+    /// `JSONValue`, optionals (nil is `null`) and other `JSValue`s.
     public convenience init(_ value: some JSValueConvertible, in context: JSContext) {
         self.init(ref: value.makeJSValueRef(in: context.ref), in: context)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import JavaScript
+import HybridJSON
 
 /// Results and userInfo values as `JSONValue` for page JavaScript (Codable values go through
 /// `JSONValue(encoding:)` and `JSONValue.decode(_:)`).

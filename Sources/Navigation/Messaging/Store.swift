@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 import Synchronization
 
 /// A shared store of app-wide values (JSON values, so page JavaScript reads and writes them too), with

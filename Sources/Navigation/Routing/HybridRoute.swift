@@ -1,5 +1,5 @@
 import Foundation
-import JavaScript
+import HybridJSON
 import URLRouting
 
 /// What a web page opened by URL learns about its route: `window.hybridRoute = {url, pattern, params, query,

@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 
 /// What an ``AppShell`` reports as it runs: page lifecycle callbacks and app state changes (the `page` and `app`
 /// kinds of `hybrid run`'s transcript).

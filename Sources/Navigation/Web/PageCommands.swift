@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 
 /// The built-in bridge handlers of a page: what page JavaScript uses to open pages by URL, pass results back,
 /// post and observe notifications, share store values and read the app state.

@@ -1,4 +1,4 @@
-import JavaScript
+import HybridJSON
 
 /// How native code calls a page's JavaScript handlers (a web page's bridge). Deliveries are never paused, even
 /// while the page is hidden.

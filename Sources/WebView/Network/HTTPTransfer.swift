@@ -1,5 +1,6 @@
 internal import CSoup
 import Foundation
+import HybridLoop
 
 /// One HTTP exchange through a `SoupSession`: send, follow redirects, read the whole body.
 /// Completes on the session's main context; never after its ``Cancellable`` was cancelled.

@@ -1,6 +1,6 @@
 internal import CSoup
 import Foundation
-import JavaScript
+import HybridLoop
 
 /// The network side of a web view: a libsoup `SoupSession` on the runtime's main context, one
 /// cookie jar and one `localStorage` store shared by all its pages.

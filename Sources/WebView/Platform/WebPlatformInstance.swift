@@ -1,4 +1,5 @@
 import Foundation
+import HybridLoop
 import JavaScript
 
 /// The web platform installed in one page: it owns the page's in-flight requests.

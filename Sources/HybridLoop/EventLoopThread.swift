@@ -1,4 +1,4 @@
-internal import CJavaScriptCore
+internal import CGLib
 import Foundation
 import Synchronization
 
@@ -78,7 +78,7 @@ public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sen
     }
 
     /// Waits at most `timeout` for the thread to exit after a shutdown; true when it has.
-    func waitUntilExited(timeout: Duration) -> Bool {
+    package func waitUntilExited(timeout: Duration) -> Bool {
         let nanoseconds = UInt64(max(0, timeout.components.seconds)) * 1_000_000_000
             + UInt64(max(0, timeout.components.attoseconds) / 1_000_000_000)
         return core.waitUntilExited(timeout: .now() + .nanoseconds(Int(nanoseconds)))

@@ -1,9 +1,9 @@
-internal import CJavaScriptCore
+internal import CGLib
 import Dispatch
 import Testing
 import TestSupport
 import Synchronization
-@testable import JavaScript
+@testable import HybridLoop
 
 @Suite struct EventLoopThreadTests {
     @Test func executesWorkInOrderOnItsThread() async throws {

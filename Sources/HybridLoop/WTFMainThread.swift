@@ -1,4 +1,4 @@
-internal import CJavaScriptCore
+internal import CGLib
 import Foundation
 
 /// Gives WebKit's WTF library the "main thread" and main run loop it expects.

@@ -1,21 +1,21 @@
-internal import CSoup
+package import CGLib
 
 /// Runs Swift closures from a GLib main context: on its next iteration, or after a delay.
-enum LoopCallback {
+package enum LoopCallback {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     /// Runs `body` on `context` once, on its next iteration.
-    static func schedule(on context: OpaquePointer, _ body: @escaping () -> Void) {
+    package static func schedule(on context: OpaquePointer, _ body: @escaping () -> Void) {
         g_source_unref(scheduleCancellable(on: context, body))
     }
 
     /// Schedules `body` on `context` once, after `milliseconds` (0: next iteration). Release the
     /// returned source with ``cancel(_:)``, which also drops the call if it has not run.
-    static func scheduleCancellable(on context: OpaquePointer, after milliseconds: UInt32 = 0,
-                         _ body: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
+    package static func scheduleCancellable(on context: OpaquePointer, after milliseconds: UInt32 = 0,
+                                            _ body: @escaping () -> Void) -> UnsafeMutablePointer<GSource> {
         let source = milliseconds == 0 ? g_idle_source_new()! : g_timeout_source_new(milliseconds)!
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         g_source_set_callback(source, { data in
@@ -29,9 +29,8 @@ enum LoopCallback {
     }
 
     /// Drops a scheduled call that has not run, and releases the source.
-    static func cancel(_ source: UnsafeMutablePointer<GSource>) {
+    package static func cancel(_ source: UnsafeMutablePointer<GSource>) {
         g_source_destroy(source)
         g_source_unref(source)
     }
-
 }

@@ -25,7 +25,7 @@ extension JSONValue: Codable {
 }
 
 extension JSONObject: Codable {
-    private struct Key: CodingKey {
+    private struct MemberKey: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
@@ -33,14 +33,14 @@ extension JSONObject: Codable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: Key.self)
+        let container = try decoder.container(keyedBy: MemberKey.self)
         self.init()
         for key in container.allKeys { self[key.stringValue] = try container.decode(JSONValue.self, forKey: key) }
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        for key in keys { try container.encode(self[key]!, forKey: Key(stringValue: key)) }
+        var container = encoder.container(keyedBy: MemberKey.self)
+        for key in keys { try container.encode(self[key]!, forKey: MemberKey(stringValue: key)) }
     }
 }
 

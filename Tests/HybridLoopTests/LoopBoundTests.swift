@@ -1,5 +1,5 @@
 import Testing
-import JavaScript
+import HybridLoop
 
 /// A class that is not `Sendable`, as runtime-thread state is.
 private final class Counter {

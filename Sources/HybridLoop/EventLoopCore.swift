@@ -1,4 +1,4 @@
-internal import CJavaScriptCore
+internal import CGLib
 import Foundation
 import Synchronization
 
