@@ -5,46 +5,35 @@
 /// its runtime-thread state in a `let` of this type. Reading or changing the value anywhere but on the loop's thread
 /// traps, in release builds too. It does not keep the loop's thread running.
 public final class LoopBoundBox<Value>: @unchecked Sendable {
-    // @unchecked: `stored` is only reached through `value` and `withValue`, which check the thread first.
-    private let core: EventLoopCore
-    private var stored: Value
+    // @unchecked: `bound` is a `var` only to be changed in place, through `LoopBound.value`, which checks the thread.
+    private var bound: LoopBound<Value>
 
     /// Boxes `value` for `loop`. Call on the loop's thread (else it traps).
     public init(_ value: Value, loop: EventLoopThread, file: StaticString = #fileID, line: UInt = #line) {
-        loop.core.preconditionLoopThread("LoopBoundBox<\(Value.self)>", file: file, line: line)
-        core = loop.core
-        stored = value
+        bound = LoopBound(value, loop: loop, file: file, line: line)
     }
 
     /// Boxes `value` for `loop` from any thread. The caller gives the value up (`sending`), so nothing but the loop
     /// can reach it afterwards: the way for an object made off the loop to start with its runtime-thread state.
     public init(sending value: sending Value, loop: EventLoopThread) {
-        core = loop.core
-        stored = value
+        bound = LoopBound(sending: value, loop: loop)
     }
 
     /// The value; traps unless called on the loop's thread.
     public var value: Value {
-        get {
-            core.preconditionLoopThread("LoopBoundBox<\(Value.self)>")
-            return stored
-        }
-        _modify {
-            core.preconditionLoopThread("LoopBoundBox<\(Value.self)>")
-            yield &stored
-        }
+        get { bound.value }
+        _modify { yield &bound.value }
     }
 
     /// Runs `body` with the value to change in place; traps unless called on the loop's thread.
     public func withValue<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        core.preconditionLoopThread("LoopBoundBox<\(Value.self)>")
-        return try body(&stored)
+        try body(&bound.value)
     }
 
     /// True when called on the thread of the loop the value belongs to.
     public var isOnLoop: Bool {
-        core.isLoopThread
+        bound.isOnLoop
     }
 }

@@ -36,7 +36,7 @@ import Testing
         await waitUntil { !page.bridge.core.state.withLock({ $0.pending.isEmpty }) }
         await page.idle()
         // A second bare context, as a new page would be.
-        let second = RuntimeThreadBox<JSContext>()
+        let second = LoopBoundBox<JSContext?>(sending: nil, loop: page.runtime.loop)
         await page.runtime.perform { runtime in
             let context = runtime.makeContext()
             _ = try? context.evaluate(setupScript("bridge.registerHandler('where', function () { return 'second'; });"))

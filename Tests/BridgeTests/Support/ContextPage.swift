@@ -6,18 +6,20 @@ import Testing
 import TestSupport
 
 /// A bare JavaScript context with a bridge injected: the protocol core without a web view.
-/// Runtime-thread state; every test makes its own runtime.
-final class ContextPage: @unchecked Sendable {
+/// Every test makes its own runtime.
+final class ContextPage: Sendable {
     let runtime: JavaScriptRuntime
     let bridge: WebViewJavascriptBridge
     let logs = Recorder<String>()
     let console = Recorder<String>()
     let exceptions = Recorder<String>()
     let events = Recorder<BridgeEvent>()
-    private var context: JSContext?
+    /// The page's context, on the runtime thread.
+    private let context: LoopBoundBox<JSContext?>
 
     init() {
         runtime = JavaScriptRuntime()
+        context = LoopBoundBox(sending: nil, loop: runtime.loop)
         let logs = self.logs, events = self.events
         bridge = WebViewJavascriptBridge(runtime: runtime,
                                          logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) },
@@ -31,27 +33,27 @@ final class ContextPage: @unchecked Sendable {
             let console = self.console, exceptions = self.exceptions
             context.consoleSink = { console.append($0.text) }
             context.exceptionHandler = { _, value in exceptions.append(JSException(value).description) }
-            self.context = context
+            self.context.value = context
             _ = try context.evaluate(script)
             if inject { self.bridge.inject(into: context) }
         }
     }
 
     func inject() async {
-        await runtime.perform { _ in _ = self.bridge.inject(into: self.context!) }
+        await runtime.perform { _ in _ = self.bridge.inject(into: self.context.value!) }
     }
 
     /// Closes the page: the bridge detaches (pending calls fail with page_gone).
     func close() async {
         await runtime.perform { _ in
-            if let context = self.context { self.bridge.detach(from: context); context.close() }
-            self.context = nil
+            if let context = self.context.value { self.bridge.detach(from: context); context.close() }
+            self.context.value = nil
         }
     }
 
     @discardableResult
     func eval(_ script: String) async throws -> JSONValue {
-        try await runtime.perform { _ in try self.context!.evaluate(script).toJSONValue() ?? .null }
+        try await runtime.perform { _ in try self.context.value!.evaluate(script).toJSONValue() ?? .null }
     }
 
     /// Calls the page's handler `name` and runs the page until idle: the answer or the error, or
@@ -78,11 +80,6 @@ func setupScript(_ body: String) -> String {
     \(body)
     });
     """
-}
-
-/// Holds a runtime-thread object (a `JSContext`) between `perform` calls; touched only on that thread.
-final class RuntimeThreadBox<T>: @unchecked Sendable {
-    var value: T?
 }
 
 final class Recorder<T: Sendable>: Sendable {
