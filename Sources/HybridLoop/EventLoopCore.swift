@@ -59,7 +59,8 @@ final class EventLoopCore: @unchecked Sendable {
     /// Traps unless called on the loop thread: what `what` reaches belongs to that thread alone.
     func preconditionLoopThread(_ what: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line) {
         guard !isLoopThread else { return }
-        preconditionFailure("\(what()) used off its loop thread '\(name)'", file: file, line: line)
+        // Not preconditionFailure: optimised builds drop its message, and this one says what went wrong where.
+        fatalError("\(what()) used off its loop thread '\(name)'", file: file, line: line)
     }
 
     /// Marks the loop stopping and wakes it; with `join`, waits until the thread has exited,

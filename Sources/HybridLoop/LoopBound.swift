@@ -2,8 +2,9 @@
 ///
 /// Runtime-thread objects (JavaScript values, libsoup objects, page state) are not `Sendable`, yet work for their
 /// thread is handed over in `@Sendable` closures (``EventLoopThread/execute(_:)``). Wrap such a value in a
-/// `LoopBound` and the closure may carry it; reading or changing ``value`` anywhere but on the loop's thread traps,
-/// in release builds too (the check compares two thread identities).
+/// `LoopBound` and the closure may carry it; reading or changing ``value`` anywhere but on the loop's thread stops
+/// the program with a message naming the value's type and the thread, in release builds too (the check compares two
+/// thread identities).
 ///
 /// ```swift
 /// let bound = LoopBound(document, loop: loop)    // on the loop's thread
