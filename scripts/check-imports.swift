@@ -9,11 +9,12 @@ import Foundation
 
 let root = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent()
 
-/// `swift package dump-package`, decoded.
+/// `swift package dump-package`, decoded. Evaluated afresh: SwiftPM caches a manifest by its text, but ours also
+/// depends on which folders have a TSanMutex.swift, and a cached one misses a file added or removed since.
 func dumpPackage() -> [String: Any] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "package", "--package-path", root.path, "dump-package"]
+    process.arguments = ["swift", "package", "--package-path", root.path, "--manifest-cache", "none", "dump-package"]
     let output = Pipe()
     process.standardOutput = output
     do { try process.run() } catch { fatalError("cannot run swift package dump-package: \(error)") }
