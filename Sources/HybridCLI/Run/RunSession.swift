@@ -32,6 +32,16 @@ struct RunSession {
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
         }
         defer { interrupt.cancel() }
+        await runtime.setDeadline(deadline)
+        let timeout = options.timeout
+        let lastResort = HardDeadline(deadline: deadline) {
+            report.raise(.timeout)
+            StandardStreams.err(HardDeadline.message(command: "run", timeout: timeout))
+            transcript.write(kind: "timeout", page: report.currentPage)
+            if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
+            if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        }
+        defer { lastResort.cancel() }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
