@@ -149,20 +149,9 @@ public final class HeadlessWebView: Sendable {
 
     // MARK: Events
 
-    /// The web view's events from now on (console, dialogs, exceptions, navigations, messages, load
-    /// milestones); every call returns its own stream, which ends when the web view closes.
-    public func events() -> AsyncStream<WebViewEvent> {
-        core.hub.subscribe()
-    }
-
-    /// Calls `observer` synchronously (on the emitting thread, usually the runtime thread) for every
-    /// event from now on: for tools that must print events in order as they happen.
-    public func observeEvents(_ observer: @escaping @Sendable (WebViewEvent) -> Void) {
-        core.hub.observe(observer)
-    }
-
-    /// Emits an event on this web view's streams (other modules' `custom` events).
-    public nonisolated func emit(_ event: WebViewEvent) {
-        core.hub.emit(event)
-    }
+    /// The web view's events (console, dialogs, exceptions, navigations, messages, load milestones, and
+    /// other modules' `custom` events): `events.observe { ... }` calls a closure in order as they happen,
+    /// on the emitting thread (usually the runtime thread); `events.stream()` iterates them with a bounded
+    /// buffer. Streams end when the web view closes. Other modules add their own with `events.emit(_:)`.
+    public var events: EventPublisher<WebViewEvent> { core.events }
 }

@@ -23,7 +23,7 @@ private final class DocumentTask: @unchecked Sendable {
 final class WebViewCore: @unchecked Sendable {
     let runtime: JavaScriptRuntime
     let configuration: WebViewConfiguration
-    let hub = EventHub()
+    let events = EventPublisher<WebViewEvent>()
     let userContentController: UserContentController
     let resources: PageResourceLoader
     var navigationDelegate: (any NavigationDelegate)?
@@ -56,7 +56,7 @@ final class WebViewCore: @unchecked Sendable {
     }
 
     func emit(_ page: Int, _ kind: WebViewEvent.Kind) {
-        hub.emit(WebViewEvent(page: page, kind: kind))
+        events.emit(WebViewEvent(page: page, kind: kind))
     }
 
     /// Runs `body` as a task of `document` on the runtime thread (busy until it ran); skipped if the
@@ -194,7 +194,7 @@ final class WebViewCore: @unchecked Sendable {
         interceptors.removeAll()
         userContentController.removeAllScriptMessageHandlers()
         userContentController.removeAllUserScripts()
-        hub.finish()
+        events.finish()
     }
 
     func setVisible(_ visible: Bool, on document: DocumentHandle) {

@@ -19,7 +19,7 @@ struct RunSession {
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
-        webView.observeEvents { event in
+        webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)
             report.print(event)
@@ -112,7 +112,7 @@ struct RunSession {
                         mocks: MockHandlers, baseURL: URL?, page: URL?) -> Result<RunApp, RunInputError> {
         let logging = options.logBridge
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
-            webPage.webView.observeEvents { event in
+            webPage.webView.events.observe { event in
                 transcript.write(event)
                 report.print(event)
             }

@@ -20,8 +20,8 @@ final class ContextPage: @unchecked Sendable {
         runtime = JavaScriptRuntime()
         let logs = self.logs, events = self.events
         bridge = WebViewJavascriptBridge(runtime: runtime,
-                                         logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) },
-                                         eventSink: { events.append($0) })
+                                         logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) })
+        bridge.events.observe { events.append($0) }
     }
 
     /// Loads `script` into a new context; the bridge is injected unless `inject` is false.
