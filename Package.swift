@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "URLRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "URLRouting"]),
+        // JavaScript only for EventPublisher (the access log), which needs nothing of the engine.
+        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "JavaScript", "URLRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
         .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"]),

@@ -1,4 +1,5 @@
 import HybridLoop
+import JavaScript
 import Synchronization
 
 /// A local HTTP server for hybrid pages under test: serves a folder of fixtures and mock API routes, on libsoup.
@@ -36,8 +37,6 @@ public final class FixtureServer: Sendable {
         public var cacheControl = "no-cache"
         /// Request and connection limits.
         public var limits = ServerLimits()
-        /// Receives one event per answered request, on the server's thread: keep it quick.
-        public var accessLog: (@Sendable (AccessLogEvent) -> Void)?
 
         public init() {}
     }
@@ -54,6 +53,10 @@ public final class FixtureServer: Sendable {
     private let state = Mutex(State())
     private let loopBox = Mutex<EventLoopThread?>(nil)
     let routes = MockRoutes()
+
+    /// One event per answered request: `accessLog.observe { ... }` runs on the server's thread (keep it
+    /// quick), `accessLog.stream()` iterates them with a bounded buffer.
+    public let accessLog = EventPublisher<AccessLogEvent>()
 
     /// A server for `root` on `host:port`, on its own runtime thread (or on `loop`, shared and not shut down).
     public init(root: String, host: String = "127.0.0.1", port: Int = 0, loop: EventLoopThread? = nil) {
@@ -107,12 +110,12 @@ public final class FixtureServer: Sendable {
         }
         guard state.withLock({ $0.core == nil }) else { throw FixtureServerError.alreadyStarted }
         let loop = currentLoop()
-        let host = self.host, port = self.port, routes = self.routes
+        let host = self.host, port = self.port, routes = self.routes, accessLog = self.accessLog
         let result: Result<(LoopBound<ServerCore>, Int), FixtureServerError> = try await loop.submit {
             let files = FileResponder(resolver: resolver, listDirectories: options.listDirectories,
                                       cacheControl: options.cacheControl)
             let core = ServerCore(files: files, routes: routes, limits: options.limits, cors: options.cors,
-                                  log: options.accessLog)
+                                  log: accessLog)
             do throws(FixtureServerError) {
                 return .success((LoopBound(core, loop: loop), try core.listen(host: host, port: port)))
             } catch {

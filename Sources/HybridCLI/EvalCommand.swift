@@ -8,7 +8,7 @@ struct EvalCommand: AsyncParsableCommand {
         commandName: "eval",
         abstract: "Evaluate JavaScript in a fresh runtime and print the completion value.",
         discussion: """
-            Runs the event loop until no timer or work is pending, then prints the completion value the way \
+            Runs the event loop until no timer (an interval included, as in Node) or work is pending, then prints the completion value the way \
             `node -p` does: strings raw, other values as JSON, undefined as nothing; a promise is awaited. \
             console.log, info and debug go to standard output and warn and error to standard error, as they \
             happen. Inline code is named <eval> in messages.
@@ -32,7 +32,7 @@ struct EvalCommand: AsyncParsableCommand {
     var file: String?
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Overall time limit in seconds, also the watchdog limit for one script (0.001 to 86400; default 10).",
+            help: ArgumentHelp("Overall time limit in seconds, in wall-clock time, also the watchdog limit for one script (0.001 to 86400; default 10).",
                                valueName: "seconds"),
             transform: OptionValue.seconds)
     var timeout: Double = 10

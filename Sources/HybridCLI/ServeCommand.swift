@@ -56,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.listDirectories = listDirs
         options.apiMocks = apiMocks
         let log = AccessLogWriter()
-        options.accessLog = { event in log.write(event.line) }
+        server.accessLog.observe { event in log.write(event.line) }
         server.options = options
         if !Self.isLoopback(server.host) {
             StandardStreams.err("hybrid serve: warning: listening on \(host) exposes \(directory) to other machines\n")

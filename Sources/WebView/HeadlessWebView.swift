@@ -24,15 +24,14 @@ public final class HeadlessWebView: Sendable {
     public let userContentController: UserContentController
     /// The state on the runtime thread.
     let core: LoopBound<WebViewCore>
-    /// The event streams; thread-safe, so reachable without the core.
-    let hub = EventHub()
 
     /// Makes a web view on `runtime`. Nothing is loaded until ``load(_:)``.
     public init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration = .init()) {
         self.runtime = runtime
         userContentController = UserContentController()
         core = LoopBound(sending: WebViewCore(runtime: runtime, configuration: configuration,
-                                              userContentController: userContentController, hub: hub),
+                                              userContentController: userContentController,
+                                              events: events),
                          loop: runtime.loop)
     }
 
@@ -153,20 +152,10 @@ public final class HeadlessWebView: Sendable {
 
     // MARK: Events
 
-    /// The web view's events from now on (console, dialogs, exceptions, navigations, messages, load
-    /// milestones); every call returns its own stream, which ends when the web view closes.
-    public func events() -> AsyncStream<WebViewEvent> {
-        hub.subscribe()
-    }
-
-    /// Calls `observer` synchronously (on the emitting thread, usually the runtime thread) for every
-    /// event from now on: for tools that must print events in order as they happen.
-    public func observeEvents(_ observer: @escaping @Sendable (WebViewEvent) -> Void) {
-        hub.observe(observer)
-    }
-
-    /// Emits an event on this web view's streams (other modules' `custom` events).
-    public nonisolated func emit(_ event: WebViewEvent) {
-        hub.emit(event)
-    }
+    // Held here, not by the core: it is thread-safe, and the core may only be touched on the runtime thread.
+    /// The web view's events (console, dialogs, exceptions, navigations, messages, load milestones, and
+    /// other modules' `custom` events): `events.observe { ... }` calls a closure in order as they happen,
+    /// on the emitting thread (usually the runtime thread); `events.stream()` iterates them with a bounded
+    /// buffer. Streams end when the web view closes. Other modules add their own with `events.emit(_:)`.
+    public let events = EventPublisher<WebViewEvent>()
 }

@@ -8,7 +8,7 @@ import JavaScript
 final class WebViewCore {
     let runtime: JavaScriptRuntime
     let configuration: WebViewConfiguration
-    let hub: EventHub
+    let events: EventPublisher<WebViewEvent>
     let userContentController: UserContentController
     let resources: PageResourceLoader
     var navigationDelegate: (any NavigationDelegate)?
@@ -34,16 +34,16 @@ final class WebViewCore {
     }
 
     init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration, userContentController: UserContentController,
-         hub: EventHub) {
+         events: EventPublisher<WebViewEvent>) {
         self.runtime = runtime
         self.configuration = configuration
-        self.hub = hub
+        self.events = events
         self.userContentController = userContentController
         resources = PageResourceLoader(runtime: runtime, userAgent: PageEnvironment.userAgent(configuration))
     }
 
     func emit(_ page: Int, _ kind: WebViewEvent.Kind) {
-        hub.emit(WebViewEvent(page: page, kind: kind))
+        events.emit(WebViewEvent(page: page, kind: kind))
     }
 
     /// Runs `body` as a task of `document` on the runtime thread (busy until it ran); skipped if the
@@ -183,7 +183,7 @@ final class WebViewCore {
         interceptors.removeAll()
         userContentController.removeAllScriptMessageHandlers()
         userContentController.removeAllUserScripts()
-        hub.finish()
+        events.finish()
     }
 
     func setVisible(_ visible: Bool, on document: DocumentHandle) {

@@ -83,9 +83,9 @@ struct LifecycleTests {
         let folder = try FixtureFolder()
         try folder.write("a.txt", "12345")
         let events = Mutex<[AccessLogEvent]>([])
-        var options = FixtureServer.Options()
-        options.accessLog = { event in events.withLock { $0.append(event) } }
-        try await withServer(folder, options: options) { _, port in
+        try await withServer(folder, configure: { server in
+            server.accessLog.observe { event in events.withLock { $0.append(event) } }
+        }) { _, port in
             _ = try await RawHTTP.get("/a.txt?q=1", port: port)
             _ = try await RawHTTP.get("/missing", port: port)
             _ = try await RawHTTP.get("/a.txt", port: port, method: "HEAD")

@@ -48,6 +48,20 @@ import TestSupport
         #expect(try await HybridBinary.run(["run", failing.path, "--routes", "/nonexistent/routes.json"]).status == 2)
     }
 
+    /// A page whose promise jobs never end holds the runtime thread (JavaScriptCore cannot stop such a
+    /// chain). The run still ends at its deadline plus the runtime's grace with status 3, a reason, the
+    /// summary and a closed transcript; before, it printed the time limit and hung.
+    @Test(.spinsTheCPU) func anEndlessPromiseChainEndsTheRunAtItsTimeLimit() async throws {
+        let url = try await page("<script>setTimeout(function () { function f() { Promise.resolve().then(f) } f(); }, 0);</script>")
+        let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
+        let result = try await HybridBinary.run(["run", url.path, "--timeout", "0.5", "--transcript", transcript.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot be interrupted"))
+        let kinds = try await RunFixture.events(transcript).compactMap { $0["kind"] as? String }
+        #expect(kinds.first == "meta")
+        #expect(kinds.last == "timeout")
+    }
+
     @Test func localPagesAreServedWithHTTPEventsAndAPIMocks() async throws {
         let url = try await page("<script>fetch('/api/user').then(r => r.json()).then(j => { window.user = j.name; });</script>",
                            files: ["api/GET/api/user.json": #"{"name": "ann"}"#])

@@ -84,8 +84,8 @@ private final class SinkBox: Sendable {
         let report = state.report(duration: .zero)
         #expect(report.tests.map(\.name) == ["first"])
         #expect(report.tests.first?.status == .failed)
-        #expect(report.tests.first?.message == "timed out after 50 ms and the page stopped responding (a loop that "
-                                              + "never ends?); the file's other tests did not run")
+        #expect(report.tests.first?.message == "timed out after 50 ms and the page stopped responding (a loop, or a "
+                                              + "chain of promise jobs, that never ends?); the file's other tests did not run")
     }
 
     @Test func exceptionsDuringLoadGoToTheFileAndDuringATestToTheTest() async {

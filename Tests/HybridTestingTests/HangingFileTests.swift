@@ -16,7 +16,7 @@ import TestSupport
 
     @Test(.disabled(if: inChild, "the child runs the case itself"), .spinsTheCPU,
           arguments: ["syncLoopFailsTheTestAndEndsTheFile()", "loopAfterAwaitFailsTheTestAndEndsTheFile()",
-                      "pageStuckWhileLoadingIsAbandoned()"])
+                      "endlessPromiseJobsFailTheTestThatStartedThem()", "pageStuckWhileLoadingIsAbandoned()"])
     func runsInAChildProcess(_ test: String) async throws {
         // Not niced: the child's own 2 s deadline must not run out while it waits for a core.
         let child = try await ChildProcess.runTests(matching: "HangingFileTests/" + test.dropLast(2),
@@ -35,6 +35,14 @@ import TestSupport
         try await expectHang("loop-after-await.test.js", line: 2)
     }
 
+    /// Promise jobs that never end hold the thread for good (JavaScriptCore cannot stop them). The test
+    /// that started them fails; it used to pass, and the next test took the blame.
+    @Test(.enabled(if: inChild, "runs in a child process: see runsInAChildProcess"))
+    func endlessPromiseJobsFailTheTestThatStartedThem() async throws {
+        let report = try await expectHang("endless-promise-chain.test.js", line: 2)
+        #expect(report.tests.map(\.name) == ["starts promise jobs that never end"])
+    }
+
     @Test(.enabled(if: inChild, "runs in a child process: see runsInAChildProcess"))
     func pageStuckWhileLoadingIsAbandoned() async throws {
         // The load is what must run out; nothing else in the page can finish.
@@ -47,12 +55,14 @@ import TestSupport
 
     /// The file's first test loops forever: it fails as hung, the second never runs. The page loads
     /// with a generous limit; the per-test timeout and the hang grace (2 s) are the short defaults.
-    private func expectHang(_ name: String, line: Int) async throws {
+    @discardableResult
+    private func expectHang(_ name: String, line: Int) async throws -> TestFileReport {
         let options = TestRunOptions(testTimeout: .milliseconds(300), loadTimeout: .generous)
         let report = await runTestFile(Fixtures.script(name, in: "hangs"), options: options)
         #expect(report.tests.map(\.status) == [.failed])
         let message = try #require(report.tests.first?.message)
         #expect(message.hasPrefix("timed out after 300 ms and the page stopped responding"), "\(message)")
         #expect(report.tests.first?.location?.line == line)
+        return report
     }
 }

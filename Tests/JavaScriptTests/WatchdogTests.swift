@@ -77,4 +77,25 @@ import TestSupport
         }
         #expect(error?.isExecutionTimeLimitExceeded == true)
     }
+
+    /// A getter read from Swift is an entry like any other: the watchdog covers it, and its stop is an
+    /// exception, not a silent `undefined`.
+    @Test func stopsAGetterReadFromSwift() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(100)))
+        let (thrown, reported, afterwards) = await runtime.perform { runtime -> (JSException?, [JSException], JSONValue?) in
+            let context = runtime.context
+            var reported: [JSException] = []
+            context.exceptionHandler = { _, exception in reported.append(JSException(exception)) }
+            let object = context.evaluateScript("({ get slow() { for (;;) {} }, fast: 1 })")
+            var thrown: JSException?
+            do { _ = try object.property("slow") } catch let error as JSException { thrown = error } catch {}
+            let quiet = object.forProperty("slow")
+            #expect(quiet.isUndefined)
+            return (thrown, reported, try? object.property("fast").toJSONValue())
+        }
+        #expect(thrown?.isExecutionTimeLimitExceeded == true)
+        #expect(reported.count == 1)
+        #expect(reported.first?.isExecutionTimeLimitExceeded == true)
+        #expect(afterwards == 1)
+    }
 }

@@ -10,7 +10,7 @@ import URLRouting
         let shell = AppShell()
         try shell.navigator.register("/list") { _ in RouteDestination(page: Page(name: "List")) }
         try shell.navigator.register("/item/:id") { _ in RouteDestination(page: Page(name: "Item")) }
-        let events = shell.events()
+        let events = shell.events.stream()
         try shell.start(url: "app://list")
         try shell.navigator.open("app://item/7")
         shell.navigator.pop()

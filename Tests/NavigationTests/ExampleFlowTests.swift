@@ -15,7 +15,7 @@ import Navigation
         let pages = WebPages(shell: shell, runtime: runtime)
         let file = try RoutesFile(contentsOf: Self.routes)
         try pages.install(file)
-        var events = shell.events()
+        var events = shell.events.stream()
         try shell.start(url: try #require(file.start))
         let list = try #require(shell.navigator.visiblePage as? WebPage)
         try await list.loaded()

@@ -35,7 +35,7 @@ function native(name, data) {
 </script>
 """
 
-extension AsyncStream<ShellEvent> {
+extension EventStream<ShellEvent> {
     /// Waits for the lifecycle event `event` of the page named `page`.
     mutating func next(_ event: LifecycleEvent, of page: String) async -> LifecycleEntry? {
         var iterator = makeAsyncIterator()
@@ -72,7 +72,7 @@ extension AsyncStream<ShellEvent> {
         let shell = AppShell()
         let pages = WebPages(shell: shell, runtime: runtime)
         try pages.install(RoutesFile(contentsOf: folder.file("routes.json").path))
-        var events = shell.events()
+        var events = shell.events.stream()
         try shell.start(url: "app://list")
         let list = try #require(shell.navigator.visiblePage as? WebPage)
         try await list.loaded()

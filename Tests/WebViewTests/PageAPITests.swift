@@ -168,7 +168,7 @@ final class AnsweringUIDelegate: UIDelegate {
 
     @Test func eventStreamsGiveEverySubscriberItsOwnEvents() async throws {
         let (webView, _) = makeWebView()
-        let first = webView.events(), second = webView.events()
+        let first = webView.events.stream(), second = webView.events.stream()
         try await webView.loadHTMLString("<script>console.log('hello')</script>", baseURL: nil)
         await webView.close()
         var kinds1: [String] = [], kinds2: [String] = []

@@ -30,7 +30,7 @@ final class EventLog: Sendable {
 
     init(_ webView: HeadlessWebView) {
         let store = self.store
-        webView.observeEvents { event in store.events.withLock { $0.append(event) } }
+        webView.events.observe { event in store.events.withLock { $0.append(event) } }
     }
 
     var all: [WebViewEvent] { store.events.withLock { $0 } }

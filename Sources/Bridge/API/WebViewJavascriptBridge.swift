@@ -31,11 +31,15 @@ public final class WebViewJavascriptBridge: Sendable {
 
     /// A bridge not yet attached to a page. Use ``inject(into:page:)`` to attach it to a bare
     /// `JSContext`, or `WebViewJavascriptBridge(for:)` for a web view.
-    public init(runtime: JavaScriptRuntime, logger: Logger = Logger(label: "WebViewJavascriptBridge"),
-                eventSink: (@Sendable (BridgeEvent) -> Void)? = nil) {
+    public init(runtime: JavaScriptRuntime, logger: Logger = Logger(label: "WebViewJavascriptBridge")) {
         self.runtime = runtime
-        core = BridgeCore(runtime: runtime, logger: logger, eventSink: eventSink)
+        core = BridgeCore(runtime: runtime, logger: logger)
     }
+
+    /// Every message in either direction, as a ``BridgeEvent`` (while ``isTracingEnabled``): watch them
+    /// with `events.observe { ... }` or `events.stream()`. A bridge made for a web view also puts them on
+    /// the web view's events.
+    public var events: EventPublisher<BridgeEvent> { core.events }
 
     // MARK: Handlers
 
@@ -127,7 +131,7 @@ public final class WebViewJavascriptBridge: Sendable {
     /// `too_deep` (its caller gets that error); the messages queued with it are delivered.
     public static let maximumNestingDepth = RawJSONScanner.maximumDepth
 
-    /// Whether messages are reported to the event sink. On by default.
+    /// Whether messages are reported as ``events``. On by default.
     public var isTracingEnabled: Bool {
         get { core.state.withLock { $0.isTracingEnabled } }
         set { core.state.withLock { $0.isTracingEnabled = newValue } }

@@ -46,13 +46,12 @@ final class BridgeCore: Sendable {
 
     let runtime: JavaScriptRuntime
     let state: Mutex<State>
-    let eventSink: (@Sendable (BridgeEvent) -> Void)?
+    let events = EventPublisher<BridgeEvent>()
     /// The timers of pending calls; each is released when its call ends.
     let timeouts = CallTimeout.Count()
 
-    init(runtime: JavaScriptRuntime, logger: Logger, eventSink: (@Sendable (BridgeEvent) -> Void)?) {
+    init(runtime: JavaScriptRuntime, logger: Logger) {
         self.runtime = runtime
-        self.eventSink = eventSink
         state = Mutex(State(log: BridgeLog(logger: logger)))
     }
 
@@ -136,9 +135,10 @@ final class BridgeCore: Sendable {
     }
 
     func trace(_ make: () -> BridgeEvent) {
-        guard let eventSink, state.withLock({ $0.isTracingEnabled }) else { return }
-        eventSink(make())
+        guard isTracing else { return }
+        events.emit(make())
     }
 
-    var isTracing: Bool { eventSink != nil && state.withLock { $0.isTracingEnabled } }
+    /// Whether messages become events: only when asked for and watched, since making one costs.
+    var isTracing: Bool { state.withLock { $0.isTracingEnabled } && events.hasSubscribers }
 }

@@ -9,11 +9,12 @@ extension WebViewJavascriptBridge {
     /// consumes its `wvjbscheme://__BRIDGE_LOADED__` / `https://__bridge_loaded__` and
     /// `https://__wvjb_queue_message__` requests before the web view's navigation delegate, injects
     /// itself, and follows the web view from document to document. Every message is also an event
-    /// on `webView.events()`: `.custom(kind: "bridge", fields: ...)` with `dir`, `type`, `handler`,
+    /// on `webView.events`: `.custom(kind: "bridge", fields: ...)` with `dir`, `type`, `handler`,
     /// `callbackId` or `responseId`, `data`, `size`, `outcome` and `error`.
     public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
-        self.init(runtime: webView.runtime, logger: logger) { [weak webView] event in
-            webView?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+        self.init(runtime: webView.runtime, logger: logger)
+        events.observe { [weak webView] event in
+            webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
         }
         let attachment = WebViewBridgeAttachment(bridge: self)
         await webView.addNavigationInterceptor { action in attachment.intercept(action) }

@@ -166,7 +166,7 @@ final class Connection {
 
     private func gotHeaders() {
         guard let msg = message else { return }
-        if core.log != nil { headersTime = g_get_monotonic_time() }
+        if core.log.hasSubscribers { headersTime = g_get_monotonic_time() }
         let request = ServerMessage(pointer: msg)
         if request.headBytes > core.limits.maxHeaderBytes {
             refuse(431, request)

@@ -1,4 +1,5 @@
 internal import CSoup
+import JavaScript
 import Glibc
 import URLRouting
 
@@ -12,7 +13,7 @@ final class ServerCore {
     let routes: MockRoutes
     let limits: ServerLimits
     let cors: Bool
-    let log: (@Sendable (AccessLogEvent) -> Void)?
+    let log: EventPublisher<AccessLogEvent>
     let connections: ConnectionTracker
     /// The `SoupServer` while listening; nil once closed.
     private(set) var server: UnsafeMutablePointer<SoupServer>?
@@ -21,7 +22,7 @@ final class ServerCore {
     private var acceptors: [Acceptor] = []
 
     init(files: FileResponder, routes: MockRoutes, limits: ServerLimits, cors: Bool,
-         log: (@Sendable (AccessLogEvent) -> Void)?) {
+         log: EventPublisher<AccessLogEvent>) {
         self.files = files
         self.routes = routes
         self.limits = limits
@@ -124,16 +125,16 @@ final class ServerCore {
 
     /// Reports an answered request to the access log.
     func logAnswer(_ message: ServerMessage, since start: Int?) {
-        guard let log, let method = message.parsedMethod else { return }
+        guard log.hasSubscribers, let method = message.parsedMethod else { return }
         let bytes = method == "HEAD" ? 0 : message.responseBodyLength
-        log(AccessLogEvent(method: method, path: message.encodedPath, status: message.status, bytes: bytes,
+        log.emit(AccessLogEvent(method: method, path: message.encodedPath, status: message.status, bytes: bytes,
                            milliseconds: Self.milliseconds(since: start)))
     }
 
     /// Reports a request refused before its body was read.
     func logRefusal(_ message: ServerMessage, status: Int, bytes: Int, since start: Int?) {
-        guard let log, let method = message.parsedMethod else { return }
-        log(AccessLogEvent(method: method, path: message.encodedPath, status: status, bytes: method == "HEAD" ? 0 : bytes,
+        guard log.hasSubscribers, let method = message.parsedMethod else { return }
+        log.emit(AccessLogEvent(method: method, path: message.encodedPath, status: status, bytes: method == "HEAD" ? 0 : bytes,
                            milliseconds: Self.milliseconds(since: start)))
     }
 

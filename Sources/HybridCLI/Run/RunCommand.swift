@@ -69,8 +69,8 @@ struct RunCommand: AsyncParsableCommand {
     var transcript: String?
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Time limit in seconds for the whole run, also the watchdog limit for one script "
-                               + "(0.001 to 86400; default 10).", valueName: "seconds"),
+            help: ArgumentHelp("Time limit in seconds for the whole run, in wall-clock time, also the watchdog limit for "
+                               + "one script (0.001 to 86400; default 10).", valueName: "seconds"),
             transform: OptionValue.seconds)
     var timeout: Double = 10
 

@@ -59,7 +59,7 @@ struct RunPhases {
         }
         let page = await pageID()
         let url = await webView.url?.absoluteString ?? ""
-        webView.emit(WebViewEvent(page: page, kind: .load(milestone: .idle, url: url)))
+        webView.events.emit(WebViewEvent(page: page, kind: .load(milestone: .idle, url: url)))
         return true
     }
 

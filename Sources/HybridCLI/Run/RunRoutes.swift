@@ -24,16 +24,16 @@ struct RunRoutes: Sendable {
     /// folder for relative pages; `page` (PAGE, already served) is the root instead of `start`;
     /// `prepare` sees every web page before it loads (events, mocks). `events` carries `page`/`app` events.
     @MainActor
-    func launch(runtime: JavaScriptRuntime, events: HeadlessWebView, report: RunReport, baseURL: URL?, page: URL?,
+    func launch(runtime: JavaScriptRuntime, events eventView: HeadlessWebView, report: RunReport, baseURL: URL?, page: URL?,
                 prepare: @escaping @MainActor (WebPage) -> Void) -> Result<RunApp, RunInputError> {
         var file = self.file
         if let baseURL { file.baseURL = baseURL }
         let shell = AppShell(router: URLRouter(options: file.options))
-        shell.onEvent { [weak events] event in
+        shell.events.observe { [weak eventView] event in
             var fields = JSONObject()
             // `page` is the web page id on every transcript line; the lifecycle page's name is `name`.
             for (key, value) in event.fields { fields[key == "page" ? "name" : key] = value }
-            events?.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: event.kind, fields: fields)))
+            eventView?.events.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: event.kind, fields: fields)))
         }
         let pages = WebPages(shell: shell, runtime: runtime)
         let app = RunApp(shell: shell, pages: pages)

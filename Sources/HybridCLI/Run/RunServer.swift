@@ -14,12 +14,12 @@ struct RunServer: Sendable {
         let server = FixtureServer(root: root.path, host: "127.0.0.1", port: 0, runtime: webView.runtime)
         var options = FixtureServer.Options()
         options.apiMocks = apiMocks
-        options.accessLog = { [weak webView] entry in
+        server.accessLog.observe { [weak webView] entry in
             let fields: JSONObject = [
                 "method": .string(entry.method), "path": .string(entry.path), "status": .number(Double(entry.status)),
                 "bytes": .number(Double(entry.bytes)), "ms": .number((entry.milliseconds * 1000).rounded() / 1000),
             ]
-            webView?.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields)))
+            webView?.events.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields)))
         }
         server.options = options
         do {

@@ -19,7 +19,7 @@ struct RunSession {
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let webView = HeadlessWebView(runtime: runtime)
-        webView.observeEvents { event in
+        webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)
             report.print(event)
@@ -32,6 +32,16 @@ struct RunSession {
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
         }
         defer { interrupt.cancel() }
+        await runtime.setDeadline(deadline)
+        let timeout = options.timeout
+        let lastResort = HardDeadline(deadline: deadline) {
+            report.raise(.timeout)
+            StandardStreams.err(HardDeadline.message(command: "run", timeout: timeout))
+            transcript.write(kind: "timeout", page: report.currentPage)
+            if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
+            if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        }
+        defer { lastResort.cancel() }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
@@ -102,7 +112,7 @@ struct RunSession {
                         mocks: MockHandlers, baseURL: URL?, page: URL?) -> Result<RunApp, RunInputError> {
         let logging = options.logBridge
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
-            webPage.webView.observeEvents { event in
+            webPage.webView.events.observe { event in
                 transcript.write(event)
                 report.print(event)
             }

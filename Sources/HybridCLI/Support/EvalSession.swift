@@ -15,7 +15,14 @@ struct EvalSession {
             name: "hybrid.eval", executionTimeLimit: limit, consoleSink: EvalSession.consoleSink))
         let report = Report()
         let source = self.source, sourceURL = self.sourceURL
+        let deadline = start + limit
+        let timeout = self.timeout
+        let lastResort = HardDeadline(deadline: deadline) {
+            StandardStreams.err(HardDeadline.message(command: "eval", timeout: timeout))
+        }
+        defer { lastResort.cancel() }
         await runtime.perform { runtime in
+            runtime.setDeadline(deadline)
             let context = runtime.context
             let reported = ReportedReasons()
             context.exceptionHandler = { _, exception in
@@ -47,7 +54,8 @@ struct EvalSession {
             }
         }
         let remaining = limit - (ContinuousClock.now - start)
-        if await runtime.runUntilIdle(timeout: max(remaining, .zero)) == .timedOut {
+        // As Node does, an active interval keeps the run going until it is cleared.
+        if await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) == .timedOut {
             StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
             report.timedOut()
         }

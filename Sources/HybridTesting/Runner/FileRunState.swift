@@ -110,7 +110,7 @@ struct FileRunState {
                 let place = location(frames: [], declared: currentDeclared)
                 results.append(TestCaseResult(name: current.name, status: .failed,
                                               message: "timed out after \(options.testTimeout.shortText) and the page stopped "
-                                                + "responding (a loop that never ends?); the file's other tests did not run" + extra,
+                                                + "responding (a loop, or a chain of promise jobs, that never ends?); the file's other tests did not run" + extra,
                                               location: place, duration: options.testTimeout))
                 self.current = nil
             } else {

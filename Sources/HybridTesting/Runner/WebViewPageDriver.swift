@@ -34,7 +34,7 @@ final class WebViewPageDriver: TestPageDriver {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
-        webView.observeEvents { event in
+        webView.events.observe { event in
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
             case .console(let message): signals.yield(.console(message))

@@ -43,10 +43,18 @@ public final class JSVirtualMachine {
         shared.drainReleases()
     }
 
-    /// The execution time limit in seconds for each entry into JavaScript (nil: no limit).
+    /// The execution time limit in seconds of CPU time for each entry into JavaScript (nil: no limit).
     public var executionTimeLimit: Double? {
         get { watchdog.limit }
         set { watchdog.limit = newValue }
+    }
+
+    /// The wall-clock instant after which any script that is still running is stopped with a
+    /// `TimeoutError` (nil: none). Unlike ``executionTimeLimit``, which each entry measures in CPU
+    /// time from its own start, the deadline is one instant for every entry.
+    public var deadline: ContinuousClock.Instant? {
+        get { watchdog.deadline }
+        set { watchdog.deadline = newValue }
     }
 
     /// Runs `body`, which calls into JavaScript, as one entry: the watchdog is armed for the
@@ -60,18 +68,19 @@ public final class JSVirtualMachine {
         let result = body(&exception)
         entryDepth -= 1
         if outermost {
-            if watchdog.didExit() {
-                // The limit may have stopped a promise job while JSC drained the queue at the end of
-                // the entry; the script's own value came back, but the termination stays pending and
-                // every later API call would fail. An empty evaluation consumes it (and runs what is
-                // left of the queue, under the same limit).
+            let reason = watchdog.didExit()
+            if reason != .none {
+                // The limit may have stopped a promise job while JSC drained the queue at the end of the
+                // entry; the script's own value came back, but the termination stays pending and every
+                // later API call would fail. An empty evaluation consumes it (and runs what is left of
+                // the queue, under the same limit).
                 var rounds = 0
                 repeat {
                     watchdog.willEnter()
                     _ = JSStringConversion.withJSString("undefined") { JSEvaluateScript(context, $0, nil, nil, 1, nil) }
                     rounds += 1
-                } while watchdog.didExit() && rounds < 16
-                exception = watchdog.makeTimeoutError(in: context)
+                } while watchdog.didExit() != .none && rounds < 16
+                exception = watchdog.makeTimeoutError(for: reason, in: context)
             }
             shared.drainReleases()
         }

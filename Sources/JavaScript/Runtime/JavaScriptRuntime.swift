@@ -104,8 +104,10 @@ public actor JavaScriptRuntime {
         return try context.evaluate(script, sourceURL: sourceURL).toJSONValue() ?? .null
     }
 
-    /// The execution time limit per entry into JavaScript (nil: none). The watchdog stops a script
-    /// that runs longer with a ``JSException`` whose `isExecutionTimeLimitExceeded` is true.
+    /// The execution time limit per entry into JavaScript, in CPU time of the runtime thread (nil:
+    /// none). The watchdog stops a script that runs longer with a ``JSException`` whose
+    /// `isExecutionTimeLimitExceeded` is true. A loaded machine stretches it in wall-clock time; for an
+    /// overall limit in wall-clock time, see ``deadline``.
     public var executionTimeLimit: Duration? {
         virtualMachine.executionTimeLimit.map { .nanoseconds(Int64($0 * 1e9)) }
     }
@@ -113,6 +115,23 @@ public actor JavaScriptRuntime {
     /// Sets ``executionTimeLimit``.
     public func setExecutionTimeLimit(_ limit: Duration?) {
         virtualMachine.executionTimeLimit = limit?.seconds
+    }
+
+    /// The wall-clock instant after which any script still running is stopped (nil: none), as with
+    /// ``executionTimeLimit``: the ``JSException`` has `isExecutionTimeLimitExceeded` set. The watchdog
+    /// checks it after every slice of CPU time the script uses (at most 100 ms), so a busy script stops
+    /// soon after the deadline however loaded the machine is; every entry into JavaScript after the
+    /// deadline is stopped within a millisecond of CPU time.
+    ///
+    /// JavaScriptCore 2.50 runs each promise job as a separate entry and so cannot stop an endless
+    /// chain of short jobs (`function f() { Promise.resolve().then(f) }`): such a page holds the runtime
+    /// thread. Code that must finish by a deadline whatever the page does waits with a deadline of its
+    /// own, as the `hybrid` command does.
+    public var deadline: ContinuousClock.Instant? { virtualMachine.deadline }
+
+    /// Sets ``deadline``.
+    public func setDeadline(_ deadline: ContinuousClock.Instant?) {
+        virtualMachine.deadline = deadline
     }
 
     /// Takes a token that keeps ``runUntilIdle(timeout:)`` waiting until it ends. Any thread.
@@ -134,16 +153,20 @@ public actor JavaScriptRuntime {
 
     /// Runs the event loop until the runtime is idle (see ``isIdle``) or `timeout` of real time passes.
     ///
+    /// With `includingIntervals`, a repeating interval also keeps the loop running until it is cleared,
+    /// as in Node.js; the default is the page rule of ``isIdle``, under which a page that polls forever
+    /// still becomes idle.
+    ///
     /// On a virtual clock the clock jumps to each next deadline instead of waiting; work tokens are
     /// still waited for in real time.
     @discardableResult
-    public func runUntilIdle(timeout: Duration? = nil) async -> IdleOutcome {
+    public func runUntilIdle(timeout: Duration? = nil, includingIntervals: Bool = false) async -> IdleOutcome {
         let deadline = timeout.map { g_get_monotonic_time() + Int($0.seconds * 1_000_000) }
         var rounds = 0
-        while !isIdle {
+        while !isIdle(includingIntervals: includingIntervals) {
             if let deadline, g_get_monotonic_time() >= deadline { return .timedOut }
             let scheduler = virtualMachine.scheduler
-            if scheduler.clock.isVirtual, scheduler.hasPendingOneShot {
+            if scheduler.clock.isVirtual, includingIntervals ? scheduler.hasPendingTimer : scheduler.hasPendingOneShot {
                 _ = scheduler.fireNext()
                 rounds += 1
                 // Let other work on the runtime thread in now and then (actor calls, GLib sources).
@@ -153,6 +176,10 @@ public actor JavaScriptRuntime {
             await activity.wait(until: deadline)
         }
         return .idle
+    }
+
+    private func isIdle(includingIntervals: Bool) -> Bool {
+        isIdle && (isShutDown || !includingIntervals || !virtualMachine.scheduler.hasPendingTimer)
     }
 
     /// Virtual clock: moves time forward by `duration`, firing exactly the timers that fall due,

@@ -111,6 +111,11 @@ final class TimerScheduler {
         timers.values.contains { $0.interval == nil && !$0.context.timersArePaused }
     }
 
+    /// True while any timer of a running (not paused) context is pending, intervals included.
+    var hasPendingTimer: Bool {
+        timers.values.contains { !$0.context.timersArePaused }
+    }
+
     /// The number of pending timers (all contexts, paused or not).
     var count: Int { timers.count }
 

@@ -7,25 +7,50 @@ extension JSValue {
         set { setValue(newValue, forProperty: property) }
     }
 
-    /// An indexed property; `undefined` when absent or when the value is not an object.
+    /// An indexed property; `undefined` when absent or when the value is not an object. A getter that
+    /// throws, or that the watchdog stops, reports its exception as ``forProperty(_:)`` does.
     public subscript(index: Int) -> JSValue {
-        get {
-            guard let object = objectRef, let value = JSObjectGetPropertyAtIndex(contextRef, object, UInt32(truncatingIfNeeded: index), nil) else {
-                return JSValue(undefinedIn: context)
-            }
-            return JSValue(ref: value, in: context)
-        }
+        get { reportingExceptions { try property(at: index) } }
         set {
             guard let object = objectRef else { return }
             JSObjectSetPropertyAtIndex(contextRef, object, UInt32(truncatingIfNeeded: index), newValue.ref, nil)
         }
     }
 
-    /// A property; `undefined` when absent, when a getter throws, or for non-objects.
+    /// A property; `undefined` when absent or for non-objects. As in Apple's JavaScriptCore, an exception
+    /// thrown by a getter (or the watchdog stopping one) goes to the context's `exceptionHandler` and
+    /// the result is `undefined`; ``property(_:)`` throws it instead.
     public func forProperty(_ property: String) -> JSValue {
+        reportingExceptions { try self.property(property) }
+    }
+
+    /// A property, reading it as one entry into JavaScript: the watchdog covers a getter, and an
+    /// exception it throws (a `TimeoutError` when the watchdog stopped it) is thrown as a ``JSException``.
+    /// `undefined` when absent or for non-objects.
+    public func property(_ property: String) throws -> JSValue {
         guard let object = objectRef else { return JSValue(undefinedIn: context) }
-        let value = JSStringConversion.withJSString(property) { JSObjectGetProperty(contextRef, object, $0, nil) }
-        return JSValue(ref: value ?? JSValueMakeUndefined(contextRef), in: context)
+        let result = JSStringConversion.withJSString(property) { name in
+            context.virtualMachine.enter(contextRef) { exception in JSObjectGetProperty(contextRef, object, name, &exception) }
+        }
+        return try context.value(of: result)
+    }
+
+    /// The property at `index`, like ``property(_:)``.
+    public func property(at index: Int) throws -> JSValue {
+        guard let object = objectRef else { return JSValue(undefinedIn: context) }
+        let result = context.virtualMachine.enter(contextRef) { exception in
+            JSObjectGetPropertyAtIndex(contextRef, object, UInt32(truncatingIfNeeded: index), &exception)
+        }
+        return try context.value(of: result)
+    }
+
+    private func reportingExceptions(_ read: () throws -> JSValue) -> JSValue {
+        do {
+            return try read()
+        } catch {
+            if let thrown = context.lastThrownValue { context.reportException(thrown) }
+            return JSValue(undefinedIn: context)
+        }
     }
 
     /// Sets a property to any convertible value (ignored for non-objects).

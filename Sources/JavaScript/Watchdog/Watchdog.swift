@@ -2,51 +2,92 @@ internal import CJavaScriptCore
 import Foundation
 import Synchronization
 
-/// The per-machine script execution limit.
+/// Stops JavaScript that runs too long: the per-entry CPU limit and the wall-clock deadline.
 ///
-/// JavaScriptCore measures the limit from each entry into the VM and calls `shouldTerminate` when it
-/// runs out; we answer yes and remember it, so the caller can tell a stopped script from a thrown
-/// exception. We set the limit again before every outermost entry so it is armed from that moment
-/// whatever JSC's own bookkeeping does.
+/// JavaScriptCore's watchdog measures CPU time from each entry into the VM and asks `shouldTerminate`
+/// once that much has run. We set its limit before every outermost entry. With only a per-entry limit,
+/// JSC's limit is that limit and the callback always answers yes. With a deadline, JSC's limit is a
+/// short slice and the callback, which runs on the JavaScript thread, answers yes once the deadline has
+/// passed or the entry has used its own limit, and otherwise re-arms the next slice; so a script stops
+/// within a slice of CPU time after the deadline, however busy the machine is. JSC only asks once the
+/// slice's CPU time has run: a script that waits in native code, using no CPU, is stopped once it uses
+/// CPU again.
+///
+/// JavaScriptCore 2.50 runs each promise job as an entry of its own while it drains the job queue at
+/// the end of an entry, and resets the limit for each; a chain of short jobs that never ends is
+/// therefore never stopped here. Callers that must end at a deadline whatever the page does (the
+/// `hybrid` command) also keep a wall-clock deadline of their own outside the runtime thread.
 final class Watchdog {
     /// The property that marks the `Error` we substitute for JSC's termination value.
     static let markerProperty = "__hybridExecutionTimeLimitExceeded"
+    /// The most CPU time that runs between two checks of the deadline.
+    static let deadlineSlice = 0.1
+
+    /// Why the watchdog stopped a script.
+    enum Reason: UInt8 {
+        case none, limit, deadline
+    }
 
     private let group: JSContextGroupRef
-    private let flag = Flag()
+    private let state: State
+    private var isArmed = false
 
     init(group: JSContextGroupRef) {
         self.group = group
+        state = State(group: group)
     }
 
-    /// Turns the limit off; the machine calls this before it releases the group.
+    /// Turns the watchdog off; the machine calls this before it releases the group.
     func invalidate() {
-        if limit != nil { JSContextGroupClearExecutionTimeLimit(group) }
+        disarm()
     }
 
-    /// Seconds per entry, nil when off.
+    /// Seconds of CPU time per entry, nil when off.
     var limit: Double? {
-        didSet {
-            if limit == nil, oldValue != nil { JSContextGroupClearExecutionTimeLimit(group) }
+        get { state.limit }
+        set {
+            state.limit = newValue
+            if newValue == nil, state.deadline == nil { disarm() }
         }
     }
 
+    /// The wall-clock instant after which any running script is stopped, nil when none.
+    var deadline: ContinuousClock.Instant? {
+        get { state.deadline }
+        set {
+            state.deadline = newValue
+            if newValue == nil, state.limit == nil { disarm() }
+        }
+    }
+
+    /// True when `deadline` has passed.
+    var isPastDeadline: Bool {
+        state.deadline.map { ContinuousClock.now >= $0 } ?? false
+    }
+
     func willEnter() {
-        guard let limit else { return }
-        flag.fired.store(false, ordering: .relaxed)
-        JSContextGroupSetExecutionTimeLimit(group, limit, Watchdog.shouldTerminate,
-                                            Unmanaged.passUnretained(flag).toOpaque())
+        state.reason = .none
+        guard state.limit != nil || state.deadline != nil else { return }
+        state.entryCPUTime = State.threadCPUTime()
+        isArmed = true
+        JSContextGroupSetExecutionTimeLimit(group, state.nextSlice(), Watchdog.shouldTerminate,
+                                            Unmanaged.passUnretained(state).toOpaque())
     }
 
-    /// Returns whether the limit stopped the script since ``willEnter()``.
-    func didExit() -> Bool {
-        flag.fired.exchange(false, ordering: .relaxed)
+    /// Returns why the watchdog stopped a script since ``willEnter()``, and forgets it.
+    func didExit() -> Reason {
+        let reason = state.reason
+        state.reason = .none
+        return reason
     }
 
-    func makeTimeoutError(in context: JSContextRef) -> JSValueRef {
-        let seconds = limit.map { String(format: "%g", $0) } ?? "?"
-        let error = JSValueConversion.makeError(
-            message: "execution time limit exceeded (\(seconds) s)", name: "TimeoutError", in: context)
+    func makeTimeoutError(for reason: Reason, in context: JSContextRef) -> JSValueRef {
+        let message: String
+        switch reason {
+        case .deadline: message = "deadline reached while JavaScript was running"
+        case .limit, .none: message = "execution time limit exceeded (\(state.limit.map { String(format: "%g", $0) } ?? "?") s)"
+        }
+        let error = JSValueConversion.makeError(message: message, name: "TimeoutError", in: context)
         let object = JSValueToObject(context, error, nil)!
         JSStringConversion.withJSString(Watchdog.markerProperty) { key in
             JSObjectSetProperty(context, object, key, JSValueMakeBoolean(context, true),
@@ -55,14 +96,67 @@ final class Watchdog {
         return error
     }
 
-    private static let shouldTerminate: @convention(c) (JSContextRef?, UnsafeMutableRawPointer?) -> Bool = { _, info in
-        guard let info else { return true }
-        Unmanaged<Flag>.fromOpaque(info).takeUnretainedValue().fired.store(true, ordering: .relaxed)
-        return true
+    private func disarm() {
+        guard isArmed else { return }
+        isArmed = false
+        JSContextGroupClearExecutionTimeLimit(group)
     }
 
-    /// Written on the thread where JSC asks, read on the runtime thread.
-    private final class Flag: Sendable {
-        let fired = Atomic(false)
+    /// Called by JavaScriptCore on the JavaScript thread once the slice it was given has run.
+    private static let shouldTerminate: @convention(c) (JSContextRef?, UnsafeMutableRawPointer?) -> Bool = { _, info in
+        guard let info else { return true }
+        return Unmanaged<State>.fromOpaque(info).takeUnretainedValue().shouldTerminate()
+    }
+
+    /// What the callback reads. Touched only on the machine's thread: JavaScriptCore calls
+    /// `shouldTerminate` on the thread that runs the script.
+    private final class State {
+        let group: JSContextGroupRef
+        var limit: Double?
+        var deadline: ContinuousClock.Instant?
+        var entryCPUTime = 0.0
+        var reason = Reason.none
+
+        init(group: JSContextGroupRef) {
+            self.group = group
+        }
+
+        /// The CPU time JSC should let run before asking again.
+        func nextSlice() -> Double {
+            var slice = Double.infinity
+            if let limit { slice = max(limit - (State.threadCPUTime() - entryCPUTime), 0) }
+            if let deadline {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                slice = min(slice, Watchdog.deadlineSlice, max(remaining.seconds, 0))
+            }
+            // An expired limit or deadline still gets a moment: the callback then stops the script.
+            return max(slice, 0.001)
+        }
+
+        func shouldTerminate() -> Bool {
+            if let deadline, ContinuousClock.now >= deadline {
+                reason = .deadline
+                return true
+            }
+            if let limit, State.threadCPUTime() - entryCPUTime >= limit {
+                reason = .limit
+                return true
+            }
+            if deadline == nil {
+                // Only a limit, which JSC measured itself: its clock and ours may differ by a tick.
+                reason = .limit
+                return true
+            }
+            JSContextGroupSetExecutionTimeLimit(group, nextSlice(), Watchdog.shouldTerminate,
+                                                Unmanaged.passUnretained(self).toOpaque())
+            return false
+        }
+
+        /// The calling thread's CPU time in seconds, the clock JSC's watchdog measures.
+        static func threadCPUTime() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
     }
 }

@@ -1,3 +1,4 @@
+import JavaScript
 import URLRouting
 
 /// A whole app without a screen: the ``HybridApplication`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
@@ -8,7 +9,7 @@ import URLRouting
 /// ```swift
 /// let shell = AppShell()
 /// try shell.navigator.register("/list", page: ListPage.self)
-/// let events = shell.events()
+/// let events = shell.events.stream()
 /// try shell.start(url: "app://list")      // launches the app, the start page becomes the stack's root
 /// ```
 @MainActor
@@ -26,7 +27,7 @@ public final class AppShell {
     /// Typed app events.
     public let bus: EventBus
 
-    private let sink = ShellEventSink()
+    private nonisolated let sink = ShellEventSink()
 
     /// Creates a shell on `router` (a new one by default); nothing is shown until ``start(root:)``.
     public init(router: URLRouter = URLRouter()) {
@@ -43,15 +44,9 @@ public final class AppShell {
         }
     }
 
-    /// Every shell event from now on (each call gets its own stream; it ends at ``shutdown()``).
-    public func events() -> AsyncStream<ShellEvent> {
-        sink.stream()
-    }
-
-    /// Calls `handler` synchronously with every shell event from now on.
-    public func onEvent(_ handler: @escaping @Sendable (ShellEvent) -> Void) {
-        sink.addHandler(handler)
-    }
+    /// Every shell event: `events.observe { ... }` calls a closure synchronously as each happens, and
+    /// `events.stream()` iterates them with a bounded buffer (streams end at ``shutdown()``).
+    public nonisolated var events: EventPublisher<ShellEvent> { sink.events }
 
     /// Launches the app (if not running) and shows `root` (wrapped in a ``NavigationStack`` unless it is a
     /// container) as the window's root page.
@@ -78,6 +73,6 @@ public final class AppShell {
     public func shutdown() {
         if application.state != .notRunning { try? application.terminate() }
         window.rootPage = nil
-        sink.finish()
+        sink.events.finish()
     }
 }

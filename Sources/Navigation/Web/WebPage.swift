@@ -42,9 +42,10 @@ open class WebPage: Page, PageScriptChannel {
         self.webView = webView
         // Bridge messages are events of the page's web view, as with `WebViewJavascriptBridge(for:)`,
         // so transcripts of whole flows show them too.
-        bridge = WebViewJavascriptBridge(runtime: runtime, eventSink: { [weak webView] event in
-            webView?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
-        })
+        bridge = WebViewJavascriptBridge(runtime: runtime)
+        bridge.events.observe { [weak webView] event in
+            webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+        }
         super.init(name: name ?? "WebPage(\(url.lastPathComponent))")
         self.url = self.route.url
     }

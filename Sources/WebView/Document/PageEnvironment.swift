@@ -17,8 +17,8 @@ enum PageEnvironment {
     static func install(in document: DocumentHandle, core: WebViewCore) throws {
         let context = document.context
         let page = document.id
-        let hub = core.hub
-        context.consoleSink = { message in hub.emit(WebViewEvent(page: page, kind: .console(message))) }
+        let events = core.events
+        context.consoleSink = { message in events.emit(WebViewEvent(page: page, kind: .console(message))) }
         context.exceptionHandler = { [weak core, weak document] _, value in
             guard let core, let document, !document.isClosed else { return }
             core.uncaught(value, in: document)

@@ -22,8 +22,8 @@ final class ContextPage: Sendable {
         context = LoopBoundBox(sending: nil, loop: runtime.loop)
         let logs = self.logs, events = self.events
         bridge = WebViewJavascriptBridge(runtime: runtime,
-                                         logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) },
-                                         eventSink: { events.append($0) })
+                                         logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) })
+        bridge.events.observe { events.append($0) }
     }
 
     /// Loads `script` into a new context; the bridge is injected unless `inject` is false.

@@ -19,7 +19,7 @@ final class WebPage: Sendable {
     init() async {
         webView = HeadlessWebView(runtime: JavaScriptRuntime())
         let events = self.events
-        webView.observeEvents { events.append($0) }
+        webView.events.observe { events.append($0) }
         bridge = await WebViewJavascriptBridge(for: webView)
         await webView.setNavigationDelegate(NavigationRecorder(recorder: navigations))
     }
