@@ -13,7 +13,7 @@ extension JSContext {
             return nil
         }, name: "emit", in: self)
         do {
-            let installer = try evaluate(ConsoleScript.source, sourceURL: ConsoleScript.sourceURL)
+            let installer = try evaluate(JavaScriptScripts.console.source.get(), sourceURL: JavaScriptScripts.consoleURL)
             formatterRef.set(try installer.call(arguments: [emit]).ref, in: ref)
         } catch {
             preconditionFailure("the console script failed to install: \(error)")
