@@ -8,6 +8,9 @@ extension JSContext {
     /// Timers follow HTML, with two deliberate differences: no 4 ms clamping of nested timers (bridge
     /// message chains nest deeply), and intervals repeat at least 1 ms apart so a `setInterval(f, 0)`
     /// cannot spin the clock forever. String callbacks are rejected with a `TypeError`.
+    ///
+    /// The JavaScript half is read from the module's resource bundle beside the executable; without it this stops
+    /// the process with a message naming the missing file.
     public func installTimers() {
         let scheduler = virtualMachine.scheduler
         func install(_ name: String, repeats: Bool) {
