@@ -33,10 +33,10 @@ package struct ScriptResource: Sendable {
 
     /// The name SwiftPM gives `module`'s resource bundle (the package's name, then the module's).
     package static func bundleName(of module: String) -> String {
-        #if os(Linux)
-        "HybridRuntime_\(module).resources"
-        #else
+        #if canImport(Darwin)
         "HybridRuntime_\(module).bundle"
+        #else
+        "HybridRuntime_\(module).resources"
         #endif
     }
 
