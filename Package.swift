@@ -33,7 +33,9 @@ let package = Package(
         ),
 
         // The engine: contexts, values, the runtime thread and its event loop, timers, console, watchdog.
-        .target(name: "JavaScript", dependencies: ["CJavaScriptCore"]),
+        // Each module's own JavaScript is in its Resources/ folder (`ScriptResource`): copied into the module's
+        // resource bundle, which SwiftPM builds beside the executables and scripts/install installs beside `hybrid`.
+        .target(name: "JavaScript", dependencies: ["CJavaScriptCore"], resources: [.copy("Resources")]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
         .target(name: "URLRouting"),
@@ -42,12 +44,13 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "URLRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"]),
+        .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"], resources: [.copy("Resources")]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
         .target(
             name: "Bridge",
-            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")],
+            resources: [.copy("Resources")]
         ),
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
@@ -64,7 +67,8 @@ let package = Package(
             dependencies: [
                 "JavaScript", "WebView", "Bridge", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
 
         // The `hybrid` command.

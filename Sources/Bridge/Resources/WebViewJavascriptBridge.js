@@ -1,14 +1,3 @@
-/// The script injected into a page when it asks for the bridge: WebViewJavascriptBridge v6.0.3's
-/// page API, unchanged where a page can see it, carried by native functions underneath.
-///
-/// It evaluates to a function of one argument, `native`, with `signal()` (messages are waiting in
-/// the queue), `defer(json)` (dispatch later, in a task of the runtime's own), and `report(error)`
-/// (an uncaught error for the page's exception handler). It returns the internal functions native
-/// uses (`dispatch(json)`, `runCallbacks()`), or null when the page already has a bridge.
-enum BridgeScript {
-    static let sourceURL = "wvjb://WebViewJavascriptBridge.js"
-
-    static let source = #"""
 (function (native) {
   var root = typeof window !== 'undefined' ? window : globalThis;
   if (root.WebViewJavascriptBridge) { return null; }
@@ -234,5 +223,3 @@ enum BridgeScript {
 
   return { dispatch: _doDispatchMessageFromObjC, runCallbacks: _callWVJBCallbacks };
 })
-"""#
-}
