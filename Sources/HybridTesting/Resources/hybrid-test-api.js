@@ -234,20 +234,25 @@ function runOne(t) {
     });
 }
 
-function result(t, index, status, message, at, started) {
+function result(t, index, status, message, at, started, ended) {
     send({ type: "result", index: index, name: t.name, status: status, message: message,
            frames: at ? at.frames : undefined, declared: t.at ? t.at.frames : undefined,
-           duration: started === undefined ? 0 : clock() - started });
+           duration: started === undefined ? 0 : (ended === undefined ? clock() : ended) - started });
 }
 
 function runAt(t, index, next) {
     send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
     var began = clock();
     runOne(t).then(function (outcome) {
-        if (outcome === null) result(t, index, "passed", undefined, undefined, began);
-        else if (outcome.timeout) result(t, index, "failed", "timed out after " + config.timeout + " ms", t.at, began);
-        else result(t, index, "failed", describe(outcome.error), frameOf(outcome.error), began);
-        next();
+        var ended = clock();
+        // Reported from a timer, not from this promise job: a test that left promise jobs running
+        // forever holds the thread before the timer fires, so it is the test that times out.
+        setT(function () {
+            if (outcome === null) result(t, index, "passed", undefined, undefined, began, ended);
+            else if (outcome.timeout) result(t, index, "failed", "timed out after " + config.timeout + " ms", t.at, began, ended);
+            else result(t, index, "failed", describe(outcome.error), frameOf(outcome.error), began, ended);
+            next();
+        }, 0);
     });
 }
 
