@@ -134,7 +134,7 @@ public actor JavaScriptRuntime {
         virtualMachine.deadline = deadline
     }
 
-    /// Takes a token that keeps ``runUntilIdle(timeout:)`` waiting until it ends. Any thread.
+    /// Takes a token that keeps ``runUntilIdle(timeout:includingIntervals:)`` waiting until it ends. Any thread.
     public nonisolated func beginWork() -> WorkToken {
         WorkToken(activity: activity)
     }
@@ -190,7 +190,7 @@ public actor JavaScriptRuntime {
     }
 
     /// Releases every context and JavaScript object now, firing no pending timer. The runtime
-    /// answers afterwards with errors (``evaluate(_:sourceURL:)``) or idleness (``runUntilIdle(timeout:)``).
+    /// answers afterwards with errors (``evaluate(_:sourceURL:)``) or idleness (``runUntilIdle(timeout:includingIntervals:)``).
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
