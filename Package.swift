@@ -7,7 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
-        .library(name: "URLRouting", targets: ["URLRouting"]),
+        .library(name: "HybridRouting", targets: ["HybridRouting"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
         .library(name: "HybridTesting", targets: ["HybridTesting"]),
@@ -38,10 +38,10 @@ let package = Package(
         .target(name: "JavaScript", dependencies: ["CJavaScriptCore"], resources: [.copy("Resources")]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
-        .target(name: "URLRouting"),
+        .target(name: "HybridRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "URLRouting"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "JavaScript", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
         .target(name: "WebView", dependencies: ["JavaScript", "CJavaScriptCore", "CSoup"], resources: [.copy("Resources")]),
@@ -55,10 +55,10 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["JavaScript", "URLRouting", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["JavaScript", "HybridRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["JavaScript", "URLRouting", "FixtureServer", "WebView", "Bridge",
+        .target(name: "Hybrid", dependencies: ["JavaScript", "HybridRouting", "FixtureServer", "WebView", "Bridge",
                                                "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
@@ -90,14 +90,14 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "CJavaScriptCore", "TestSupport"]),
-        .testTarget(name: "URLRoutingTests", dependencies: ["URLRouting"]),
+        .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "WebView", "JavaScript", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "URLRouting", "TestSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "HybridRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
             dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -113,7 +113,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(
             name: "FuzzTargets",
-            dependencies: ["CLibFuzzer", "CJavaScriptCore", "JavaScript", "URLRouting", "FixtureServer", "Bridge"],
+            dependencies: ["CLibFuzzer", "CJavaScriptCore", "JavaScript", "HybridRouting", "FixtureServer", "Bridge"],
             path: "Fuzz/FuzzTargets"
         ),
         .executableTarget(name: "BridgeQueueFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/BridgeQueueFuzz"),

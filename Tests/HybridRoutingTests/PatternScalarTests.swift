@@ -1,4 +1,4 @@
-@testable import URLRouting
+@testable import HybridRouting
 import Testing
 
 /// Pattern syntax is ASCII and is read scalar by scalar, as URLs are split byte by byte: a combining mark after a

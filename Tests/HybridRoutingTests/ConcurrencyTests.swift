@@ -1,5 +1,5 @@
 import Testing
-import URLRouting
+import HybridRouting
 
 /// The router is shared by many threads: registration may happen while others match.
 @Suite struct ConcurrencyTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import URLRouting
+@testable import HybridRouting
 
 /// Hostile input: never a crash, and work linear in the input, checked by counting steps (never by the clock).
 @Suite struct PathologicalInputTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import URLRouting
+import HybridRouting
 
 /// URLNavigator's matcher behaviour, ported as cases of our own.
 @Suite struct URLNavigatorMatcherTests {

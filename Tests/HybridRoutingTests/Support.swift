@@ -1,4 +1,4 @@
-@testable import URLRouting
+@testable import HybridRouting
 import Synchronization
 
 /// A router with `patterns` registered globally, handlers that accept.

@@ -1,5 +1,5 @@
 import Testing
-import URLRouting
+import HybridRouting
 
 /// Scheme namespaces, fallback, removal and listing.
 @Suite struct NamespaceTests {

@@ -1,5 +1,5 @@
 import Testing
-import URLRouting
+import HybridRouting
 
 /// JLRoutes' published routing behaviour, ported as cases of our own. Where our ranking differs from JLRoutes'
 /// pure registration order, the test says so.

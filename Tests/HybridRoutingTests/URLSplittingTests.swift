@@ -1,5 +1,5 @@
 import Testing
-@testable import URLRouting
+@testable import HybridRouting
 
 /// Rules for how URLs are split before matching.
 @Suite struct URLSplittingTests {

@@ -1,5 +1,5 @@
 import Testing
-import URLRouting
+import HybridRouting
 
 /// Ranking rules: deterministic always.
 @Suite struct RankingTests {

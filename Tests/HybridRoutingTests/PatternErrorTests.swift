@@ -1,5 +1,5 @@
 import Testing
-import URLRouting
+import HybridRouting
 
 /// Registration throws on malformed patterns, with the reason, and leaves the router unchanged.
 @Suite struct PatternErrorTests {

@@ -1,6 +1,6 @@
 import Testing
 import Synchronization
-import URLRouting
+import HybridRouting
 
 /// Handlers and the unmatched handler.
 @Suite struct FallThroughTests {
