@@ -7,7 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Hybrid", targets: ["Hybrid"]),
-        .library(name: "URLRouting", targets: ["URLRouting"]),
+        .library(name: "HybridRouting", targets: ["HybridRouting"]),
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
         .library(name: "HybridTesting", targets: ["HybridTesting"]),
@@ -45,30 +45,35 @@ let package = Package(
 
         // The engine: contexts, values, the runtime on its thread, timers, console, watchdog. Re-exports HybridLoop
         // and HybridJSON.
-        .target(name: "JavaScript", dependencies: ["CJavaScriptCore", "HybridLoop", "HybridJSON"]),
+        // Each module's own JavaScript is in its Resources/ folder (`ScriptResource`): copied into the module's
+        // resource bundle, which SwiftPM builds beside the executables and scripts/install installs beside `hybrid`.
+        .target(name: "JavaScript", dependencies: ["CJavaScriptCore", "HybridLoop", "HybridJSON"],
+                resources: [.copy("Resources")]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.
-        .target(name: "URLRouting"),
+        .target(name: "HybridRouting"),
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
         // JavaScript only for EventPublisher (the access log), which needs nothing of the engine.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "JavaScript", "URLRouting"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "JavaScript", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"]),
+        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"],
+                resources: [.copy("Resources")]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
         .target(
             name: "Bridge",
-            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["JavaScript", "CJavaScriptCore", "WebView", .product(name: "Logging", package: "swift-log")],
+            resources: [.copy("Resources")]
         ),
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["HybridJSON", "JavaScript", "URLRouting", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["HybridJSON", "JavaScript", "HybridRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
-        .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "URLRouting", "FixtureServer",
+        .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "HybridRouting", "FixtureServer",
                                                "WebView", "Bridge", "Navigation"]),
 
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
@@ -77,7 +82,8 @@ let package = Package(
             dependencies: [
                 "JavaScript", "WebView", "Bridge", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
 
         // The `hybrid` command.
@@ -100,14 +106,14 @@ let package = Package(
 
         .testTarget(name: "HybridLoopTests", dependencies: ["HybridLoop", "CGLib", "TestSupport"]),
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
-        .testTarget(name: "URLRoutingTests", dependencies: ["URLRouting"]),
+        .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "WebView", "JavaScript", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "URLRouting", "TestSupport"]),
+        .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "HybridRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
             dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -123,7 +129,7 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
         .target(
             name: "FuzzTargets",
-            dependencies: ["CLibFuzzer", "CJavaScriptCore", "HybridJSON", "URLRouting", "FixtureServer", "Bridge"],
+            dependencies: ["CLibFuzzer", "CJavaScriptCore", "HybridJSON", "HybridRouting", "FixtureServer", "Bridge"],
             path: "Fuzz/FuzzTargets"
         ),
         .executableTarget(name: "BridgeQueueFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/BridgeQueueFuzz"),

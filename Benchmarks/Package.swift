@@ -20,7 +20,7 @@ let package = Package(
             name: "RouterBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
-                .product(name: "URLRouting", package: "HybridRuntime"),
+                .product(name: "HybridRouting", package: "HybridRuntime"),
                 .product(name: "RoutingKit", package: "routing-kit"),
             ]
         ),

@@ -1,4 +1,4 @@
-import URLRouting
+import HybridRouting
 
 /// The router's pattern parser, with every combination of options: a pattern's normal form parses to itself,
 /// and a pattern of literals and placeholders matches the URL spelled from it.

@@ -1,4 +1,4 @@
-import URLRouting
+import HybridRouting
 
 /// The router's URL splitter, with every combination of options: linear work, no empty segment, a `/` inside a
 /// segment only from an encoded `%2F`, the fragment marker where its index says, named query items, and segments

@@ -3,7 +3,7 @@
 @_exported import HybridJSON
 @_exported import HybridLoop
 @_exported import JavaScript
-@_exported import URLRouting
+@_exported import HybridRouting
 @_exported import WebView
 @_exported import Bridge
 @_exported import Navigation

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import JavaScript
 import Navigation
-import URLRouting
+import HybridRouting
 
 /// The API `hybrid run --routes` builds on: routes files, the shell's event stream, window.hybridRoute.
 @MainActor @Suite struct AppShellTests {

@@ -1,7 +1,7 @@
 import Testing
 import JavaScript
 import Navigation
-import URLRouting
+import HybridRouting
 
 /// A native page opened by URL: its parameters are assigned in init, so viewDidLoad sees them.
 final class UserPage: Page, RoutablePage {

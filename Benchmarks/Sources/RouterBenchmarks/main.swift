@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import Foundation
-import URLRouting
+import HybridRouting
 import RoutingKit
 
 // Our `URLRouter.match` against routing-kit's `TrieRouter` on the same routes in the same run. routing-kit gets the

@@ -1,6 +1,6 @@
 import JavaScript
 
-/// The bridge's connection to one JavaScript context: it injects ``BridgeScript`` with the native
+/// The bridge's connection to one JavaScript context: it injects `BridgeScripts.bridge` with the native
 /// functions the script calls, fetches the page's queue when signalled, and delivers messages by
 /// calling the script's dispatch function with the JSON text (no quoting, no `eval`).
 ///
@@ -44,7 +44,7 @@ final class ContextConnection: BridgeConnection {
         }, name: "report", in: context)
         let internals: JSValue
         do {
-            let install = try context.evaluate(BridgeScript.source, sourceURL: BridgeScript.sourceURL)
+            let install = try context.evaluate(BridgeScripts.bridge.source.get(), sourceURL: BridgeScripts.bridgeURL)
             internals = try install.call(arguments: [native])
         } catch {
             core.warn("WebViewJavascriptBridge: the bridge script failed in page \(page): \(error)")

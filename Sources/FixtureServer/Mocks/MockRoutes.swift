@@ -1,4 +1,4 @@
-import URLRouting
+import HybridRouting
 import Synchronization
 
 /// The mock API routes: one `URLRouter` per method, and the handler of each route. Safe from any thread.

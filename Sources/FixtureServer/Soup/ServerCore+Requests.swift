@@ -1,5 +1,5 @@
 internal import CSoup
-import URLRouting
+import HybridRouting
 
 extension ServerCore {
     /// Answers a request whose head and body are in: CORS, mock routes, then files.

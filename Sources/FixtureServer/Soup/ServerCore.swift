@@ -1,7 +1,7 @@
 internal import CSoup
 import JavaScript
 import Glibc
-import URLRouting
+import HybridRouting
 
 /// The libsoup side of a ``FixtureServer``: the `SoupServer`, its signal handlers, the connections and the
 /// responders.

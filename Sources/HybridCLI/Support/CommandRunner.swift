@@ -26,6 +26,10 @@ enum CommandRunner {
     private static func parseAndRun<Root: ParsableCommand>(_ root: Root.Type, arguments: [String]) async -> Int32 {
         do {
             var command = try root.parseAsRoot(arguments)
+            if command is any RunsJavaScript, let problem = InstalledScripts.problem() {
+                StandardStreams.err("\(commandPath(root, arguments: arguments)): \(problem)\n")
+                return ExitStatus.usage.rawValue
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

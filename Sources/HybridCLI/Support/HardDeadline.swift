@@ -22,7 +22,10 @@ final class HardDeadline: Sendable {
                                                           + Int(delay.components.attoseconds / 1_000_000_000)))
         timer.setEventHandler {
             onExpiry()
-            exit(ExitStatus.timeout.rawValue)
+            // _exit, not exit: a runtime thread is still running JavaScript, and the static destructors that
+            // exit runs would tear JavaScriptCore down under it. What is written is already out (unbuffered
+            // writes; `onExpiry` closes its files).
+            _exit(ExitStatus.timeout.rawValue)
         }
         timer.resume()
         self.timer = Mutex(timer)

@@ -6,12 +6,11 @@ import JavaScript
 /// It defines globals only; native code installs `__hybridTestReport(event)` and calls
 /// `__hybridTest.start()` once the page has loaded. Running it twice in one document does nothing.
 enum HarnessScript {
-    static func source(file: String, filter: String?, timeout: Duration) -> String {
+    /// `HybridTestingScripts.testAPI` called with the configuration; throws when the file is not installed.
+    static func source(file: String, filter: String?, timeout: Duration) throws(ScriptResourceError) -> String {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let config: JSONValue = .object(["file": .string(file), "filter": filter.map(JSONValue.string) ?? .null,
                                          "timeout": .number(Double(milliseconds))])
-        return "(function (global, config) {\n\"use strict\";\nif (global.__hybridTest) return;\n"
-            + DeepEqualScript.source + "\n" + AssertScript.source + "\n" + TestAPIScript.runner
-            + "\n})(globalThis, " + config.jsonString + ");\n"
+        return try HybridTestingScripts.testAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
     }
 }

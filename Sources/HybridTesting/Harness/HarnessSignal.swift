@@ -5,7 +5,7 @@ import JavaScript
 /// A page driver must deliver these in order: an exception raised before a `begin` event must arrive
 /// before it, or it would be blamed on the wrong test.
 enum HarnessSignal: Sendable {
-    /// An event from the test API (see ``TestAPIScript``).
+    /// An event from the test API (see `HybridTestingScripts.testAPI`).
     case event(JSONValue)
     /// An uncaught exception or unhandled rejection in the page.
     case exception(JSException)

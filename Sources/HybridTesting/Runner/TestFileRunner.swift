@@ -9,8 +9,14 @@ enum TestFileRunner {
         var state = FileRunState(file: file, options: options, locate: { driver.locate(url: $0) })
         var deadline = Deadline(continuation: continuation)
         deadline.arm(options.loadTimeout)
-        let harness = HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout)
-        let loading = Task { await driver.load(harness: harness, signals: continuation) }
+        let loading: Task<Void, Never>
+        do {
+            let harness = try HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout)
+            loading = Task { await driver.load(harness: harness, signals: continuation) }
+        } catch {
+            continuation.yield(.loadFailed("\(error)"))
+            loading = Task {}
+        }
         var starting: Task<Void, Never>?
         loop: for await signal in signals {
             if case .deadline(let generation) = signal, generation != deadline.generation { continue }

@@ -42,7 +42,7 @@ final class WebViewPageDriver: TestPageDriver {
             }
         }
         webView.userContentController.addUserScript(UserScript(source: harness, injectionTime: .atDocumentStart,
-                                                               sourceURL: TestAPIScript.sourceURL))
+                                                               sourceURL: HybridTestingScripts.testAPIURL))
         let bridge = WebViewJavascriptBridge(runtime: runtime, logger: Logger(label: "WebViewJavascriptBridge") { _ in
             ConsoleLogHandler(signals: signals)
         })

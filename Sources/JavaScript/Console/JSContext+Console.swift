@@ -3,6 +3,9 @@ internal import CJavaScriptCore
 extension JSContext {
     /// Installs `console.log/info/warn/error/debug` (plus `dir`, `trace`, `assert`) writing
     /// ``ConsoleMessage``s to ``consoleSink`` (or the machine's sink).
+    ///
+    /// The JavaScript half is read from the module's resource bundle beside the executable; without it this stops
+    /// the process with a message naming the missing file.
     public func installConsole() {
         let levels = ConsoleMessage.Level.allCases
         let emit = JSValue(function: { args in
@@ -13,7 +16,7 @@ extension JSContext {
             return nil
         }, name: "emit", in: self)
         do {
-            let installer = try evaluate(ConsoleScript.source, sourceURL: ConsoleScript.sourceURL)
+            let installer = try evaluate(JavaScriptScripts.console.source.get(), sourceURL: JavaScriptScripts.consoleURL)
             formatterRef.set(try installer.call(arguments: [emit]).ref, in: ref)
         } catch {
             preconditionFailure("the console script failed to install: \(error)")

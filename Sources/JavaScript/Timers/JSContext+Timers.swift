@@ -8,6 +8,9 @@ extension JSContext {
     /// Timers follow HTML, with two deliberate differences: no 4 ms clamping of nested timers (bridge
     /// message chains nest deeply), and intervals repeat at least 1 ms apart so a `setInterval(f, 0)`
     /// cannot spin the clock forever. String callbacks are rejected with a `TypeError`.
+    ///
+    /// The JavaScript half is read from the module's resource bundle beside the executable; without it this stops
+    /// the process with a message naming the missing file.
     public func installTimers() {
         let scheduler = virtualMachine.scheduler
         func install(_ name: String, repeats: Bool) {
@@ -42,7 +45,7 @@ extension JSContext {
             return nil
         }, name: "reportError", in: self)
         do {
-            let installer = try evaluate(TimerScript.source, sourceURL: TimerScript.sourceURL)
+            let installer = try evaluate(JavaScriptScripts.timers.source.get(), sourceURL: JavaScriptScripts.timersURL)
             try installer.call(arguments: [now, epoch, report, scheduler.clock.isVirtual])
         } catch {
             preconditionFailure("the timer script failed to install: \(error)")
@@ -60,42 +63,4 @@ extension JSContext {
     public func resumeTimers() {
         virtualMachine.scheduler.resume(self)
     }
-}
-
-/// The JavaScript half of the timer globals: `queueMicrotask`, `performance` and the virtual `Date`.
-enum TimerScript {
-    static let sourceURL = "hybrid:timers"
-
-    static let source = #"""
-    (function (now, epoch, reportError, virtualClock) {
-      'use strict';
-      Object.defineProperty(globalThis, 'queueMicrotask', {
-        value: function queueMicrotask(callback) {
-          if (typeof callback !== 'function') throw new TypeError('queueMicrotask: the callback must be a function');
-          Promise.resolve().then(() => {
-            try { callback(); } catch (error) { reportError(error); }
-          });
-        },
-        writable: true, configurable: true
-      });
-      const performance = typeof globalThis.performance === 'object' && globalThis.performance !== null ? globalThis.performance : {};
-      performance.now = now;
-      if (globalThis.performance !== performance) {
-        Object.defineProperty(globalThis, 'performance', { value: performance, writable: true, configurable: true });
-      }
-      if (virtualClock) {
-        const RealDate = Date;
-        const VirtualDate = function Date(...args) {
-          if (!new.target) return new RealDate(epoch()).toString();
-          return args.length === 0 ? new RealDate(epoch()) : new RealDate(...args);
-        };
-        VirtualDate.prototype = RealDate.prototype;
-        VirtualDate.now = epoch;
-        VirtualDate.parse = RealDate.parse;
-        VirtualDate.UTC = RealDate.UTC;
-        Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true });
-        Object.defineProperty(globalThis, 'Date', { value: VirtualDate, writable: true, configurable: true });
-      }
-    })
-    """#
 }

@@ -1,6 +1,6 @@
 import Foundation
 import HybridJSON
-import URLRouting
+import HybridRouting
 
 /// What a web page opened by URL learns about its route: `window.hybridRoute = {url, pattern, params, query,
 /// context}`, defined before its first script runs.

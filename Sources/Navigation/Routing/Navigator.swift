@@ -1,4 +1,4 @@
-import URLRouting
+import HybridRouting
 
 /// Opens pages by URL: a `URLRouter` picks the route, the route's handler builds the page and says how to show it
 /// (push, present, tab), and the opener gets a ``PageHandle`` for the page's result.

@@ -1,4 +1,4 @@
-import URLRouting
+import HybridRouting
 
 /// A native page a route can build: it gets the route match (path parameters, query, typed values) and the
 /// caller's context in its initializer, so everything is assigned before `viewDidLoad`.

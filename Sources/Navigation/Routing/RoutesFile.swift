@@ -1,5 +1,5 @@
 import Foundation
-import URLRouting
+import HybridRouting
 
 /// A routes file: the format of `hybrid route --routes FILE`, plus for each route the `page` it opens and how to
 /// `show` it, and an optional top-level `start` URL (what `hybrid run --routes FILE` opens when given no page).

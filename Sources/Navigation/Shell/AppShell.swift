@@ -1,5 +1,5 @@
 import JavaScript
-import URLRouting
+import HybridRouting
 
 /// A whole app without a screen: the ``HybridApplication`` lifecycle, a ``Window`` with a root ``NavigationStack``, a
 /// ``Navigator`` on a `URLRouter`, and the shared ``Notifications``, ``Store`` and ``EventBus``. Reports every page

@@ -1,6 +1,6 @@
 import Foundation
 import JavaScript
-import URLRouting
+import HybridRouting
 
 /// Builds ``WebPage``s for an ``AppShell``: pages of routes files (`hybrid run --routes`) and http(s)/file URLs
 /// no route handles.

@@ -38,9 +38,10 @@ enum PageEnvironment {
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
         config["userAgent"] = JSValue(string: userAgent(core.configuration), in: context)
         let native = makeNative(document: document, core: core)
-        var env = try context.evaluate(WindowScript.source, sourceURL: "hybrid:window").call(arguments: [require, native, config])
-        env = try context.evaluate(PageScript.source, sourceURL: "hybrid:page").call(arguments: [require, native, env])
-        env = try context.evaluate(InspectionScript.source, sourceURL: "hybrid:inspection").call(arguments: [env])
+        var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
+            .call(arguments: [require, native, config])
+        env = try context.evaluate(WebViewScripts.page.source.get(), sourceURL: "hybrid:page").call(arguments: [require, native, env])
+        env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
         // before any page script.

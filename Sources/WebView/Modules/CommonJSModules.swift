@@ -59,7 +59,7 @@ public enum CommonJSModules {
             return try context.evaluate(
                 "(function (exports, require, module, __filename, __dirname, global) {" + source + "\n})", sourceURL: path)
         }, name: "compile", in: context)
-        let factory = try context.evaluate(loaderScript, sourceURL: "hybrid:commonjs")
+        let factory = try context.evaluate(WebViewScripts.commonJS.source.get(), sourceURL: "hybrid:commonjs")
         return try factory.call(arguments: [resolve, compile]).call(arguments: [directory])
     }
 
@@ -123,36 +123,4 @@ public enum CommonJSModules {
         sources.withLock { $0[path] = text }
         return text
     }
-
-    // The cache lives in JavaScript, per context: Swift keeps no module values, so nothing here
-    // can keep a closed page alive.
-    private static let loaderScript = """
-    (function (resolve, compile) {
-      var cache = Object.create(null);
-      function load(filename) {
-        var cached = cache[filename];
-        if (cached) return cached.exports;
-        var module = { id: filename, filename: filename, exports: {}, loaded: false };
-        cache[filename] = module;
-        var dirname = filename.slice(0, filename.lastIndexOf('/')) || '/';
-        try {
-          var body = compile(filename);
-          if (/\\.json$/.test(filename)) module.exports = body();
-          else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname, globalThis);
-        } catch (error) {
-          delete cache[filename];
-          throw error;
-        }
-        module.loaded = true;
-        return module.exports;
-      }
-      function makeRequire(directory) {
-        function require(id) { return load(resolve(directory, String(id))); }
-        require.resolve = function (id) { return resolve(directory, String(id)); };
-        require.cache = cache;
-        return require;
-      }
-      return makeRequire;
-    })
-    """
 }

@@ -8,17 +8,6 @@ import JavaScript
 /// platform.close()
 /// ```
 public enum WebPlatform {
-    /// The platform scripts in installation order; each is `(function (global, native, internals) {...})`.
-    static let scripts: [(name: String, source: String)] = [
-        ("base", BaseScript.source),
-        ("encoding", EncodingScript.source),
-        ("storage", StorageScript.source),
-        ("xmlhttprequest", XMLHttpRequestScript.source),
-        ("xmlhttprequest-send", XMLHttpRequestSendScript.source),
-        ("abort", AbortScript.source),
-        ("modules", ModulesScript.source),
-    ]
-
     /// Installs `URL`, `URLSearchParams`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
     /// `localStorage`/`sessionStorage`, `document.cookie`, `XMLHttpRequest`, `fetch`/`Headers`/
     /// `Request`/`Response`, `AbortController`/`AbortSignal`, `DOMException` and `performance.now()`
@@ -34,9 +23,9 @@ public enum WebPlatform {
         let native = PlatformNatives.make(for: instance, host: host, in: context)
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
-        for script in scripts {
+        for (name, script) in WebViewScripts.platform {
             do {
-                let installer = try context.evaluate(script.source, sourceURL: "hybrid:platform/\(script.name).js")
+                let installer = try context.evaluate(script.source.get(), sourceURL: "hybrid:platform/\(name).js")
                 try installer.call(arguments: [global, native, internals])
             } catch let error as JSException {
                 host.report(error)

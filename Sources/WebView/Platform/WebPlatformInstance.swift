@@ -40,7 +40,7 @@ public final class WebPlatformInstance {
         }
     }
 
-    /// Starts a request for the page; `callback` gets the result object (see `XMLHttpRequestScript`).
+    /// Starts a request for the page; `callback` gets the result object (see `Resources/platform/xmlhttprequest-send.js`).
     /// Returns its id for ``abort(_:)``.
     func send(_ request: WebRequest, callback: JSValue) -> Int {
         let id = nextID

@@ -1,0 +1,18 @@
+import JavaScript
+
+/// The bridge's JavaScript, in `Sources/Bridge/Resources/` (see `ScriptResource`).
+package enum BridgeScripts {
+    /// The script injected into a page when it asks for the bridge: WebViewJavascriptBridge v6.0.3's
+    /// page API, unchanged where a page can see it, carried by native functions underneath.
+    ///
+    /// It evaluates to a function of one argument, `native`, with `signal()` (messages are waiting in
+    /// the queue), `defer(json)` (dispatch later, in a task of the runtime's own), and `report(error)`
+    /// (an uncaught error for the page's exception handler). It returns the internal functions native
+    /// uses (`dispatch(json)`, `runCallbacks()`), or null when the page already has a bridge.
+    static let bridge = ScriptResource(module: "Bridge", file: "WebViewJavascriptBridge.js")
+    /// The name ``bridge`` runs under.
+    static let bridgeURL = "wvjb://WebViewJavascriptBridge.js"
+
+    /// Every script of the module, for a check that they are all installed.
+    package static let all = [bridge]
+}

@@ -1,0 +1,27 @@
+import JavaScript
+
+/// The test API's JavaScript, in `Sources/HybridTesting/Resources/` (see `ScriptResource`).
+package enum HybridTestingScripts {
+    /// The injected test API, `(function (global, config) {...})`: ``HarnessScript`` calls it with the file's
+    /// configuration. In it, in order:
+    ///
+    /// - The comparisons behind `assert.deepEqual` (`diff`: strict and deep, returns the path of the first
+    ///   difference or null) and `assert.throws`/`rejects` (`mismatch`: does an error fail the expectation).
+    /// - `assert`: `assert(value)`, `ok`, `equal` (strict, `Object.is`), `notEqual`, `deepEqual` (strict and deep),
+    ///   `throws`, `rejects`, `match`, `fail`, and the `show` formatter the runner uses too. A failed assertion
+    ///   throws an `AssertionError` with `actual`, `expected`, `operator`.
+    /// - `test`, `test.skip`, `test.only` and the runner that reports each result to native code through
+    ///   `__hybridTestReport(event)`.
+    ///
+    /// Events (plain objects): `{type: "declared", count}` when the run starts; `{type: "begin", index, name, declared}`
+    /// before a test; `{type: "result", index, name, status, message, frames, declared, duration}` after it;
+    /// `{type: "error", message, frames}` for a misuse outside any test; `{type: "done", declared}` at the end.
+    /// `frames` are an error's stack frames outside this script (`url:line`, innermost first); `declared`
+    /// those of the `test(...)` call, for failures without a useful stack.
+    static let testAPI = ScriptResource(module: "HybridTesting", file: "hybrid-test-api.js")
+    /// The name ``testAPI`` runs under, so its own frames can be left out of locations.
+    static let testAPIURL = "hybrid-test-api.js"
+
+    /// Every script of the module, for a check that they are all installed.
+    package static let all = [testAPI]
+}

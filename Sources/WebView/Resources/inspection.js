@@ -1,0 +1,33 @@
+(function (env) {
+  'use strict';
+  var doc = env.document;
+  function find(selector) {
+    var el;
+    try { el = doc.querySelector(selector); } catch (e) { throw new SyntaxError('invalid selector \'' + selector + '\': ' + e.message); }
+    if (!el) throw new Error('no element matches the selector \'' + selector + '\'');
+    return el;
+  }
+  env.inspect = {
+    click: function (selector) { find(selector).click(); },
+    setValue: function (selector, value) {
+      var el = find(selector);
+      el.value = value;
+      el._dispatchEvent(new env.impl.Event('input', { bubbles: true }), true);
+      el._dispatchEvent(new env.impl.Event('change', { bubbles: true }), true);
+    },
+    text: function (selector) { return find(selector).textContent; },
+    value: function (selector) {
+      var el = find(selector);
+      return el.value === undefined ? null : String(el.value);
+    },
+    attribute: function (name, selector) { return find(selector).getAttribute(name); },
+    html: function () {
+      var doctype = doc.doctype ? '<!DOCTYPE ' + doc.doctype.name + '>\n' : '';
+      return doctype + (doc.documentElement ? doc.documentElement.outerHTML : '');
+    },
+    count: function (selector) {
+      try { return doc.querySelectorAll(selector).length; } catch (e) { throw new SyntaxError('invalid selector \'' + selector + '\': ' + e.message); }
+    }
+  };
+  return env;
+})

@@ -1,0 +1,199 @@
+(function (require, native, env) {
+  'use strict';
+  var g = globalThis, doc = env.document, impl = require('domino').impl;
+  env.impl = impl;
+  env.task = function (f) { setTimeout(f, 0); };
+  Object.defineProperty(doc, 'currentScript', { get: function () { return env.currentScript || null; }, configurable: true });
+
+  // --- dialogs
+  g.alert = function alert(message) { native.dialog('alert', message === undefined ? '' : String(message), null); };
+  g.confirm = function confirm(message) { return !!native.dialog('confirm', message === undefined ? '' : String(message), null); };
+  g.prompt = function prompt(message, value) {
+    var answer = native.dialog('prompt', message === undefined ? '' : String(message), value === undefined ? '' : String(value));
+    return answer === null || answer === undefined ? null : String(answer);
+  };
+
+  // --- requestAnimationFrame: one 16 ms interval while callbacks wait (intervals do not keep a page busy)
+  var frames = [], nextFrame = 1, frameTimer = 0;
+  function runFrame() {
+    var due = frames; frames = [];
+    if (!due.length) { clearInterval(frameTimer); frameTimer = 0; return; }
+    var now = performance.now();
+    due.forEach(function (f) { try { f.callback.call(g, now); } catch (e) { native.reportError(e); } });
+    if (!frames.length) { clearInterval(frameTimer); frameTimer = 0; }
+  }
+  g.requestAnimationFrame = function requestAnimationFrame(callback) {
+    if (typeof callback !== 'function') throw new TypeError('requestAnimationFrame: the callback must be a function');
+    frames.push({ id: nextFrame, callback: callback });
+    if (!frameTimer) frameTimer = setInterval(runFrame, 16);
+    return nextFrame++;
+  };
+  g.cancelAnimationFrame = function cancelAnimationFrame(id) {
+    frames = frames.filter(function (f) { return f.id !== id; });
+  };
+
+  // --- visibility
+  Object.defineProperty(doc, 'visibilityState', { get: function () { return env.visible ? 'visible' : 'hidden'; }, configurable: true });
+  Object.defineProperty(doc, 'hidden', { get: function () { return !env.visible; }, configurable: true });
+  env.setVisible = function (visible) {
+    if (env.visible === visible) return;
+    env.visible = visible;
+    doc._dispatchEvent(new impl.Event('visibilitychange', { bubbles: true }), true);
+  };
+  doc.hasFocus = function () { return env.visible; };
+
+  // --- window.webkit.messageHandlers
+  var handlerObjects = Object.create(null);
+  var messageHandlers = new Proxy({}, {
+    get: function (target, name) {
+      if (typeof name !== 'string' || !native.hasHandler(name)) return undefined;
+      return handlerObjects[name] || (handlerObjects[name] = {
+        postMessage: function postMessage(body) {
+          if (arguments.length === 0) throw new TypeError('postMessage: a message body is required');
+          if (native.wantsReply(name)) {
+            var id = env.nextReply++;
+            var promise = new Promise(function (resolve, reject) { env.replies[id] = { resolve: resolve, reject: reject }; });
+            try { native.postMessage(name, body, id); } catch (e) { delete env.replies[id]; throw e; }
+            return promise;
+          }
+          native.postMessage(name, body, 0);
+        }
+      });
+    },
+    has: function (target, name) { return typeof name === 'string' && native.hasHandler(name); }
+  });
+  Object.defineProperty(g, 'webkit', { value: { messageHandlers: messageHandlers }, writable: true, configurable: true });
+  env.settleReply = function (id, ok, value) {
+    var pending = env.replies[id];
+    if (!pending) return;
+    delete env.replies[id];
+    if (ok) pending.resolve(value); else pending.reject(new Error(value));
+  };
+
+  // --- error, unhandledrejection
+  env.dispatchError = function (error, message, source, line, column) {
+    var canceled = false;
+    if (typeof g.onerror === 'function') {
+      try { canceled = g.onerror.call(g, message, source, line, column, error) === true; } catch (e) { /* reported as the original */ }
+    }
+    var event = new impl.Event('error', { cancelable: true });
+    event.message = message; event.filename = source; event.lineno = line; event.colno = column; event.error = error;
+    g._dispatchEvent(event, true);
+    return canceled || event.defaultPrevented;
+  };
+  env.dispatchRejection = function (promise, reason) {
+    var event = new impl.Event('unhandledrejection', { cancelable: true });
+    event.promise = promise; event.reason = reason;
+    g._dispatchEvent(event, true);
+    return event.defaultPrevented;
+  };
+
+  // --- navigation hooks: links, forms, iframes
+  // domino's own link activation assigns `location = href` after the click listeners ran; a
+  // document listener remembers the anchor so that assignment is reported as a link click.
+  // Submit buttons: domino has no activation for them, so the form is submitted in a microtask
+  // after the click's dispatch, unless a listener called preventDefault().
+  function patch(proto, name, f) {
+    try { Object.defineProperty(proto, name, { value: f, writable: true, configurable: true }); } catch (e) { /* domino's own stays */ }
+  }
+  doc.addEventListener('click', function (event) {
+    var el = event.target;
+    while (el && el.nodeType === 1 && el.localName !== 'a' && el.localName !== 'button' && el.localName !== 'input') el = el.parentNode;
+    env.clickAnchor = null;
+    if (!el || el.nodeType !== 1) return;
+    if (el.localName === 'a') { env.clickAnchor = el; return; }
+    var type = (el.getAttribute('type') || (el.localName === 'button' ? 'submit' : 'text')).toLowerCase();
+    if ((type === 'submit' || type === 'image') && el.form) {
+      Promise.resolve().then(function () { if (!event.defaultPrevented) submitForm(el.form, el); });
+    }
+  });
+  env.navigateFrom = function (url, type) {
+    var anchor = env.clickAnchor;
+    env.clickAnchor = null;
+    if (type === 'location' && anchor && anchor.href === String(url)) type = 'linkActivated';
+    env.navigate(url, type);
+  };
+  function submitForm(form, submitter) {
+    if (!form) return;
+    var event = new impl.Event('submit', { bubbles: true, cancelable: true });
+    event.submitter = submitter || null;
+    if (!form._dispatchEvent(event, true)) return;
+    var action = (submitter && submitter.getAttribute('formaction')) || form.getAttribute('action') || location.href;
+    var method = ((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toLowerCase();
+    if (method === 'get') {
+      var pairs = [];
+      Array.prototype.forEach.call(form.querySelectorAll('input[name], select[name], textarea[name], button[name]'), function (el) {
+        if (el.disabled) return;
+        var type = (el.getAttribute('type') || '').toLowerCase();
+        if ((type === 'checkbox' || type === 'radio') && !el.checked) return;
+        if ((type === 'submit' || el.localName === 'button') && el !== submitter) return;
+        if (type === 'file' || type === 'reset' || type === 'image') return;
+        pairs.push(encodeURIComponent(el.name) + '=' + encodeURIComponent(el.value || ''));
+      });
+      action = action.replace(/[?#].*$/, '') + '?' + pairs.join('&').replace(/%20/g, '+');
+    }
+    env.navigate(action, 'formSubmitted');
+  }
+  patch(impl.HTMLFormElement.prototype, 'submit', function submit() { submitForm(this, null); });
+  patch(impl.HTMLFormElement.prototype, 'requestSubmit', function requestSubmit(submitter) { submitForm(this, submitter || null); });
+  function iframeRequest(frame) {
+    var src = frame.getAttribute('src');
+    if (src === null || src === '') return;
+    native.navigate(src, new (require('domino/lib/URL'))(location._href).resolve(src), 'iframe', false);
+  }
+  doc._setMutationHandler(function (m) {
+    if (m.type === 6) {            // INSERT: the node and its subtree
+      var node = m.node;
+      if (!node || node.nodeType !== 1) return;
+      var list = [node].concat(Array.prototype.slice.call(node.querySelectorAll('script, iframe')));
+      list.forEach(function (el) {
+        if (el.localName === 'iframe') iframeRequest(el);
+        else if (el.localName === 'script' && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
+          if (env.parsing) env.parsed.push(el);
+          else if (!el.__hybridStarted) native.scriptInserted(el);
+        }
+      });
+    } else if (m.type === 2) {     // ATTR: a real change (domino skips setting the same value)
+      var el = m.target;
+      if (el && el.localName === 'iframe' && m.attr && m.attr.localName === 'src') iframeRequest(el);
+    }
+  });
+
+  // --- incremental parsing: Swift feeds chunks that end after `</script>`
+  env.parsed = [];
+  env.feed = function (chunk, end) {
+    // domino's parser dispatches a synchronous (and broken) `load` on the window when it stops:
+    // detach the window meanwhile; the page core dispatches `load` itself, as a task.
+    var view = doc.defaultView;
+    env.parsing = true;
+    if (end) doc.defaultView = null;
+    try {
+      if (end) env.parser.end(chunk); else env.parser.write(chunk);
+      while (env.parser.process(function () { return false; })) {}
+    } finally { env.parsing = false; doc.defaultView = view; }
+    var scripts = env.parsed; env.parsed = [];
+    return scripts;
+  };
+  env.scriptKind = function (el) {
+    var type = el.getAttribute('type'), language = el.getAttribute('language');
+    type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();
+    if (type === 'module') return 'module';
+    if (type === '' || /^(text|application)\/(x-)?(java|ecma)script(1\.[0-5])?$/.test(type) || type === 'text/jscript' || type === 'text/livescript') return 'classic';
+    return 'skip';
+  };
+  env.setReadyState = function (state) {
+    doc.readyState = state;
+    doc._dispatchEvent(new impl.Event('readystatechange'), true);
+  };
+  env.fire = function (target, type, bubbles) {
+    var event = new impl.Event(type, { bubbles: !!bubbles, cancelable: false });
+    target._dispatchEvent(event, true);
+    return event;
+  };
+  env.domContentLoaded = function () {
+    var event = env.fire(doc, 'DOMContentLoaded', true);
+    if (!event._propagationStopped) env.fire(g, 'DOMContentLoaded', false);
+  };
+  env.loaded = function () { env.fire(g, 'load', false); };
+  return env;
+})

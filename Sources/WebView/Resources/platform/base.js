@@ -1,0 +1,107 @@
+(function (global, native, internals) {
+  'use strict';
+  function define(object, name, value) {
+    Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
+  }
+  internals.define = define;
+
+  var usable = false;
+  try { usable = new global.DOMException('m', 'AbortError').name === 'AbortError'; } catch (e) {}
+  if (!usable) {
+    var codes = { IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+      NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12,
+      InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15, TypeMismatchError: 17,
+      SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21, QuotaExceededError: 22,
+      TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25 };
+    var DOMException = function DOMException(message, name) {
+      if (!(this instanceof DOMException)) throw new TypeError("Failed to construct 'DOMException': use the 'new' operator");
+      var error = new Error(message === undefined ? '' : String(message));
+      define(this, 'message', error.message);
+      define(this, 'name', name === undefined ? 'Error' : String(name));
+      define(this, 'code', codes[this.name] || 0);
+      define(this, 'stack', error.stack);
+    };
+    DOMException.prototype = Object.create(Error.prototype);
+    define(DOMException.prototype, 'constructor', DOMException);
+    define(global, 'DOMException', DOMException);
+  }
+
+  var listeners = new WeakMap();
+  function listenersOf(target, type) {
+    var map = listeners.get(target);
+    if (!map) { map = Object.create(null); listeners.set(target, map); }
+    return map[type] || (map[type] = []);
+  }
+  function capture(options) {
+    return typeof options === 'boolean' ? options : !!(options && options.capture);
+  }
+  internals.eventTargetMethods = {
+    addEventListener: function (type, listener, options) {
+      if (listener === null || listener === undefined) return;
+      var list = listenersOf(this, String(type)), useCapture = capture(options);
+      for (var i = 0; i < list.length; i++) {
+        if (list[i].listener === listener && list[i].capture === useCapture) return;
+      }
+      list.push({ listener: listener, capture: useCapture, once: !!(options && typeof options === 'object' && options.once) });
+      var signal = options && typeof options === 'object' ? options.signal : undefined;
+      if (signal && typeof signal.addEventListener === 'function') {
+        var target = this;
+        signal.addEventListener('abort', function () { target.removeEventListener(type, listener, options); });
+      }
+    },
+    removeEventListener: function (type, listener, options) {
+      var list = listenersOf(this, String(type)), useCapture = capture(options);
+      for (var i = 0; i < list.length; i++) {
+        if (list[i].listener === listener && list[i].capture === useCapture) {
+          list[i].removed = true;
+          list.splice(i, 1);
+          return;
+        }
+      }
+    },
+    dispatchEvent: function (event) { return internals.dispatch(this, event); }
+  };
+  internals.mixinEventTarget = function (prototype) {
+    Object.keys(internals.eventTargetMethods).forEach(function (name) {
+      define(prototype, name, internals.eventTargetMethods[name]);
+    });
+  };
+
+  function invoke(fn, self, event) {
+    try { fn.call(self, event); } catch (error) { native.report(error); }
+  }
+  internals.dispatch = function (target, event) {
+    try { event.target = target; event.currentTarget = target; event.srcElement = target; } catch (e) {}
+    var handler = target['on' + event.type];
+    if (typeof handler === 'function') invoke(handler, target, event);
+    var list = listenersOf(target, event.type).slice();
+    for (var i = 0; i < list.length && !event._stopImmediate; i++) {
+      var entry = list[i];
+      if (entry.removed) continue;
+      if (entry.once) target.removeEventListener(event.type, entry.listener, entry.capture);
+      var listener = entry.listener;
+      if (typeof listener === 'function') invoke(listener, target, event);
+      else if (listener && typeof listener.handleEvent === 'function') invoke(listener.handleEvent, listener, event);
+    }
+    return !event.defaultPrevented;
+  };
+
+  var start = Date.now();
+  internals.makeEvent = function (type, extra) {
+    var event = {
+      type: type, target: null, currentTarget: null, srcElement: null, bubbles: false, cancelable: false,
+      composed: false, defaultPrevented: false, eventPhase: 2, isTrusted: true, timeStamp: Date.now() - start,
+      preventDefault: function () { if (this.cancelable) this.defaultPrevented = true; },
+      stopPropagation: function () {},
+      stopImmediatePropagation: function () { this._stopImmediate = true; },
+      composedPath: function () { return this.currentTarget ? [this.currentTarget] : []; }
+    };
+    if (extra) for (var key in extra) event[key] = extra[key];
+    return event;
+  };
+
+  if (!global.performance || typeof global.performance.now !== 'function') {
+    var origin = Date.now();
+    define(global, 'performance', { timeOrigin: origin, now: function () { return Date.now() - origin; } });
+  }
+})

@@ -1,0 +1,65 @@
+(function (global, native, internals) {
+  'use strict';
+  var define = internals.define, proto = global.XMLHttpRequest.prototype, invalidState = internals.xhrInvalidState;
+  define(proto, 'send', function send(body) {
+    if (this._state !== 1 || this._sent) throw invalidState('send');
+    var payload = null, type = null;
+    if (this._method === 'GET' || this._method === 'HEAD' || body === undefined || body === null) {
+      payload = null;
+    } else if (typeof body === 'string') {
+      payload = body; type = 'text/plain;charset=UTF-8';
+    } else if (Object.prototype.toString.call(body) === '[object URLSearchParams]') {
+      payload = String(body); type = 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else if (internals.toBytes(body)) {
+      payload = internals.toBytes(body);
+    } else {
+      payload = String(body); type = 'text/plain;charset=UTF-8';
+    }
+    var hasType = this._headers.some(function (h) { return h[0].toLowerCase() === 'content-type'; });
+    if (type && !hasType) this._headers.push(['Content-Type', type]);
+    this._sent = true;
+    var generation = this._generation;
+    this._fire('loadstart', 0, 0);
+    if (this._generation !== generation || !this._sent) return;
+    var xhr = this, timeout = Number(this.timeout) > 0 ? Number(this.timeout) : 0;
+    this._id = native.send(this._method, this._url, this._headers, payload, timeout, function (result) {
+      if (xhr._generation === generation) xhr._complete(result, generation);
+    });
+  });
+  define(proto, '_complete', function (result, generation) {
+    var xhr = this;
+    function current() { return xhr._generation === generation; }
+    this._id = 0;
+    this._sent = false;
+    if (result.error) {
+      this._errorMessage = result.error;
+      this._state = 4;
+      this._fire('readystatechange');
+      if (!current()) return;
+      this._fire(result.kind === 'timeout' ? 'timeout' : 'error', 0, 0);
+      if (current()) this._fire('loadend', 0, 0);
+      return;
+    }
+    var size = result.body.byteLength;
+    this._response = result;
+    var steps = [[2, 'readystatechange'], [3, 'readystatechange'], [3, 'progress'], [4, 'readystatechange'], [4, 'load'], [4, 'loadend']];
+    for (var i = 0; i < steps.length && current(); i++) {
+      this._state = steps[i][0];
+      this._fire(steps[i][1], size, size);
+    }
+  });
+  define(proto, 'abort', function abort() {
+    if (this._id) native.abort(this._id);
+    var wasActive = (this._state === 1 && this._sent) || this._state === 2 || this._state === 3;
+    this._generation++;
+    var generation = this._generation;
+    this._reset(this._state);
+    if (wasActive) {
+      this._state = 4;
+      this._fire('readystatechange');
+      if (this._generation === generation) this._fire('abort', 0, 0);
+      if (this._generation === generation) this._fire('loadend', 0, 0);
+    }
+    if (this._generation === generation && this._state === 4) this._state = 0;
+  });
+})

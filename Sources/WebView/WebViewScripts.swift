@@ -1,0 +1,59 @@
+import JavaScript
+
+/// The web view's JavaScript, in `Sources/WebView/Resources/` (see `ScriptResource`).
+package enum WebViewScripts {
+    /// Turns a page's global object into domino's `Window`; a function of `(require, native, config)`.
+    ///
+    /// JavaScriptCore's global object has an immutable prototype, so domino's `Window.prototype` cannot
+    /// be put in its chain. Instead `Window` is called as a function on the global object (which sets
+    /// `document`, `location` and `document.defaultView = globalThis`), and the members of
+    /// `Window.prototype` and `EventTarget.prototype` are defined on the global object itself. Methods
+    /// are wrapped so a bare call (`addEventListener(...)`, with `this` undefined in domino's strict
+    /// code) still targets the window. So `window === globalThis`, and `window.foo = 1; foo` works.
+    static let window = ScriptResource(module: "WebView", file: "window.js")
+
+    /// The JavaScript half of a page, after ``window``: dialogs, `requestAnimationFrame`, visibility,
+    /// `webkit.messageHandlers`, error events, navigation hooks (links, forms, iframes) and the incremental
+    /// parser that hands scripts to Swift. A function of `(require, native, env)`.
+    static let page = ScriptResource(module: "WebView", file: "page.js")
+
+    /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
+    /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
+    static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
+
+    /// ``CommonJSModules``' loader, a function of `(resolve, compile)`. The module cache lives in JavaScript,
+    /// per context: Swift keeps no module values, so nothing there can keep a closed page alive.
+    static let commonJS = ScriptResource(module: "WebView", file: "commonjs.js")
+
+    /// The web platform's scripts in installation order (``WebPlatform``), each
+    /// `(function (global, native, internals) {...})`, run as `hybrid:platform/<name>.js`:
+    ///
+    /// - `base`: `DOMException` (when missing or not spec-shaped), the event-target plumbing the other scripts
+    ///   share (`internals.dispatch`, `internals.makeEvent`, `internals.eventTargetMethods`) and
+    ///   `performance.now()` when missing.
+    /// - `encoding`: `TextEncoder` and `TextDecoder` (UTF-8 only, as most engines' core set), on native Swift
+    ///   UTF-8 conversion. `decode(…, {stream: true})` is not supported: each call decodes on its own.
+    /// - `storage`: `Storage`, `localStorage`, `sessionStorage` (with property access: `localStorage.foo = 'x'`,
+    ///   `'foo' in localStorage`, `Object.keys(localStorage)`, through a `Proxy`) and `document.cookie`.
+    /// - `xmlhttprequest`: `XMLHttpRequest`, asynchronous only, on the page's native transport (`native.send`:
+    ///   HTTP through the web view's `WebSession` and its cookie jar; `file:` under the page's folder): the
+    ///   object, its state and response accessors, `open` and headers.
+    /// - `xmlhttprequest-send`: `XMLHttpRequest.prototype.send` and `abort`, and the event sequence of a finished
+    ///   request: `readystatechange` 2, 3, `progress`, `readystatechange` 4, `load`, `loadend` (or `error` /
+    ///   `timeout` / `abort`, then `loadend`). A request re-opened or aborted by a handler fires no more.
+    /// - `abort`: `AbortController` and `AbortSignal` (`abort()`, `AbortSignal.abort()`,
+    ///   `AbortSignal.timeout()`, `throwIfAborted()`, `onabort` and `abort` listeners).
+    /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
+    ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
+    ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest; without
+    ///   `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream). Each group
+    ///   is an accessor on the global object until first read; the read replaces the group by the library's
+    ///   values. A missing package makes every read throw an error naming the apt package.
+    static let platform: [(name: String, script: ScriptResource)] =
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules"].map { name in
+            (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
+        }
+
+    /// Every script of the module, for a check that they are all installed.
+    package static let all = [window, page, inspection, commonJS] + platform.map(\.script)
+}
