@@ -55,7 +55,7 @@ let package = Package(
 
         // Local HTTP server for fixtures and mock APIs, on libsoup and a runtime loop.
         // JavaScript only for EventPublisher (the access log), which needs nothing of the engine.
-        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "JavaScript", "HybridRouting"]),
+        .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
         .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"],

@@ -1,5 +1,4 @@
 import HybridLoop
-import JavaScript
 import Synchronization
 
 /// A local HTTP server for hybrid pages under test: serves a folder of fixtures and mock API routes, on libsoup.

@@ -1,5 +1,5 @@
 internal import CSoup
-import JavaScript
+import HybridLoop
 import Glibc
 import HybridRouting
 

@@ -1,5 +1,5 @@
 import Testing
-import JavaScript
+import HybridLoop
 import Synchronization
 
 /// The event API every module shares: ordered observers, cancellable, and bounded streams.
