@@ -161,7 +161,8 @@ import TestSupport
         #expect(try await HybridBinary.run(["run", url.path, "--log-level", "info"]).status == 0)
     }
 
-    @Test func interruptFlushesTheTranscriptPrintsTheSummaryAndExits130() async throws {
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143)), (SIGHUP, "SIGHUP", Int32(129))])
+    func aSignalFlushesTheTranscriptPrintsTheSummaryAndExits128Plus(signal: Int32, name: String, status: Int32) async throws {
         // The page stays busy for an hour, so only the interrupt can end the run.
         let url = try await page("<script>console.log('started'); setTimeout(function() {}, 3600000);</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
@@ -183,15 +184,15 @@ import TestSupport
                     if chunk.isEmpty { break }
                     seen += chunk
                 }
-                process.interrupt()
+                kill(process.processIdentifier, signal)
                 let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
                 continuation.resume(returning: stderr)
             }.start()
         }
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == status)
         #expect(stderr.contains("page.html: 0 JS→native"))
-        #expect(stderr.hasSuffix("interrupted (exit 130)\n"))
+        #expect(stderr.hasSuffix("interrupted by \(name) (exit \(status))\n"), "\(stderr)")
         let events = try await RunFixture.events(transcript)
         #expect(events.contains { $0["kind"] as? String == "console" && $0["text"] as? String == "started" })
         #expect(events.last?["kind"] as? String == "interrupt")

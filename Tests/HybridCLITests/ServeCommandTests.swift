@@ -124,6 +124,18 @@ private func makeSite() async throws -> URL {
         #expect(status == 0)
     }
 
+    /// The terminal closed: serving stops as cleanly as on SIGTERM, and the status says it was not asked to.
+    @Test func sighupStopsCleanlyAndExits129() async throws {
+        let site = try await makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try ServeProcess([site.path, "--port", "0"])
+        let base = await server.firstLine()
+        #expect(try await curl([base]) == "<h1>hello</h1>")
+        let (status, stderr) = await server.stop(with: SIGHUP)
+        #expect(status == 129)
+        #expect(stderr.hasSuffix("hybrid serve: hung up, stopping\n"), "\(stderr)")
+    }
+
     @Test func aPortThatCannotBeBoundExitsTwoWithTheReason() async throws {
         let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }

@@ -4,8 +4,8 @@ import FoundationXML
 #endif
 import Testing
 
-/// `hybrid test` stopped by SIGINT or SIGTERM writes what it knows (the JUnit report: finished files as they
-/// ended, the running ones failed, the rest skipped), then exits 130 or 143.
+/// `hybrid test` stopped by SIGINT, SIGTERM or SIGHUP writes what it knows (the JUnit report: finished files as
+/// they ended, the running ones failed, the rest skipped), then exits 130, 143 or 129.
 @Suite struct TestInterruptTests {
     /// Four files, two at a time: `a` passes at once, `b` and `c` wait for good, so `d` never starts.
     func suite() async throws -> URL {
@@ -62,7 +62,7 @@ import Testing
         return cases
     }
 
-    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143)), (SIGHUP, "SIGHUP", Int32(129))])
     func aKilledRunWritesWhatItKnows(signal: Int32, name: String, status: Int32) async throws {
         let folder = try await suite()
         defer { try? FileManager.default.removeItem(at: folder) }
