@@ -23,8 +23,8 @@ struct TestCommand: AsyncParsableCommand {
 
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
             missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
-            SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the running \
-            files failed, the others skipped).
+            SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
+            tests as they ended, the running ones failed, the files not started skipped).
 
             Examples:
               hybrid test                                    # everything under web/tests/
