@@ -148,6 +148,21 @@ import TestSupport
         #expect(handlers.contains("router.open") && handlers.contains("page.finish"), "\(handlers)")
     }
 
+    /// JSC reported the promise as unhandled before the eval could await it, so its error was printed (and
+    /// counted) twice: as an unhandled rejection and as the eval's failure.
+    @Test func anEvalsRejectedPromiseIsOneError() async throws {
+        let url = try await page("<p>hi</p>")
+        let result = try await HybridBinary.run(["run", url.path, "--eval", #"Promise.reject(new Error("x"))"#])
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "Error: x").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(", 1 error, "), "\(result.stderr)")
+        // A promise the eval does not return is still unhandled, and reported as such.
+        let other = try await HybridBinary.run(["run", url.path, "--eval", #"Promise.reject(new Error("y")); 1"#])
+        #expect(other.status == 1)
+        #expect(other.stdout.hasSuffix("1\n"), "\(other.stdout)")
+        #expect(other.stderr.components(separatedBy: "Error: y").count == 2, "\(other.stderr)")
+    }
+
     @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() async throws {
         let url = try await page("<script>console.log('hello'); alert('hi');</script>")
         let quiet = try await HybridBinary.run(["run", url.path, "--quiet", "--eval", "6 * 7"])
