@@ -23,9 +23,10 @@ private final class ServeProcess: @unchecked Sendable {
         try process.run()
     }
 
-    /// A test that throws before stopping its server does not leave it running.
+    /// A test that throws before stopping its server does not leave it running, even a server that no longer
+    /// handles SIGTERM (one spinning in its loop).
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The first stdout line (the base URL), or "" when the process ended first.
