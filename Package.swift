@@ -116,7 +116,8 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "HybridRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
-            dependencies: ["HybridCLI", "TestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["HybridCLI", "HybridTesting", "TestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript", "TestSupport"]),
 

@@ -13,8 +13,8 @@ struct HybridCommand: AsyncParsableCommand {
 
             Exit status, shared by every command: 0 success; 1 a JavaScript exception, a failed test or \
             assertion; 2 a usage or input/output error (a bad option, a missing file, a file that cannot be \
-            written); 3 a time limit or the watchdog; 130 or 143 stopped by SIGINT or SIGTERM. When several \
-            apply, 2 wins over 3, and 3 over 1.
+            written); 3 a time limit or the watchdog; 130, 143 or 129 stopped by SIGINT, SIGTERM or SIGHUP \
+            (hybrid serve: 0 after SIGINT or SIGTERM). When several apply, 2 wins over 3, and 3 over 1.
 
             Examples:
               hybrid run                          # the demo page, headless

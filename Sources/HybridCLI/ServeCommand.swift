@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Glibc
 import Hybrid
@@ -19,8 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
             --api-mocks DIR maps files to routes: DIR/GET/api/user/[id].json answers GET /api/user/42, a sibling \
             [id].status file may hold the status code, and index.json answers its folder.
 
-            Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM; 2 when DIR or the mocks folder is missing or the \
-            port cannot be bound (the reason goes to standard error).
+            Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM; 129 after SIGHUP (the terminal closed), having \
+            stopped cleanly too; 2 when DIR or the mocks folder is missing or the port cannot be bound (the reason \
+            goes to standard error).
 
             Examples:
               hybrid serve                   # ./web on http://127.0.0.1:8080/
@@ -72,34 +72,36 @@ struct ServeCommand: AsyncParsableCommand {
         StandardStreams.out(base + "\n")
         let signal = await stop.value
         log.flush()
-        StandardStreams.err("hybrid serve: \(signal == SIGINT ? "interrupted" : "terminated"), stopping\n")
+        StandardStreams.err("hybrid serve: \(Self.reason(signal)), stopping\n")
         await server.stop()
         log.flush()
+        // Asked to stop (Ctrl-C, SIGTERM), serving ended as it should; the terminal going away did not ask.
+        if signal == SIGHUP { throw ExitCode(128 + SIGHUP) }
+    }
+
+    private static func reason(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "interrupted"
+        case SIGHUP: "hung up"
+        default: "terminated"
+        }
     }
 
     static func isLoopback(_ host: String) -> Bool {
         host == "::1" || host.hasPrefix("127.")
     }
 
-    /// Ignores SIGINT and SIGTERM and returns a task ending with the first one received.
+    /// Ignores SIGINT, SIGTERM and SIGHUP and returns a task ending with the first one received.
     static func waitForSignal() -> Task<Int32, Never> {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let queue = DispatchQueue(label: "hybrid.serve.signals")
-        let sources = [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
-        }
+        let signals = TerminationSignals { continuation.yield($0) }
         return Task {
             var first: Int32 = SIGTERM
             for await number in stream {
                 first = number
                 break
             }
-            withExtendedLifetime(sources) {}
+            withExtendedLifetime(signals) {}
             return first
         }
     }

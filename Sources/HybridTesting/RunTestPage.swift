@@ -8,8 +8,14 @@ import Foundation
 /// bridge, then `configure` runs, so handlers it registers replace mocks of the same name.
 public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptions(),
                         configure: BridgeSetup? = nil) async -> TestFileReport {
+    await runTestFile(file, options: options, configure: configure, onTest: { _ in })
+}
+
+/// ``runTestFile(_:options:configure:)``, telling `onTest` as each test begins and ends.
+func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSetup?,
+                 onTest: (TestActivity) -> Void) async -> TestFileReport {
     let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
-    return await TestFileRunner.run(driver, file: file.path, options: options)
+    return await TestFileRunner.run(driver, file: file.path, options: options, onTest: onTest)
 }
 
 /// Runs the JS test page at `url` against Swift handlers and returns the report.

@@ -20,8 +20,9 @@ extension HeadlessWebView {
     }
 
     /// Evaluates `script`; when its value is a Promise (or thenable), waits for it and returns what
-    /// it resolves to, or throws what it rejects with. Throws ``WebViewError/documentClosed`` if the
-    /// document goes away first.
+    /// it resolves to, or throws what it rejects with. That rejection is the caller's: it is not also an
+    /// unhandled rejection of the page (no `unhandledrejection`, no exception event). Throws
+    /// ``WebViewError/documentClosed`` if the document goes away first.
     public func callAsyncJavaScript(_ script: String) async throws -> JSONValue {
         try await callAsyncJavaScript(script, sourceURL: "callAsyncJavaScript")
     }
@@ -34,7 +35,7 @@ extension HeadlessWebView {
             runtime.loop.execute {
                 do {
                     let document = try core.value.requireDocument()
-                    let value = try document.context.evaluate(script, sourceURL: sourceURL)
+                    let value = try document.evaluateAwaited(script, sourceURL: sourceURL)
                     guard value.isObject, value["then"].isFunction else {
                         continuation.resume(returning: try value.toJSONValue() ?? .null)
                         return
@@ -57,6 +58,23 @@ extension WebViewCore {
 }
 
 extension DocumentHandle {
+    /// Evaluates `script`, whose value the caller awaits. JSC reports the rejections still unhandled as the
+    /// evaluation ends, before the caller can attach its handlers: a rejected promise that is the value is the
+    /// caller's (it gets the rejection), not an unhandled one, so it is not reported; any other is, as usual.
+    func evaluateAwaited(_ script: String, sourceURL: String) throws -> JSValue {
+        heldRejections = []
+        var value: JSValue?
+        defer {
+            let held = heldRejections ?? []
+            heldRejections = nil
+            for rejection in held where value.map({ !rejection.promise.isEqual(to: $0) }) ?? true {
+                core?.uncaught(rejection.reason, rejectedPromise: rejection.promise, in: self)
+            }
+        }
+        value = try context.evaluate(script, sourceURL: sourceURL)
+        return value!
+    }
+
     /// Calls `completion` once with what `thenable` settles to, or with ``WebViewError/documentClosed``.
     func await(_ thenable: JSValue, completion: @escaping (Result<JSONValue, any Error>) -> Void) {
         nextWaitID += 1

@@ -148,6 +148,21 @@ import TestSupport
         #expect(handlers.contains("router.open") && handlers.contains("page.finish"), "\(handlers)")
     }
 
+    /// JSC reported the promise as unhandled before the eval could await it, so its error was printed (and
+    /// counted) twice: as an unhandled rejection and as the eval's failure.
+    @Test func anEvalsRejectedPromiseIsOneError() async throws {
+        let url = try await page("<p>hi</p>")
+        let result = try await HybridBinary.run(["run", url.path, "--eval", #"Promise.reject(new Error("x"))"#])
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "Error: x").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains(", 1 error, "), "\(result.stderr)")
+        // A promise the eval does not return is still unhandled, and reported as such.
+        let other = try await HybridBinary.run(["run", url.path, "--eval", #"Promise.reject(new Error("y")); 1"#])
+        #expect(other.status == 1)
+        #expect(other.stdout.hasSuffix("1\n"), "\(other.stdout)")
+        #expect(other.stderr.components(separatedBy: "Error: y").count == 2, "\(other.stderr)")
+    }
+
     @Test func quietPrintsOnlyValuesAndVerboseAddsMilestones() async throws {
         let url = try await page("<script>console.log('hello'); alert('hi');</script>")
         let quiet = try await HybridBinary.run(["run", url.path, "--quiet", "--eval", "6 * 7"])
@@ -161,7 +176,8 @@ import TestSupport
         #expect(try await HybridBinary.run(["run", url.path, "--log-level", "info"]).status == 0)
     }
 
-    @Test func interruptFlushesTheTranscriptPrintsTheSummaryAndExits130() async throws {
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143)), (SIGHUP, "SIGHUP", Int32(129))])
+    func aSignalFlushesTheTranscriptPrintsTheSummaryAndExits128Plus(signal: Int32, name: String, status: Int32) async throws {
         // The page stays busy for an hour, so only the interrupt can end the run.
         let url = try await page("<script>console.log('started'); setTimeout(function() {}, 3600000);</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
@@ -183,15 +199,15 @@ import TestSupport
                     if chunk.isEmpty { break }
                     seen += chunk
                 }
-                process.interrupt()
+                kill(process.processIdentifier, signal)
                 let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
                 continuation.resume(returning: stderr)
             }.start()
         }
-        #expect(process.terminationStatus == 130)
+        #expect(process.terminationStatus == status)
         #expect(stderr.contains("page.html: 0 JS→native"))
-        #expect(stderr.hasSuffix("interrupted (exit 130)\n"))
+        #expect(stderr.hasSuffix("interrupted by \(name) (exit \(status))\n"), "\(stderr)")
         let events = try await RunFixture.events(transcript)
         #expect(events.contains { $0["kind"] as? String == "console" && $0["text"] as? String == "started" })
         #expect(events.last?["kind"] as? String == "interrupt")

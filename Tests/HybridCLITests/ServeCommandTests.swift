@@ -1,23 +1,32 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// A `hybrid serve` process running in the background.
 private final class ServeProcess: @unchecked Sendable {
     let process = Process()
     private let out = Pipe(), err = Pipe()
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = HybridBinary.url
-        process.arguments = ["serve"] + arguments
+    /// `fileLimit`: the most descriptors the server may open (`ulimit -n`).
+    init(_ arguments: [String], fileLimit: Int? = nil) throws {
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" serve \"$@\"", HybridBinary.url.path]
+                + arguments
+        } else {
+            process.executableURL = HybridBinary.url
+            process.arguments = ["serve"] + arguments
+        }
         process.standardOutput = out
         process.standardError = err
         try process.run()
     }
 
-    /// A test that throws before stopping its server does not leave it running.
+    /// A test that throws before stopping its server does not leave it running, even a server that no longer
+    /// handles SIGTERM (one spinning in its loop).
     deinit {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The first stdout line (the base URL), or "" when the process ended first.
@@ -116,6 +125,18 @@ private func makeSite() async throws -> URL {
         #expect(status == 0)
     }
 
+    /// The terminal closed: serving stops as cleanly as on SIGTERM, and the status says it was not asked to.
+    @Test func sighupStopsCleanlyAndExits129() async throws {
+        let site = try await makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try ServeProcess([site.path, "--port", "0"])
+        let base = await server.firstLine()
+        #expect(try await curl([base]) == "<h1>hello</h1>")
+        let (status, stderr) = await server.stop(with: SIGHUP)
+        #expect(status == 129)
+        #expect(stderr.hasSuffix("hybrid serve: hung up, stopping\n"), "\(stderr)")
+    }
+
     @Test func aPortThatCannotBeBoundExitsTwoWithTheReason() async throws {
         let site = try await makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
@@ -169,6 +190,36 @@ private func makeSite() async throws -> URL {
         #expect(stderr.contains("warning"))
     }
 
+    /// Out of descriptors, accept failed while the connection stayed queued: the listener fired again at once and
+    /// a core spun until descriptors were free. Now the server sheds the connections it cannot take, and serves
+    /// again once descriptors are free.
+    @Test(.spinsTheCPU) func runningOutOfDescriptorsNeitherSpinsNorStopsServing() async throws {
+        let site = try await makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try ServeProcess([site.path, "--port", "0"], fileLimit: 64)
+        let base = await server.firstLine()
+        let port = try #require(UInt16(base.split(separator: ":").last!.dropLast()))
+        let held = try (0..<100).map { _ in try connectToLoopback(port: port) }
+        defer { held.forEach { Glibc.close($0) } }
+        // Spinning, the server would take a core: on a loaded machine still a fair share of it, well over 0.3 s
+        // of the window. Idle, it takes next to nothing.
+        let pid = server.process.processIdentifier
+        let before = try cpuSeconds(of: pid)
+        try await Task.sleep(for: .seconds(3))
+        let used = try cpuSeconds(of: pid) - before
+        #expect(used < 0.3, "the server used \(used) s of CPU in 3 s")
+        // A connection the server could not take is closed, not left waiting.
+        #expect(waitForAClosedConnection(held))
+        held.forEach { Glibc.close($0) }
+        // The server notices the closed connections as it gets to them: ask until it answers.
+        var page = ""
+        let clock = ContinuousClock(), deadline = clock.now + .generous
+        while !page.hasPrefix("HTTP/1.1 200"), clock.now < deadline { page = try await curl(["-i", base]) }
+        #expect(page.hasPrefix("HTTP/1.1 200"))
+        let (status, _) = await server.stop(with: SIGTERM)
+        #expect(status == 0)
+    }
+
     @Test func helpHasExamples() async throws {
         let result = try await HybridBinary.run(["serve", "--help"])
         #expect(result.status == 0)
@@ -180,4 +231,41 @@ private func makeSite() async throws -> URL {
         let result = try await HybridBinary.run(["serve", "--port", "70000"])
         #expect(result.status == 2)
     }
+}
+
+/// A socket connected to 127.0.0.1:`port`.
+private func connectToLoopback(port: UInt16) throws -> Int32 {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard result == 0 else {
+        let code = errno
+        Glibc.close(fd)
+        throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    }
+    return fd
+}
+
+/// The user and system CPU time that process `pid` has used, in seconds (from /proc/PID/stat).
+private func cpuSeconds(of pid: Int32) throws -> Double {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // The fields after the command name (which may hold spaces) in parentheses; utime and stime are the 14th and 15th.
+    let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+    let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// Waits (up to ``Duration/generous``) until the server closes one of `sockets`; true when it did.
+private func waitForAClosedConnection(_ sockets: [Int32]) -> Bool {
+    var fds = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let milliseconds = Int32(Duration.generous.components.seconds * 1000)
+    guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return false }
+    var byte: UInt8 = 0
+    return fds.contains { $0.revents != 0 && recv($0.fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0 }
 }

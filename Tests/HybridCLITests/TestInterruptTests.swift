@@ -2,10 +2,13 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import HybridCLI
+import HybridTesting
 import Testing
+import TestSupport
 
-/// `hybrid test` stopped by SIGINT or SIGTERM writes what it knows (the JUnit report: finished files as they
-/// ended, the running ones failed, the rest skipped), then exits 130 or 143.
+/// `hybrid test` stopped by SIGINT, SIGTERM or SIGHUP writes what it knows (the JUnit report: finished files as
+/// they ended, the running ones failed, the rest skipped), then exits 130, 143 or 129.
 @Suite struct TestInterruptTests {
     /// Four files, two at a time: `a` passes at once, `b` and `c` wait for good, so `d` never starts.
     func suite() async throws -> URL {
@@ -62,7 +65,7 @@ import Testing
         return cases
     }
 
-    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143))])
+    @Test(arguments: [(SIGINT, "SIGINT", Int32(130)), (SIGTERM, "SIGTERM", Int32(143)), (SIGHUP, "SIGHUP", Int32(129))])
     func aKilledRunWritesWhatItKnows(signal: Int32, name: String, status: Int32) async throws {
         let folder = try await suite()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -81,5 +84,42 @@ import Testing
         #expect(cases["c.test.js"] != nil)
         let notRun = try #require(cases["d.test.js"]?.elements(forName: "skipped").first)
         #expect(notRun.attribute(forName: "message")?.stringValue == "not run: interrupted by \(name)")
+    }
+
+    /// The tests of a running file that had finished once kept their results only in the file's report, which an
+    /// interrupted run never gets: the whole file showed as one failed test. Now they keep their results, and only
+    /// the test running is marked interrupted.
+    @Test func theFinishedTestsOfARunningFileKeepTheirResults() async throws {
+        let folder = try await RunFixture.folder([
+            "a.test.js": "test('passes', () => {}); test('waits', () => new Promise(() => {}));",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try TestDiscovery.find([folder.path])
+        let progress = TestRunProgress(files: files)
+        let (events, heard) = AsyncStream.makeStream(of: TestSuiteEvent.self)
+        let options = TestRunOptions(testTimeout: .generous, loadTimeout: .generous, jobs: 1)
+        let run = Task {
+            let report = await TestSuiteRunner(options: options).run(files, onEvent: { event in
+                progress.record(event)
+                heard.yield(event)
+            })
+            heard.finish()
+            return report
+        }
+        // Interrupted once `waits` runs, so `passes` has its result.
+        for await event in events {
+            if case .testStarted(_, "waits") = event { break }
+        }
+        let report = progress.interruptedReport(by: SIGTERM, duration: .zero)
+        run.cancel()
+        _ = await run.value
+        let junit = folder.appendingPathComponent("junit.xml")
+        try Data(JUnitWriter.xml(for: report).utf8).write(to: junit)
+        let root = try #require(try XMLDocument(contentsOf: junit).rootElement())
+        let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.map { $0.attribute(forName: "name")?.stringValue } == ["passes", "waits"])
+        #expect(cases.first?.children?.isEmpty ?? true, "passed")
+        let interrupted = try #require(cases.last?.elements(forName: "failure").first)
+        #expect(interrupted.attribute(forName: "message")?.stringValue == "interrupted by SIGTERM while running")
     }
 }

@@ -24,6 +24,8 @@ import Testing
                 #expect(file == files[index])
                 #expect(running.insert(index).inserted && !finished.contains(index))
                 most = max(most, running.count)
+            case .testStarted(let index, _), .testFinished(let index, _):
+                #expect(running.contains(index))
             case .finished(let index, let report):
                 #expect(running.remove(index) != nil)
                 #expect(report.file == files[index].path)

@@ -116,6 +116,24 @@ final class AnsweringUIDelegate: UIDelegate {
         await webView.close()
     }
 
+    /// JSC reports a rejection still unhandled as the evaluation ends, before the caller awaits the promise: the
+    /// rejection of the promise the script returns was the caller's error and the page's unhandled rejection too.
+    @Test func theRejectionOfTheReturnedPromiseIsOnlyTheCallers() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("<script>var heard = [];"
+            + " addEventListener('unhandledrejection', function (e) { heard.push(e.reason.message); });</script>", baseURL: nil)
+        let error = await #expect(throws: JSException.self) {
+            try await webView.callAsyncJavaScript("Promise.reject(new Error('returned'))")
+        }
+        #expect(error?.message == "returned")
+        // A promise the script does not return stays the page's.
+        #expect(try await webView.callAsyncJavaScript("Promise.reject(new Error('dropped')); 1") == 1)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("heard") == ["dropped"])
+        #expect(log.exceptions.map(\.message) == ["dropped"])
+        await webView.close()
+    }
+
     @Test func evaluateJavaScriptReturnsValuesAndThrowsErrors() async throws {
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("<title>T</title><p>x</p>", baseURL: URL(string: "https://example.test/"))

@@ -23,8 +23,9 @@ struct RunCommand: AsyncParsableCommand {
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
-            bad mock or routes file, a transcript that cannot be written); 3 the time limit or the watchdog; 130 \
-            interrupted. When several apply, 2 wins over 3, and 3 over 1.
+            bad mock or routes file, a transcript that cannot be written); 3 the time limit or the watchdog; 130, \
+            143 or 129 stopped by SIGINT, SIGTERM or SIGHUP (the terminal closed), after flushing the transcript \
+            and printing the summary. When several apply, 2 wins over 3, and 3 over 1.
 
             Examples:
               hybrid run                                     # the demo, web/index.html

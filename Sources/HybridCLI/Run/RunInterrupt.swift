@@ -1,24 +1,19 @@
-@preconcurrency import Dispatch
 import Foundation
-import Synchronization
 
-/// Ctrl-C (SIGINT) during a run: flush the transcript, print the summary, exit 130.
+/// Ctrl-C (SIGINT), SIGTERM or SIGHUP during a run: flush the transcript, print the summary, exit 128 + the signal
+/// (130, 143, 129).
 final class RunInterrupt: Sendable {
-    private let source: Mutex<(any DispatchSourceSignal)?>
+    private let signals: TerminationSignals
 
-    init(onInterrupt: @escaping @Sendable () -> Void) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler {
-            onInterrupt()
-            exit(130)
+    /// `onInterrupt` hears the signal, then the process exits.
+    init(onInterrupt: @escaping @Sendable (Int32) -> Void) {
+        signals = TerminationSignals { number in
+            onInterrupt(number)
+            exit(128 + number)
         }
-        source.resume()
-        self.source = Mutex(source)
     }
 
     func cancel() {
-        source.withLock { $0?.cancel(); $0 = nil }
-        signal(SIGINT, SIG_DFL)
+        signals.cancel()
     }
 }

@@ -116,8 +116,11 @@ final class RunReport: Sendable {
                      "\(t.errors) error\(t.errors == 1 ? "" : "s")"]
         if t.assertions > 0 { parts.append("\(t.assertions - t.failedAssertions)/\(t.assertions) assertions passed") }
         parts.append(String(format: "%.0f ms", ms))
-        let verdict = t.interrupted ? style.red("interrupted (exit 130)")
-            : t.status == .success ? style.green("ok") : style.red("exit \(t.status.rawValue)")
+        let verdict = if let signal = t.interruption {
+            style.red("interrupted by \(TerminationSignals.name(signal)) (exit \(128 + signal))")
+        } else {
+            t.status == .success ? style.green("ok") : style.red("exit \(t.status.rawValue)")
+        }
         return "\(style.bold(page)): " + parts.joined(separator: ", ") + " — " + verdict
     }
 

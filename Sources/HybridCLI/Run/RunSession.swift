@@ -25,8 +25,8 @@ struct RunSession {
             report.print(event)
         }
         let label = options.label
-        let interrupt = RunInterrupt {
-            report.tally.withLock { $0.interrupted = true }
+        let interrupt = RunInterrupt { signal in
+            report.tally.withLock { $0.interruption = signal }
             transcript.write(kind: "interrupt", page: report.currentPage)
             if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }

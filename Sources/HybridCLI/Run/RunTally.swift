@@ -3,8 +3,8 @@ import Hybrid
 /// What a run has seen so far: the counts of the summary and the exit status.
 struct RunTally: Sendable {
     var status = ExitStatus.success
-    /// Ctrl-C ended the run (exit 130).
-    var interrupted = false
+    /// The signal that ended the run (SIGINT, SIGTERM or SIGHUP; exit 128 + it), if one did.
+    var interruption: Int32?
     var page = 0
     var toNative = 0
     var toJS = 0

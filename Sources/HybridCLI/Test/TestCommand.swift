@@ -22,8 +22,9 @@ struct TestCommand: AsyncParsableCommand {
             the files running.
 
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
-            missing path, no test files, a JUnit file that cannot be written); 130 or 143 when stopped by SIGINT \
-            or SIGTERM, after writing the JUnit report so far (the running files failed, the others skipped).
+            missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
+            SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
+            tests as they ended, the running ones failed, the files not started skipped).
 
             Examples:
               hybrid test                                    # everything under web/tests/
@@ -93,7 +94,7 @@ struct TestCommand: AsyncParsableCommand {
         let output = TestConsoleOutput(tap: tap, style: TerminalStyle(color),
                                        progress: isatty(STDERR_FILENO) == 1 ? progress : nil)
         let began = ContinuousClock.now
-        // Killed (Ctrl-C, a CI job's time limit): write what is known, then exit 130 or 143.
+        // Killed (Ctrl-C, a CI job's time limit, the terminal closed): write what is known, then exit 130, 143 or 129.
         let signals = TerminationSignals { signal in
             guard progress.end() else { return }
             let report = progress.interruptedReport(by: signal, duration: .now - began)

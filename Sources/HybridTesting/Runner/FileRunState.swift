@@ -21,7 +21,8 @@ struct FileRunState {
     private(set) var phase = Phase.loading
     var declared: Int?
     var results: [TestCaseResult] = []
-    private var current: (index: Int, name: String)?
+    /// The test running, if one is.
+    private(set) var current: (index: Int, name: String)?
     private var currentErrors: [String] = []
     private var currentErrorLocation: SourceLocation?
     private var currentDeclared: [String] = []

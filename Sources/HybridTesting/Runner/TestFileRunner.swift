@@ -1,9 +1,17 @@
 import Foundation
 
+/// A test of the file being run began (its name) or ended (its result).
+enum TestActivity: Sendable {
+    case started(String)
+    case finished(TestCaseResult)
+}
+
 /// Runs one test file in a page driver: load with the test API injected, start the tests after the
 /// load event, collect results until the API says done or a deadline passes, then close.
 enum TestFileRunner {
-    static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions) async -> TestFileReport {
+    /// `onTest` hears each test begin and end as the page reports it.
+    static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions,
+                    onTest: (TestActivity) -> Void = { _ in }) async -> TestFileReport {
         let began = ContinuousClock.now
         let (signals, continuation) = AsyncStream.makeStream(of: HarnessSignal.self)
         var state = FileRunState(file: file, options: options, locate: { driver.locate(url: $0) })
@@ -20,7 +28,11 @@ enum TestFileRunner {
         var starting: Task<Void, Never>?
         loop: for await signal in signals {
             if case .deadline(let generation) = signal, generation != deadline.generation { continue }
-            switch state.handle(signal) {
+            let (finished, running) = (state.results.count, state.current?.index)
+            let action = state.handle(signal)
+            state.results[finished...].forEach { onTest(.finished($0)) }
+            if let test = state.current, test.index != running { onTest(.started(test.name)) }
+            switch action {
             case .none:
                 break
             case .start:

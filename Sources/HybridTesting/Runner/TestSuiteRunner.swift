@@ -13,7 +13,7 @@ public struct TestSuiteRunner: Sendable {
 
     /// Runs `files`. `onProgress(finished, total)` is called as each file finishes; `onReport` gets
     /// each file's report in file order, as soon as it and every file before it are done; `onEvent` hears
-    /// each file start and finish as it happens (what a progress line or an interrupted run needs).
+    /// each file and each test start and finish as it happens (what a progress line or an interrupted run needs).
     public func run(_ files: [TestFile],
                     onProgress: @escaping @Sendable (_ finished: Int, _ total: Int) -> Void = { _, _ in },
                     onReport: @escaping @Sendable (TestFileReport) -> Void = { _ in },
@@ -26,7 +26,15 @@ public struct TestSuiteRunner: Sendable {
             func startNext() {
                 let index = started, file = files[index]
                 onEvent(.started(index: index, file: file))
-                group.addTask { (index, await runTestFile(file, options: options)) }
+                group.addTask {
+                    let report = await runTestFile(file, options: options, configure: nil) { activity in
+                        switch activity {
+                        case .started(let name): onEvent(.testStarted(index: index, name: name))
+                        case .finished(let result): onEvent(.testFinished(index: index, result: result))
+                        }
+                    }
+                    return (index, report)
+                }
                 started += 1
             }
             while started < min(options.jobs, files.count) { startNext() }

@@ -24,6 +24,9 @@ public final class DocumentHandle {
     var pendingWaits: [Int: (Result<JSONValue, any Error>) -> Void] = [:]
     var nextWaitID = 0
     var isDispatchingError = false
+    /// While a script whose value a caller awaits runs (``evaluateAwaited(_:sourceURL:)``): the rejections JSC
+    /// reports as unhandled meanwhile, held back. Nil otherwise.
+    var heldRejections: [(promise: JSValue, reason: JSValue)]?
     var platform: WebPlatformInstance?
 
     init(id: Int, context: JSContext, url: URL, core: WebViewCore) {

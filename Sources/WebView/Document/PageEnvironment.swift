@@ -25,7 +25,11 @@ enum PageEnvironment {
         }
         let tracker = JSValue(function: { [weak core, weak document] args in
             guard let core, let document, !document.isClosed else { return nil }
-            core.uncaught(args[1], rejectedPromise: args[0], in: document)
+            if document.heldRejections != nil {
+                document.heldRejections?.append((promise: args[0], reason: args[1]))
+            } else {
+                core.uncaught(args[1], rejectedPromise: args[0], in: document)
+            }
             return nil
         }, name: "unhandledRejection", in: context)
         if let object = JSValueToObject(context.ref, tracker.ref, nil) {
