@@ -13,7 +13,8 @@ public struct TestSuiteRunner: Sendable {
 
     /// Runs `files`. `onProgress(finished, total)` is called as each file finishes; `onReport` gets
     /// each file's report in file order, as soon as it and every file before it are done; `onEvent` hears
-    /// each file and each test start and finish as it happens (what a progress line or an interrupted run needs).
+    /// each file and each test start and finish as it happens (what a progress line or an interrupted run needs):
+    /// the events of one file come in order, those of files running at once from their own tasks, interleaved.
     public func run(_ files: [TestFile],
                     onProgress: @escaping @Sendable (_ finished: Int, _ total: Int) -> Void = { _, _ in },
                     onReport: @escaping @Sendable (TestFileReport) -> Void = { _ in },
