@@ -51,15 +51,22 @@ import TestSupport
     /// A page whose promise jobs never end holds the runtime thread (JavaScriptCore cannot stop such a
     /// chain). The run still ends at its deadline plus the runtime's grace with status 3, a reason, the
     /// summary and a closed transcript; before, it printed the time limit and hung.
+    ///
+    /// The page logs before it starts the chain: on a machine so loaded that the deadline passes before the
+    /// page's script runs, the watchdog stops the script at once and the run ends the ordinary way, which
+    /// the log's absence shows. The limit is long enough for that to be rare.
     @Test(.spinsTheCPU) func anEndlessPromiseChainEndsTheRunAtItsTimeLimit() async throws {
-        let url = try await page("<script>setTimeout(function () { function f() { Promise.resolve().then(f) } f(); }, 0);</script>")
+        let url = try await page("<script>console.log('chain'); function f() { Promise.resolve().then(f) } f();</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
-        let result = try await HybridBinary.run(["run", url.path, "--timeout", "0.5", "--transcript", transcript.path])
+        let result = try await HybridBinary.run(["run", url.path, "--timeout", "3", "--transcript", transcript.path])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("cannot be interrupted"))
-        let kinds = try await RunFixture.events(transcript).compactMap { $0["kind"] as? String }
+        let events = try await RunFixture.events(transcript)
+        let kinds = events.compactMap { $0["kind"] as? String }
         #expect(kinds.first == "meta")
-        #expect(kinds.last == "timeout")
+        if events.contains(where: { $0["kind"] as? String == "console" && $0["text"] as? String == "chain" }) {
+            #expect(result.stderr.contains("cannot be interrupted"), "\(result.stderr)")
+            #expect(kinds.last == "timeout")
+        }
     }
 
     @Test func localPagesAreServedWithHTTPEventsAndAPIMocks() async throws {
