@@ -57,7 +57,9 @@ extension JSValue {
         reporting { try invokeMethod(name, arguments: arguments) }
     }
 
-    private func reporting(_ body: () throws -> JSValue) -> JSValue {
+    /// Runs `body`; a thrown exception goes to the context's `exceptionHandler`, Apple style, and the result
+    /// is `undefined`.
+    func reporting(_ body: () throws -> JSValue) -> JSValue {
         do {
             return try body()
         } catch {

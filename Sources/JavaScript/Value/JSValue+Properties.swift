@@ -10,7 +10,7 @@ extension JSValue {
     /// An indexed property; `undefined` when absent or when the value is not an object. A getter that
     /// throws, or that the watchdog stops, reports its exception as ``forProperty(_:)`` does.
     public subscript(index: Int) -> JSValue {
-        get { reportingExceptions { try property(at: index) } }
+        get { reporting { try property(at: index) } }
         set {
             guard let object = objectRef else { return }
             JSObjectSetPropertyAtIndex(contextRef, object, UInt32(truncatingIfNeeded: index), newValue.ref, nil)
@@ -21,7 +21,7 @@ extension JSValue {
     /// thrown by a getter (or the watchdog stopping one) goes to the context's `exceptionHandler` and
     /// the result is `undefined`; ``property(_:)`` throws it instead.
     public func forProperty(_ property: String) -> JSValue {
-        reportingExceptions { try self.property(property) }
+        reporting { try self.property(property) }
     }
 
     /// A property, reading it as one entry into JavaScript: the watchdog covers a getter, and an
@@ -42,15 +42,6 @@ extension JSValue {
             JSObjectGetPropertyAtIndex(contextRef, object, UInt32(truncatingIfNeeded: index), &exception)
         }
         return try context.value(of: result)
-    }
-
-    private func reportingExceptions(_ read: () throws -> JSValue) -> JSValue {
-        do {
-            return try read()
-        } catch {
-            if let thrown = context.lastThrownValue { context.reportException(thrown) }
-            return JSValue(undefinedIn: context)
-        }
     }
 
     /// Sets a property to any convertible value (ignored for non-objects).
