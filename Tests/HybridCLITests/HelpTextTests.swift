@@ -84,26 +84,14 @@ import TestSupport
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-                    process.arguments = ["-c", "exec " + example]
-                    process.environment = environment
-                    process.currentDirectoryURL = folder
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    var seen = Data()
-                    while !seen.contains(UInt8(ascii: "\n")) {
-                        let chunk = out.fileHandleForReading.availableData
-                        if chunk.isEmpty { break }
-                        seen += chunk
-                    }
-                    if process.isRunning { process.terminate() }
-                    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                    process.waitUntilExit()
-                    let firstLine = String(decoding: seen, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-                    return (process.terminationStatus, firstLine, stderr)
+                    let process = try SpawnedProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + example],
+                                                     environment: environment, currentDirectory: folder)
+                    let seen = process.readOutput(until: "\n")
+                    process.send(SIGTERM)
+                    let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
+                    let status = process.waitForExit().status
+                    let firstLine = seen.split(separator: "\n").first.map(String.init) ?? ""
+                    return (status, firstLine, stderr)
                 })
             }.start()
         }

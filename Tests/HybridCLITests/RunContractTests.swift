@@ -188,31 +188,19 @@ import TestSupport
         // The page stays busy for an hour, so only the interrupt can end the run.
         let url = try await page("<script>console.log('started'); setTimeout(function() {}, 3600000);</script>")
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
-        let process = Process()
-        process.executableURL = HybridBinary.url
-        process.arguments = ["run", url.path, "--transcript", transcript.path, "--timeout", HybridBinary.generousTimeout]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let process = try SpawnedProcess(HybridBinary.url, ["run", url.path, "--transcript", transcript.path,
+                                                            "--timeout", HybridBinary.generousTimeout])
         // The reads and the wait block: on a thread of their own, not on one of the few threads every async test shares.
-        let stderr = await withCheckedContinuation { continuation in
+        let (exit, stderr) = await withCheckedContinuation { continuation in
             Thread {
                 // Wait for the page's first line: the run is under way.
-                let reader = out.fileHandleForReading
-                var seen = Data()
-                while !String(decoding: seen, as: UTF8.self).contains("started\n") {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    seen += chunk
-                }
-                kill(process.processIdentifier, signal)
-                let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                continuation.resume(returning: stderr)
+                _ = process.readOutput(until: "started\n")
+                process.send(signal)
+                let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
+                continuation.resume(returning: (process.waitForExit().status, stderr))
             }.start()
         }
-        #expect(process.terminationStatus == status)
+        #expect(exit == status)
         #expect(stderr.contains("page.html: 0 JS→native"))
         #expect(stderr.hasSuffix("interrupted by \(name) (exit \(status))\n"), "\(stderr)")
         let events = try await RunFixture.events(transcript)

@@ -3,35 +3,26 @@ import Glibc
 import Testing
 import TestSupport
 
-/// A `hybrid serve` process running in the background.
-private final class ServeProcess: @unchecked Sendable {
-    let process = Process()
-    private let out = Pipe(), err = Pipe()
+/// A `hybrid serve` process running in the background. A test that throws before stopping its server does not
+/// leave it running, even a server that no longer handles SIGTERM (one spinning in its loop): the process is
+/// killed when the last reference goes (``SpawnedProcess``).
+private final class ServeProcess: Sendable {
+    let process: SpawnedProcess
 
     /// `fileLimit`: the most descriptors the server may open (`ulimit -n`).
     init(_ arguments: [String], fileLimit: Int? = nil) throws {
         if let fileLimit {
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" serve \"$@\"", HybridBinary.url.path]
-                + arguments
+            process = try SpawnedProcess(URL(fileURLWithPath: "/bin/bash"),
+                                         ["-c", "ulimit -n \(fileLimit) && exec \"$0\" serve \"$@\"", HybridBinary.url.path]
+                                            + arguments)
         } else {
-            process.executableURL = HybridBinary.url
-            process.arguments = ["serve"] + arguments
+            process = try SpawnedProcess(HybridBinary.url, ["serve"] + arguments)
         }
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-    }
-
-    /// A test that throws before stopping its server does not leave it running, even a server that no longer
-    /// handles SIGTERM (one spinning in its loop).
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
     /// The first stdout line (the base URL), or "" when the process ended first.
     func firstLine() async -> String {
-        let handle = out.fileHandleForReading
+        let handle = process.standardOutput
         return await withCheckedContinuation { continuation in
             Thread {
                 var bytes: [UInt8] = []
@@ -44,17 +35,16 @@ private final class ServeProcess: @unchecked Sendable {
 
     /// Sends `signal` and waits for the exit; returns the status and everything written to stderr.
     func stop(with signal: Int32 = SIGINT) async -> (Int32, String) {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        process.send(signal)
         return await finish()
     }
 
     func finish() async -> (Int32, String) {
-        let handle = err.fileHandleForReading
+        let process = self.process
         return await withCheckedContinuation { continuation in
             Thread {
-                let data = handle.readDataToEndOfFile()
-                self.process.waitUntilExit()
-                continuation.resume(returning: (self.process.terminationStatus, String(decoding: data, as: UTF8.self)))
+                let data = process.standardError.readDataToEndOfFile()
+                continuation.resume(returning: (process.waitForExit().status, String(decoding: data, as: UTF8.self)))
             }.start()
         }
     }
@@ -62,23 +52,8 @@ private final class ServeProcess: @unchecked Sendable {
 
 /// Runs curl and returns its stdout (with `-i`, the status line and headers too).
 private func curl(_ arguments: [String]) async throws -> String {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread {
-            do {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-                process.arguments = ["-s", "--max-time", HybridBinary.generousTimeout] + arguments
-                let out = Pipe()
-                process.standardOutput = out
-                try process.run()
-                let data = out.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }.start()
-    }
+    try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/curl"),
+                               ["-s", "--max-time", HybridBinary.generousTimeout] + arguments).stdout
 }
 
 private func makeSite() async throws -> URL {
@@ -159,7 +134,7 @@ private func makeSite() async throws -> URL {
         try FileManager.default.createSymbolicLink(atPath: mocks.path + "/again", withDestinationPath: ".")
         let server = try ServeProcess([site.path, "--port", "0", "--api-mocks", site.path + "/mocks"])
         // A regression must fail, not hang: a serve still walking after a minute is killed (its first line is "").
-        let pid = server.process.processIdentifier
+        let pid = server.process.pid
         let watchdog = Task {
             try await Task.sleep(for: .seconds(60))
             kill(pid, SIGKILL)
@@ -203,7 +178,7 @@ private func makeSite() async throws -> URL {
         defer { held.forEach { Glibc.close($0) } }
         // Spinning, the server would take a core: on a loaded machine still a fair share of it, well over 0.3 s
         // of the window. Idle, it takes next to nothing.
-        let pid = server.process.processIdentifier
+        let pid = server.process.pid
         let before = try cpuSeconds(of: pid)
         try await Task.sleep(for: .seconds(3))
         let used = try cpuSeconds(of: pid) - before

@@ -32,26 +32,14 @@ import TestSupport
     }
 
     static func interruptBlocking(with signal: Int32, junit: URL, in folder: URL) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = HybridBinary.url
-        process.arguments = ["test", "--jobs", "2", "--test-timeout", "600", "--tap", "--junit", junit.path, "."]
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let reader = out.fileHandleForReading
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("ok 1 - a.test.js › passes\n") {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        kill(process.processIdentifier, signal)
-        seen += reader.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: seen, as: UTF8.self), stderr)
+        let process = try SpawnedProcess(HybridBinary.url,
+                                         ["test", "--jobs", "2", "--test-timeout", "600", "--tap", "--junit", junit.path, "."],
+                                         currentDirectory: folder)
+        var seen = process.readOutput(until: "ok 1 - a.test.js › passes\n")
+        process.send(signal)
+        seen += String(decoding: process.standardOutput.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
+        return (process.waitForExit().status, seen, stderr)
     }
 
     func testcases(_ junit: URL) throws -> [String: XMLElement] {

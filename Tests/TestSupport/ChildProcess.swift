@@ -85,27 +85,20 @@ public enum ChildProcess {
 
     private static func runBlocking(_ executable: URL, _ arguments: [String], stdin: String?,
                                     environment: [String: String]?, currentDirectory: URL?) throws -> ChildProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let process = try SpawnedProcess(executable, arguments, environment: environment,
+                                         currentDirectory: currentDirectory, withInput: stdin != nil)
+        if let input = process.standardInput {
+            input.write(Data((stdin ?? "").utf8))
+            try input.close()
+        }
         // Read both pipes at once so a full pipe never blocks the child.
         let errorOutput = ErrorOutput()
         let done = DispatchSemaphore(value: 0)
-        let errHandle = err.fileHandleForReading
+        let errHandle = process.standardError
         Thread { errorOutput.data = errHandle.readDataToEndOfFile(); done.signal() }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = process.standardOutput.readDataToEndOfFile()
         done.wait()
-        process.waitUntilExit()
-        return ChildProcessResult(status: process.terminationStatus,
+        return ChildProcessResult(status: process.waitForExit().status,
                                   stdout: String(decoding: outData, as: UTF8.self),
                                   stderr: String(decoding: errorOutput.data, as: UTF8.self))
     }
