@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import JavaScript
@@ -5,6 +6,21 @@ import TestSupport
 /// Every test here loops until the watchdog stops it (or for a set time): `.spinsTheCPU`. The watchdog
 /// counts the looping thread's CPU time, so a busy machine makes the loops longer, never shorter.
 @Suite(.spinsTheCPU) struct WatchdogTests {
+    /// JavaScriptCore's default, signal-based traps suspend the JavaScript thread with SIGUSR1 until it
+    /// takes the trap; with several runtimes stopping scripts on a loaded machine that froze the process.
+    /// With polling traps the compiled loops check for the stop themselves (see `EngineOptions`).
+    @Test(.enabled(if: getenv("JSC_usePollingTraps") == nil, "the environment chose the kind of traps"))
+    func runtimesUsePollingTrapsAndStillStopCompiledLoops() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
+        #expect(EngineOptions.usesPollingTraps)
+        // Long enough for the loop to be compiled by the optimising tiers before the limit.
+        let error = await #expect(throws: JSException.self) {
+            try await runtime.evaluate("var n = 0; for (;;) { n = (n + 1) | 0 }")
+        }
+        #expect(error?.isExecutionTimeLimitExceeded == true)
+        #expect(try await runtime.evaluate("n > 0") == true)
+    }
+
     @Test func stopsARunawayLoopAndTheRuntimeStaysUsable() async throws {
         let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
         let error = await #expect(throws: JSException.self) { try await runtime.evaluate("while (true) {}") }
