@@ -37,6 +37,9 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
         ),
 
+        // Chooses JavaScriptCore's polling traps when the library is loaded, before anything can start the engine.
+        .target(name: "CEngineOptions"),
+
         // The runtime threads: a thread iterating its own GLib main context, and values bound to it (LoopBound).
         .target(name: "HybridLoop", dependencies: ["CGLib"]),
 
@@ -47,7 +50,7 @@ let package = Package(
         // and HybridJSON.
         // Each module's own JavaScript is in its Resources/ folder (`ScriptResource`): copied into the module's
         // resource bundle, which SwiftPM builds beside the executables and scripts/install installs beside `hybrid`.
-        .target(name: "JavaScript", dependencies: ["CJavaScriptCore", "HybridLoop", "HybridJSON"],
+        .target(name: "JavaScript", dependencies: ["CJavaScriptCore", "CEngineOptions", "HybridLoop", "HybridJSON"],
                 resources: [.copy("Resources")]),
 
         // URL routing: patterns, matching and ranking. Pure Swift.

@@ -24,9 +24,7 @@ void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObje
 // before it returns). For tests and memory checks; JSGarbageCollect only schedules work.
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
-// From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): process-wide engine options,
-// which must be set before the first virtual machine exists.
-gboolean jsc_options_set_boolean(const char *option, gboolean value);
+// From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): reads a process-wide engine option.
 gboolean jsc_options_get_boolean(const char *option, gboolean *value);
 
 #endif

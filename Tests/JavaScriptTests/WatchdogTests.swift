@@ -9,9 +9,10 @@ import TestSupport
     /// JavaScriptCore's default, signal-based traps suspend the JavaScript thread with SIGUSR1 until it
     /// takes the trap; with several runtimes stopping scripts on a loaded machine that froze the process.
     /// With polling traps the compiled loops check for the stop themselves (see `EngineOptions`).
-    @Test(.enabled(if: getenv("JSC_usePollingTraps") == nil, "the environment chose the kind of traps"))
+    @Test(.enabled(if: EngineOptions.choseAtLoad, "the environment chose the kind of traps"))
     func runtimesUsePollingTrapsAndStillStopCompiledLoops() async throws {
         let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(200)))
+        #expect(String(cString: getenv("JSC_usePollingTraps")) == "true")
         #expect(EngineOptions.usesPollingTraps)
         // Long enough for the loop to be compiled by the optimising tiers before the limit.
         let error = await #expect(throws: JSException.self) {

@@ -1,7 +1,7 @@
+internal import CEngineOptions
 internal import CJavaScriptCore
-import Foundation
 
-/// JavaScriptCore's process-wide options, set once before the first ``JSVirtualMachine`` exists.
+/// JavaScriptCore's process-wide options.
 ///
 /// **Polling traps.** JavaScriptCore stops running JavaScript (the watchdog, termination) through
 /// "traps". By default it fires them from its "VMTraps Signal Sender" thread, which suspends the
@@ -11,24 +11,20 @@ import Foundation
 /// runtime thread parked in WTF's suspend handler). With polling traps, compiled code checks for a
 /// trap itself at loop back edges and calls: no signal is sent, and the watchdog stops the same loops.
 ///
-/// Options can no longer change once a machine exists (changing one then crashes), so this runs
-/// before the first machine of the process. A process that sets `JSC_usePollingTraps` in its
-/// environment keeps its own choice.
+/// The engine reads its options from the environment once, and they cannot change once a machine
+/// exists (`jsc_options_set_boolean` then faults on a read-only page; a full test run hit that when the
+/// option was set before the first machine of this module, so something had started the engine
+/// earlier). So the `CEngineOptions` target sets `JSC_usePollingTraps=true` when the library is loaded,
+/// unless the process's environment already has a value, which is kept.
 enum EngineOptions {
-    private static let applied: Void = {
-        if getenv("JSC_usePollingTraps") == nil {
-            _ = jsc_options_set_boolean("usePollingTraps", 1)
-        }
-    }()
-
-    /// Applies the options; every call after the first returns at once.
-    static func apply() {
-        _ = applied
-    }
-
     /// True when JavaScriptCore uses polling traps.
     package static var usesPollingTraps: Bool {
         var value: gboolean = 0
         return jsc_options_get_boolean("usePollingTraps", &value) != 0 && value != 0
+    }
+
+    /// True when this library chose polling traps at load time; false when the environment chose.
+    package static var choseAtLoad: Bool {
+        hybrid_engine_options_chose_polling_traps()
     }
 }

@@ -22,7 +22,6 @@ public final class JSVirtualMachine {
 
     /// Makes a machine on the calling thread, with the given clock and console sink.
     public init(clock: RuntimeClock = .real, consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink) {
-        EngineOptions.apply()
         group = JSContextGroupCreate()
         shared = MachineShared()
         watchdog = Watchdog(group: group)
