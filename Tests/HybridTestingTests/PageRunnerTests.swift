@@ -47,7 +47,7 @@ import Testing
 
     @Test func missingScriptIsAFileLevelFailure() async throws {
         let report = try await runTestPage(pages.appendingPathComponent("broken.test.html"), options: options)
-        #expect(report.tests.map(\.status) == [.failed, .passed])
+        #expect(report.tests.map(\.status) == [.failed, .passed], "\(report.tests.map { ($0.name, $0.message ?? "") })")
         #expect(report.tests.first?.message?.contains("failed to load script") == true)
         #expect(report.tests.first?.message?.contains("missing-library.js") == true)
     }

@@ -16,6 +16,10 @@ struct RunPhaseList {
         case .timedOut:
             await phases.target().webView.stopLoading()
             return phases.timedOut(in: "loading \(url.absoluteString)", timeout: timeout)
+        case .failed where ContinuousClock.now >= phases.deadline:
+            // On a loaded machine the time limit can pass while the page's own scripts run during the load: the
+            // watchdog stops them and the load fails, but what ended the run is the time limit.
+            return phases.timedOut(in: "loading \(url.absoluteString)", timeout: timeout)
         case .failed(let error):
             StandardStreams.err("hybrid run: \(error)\n")
             report.raise(.usage)
