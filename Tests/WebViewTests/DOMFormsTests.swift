@@ -447,6 +447,24 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func lengthLimitsApplyToWhatTheUserTypedNotToScriptValues() async throws {
+        let (webView, log, _) = try await open("<input id='short' minlength='5' value='ab'><textarea id='long' maxlength='3'></textarea>")
+        let before = try await webView.evaluateJavaScript("""
+            document.getElementById('long').value = 'abcdef';
+            [document.getElementById('short').validity.tooShort, document.getElementById('long').validity.tooLong]
+            """)
+        #expect(before == [false, false])
+        try await webView.setValue("abc", for: "#short")
+        try await webView.setValue("abcdef", for: "#long")
+        let after = try await webView.evaluateJavaScript("""
+            [document.getElementById('short').validity.tooShort, document.getElementById('short').validationMessage,
+             document.getElementById('long').validity.tooLong, document.getElementById('long').checkValidity()]
+            """)
+        #expect(after == [true, "Use at least 5 characters", true, false])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func xmlHttpRequestAndFetchSendFormDataAsMultipart() async throws {
         let server = try await LoopbackServer { request in
             switch request.path {

@@ -81,9 +81,9 @@
   }
   method(forms.proto('HTMLElement'), 'focus', function focus() { if (focusable(this)) focusElement(this); });
   method(forms.proto('HTMLElement'), 'blur', function blur() { blurElement(this); });
-  if (impl.SVGElement) {
-    method(forms.proto('SVGElement'), 'focus', function focus() { if (focusable(this)) focusElement(this); });
-    method(forms.proto('SVGElement'), 'blur', function blur() { blurElement(this); });
+  if (impl.SVGElement && !Object.prototype.hasOwnProperty.call(impl.SVGElement.prototype, 'focus')) {
+    method(impl.SVGElement.prototype, 'focus', function focus() { if (focusable(this)) focusElement(this); });
+    method(impl.SVGElement.prototype, 'blur', function blur() { blurElement(this); });
   }
 
   // --- :focus and :focus-within in domino's selector engine (its own :focus would match the body when nothing is)

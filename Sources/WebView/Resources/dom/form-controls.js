@@ -21,22 +21,26 @@
 
   // domino defines its elements' members non-configurable on their prototypes, so they cannot be replaced
   // there: each interface we change gets a prototype of its own between the instances and domino's (made once,
-  // before any element exists; `instanceof` still holds, domino's prototype stays in every chain); the
-  // interfaces domino derives from it are re-parented onto the new layer.
+  // before any element exists; `instanceof` still holds, domino's prototype stays in every chain). The
+  // interfaces domino derives from HTMLElement are re-parented onto its layer; the form controls' interfaces
+  // have no subclasses.
   var layers = new Map();
+  proto('HTMLElement');   // first, so the layers below sit on it
   function proto(name) {
     var C = impl[name];
     if (!C) return null;
     if (layers.has(C)) return layers.get(C);
     var old = C.prototype, layer = Object.create(old);
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
-    Object.keys(impl).forEach(function (key) {   // the interfaces derived from C now derive from the layer
-      var D = impl[key];
-      if (typeof D !== 'function' || D === C || !D.prototype) return;
-      for (var p = D.prototype; p && p !== layer; p = Object.getPrototypeOf(p)) {
-        if (Object.getPrototypeOf(p) === old) { Object.setPrototypeOf(p, layer); break; }
-      }
-    });
+    if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
+      Object.keys(impl).forEach(function (key) {
+        var D = impl[key];
+        if (typeof D !== 'function' || D === C || !D.prototype) return;
+        for (var p = D.prototype; p && p !== layer; p = Object.getPrototypeOf(p)) {
+          if (Object.getPrototypeOf(p) === old) { Object.setPrototypeOf(p, layer); break; }
+        }
+      });
+    }
     C.prototype = layer;
     layers.set(C, layer);
     return layer;
