@@ -17,6 +17,23 @@ package enum WebViewScripts {
     /// parser that hands scripts to Swift. A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js")
 
+    /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
+    /// run after ``page`` and before the platform scripts:
+    ///
+    /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
+    ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
+    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`.
+    /// - `form-submission`: checkbox, radio, label, submit and reset activation, implicit submission,
+    ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
+    /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).
+    /// - `focus`: `focus()`, `blur()`, `document.activeElement`, `hasFocus()`, focus events, `autofocus`, `:focus`.
+    static let dom: [(name: String, script: ScriptResource)] = [
+        "form-controls",
+        "form-submission",
+        "form-validation",
+        "focus",
+    ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
+
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
     /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
     static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
@@ -55,5 +72,5 @@ package enum WebViewScripts {
         }
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script)
 }
