@@ -465,6 +465,41 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func reentrantSubmitsLabelLoopsAndBadArgumentsEndWithoutHanging() async throws {
+        let (webView, log, delegate) = try await open("""
+            <form id='f' action='once.html'><label id='l' for='b'>label</label><button id='b'>Go</button></form>
+            <select id='s'><option>a</option></select><input id='t'>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            function $(id) { return document.getElementById(id); }
+            var log = [];
+            $('f').addEventListener('submit', function (e) {
+              log.push('submit');
+              $('f').requestSubmit();   // ignored while the form fires its submission events
+              $('f').reset();
+            });
+            $('f').addEventListener('reset', function () { log.push('reset'); $('f').reset(); });
+            $('b').addEventListener('click', function () { log.push('button click'); $('l').click(); });
+            $('l').click();
+            $('s').length = 1e9;   // more than 100,000 options: ignored, as in browsers
+            $('t').setSelectionRange(-1, -5);
+            var errors = [];
+            try { $('t').value = Symbol('x'); } catch (e) { errors.push(e.name); }
+            try { $('s').add(null); } catch (e) { errors.push(e.name); }
+            try { $('s').add($('s')); } catch (e) { errors.push(e.name); }
+            var p = document.createElement('input');
+            p.pattern = '(';   // an invalid pattern is ignored
+            p.value = 'x';
+            log.push($('s').length, $('t').selectionStart, errors, p.validity.patternMismatch);
+            log
+            """)
+        #expect(out == ["button click", "submit", "reset", 1, 0, ["TypeError", "TypeError", "TypeError"], false])
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(delegate.requests.map(\.url?.lastPathComponent) == ["once.html"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func xmlHttpRequestAndFetchSendFormDataAsMultipart() async throws {
         let server = try await LoopbackServer { request in
             switch request.path {

@@ -17,6 +17,10 @@
     Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true });
   }
   function domException(message, name) { return new g.DOMException(message, name); }
+  function domString(v) {   // WebIDL's DOMString conversion: a Symbol throws (String(symbol) would not)
+    if (typeof v === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
+    return String(v);
+  }
   forms.accessor = accessor; forms.method = method; forms.domException = domException;
 
   // domino defines its elements' members non-configurable on their prototypes, so they cannot be replaced
@@ -159,7 +163,7 @@
     return this._hybridDirtyValue ? sanitize(this, this._hybridValue) : sanitize(this, this.getAttribute('value') || '');
   }
   function setInputValue(v) {
-    var s = v === null ? '' : String(v);
+    var s = v === null ? '' : domString(v);
     var mode = valueMode(typeOf(this));
     if (mode === 'filename') {
       if (s !== '') throw domException("Failed to set the 'value' property on 'HTMLInputElement': This input element accepts a filename, which may only be programmatically set to the empty string.", 'InvalidStateError');
@@ -174,7 +178,7 @@
   }
   accessor(Input, 'value', inputValue, setInputValue);
   accessor(Input, 'defaultValue', function () { return this.getAttribute('value') || ''; },
-           function (v) { this.setAttribute('value', v === null ? '' : String(v)); });
+           function (v) { this.setAttribute('value', v === null ? '' : domString(v)); });
 
   // valueAsNumber: number and range (the date types are left out)
   accessor(Input, 'valueAsNumber', function () {
@@ -487,7 +491,7 @@
     var selected = selectedOf(this);
     return selected.length ? selected[0].value : '';
   }, function (v) {
-    v = v === null ? '' : String(v);
+    v = v === null ? '' : domString(v);
     var options = optionsOf(this), match = null;
     for (var i = 0; i < options.length; i++) if (options[i].value === v) { match = options[i]; break; }
     choose(this, match);
@@ -507,7 +511,7 @@
   function textareaValue() { return this._hybridDirtyValue ? this._hybridValue : normalizeNewlines(this.textContent); }
   accessor(TextArea, 'value', textareaValue, function (v) {
     var old = textareaValue.call(this);
-    this._hybridValue = normalizeNewlines(v === null ? '' : String(v));
+    this._hybridValue = normalizeNewlines(v === null ? '' : domString(v));
     this._hybridDirtyValue = true;
     if (this._hybridValue !== old) { this._hybridSelStart = this._hybridSelEnd = this._hybridValue.length; this._hybridSelDir = 'none'; }
   });
