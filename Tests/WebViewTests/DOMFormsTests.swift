@@ -521,6 +521,23 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func formNamedPropertiesAndDocumentForms() async throws {
+        let (webView, log, _) = try await open("""
+            <form id='login' name='login'><input name='user' value='ada'><input type='radio' name='r' value='1'>
+            <input type='radio' name='r' value='2' checked><img name='logo'><input name='action'></form><form id='other'></form>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            var f = document.getElementById('login');
+            f.own = 'mine';
+            [f.user.value, f.r.value, f.logo.localName, typeof f.action, f.nothing, f.own, f.elements.length,
+             document.forms.length, document.forms.login === f, document.forms[1].id, f instanceof HTMLFormElement,
+             'user' in f.elements, typeof f.submit]
+            """)
+        #expect(out == ["ada", "2", "img", "string", .null, "mine", 4, 2, true, "other", true, true, "function"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func xmlHttpRequestAndFetchSendFormDataAsMultipart() async throws {
         let server = try await LoopbackServer { request in
             switch request.path {

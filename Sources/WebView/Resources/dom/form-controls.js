@@ -350,6 +350,32 @@
   });
   accessor(Form, 'length', function () { return listedOf(this).length; });
 
+  // Named properties of a form (`form.username`): its controls and images by id or name. The form's prototype
+  // is a Proxy over its layer that looks a name up when no member has it. Unlike browsers (HTMLFormElement is
+  // [LegacyOverrideBuiltIns]), a control named like a member (`submit`, `action`) does not hide the member:
+  // domino's own code reads those members on every form. Names starting with `_` (internal slots of domino,
+  // React, Vue) are never looked up.
+  impl.HTMLFormElement.prototype = new Proxy(Form, {
+    get: function (target, key, receiver) {
+      if (typeof key !== 'string' || key.charAt(0) === '_' || key in target || !receiver || receiver.nodeType !== 1) return Reflect.get(target, key, receiver);
+      var found = receiver.elements.namedItem(key);
+      if (found) return found;
+      var images = receiver.getElementsByTagName('img');
+      for (var i = 0; i < images.length; i++) if (images[i].id === key || images[i].getAttribute('name') === key) return images[i];
+      return undefined;
+    }
+  });
+  layers.set(impl.HTMLFormElement, impl.HTMLFormElement.prototype);
+
+  // document.forms (domino's is not implemented)
+  var documentForms = null;
+  accessor(env.document, 'forms', function () {
+    var d = this;
+    return documentForms || (documentForms = liveCollection(SelectedOptions.prototype,
+      function () { return Array.prototype.slice.call(d.getElementsByTagName('form')); },
+      function (name) { return byName(Array.prototype.slice.call(d.getElementsByTagName('form')), name); }));
+  });
+
   // --- <option>
   var Option = proto('HTMLOptionElement'), Select = proto('HTMLSelectElement');
   function selectOf(option) {
