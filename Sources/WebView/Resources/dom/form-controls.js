@@ -35,6 +35,14 @@
     if (!C) return null;
     if (layers.has(C)) return layers.get(C);
     var old = C.prototype, layer = Object.create(old);
+    // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
+    // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
+    Object.getOwnPropertyNames(old).forEach(function (key) {
+      var d = Object.getOwnPropertyDescriptor(old, key);
+      d.configurable = true;
+      if ('value' in d) d.writable = true;
+      Object.defineProperty(layer, key, d);
+    });
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
     if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
       Object.keys(impl).forEach(function (key) {
