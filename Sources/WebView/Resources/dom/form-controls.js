@@ -17,6 +17,10 @@
     Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true });
   }
   function domException(message, name) { return new g.DOMException(message, name); }
+  function domString(v) {   // WebIDL's DOMString conversion: a Symbol throws (String(symbol) would not)
+    if (typeof v === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
+    return String(v);
+  }
   forms.accessor = accessor; forms.method = method; forms.domException = domException;
 
   // domino defines its elements' members non-configurable on their prototypes, so they cannot be replaced
@@ -31,6 +35,14 @@
     if (!C) return null;
     if (layers.has(C)) return layers.get(C);
     var old = C.prototype, layer = Object.create(old);
+    // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
+    // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
+    Object.getOwnPropertyNames(old).forEach(function (key) {
+      var d = Object.getOwnPropertyDescriptor(old, key);
+      d.configurable = true;
+      if ('value' in d) d.writable = true;
+      Object.defineProperty(layer, key, d);
+    });
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
     if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
       Object.keys(impl).forEach(function (key) {
@@ -159,7 +171,7 @@
     return this._hybridDirtyValue ? sanitize(this, this._hybridValue) : sanitize(this, this.getAttribute('value') || '');
   }
   function setInputValue(v) {
-    var s = v === null ? '' : String(v);
+    var s = v === null ? '' : domString(v);
     var mode = valueMode(typeOf(this));
     if (mode === 'filename') {
       if (s !== '') throw domException("Failed to set the 'value' property on 'HTMLInputElement': This input element accepts a filename, which may only be programmatically set to the empty string.", 'InvalidStateError');
@@ -174,7 +186,7 @@
   }
   accessor(Input, 'value', inputValue, setInputValue);
   accessor(Input, 'defaultValue', function () { return this.getAttribute('value') || ''; },
-           function (v) { this.setAttribute('value', v === null ? '' : String(v)); });
+           function (v) { this.setAttribute('value', v === null ? '' : domString(v)); });
 
   // valueAsNumber: number and range (the date types are left out)
   accessor(Input, 'valueAsNumber', function () {
@@ -346,6 +358,32 @@
   });
   accessor(Form, 'length', function () { return listedOf(this).length; });
 
+  // Named properties of a form (`form.username`): its controls and images by id or name. The form's prototype
+  // is a Proxy over its layer that looks a name up when no member has it. Unlike browsers (HTMLFormElement is
+  // [LegacyOverrideBuiltIns]), a control named like a member (`submit`, `action`) does not hide the member:
+  // domino's own code reads those members on every form. Names starting with `_` (internal slots of domino,
+  // React, Vue) are never looked up.
+  impl.HTMLFormElement.prototype = new Proxy(Form, {
+    get: function (target, key, receiver) {
+      if (typeof key !== 'string' || key.charAt(0) === '_' || key in target || !receiver || receiver.nodeType !== 1) return Reflect.get(target, key, receiver);
+      var found = receiver.elements.namedItem(key);
+      if (found) return found;
+      var images = receiver.getElementsByTagName('img');
+      for (var i = 0; i < images.length; i++) if (images[i].id === key || images[i].getAttribute('name') === key) return images[i];
+      return undefined;
+    }
+  });
+  layers.set(impl.HTMLFormElement, impl.HTMLFormElement.prototype);
+
+  // document.forms (domino's is not implemented)
+  var documentForms = null;
+  accessor(env.document, 'forms', function () {
+    var d = this;
+    return documentForms || (documentForms = liveCollection(SelectedOptions.prototype,
+      function () { return Array.prototype.slice.call(d.getElementsByTagName('form')); },
+      function (name) { return byName(Array.prototype.slice.call(d.getElementsByTagName('form')), name); }));
+  });
+
   // --- <option>
   var Option = proto('HTMLOptionElement'), Select = proto('HTMLSelectElement');
   function selectOf(option) {
@@ -487,7 +525,7 @@
     var selected = selectedOf(this);
     return selected.length ? selected[0].value : '';
   }, function (v) {
-    v = v === null ? '' : String(v);
+    v = v === null ? '' : domString(v);
     var options = optionsOf(this), match = null;
     for (var i = 0; i < options.length; i++) if (options[i].value === v) { match = options[i]; break; }
     choose(this, match);
@@ -507,7 +545,7 @@
   function textareaValue() { return this._hybridDirtyValue ? this._hybridValue : normalizeNewlines(this.textContent); }
   accessor(TextArea, 'value', textareaValue, function (v) {
     var old = textareaValue.call(this);
-    this._hybridValue = normalizeNewlines(v === null ? '' : String(v));
+    this._hybridValue = normalizeNewlines(v === null ? '' : domString(v));
     this._hybridDirtyValue = true;
     if (this._hybridValue !== old) { this._hybridSelStart = this._hybridSelEnd = this._hybridValue.length; this._hybridSelDir = 'none'; }
   });

@@ -192,6 +192,40 @@
     });
     accessor(forms.proto('HTMLFieldSetElement'), 'type', function () { return 'fieldset'; });
   }
+  // --- the form pseudo-classes in domino's selector engine (its own read willValidate as validity, and
+  // ignore disabled fieldsets and indeterminate checkboxes)
+  var pseudo = require('domino/lib/select').selectors;
+  function containerValid(el) {
+    return forms.descendants(el, 'button, input, select, textarea').every(function (c) { return c === el || !willValidate(c) || valid(c); });
+  }
+  pseudo[':valid'] = function (el) {
+    if (is(el, ' form fieldset ')) return containerValid(el);
+    return willValidate(el) && valid(el);
+  };
+  pseudo[':invalid'] = function (el) {
+    if (is(el, ' form fieldset ')) return !containerValid(el);
+    return willValidate(el) && !valid(el);
+  };
+  function ranged(el) {
+    return is(el, ' input ') && (numeric(el) || ORDERED.test(el.type)) && (el.hasAttribute('min') || el.hasAttribute('max'));
+  }
+  pseudo[':in-range'] = function (el) { var f = failures(el); return ranged(el) && willValidate(el) && !f.rangeUnderflow && !f.rangeOverflow; };
+  pseudo[':out-of-range'] = function (el) { var f = failures(el); return ranged(el) && willValidate(el) && !!(f.rangeUnderflow || f.rangeOverflow); };
+  pseudo[':required'] = function (el) { return is(el, ' input select textarea ') && el.hasAttribute('required'); };
+  pseudo[':optional'] = function (el) { return is(el, ' input select textarea ') && !el.hasAttribute('required'); };
+  var CAN_DISABLE = ' button input select textarea optgroup option fieldset ';
+  pseudo[':disabled'] = function (el) { return is(el, CAN_DISABLE) && forms.disabled(el); };
+  pseudo[':enabled'] = function (el) { return is(el, CAN_DISABLE) && !forms.disabled(el); };
+  pseudo[':checked'] = function (el) {
+    if (is(el, ' input ')) return (el.type === 'checkbox' || el.type === 'radio') && el.checked;
+    return is(el, ' option ') && el.selected;
+  };
+  pseudo[':indeterminate'] = function (el) {
+    if (!is(el, ' input ')) return false;
+    if (el.type === 'checkbox') return el.indeterminate;
+    return el.type === 'radio' && !forms.radioGroup(el).some(function (r) { return r.type === 'radio' && r.checked; });
+  };
+
   var Form = forms.proto('HTMLFormElement');
   method(Form, 'checkValidity', function checkValidity() { return formResults(this).every(function (r) { return r.valid; }); });
   method(Form, 'reportValidity', function reportValidity() { return forms.interactivelyValidate(this); });
