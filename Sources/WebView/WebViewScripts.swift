@@ -17,6 +17,32 @@ package enum WebViewScripts {
     /// parser that hands scripts to Swift. A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js")
 
+    /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
+    /// run after ``page`` and before the platform scripts (which then dispatch the real event classes):
+    ///
+    /// - `event-classes`: the event interfaces and their constructors (`Event`, `CustomEvent`, `UIEvent`,
+    ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
+    ///   and `document.createEvent`'s legacy names.
+    /// - `event-dispatch`: `addEventListener` options, the DOM standard's dispatch (with activation behaviour
+    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`.
+    /// - `event-handlers`: `onX` properties and content attributes on elements, the document and the window.
+    /// - `nodes`: `append`, `prepend`, `replaceChildren`, `isConnected`, `getRootNode`, `dataset`, `innerText`,
+    ///   `outerText`.
+    /// - `parsing`: `DOMParser` (HTML through domino, XML through node-xmldom) and `XMLSerializer`, set up on
+    ///   first use.
+    /// - `range`: `Range`, `Selection`, `document.createRange()` and `getSelection()`, set up on first use.
+    /// - `history`: `History` and the page's session history (`pushState`, fragment navigations, `back()`,
+    ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
+    static let dom: [(name: String, script: ScriptResource)] = [
+        "event-classes",
+        "event-dispatch",
+        "event-handlers",
+        "nodes",
+        "parsing",
+        "range",
+        "history",
+    ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
+
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
     /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
     static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
@@ -55,5 +81,5 @@ package enum WebViewScripts {
         }
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script)
 }
