@@ -4,15 +4,16 @@
   // options (`capture`, `once`, `passive`, `signal`), capture and bubble phases with capture listeners first at
   // the target, the window at the end of a document's path, `composedPath()`, `window.event`, activation
   // behaviour (domino's `_pre_click_activation_steps`, `_post_click_activation_steps(event)` and
-  // `_cancelled_activation_steps` hooks, run by the dispatch of a `click` MouseEvent as the standard says), and
-  // a listener's error reported without stopping the dispatch.
+  // `_cancelled_activation_steps` hooks, run by the dispatch of a `click` MouseEvent on the target or its nearest
+  // ancestor that has them, as the standard says; domino's `click()` runs the target's own around its dispatch),
+  // and a listener's error reported without stopping the dispatch.
   //
   // For shadow trees the algorithm is the standard's: a node's `_getTheParent(event)` gives the next item of
   // the path (override it on a shadow root or a slotted node), and a shadow root is a document fragment with a
   // `host` and a `mode`; targets are retargeted and closed trees hidden from `composedPath()` accordingly.
   var g = globalThis, impl = env.impl;
   var ET = require('domino/lib/EventTarget');
-  var Event = g.Event, MouseEvent = g.MouseEvent;
+  var Event = g.Event;
 
   function define(proto, name, f) {
     Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true });
@@ -134,8 +135,11 @@
     }
     event.isTrusted = trusted;
     event._dispatching = true;
-    var isActivation = event instanceof MouseEvent && event.type === 'click';
-    var activationTarget = isActivation && target._post_click_activation_steps ? target : null;
+    var isActivation = event.type === 'click' && event instanceof env.eventClass('MouseEvent');
+    // domino's click() runs the element's own activation steps around its dispatch; an ancestor's are ours.
+    var ownStepsRunByClick = isActivation && !!target._click_in_progress && !trusted;
+    if (ownStepsRunByClick) event.composed = true;   // click() events are composed; domino's init leaves it false
+    var activationTarget = isActivation && target._post_click_activation_steps && !ownStepsRunByClick ? target : null;
     var hasRelated = event.relatedTarget !== undefined && event.relatedTarget !== null;
     var relatedTarget = hasRelated ? retarget(event.relatedTarget, target) : null;
     var path = [], canceled;
@@ -153,7 +157,8 @@
                          closedRoot: isShadowRoot(parent) && parent.mode === 'closed', closedSlot: slotInClosed };
           slotInClosed = false;
           if (parent === g || (isNode(parent) && (!isShadowRoot(targetRoot) || isShadowIncludingAncestor(targetRoot, parent)))) {
-            if (isActivation && event.bubbles && !activationTarget && parent._post_click_activation_steps) activationTarget = parent;
+            if (isActivation && event.bubbles && !activationTarget && !(ownStepsRunByClick && target._post_click_activation_steps) &&
+                parent._post_click_activation_steps) activationTarget = parent;
           } else if (parent === related) {
             break;
           } else {
@@ -290,24 +295,6 @@
   internal(ET.prototype, '_getEventHandler', function _getEventHandler(type) {
     var target = this == null ? g : this;
     return (target._handlers && target._handlers[type]) || null;
-  });
-
-  // --- click(): a synthetic click, dispatched with activation behaviour (above) once at a time per element.
-  // domino's HTMLElement.prototype.click is read-only and runs the element's own activation steps around the
-  // dispatch, which would run them twice: every element class gets this one instead. (Elements that are plain
-  // HTMLElements, `<section>` say, keep domino's, which is the same for an element without activation steps.)
-  function click() {
-    if (this._click_in_progress) return;
-    if (this.disabled === true && /^(button|input|select|textarea|fieldset|optgroup|option)$/.test(this.localName)) return;
-    this._click_in_progress = true;
-    try {
-      var event = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: this.ownerDocument.defaultView === g ? g : null, detail: 1 });
-      dispatch(this, event, false);
-    } finally { this._click_in_progress = false; }
-  }
-  Object.keys(impl).forEach(function (name) {
-    var C = impl[name];
-    if (typeof C === 'function' && C.prototype instanceof impl.HTMLElement) define(C.prototype, 'click', click);
   });
 
   env.dispatch = dispatch;

@@ -20,42 +20,38 @@
   // The body's handlers of these go to the window (HTML: "Window-reflecting body element event handler set").
   var bodyToWindow = windowOnly.concat(['blur', 'error', 'focus', 'load', 'resize', 'scroll']);
 
-  function handlerProperty(target, type, owner) {
-    // domino's own (not configurable) already go through _getEventHandler/_setEventHandler
-    var existing = Object.getOwnPropertyDescriptor(target, 'on' + type);
-    if (existing && !existing.configurable) return;
-    Object.defineProperty(target, 'on' + type, {
-      get: function () {
-        var t = owner ? owner(this) : this;
-        return t ? t._getEventHandler(type) : null;
-      },
-      set: function (v) {
-        var t = owner ? owner(this) : this;
-        if (t) t._setEventHandler(type, v);
-      },
+  // One accessor pair per name, shared by every target (domino's own, not configurable, already go through
+  // _getEventHandler/_setEventHandler and stay).
+  var descriptors = Object.create(null);
+  function descriptor(type) {
+    return descriptors[type] || (descriptors[type] = {
+      get: function () { return (this == null ? g : this)._getEventHandler(type); },
+      set: function (v) { (this == null ? g : this)._setEventHandler(type, v); },
       enumerable: true, configurable: true
+    });
+  }
+  function handlerProperties(target, types) {
+    types.forEach(function (type) {
+      var existing = Object.getOwnPropertyDescriptor(target, 'on' + type);
+      if (!existing || existing.configurable) Object.defineProperty(target, 'on' + type, descriptor(type));
     });
   }
   function windowOf(element) {
     var view = element.ownerDocument && element.ownerDocument.defaultView;
     return view === g ? g : null;
   }
-  function windowHandlerTarget() { return g; }
 
   [impl.HTMLElement.prototype, impl.SVGElement && impl.SVGElement.prototype, impl.Document.prototype].forEach(function (proto) {
-    if (proto) global.forEach(function (type) { handlerProperty(proto, type); });
+    if (proto) handlerProperties(proto, global);
   });
-  handlerProperty(impl.Document.prototype, 'readystatechange');
-  handlerProperty(impl.Document.prototype, 'visibilitychange');
-  global.concat(windowOnly).forEach(function (type) {
-    if (type !== 'error') handlerProperty(g, type, windowHandlerTarget);
-  });
-  // The body's (domino's are fixed properties of the body): its handler methods send these types on.
+  handlerProperties(impl.Document.prototype, ['readystatechange', 'visibilitychange']);
+  handlerProperties(g, global.concat(windowOnly).filter(function (type) { return type !== 'error'; }));
+  // The body's handlers of the window's events are the window's: its handler methods send them on.
   var forwarded = Object.create(null);
   bodyToWindow.forEach(function (type) { forwarded[type] = true; });
   [impl.HTMLBodyElement, impl.HTMLFrameSetElement].forEach(function (C) {
     if (!C) return;
-    bodyToWindow.forEach(function (type) { handlerProperty(C.prototype, type, windowOf); });
+    handlerProperties(C.prototype, windowOnly);
     var ET = require('domino/lib/EventTarget').prototype;
     Object.defineProperty(C.prototype, '_setEventHandler', { configurable: true, writable: true, value: function (type, v) {
       var target = forwarded[type] ? windowOf(this) : this;
