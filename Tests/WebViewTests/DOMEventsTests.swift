@@ -234,4 +234,27 @@ import Testing
             """) == "#dispatched")
         await webView.close()
     }
+
+    @Test func requestEventsAreProgressEventsAndAbortIsAnEvent() async throws {
+        let fixture = try PageFixture(["page.html": "<p>x</p>", "data.json": "{\"answer\": 42}"])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("page.html"))
+        let out = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              var seen = [], x = new XMLHttpRequest();
+              x.addEventListener('progress', function (e) { seen.push(['progress', e instanceof ProgressEvent, e.loaded > 0, e.isTrusted]); });
+              x.onload = function (e) { seen.push(['load', e instanceof ProgressEvent, e.lengthComputable, e.target === x]); };
+              x.onloadend = function () {
+                var c = new AbortController();
+                c.signal.addEventListener('abort', function (e) { seen.push(['abort', e instanceof Event, e.type]); });
+                c.abort();
+                resolve(JSON.stringify(seen));
+              };
+              x.open('GET', 'data.json');
+              x.send();
+            })
+            """)
+        #expect(out.stringValue == #"[["progress",true,true,true],["load",true,true,true],["abort",true,"abort"]]"#)
+        await webView.close()
+    }
 }
