@@ -132,7 +132,7 @@ import Testing
             });
             </script></body>
             """)
-        #expect(out == #"[false,"b","touchstart",["listener before","handler true","listener after","listener before","listener after","wheel attribute"],"object","function","function",true,false,"function","function","true:load"]"#)
+        #expect(out == #"[false,"b","touchstart",["listener before","handler true","listener after","listener before","listener after","wheel attribute"],"object","function","function",true,false,"function","object","true:load"]"#)
         #expect(log.exceptions.contains { $0.name == "SyntaxError" })
     }
 

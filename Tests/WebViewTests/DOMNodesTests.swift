@@ -81,12 +81,13 @@ import Testing
                        xml.documentElement.nodeName, xml.getElementsByTagName('item').length, xml.querySelector('item').getAttribute('a'),
                        xml.documentElement.firstChild.namespaceURI, xml.getElementsByTagName('parsererror').length,
                        bad.getElementsByTagName('parsererror').length, bad.documentElement.namespaceURI,
+                       bad.documentElement.firstChild.namespaceURI,
                        empty.getElementsByTagName('parsererror').length,
                        (function () { try { new DOMParser().parseFromString('x', 'text/plain'); } catch (e) { return e.name; } })(),
                        (function () { try { new DOMParser().parseFromString('x'); } catch (e) { return e.name; } })()];
             </script>
             """)
-        #expect(out == #"["hi",true,true,"r",2,"1","urn:p",0,1,"http://www.w3.org/1999/xhtml",1,"TypeError","TypeError"]"#)
+        #expect(out == #"["hi",true,true,"r",2,"1","urn:p",0,1,null,"http://www.w3.org/1999/xhtml",1,"TypeError","TypeError"]"#)
     }
 
     @Test func xmlSerializerWritesNamespacesAndEscapes() async throws {
@@ -161,7 +162,7 @@ import Testing
             </script>
             """, baseURL: nil)
         let out = try await webView.callAsyncJavaScript("new Promise(function (r) { setTimeout(r, 10); }).then(function () { return JSON.stringify([out, changes > 0]); })")
-        #expect(out.stringValue == #"[[[0,"None",null,""],[1,"Range","Second",true,true,true,false,true],["backward",true,1,"econdTh"],["Caret",true,2],0,["IndexSizeError","InvalidStateError","TypeError","NotFoundError"]],true]"#)
+        #expect(out.stringValue == #"[[[0,"None",null,""],[1,"Range","Second",true,true,true,false,true],["backward",true,1,"econd\n\nTh"],["Caret",true,2],0,["IndexSizeError","InvalidStateError","TypeError","NotFoundError"]],true]"#)
         await webView.close()
     }
 }

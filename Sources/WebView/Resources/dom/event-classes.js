@@ -334,8 +334,7 @@
     dragevent: 'DragEvent', event: 'Event', events: 'Event', focusevent: 'FocusEvent', hashchangeevent: 'HashChangeEvent',
     htmlevents: 'Event', keyboardevent: 'KeyboardEvent', keyboardevents: 'KeyboardEvent', messageevent: 'MessageEvent',
     mouseevent: 'MouseEvent', mouseevents: 'MouseEvent', storageevent: 'StorageEvent', svgevents: 'Event',
-    touchevent: 'TouchEvent', uievent: 'UIEvent', uievents: 'UIEvent', popstateevent: 'PopStateEvent',
-    errorevent: 'ErrorEvent', progressevent: 'ProgressEvent', inputevent: 'InputEvent', pagetransitionevent: 'PageTransitionEvent' };
+    touchevent: 'TouchEvent', uievent: 'UIEvent', uievents: 'UIEvent' };
   // domino's Document.prototype.createEvent is read-only and not configurable: documents get their own.
   env.installCreateEvent = function (doc) { method(doc, 'createEvent', createEvent); };
   function createEvent(name) {

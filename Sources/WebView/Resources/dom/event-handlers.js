@@ -66,10 +66,12 @@
   // Content attributes: domino compiles `onclick="..."` (with the element, form, document and window in
   // scope, as browsers do) for its own short list; the same compiler serves every other name. A removed
   // attribute removes the handler.
+  // A body that does not compile gives no handler and its SyntaxError is reported, as in browsers.
   var compile = impl.HTMLElement.prototype._attributeChangeHandlers.onclick;
   function attributeChanged(element, name, oldValue, value) {
-    if (value === null || value === undefined) element[name] = null;
-    else compile(element, name, oldValue, value);
+    if (value === null || value === undefined) { element[name] = null; return; }
+    try { new Function('event', value); } catch (error) { element[name] = null; native.reportError(error); return; }
+    compile(element, name, oldValue, value);
   }
   function registerAttributes(C, types) {
     var p = C.prototype;

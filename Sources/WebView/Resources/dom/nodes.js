@@ -179,6 +179,7 @@
     });
     return out.replace(/ $/, '');
   }
+  env.renderedText = renderedText;   // Selection.prototype.toString
   function beingRendered(element) {
     if (!element.isConnected) return false;
     for (var n = element; n && n.nodeType === 1; n = n.parentNode) if (displayOf(n) === 'none') return false;

@@ -48,10 +48,12 @@
       errors.push(String(message).replace(/^\[xmldom \w+\]\s*/, '').replace(/\n@#\[line:(\d+),col:(\d+)\]/, ' (line $1, column $2)'));
     } }).parseFromString(text, 'text/xml');
     var doc = new impl.DOMImplementation(null).createDocument(null, null, null);
-    if (parsed && parsed.documentElement && !errors.length) {
+    if (parsed && parsed.documentElement) {
       for (var kid = parsed.firstChild; kid; kid = kid.nextSibling) copy(kid, doc, doc);
-    } else {
-      // WebKit's shape: a <parsererror> (XHTML namespace) whose text says what went wrong.
+    }
+    if (!doc.documentElement || errors.length) {
+      // WebKit's and Blink's shape: a <parsererror> (XHTML namespace) saying what went wrong, first in the
+      // root element of what was read before the error, or the root itself when there is none.
       var error = doc.createElementNS(HTML, 'parsererror');
       error.setAttribute('style', 'display: block; white-space: pre; border: 2px solid #c77; padding: 0 1em 0 1em; margin: 1em; background-color: #fdd; color: black');
       var h3 = doc.createElementNS(HTML, 'h3');
@@ -61,7 +63,8 @@
       div.textContent = (errors[0] || (text.trim() ? 'Start tag expected, \'<\' not found' : 'Document is empty')) + '\n';
       error.appendChild(h3);
       error.appendChild(div);
-      doc.appendChild(error);
+      if (doc.documentElement) doc.documentElement.insertBefore(error, doc.documentElement.firstChild);
+      else doc.appendChild(error);
     }
     doc._contentType = type;
     return doc;

@@ -332,7 +332,8 @@
       if (allowPartial) return r.intersectsNode(node);
       return compare(parent, i, r._start[0], r._start[1]) >= 0 && compare(parent, i + 1, r._end[0], r._end[1]) <= 0;
     });
-    method(sp, 'toString', function toString() { return this._range ? this._range.toString() : ''; });
+    // The selected text as it is rendered (WebKit's and Blink's): the innerText of the selected contents.
+    method(sp, 'toString', function toString() { return this._range ? env.renderedText(this._range.cloneContents()) : ''; });
     Object.defineProperty(sp, Symbol.toStringTag, { value: 'Selection', configurable: true });
     var selection = Object.create(sp);
     selection._range = null;
