@@ -39,6 +39,21 @@ import Testing
         #expect(out == #"[["z<i>old</i>a<b></b>c","only<hr>",0,"HierarchyRequestError","HierarchyRequestError",1,2],false,true,true,true,true]"#)
     }
 
+    @Test func treeWalkerNodeIteratorAndClosestWorkOnEveryElementKind() async throws {
+        let out = try await run("""
+            <div id="r"><p>a<b>b</b></p><svg><g id="g"></g></svg></div><script>
+            var r = document.getElementById('r'), names = [], texts = [], n;
+            var w = document.createTreeWalker(r, NodeFilter.SHOW_ELEMENT);
+            while (w.nextNode()) names.push(w.currentNode.localName);
+            var it = document.createNodeIterator(r, NodeFilter.SHOW_TEXT);
+            while ((n = it.nextNode())) texts.push(n.data);
+            var out = [names, texts, document.getElementById('g').closest('div') === r, document.getElementById('g').closest('p'),
+                       (function () { try { document.createTreeWalker(null); } catch (e) { return e.name; } })()];
+            </script>
+            """)
+        #expect(out == #"[["p","b","svg","g"],["a","b"],true,null,"TypeError"]"#)
+    }
+
     @Test func datasetIsALiveMapOfDataAttributes() async throws {
         let out = try await run("""
             <div id="d" data-foo-bar="1" data-x="2" data-Upper="no"></div><script>

@@ -60,9 +60,12 @@
     ['metaKey', false, toBoolean]].concat(['AltGraph', 'CapsLock', 'Fn', 'FnLock', 'Hyper', 'NumLock', 'ScrollLock',
     'Super', 'Symbol', 'SymbolLock'].map(function (k) { return ['modifier' + k, false, toBoolean]; }));
 
+  var internals = ['_propagationStopped', '_immediatePropagationStopped', '_initialized', '_dispatching', '_path', '_inPassiveListener'];
   function construct(event, C, type, init) {
     BaseEvent.call(event, type);
     event.eventPhase = 0;
+    // domino's and dispatch's flags stay out of `for...in` and `Object.keys`, as a browser event's internals do
+    internals.forEach(function (name) { Object.defineProperty(event, name, { value: event[name], writable: true, enumerable: false, configurable: true }); });
     if (typeof performance === 'object' && performance && typeof performance.now === 'function') event.timeStamp = performance.now();
     var chain = [];
     for (var c = C; c && c.__members; c = Object.getPrototypeOf(c.prototype).constructor) chain.unshift(c.__members);
