@@ -146,10 +146,14 @@ import Testing
               try { f(); errors.push('none'); } catch (e) { errors.push(e.name); }
             });
             var back = document.createRange(); back.setStart(q, 2); back.setEnd(p, 0);
-            var out = [log, errors, back.collapsed, back.startContainer === p];
+            var st = new StaticRange({ startContainer: q, startOffset: 5, endContainer: p, endOffset: 0 });
+            var staticRange = [st.startOffset, st.collapsed, st instanceof AbstractRange, st instanceof Range,
+                               (function () { try { new StaticRange({ startContainer: q, startOffset: 0, endContainer: document.doctype || document.implementation.createDocumentType('html', '', ''), endOffset: 0 }); } catch (e) { return e.name; } })(),
+                               (function () { try { new StaticRange({ startContainer: q }); } catch (e) { return e.name; } })()];
+            var out = [log, errors, back.collapsed, back.startContainer === p, staticRange];
             </script>
             """)
-        #expect(out == #"[["llo bo","llo <b id=\"b\">bo</b>",true,"llo <b id=\"b\">bo</b>","He<b id=\"b\">ld</b> world",true,true,1,"S<em>eco</em>nd",true,1,2,"&gt;S<em>eco</em>nd",false,1,"He world",null,0,-1,1,true,false],["IndexSizeError","InvalidNodeTypeError","InvalidStateError","InvalidNodeTypeError","NotSupportedError","InvalidNodeTypeError"],true,true]"#)
+        #expect(out == #"[["llo bo","llo <b id=\"b\">bo</b>",true,"llo <b id=\"b\">bo</b>","He<b id=\"b\">ld</b> world",true,true,1,"S<em>eco</em>nd",true,1,2,"&gt;S<em>eco</em>nd",false,1,"He world",null,0,-1,1,true,false],["IndexSizeError","InvalidNodeTypeError","InvalidStateError","InvalidNodeTypeError","NotSupportedError","InvalidNodeTypeError"],true,true,[5,false,true,false,"InvalidNodeTypeError","TypeError"]]"#)
     }
 
     @Test func selectionHoldsOneRange() async throws {

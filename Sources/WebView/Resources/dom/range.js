@@ -1,7 +1,7 @@
 (function (require, native, env) {
   'use strict';
-  // Range (DOM standard) and Selection (Selection API, one range as in WebKit), set up on first use:
-  // `new Range()`, `document.createRange()`, `getSelection()`. Boundary points are checked and compared as the
+  // Range and StaticRange (DOM standard) and Selection (Selection API, one range as in WebKit), set up on first
+  // use: `new Range()`, `document.createRange()`, `getSelection()`. Boundary points are checked and compared as the
   // standard says and the Range's own methods move them as it says; a range does not follow changes made to
   // the tree by other means (the standard's live-range updates), and geometry (`getBoundingClientRect`) is
   // empty, as there is no layout.
@@ -259,6 +259,24 @@
     method(proto, 'getClientRects', function getClientRects() { return []; });
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'Range', configurable: true });
 
+    // --- StaticRange: boundary points as given, checked only for node kinds
+    function StaticRange(init) {
+      if (!new.target) throw new TypeError("Failed to construct 'StaticRange': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (init === null || typeof init !== 'object') throw new TypeError("Failed to construct 'StaticRange': 1 argument required, but only 0 present.");
+      ['startContainer', 'startOffset', 'endContainer', 'endOffset'].forEach(function (member) {
+        if (init[member] === undefined) throw new TypeError("Failed to construct 'StaticRange': required member " + member + ' is undefined.');
+      });
+      [init.startContainer, init.endContainer].forEach(function (node) {
+        if (!(node instanceof impl.Node)) throw new TypeError("Failed to construct 'StaticRange': Failed to read the 'startContainer' property: The provided value is not of type 'Node'.");
+        if (node.nodeType === 10 || node.nodeType === 2) throw error('InvalidNodeTypeError', "Failed to construct 'StaticRange': The supplied node is of an invalid type.");
+      });
+      this._start = [init.startContainer, Number(init.startOffset) >>> 0];
+      this._end = [init.endContainer, Number(init.endOffset) >>> 0];
+    }
+    StaticRange.prototype = Object.create(AbstractRange.prototype);
+    Object.defineProperty(StaticRange.prototype, 'constructor', { value: StaticRange, writable: true, configurable: true });
+    Object.defineProperty(StaticRange.prototype, Symbol.toStringTag, { value: 'StaticRange', configurable: true });
+
     // --- Selection: at most one range, as in WebKit
     function Selection() { throw new TypeError('Illegal constructor'); }
     var sp = Selection.prototype;
@@ -337,11 +355,11 @@
     Object.defineProperty(sp, Symbol.toStringTag, { value: 'Selection', configurable: true });
     var selection = Object.create(sp);
     selection._range = null;
-    return { AbstractRange: AbstractRange, Range: Range, Selection: Selection, selection: selection };
+    return { AbstractRange: AbstractRange, Range: Range, StaticRange: StaticRange, Selection: Selection, selection: selection };
   }
   function load() { return classes || (classes = make()); }
 
-  ['AbstractRange', 'Range', 'Selection'].forEach(function (name) {
+  ['AbstractRange', 'Range', 'StaticRange', 'Selection'].forEach(function (name) {
     Object.defineProperty(g, name, {
       configurable: true,
       get: function () { var value = load()[name]; Object.defineProperty(g, name, { value: value, writable: true, configurable: true }); return value; },
