@@ -156,7 +156,7 @@
         var display = displayOf(kid);
         if (display === 'none') continue;
         if (kid.localName === 'br') { items.push({ text: '\n', pre: true, br: true }); continue; }
-        var breaks = kid.localName === 'p' ? 2 : display === 'inline' || display === 'inline-block' || display === 'table-cell' || display === 'contents' ? 0 : 1;
+        var breaks = kid.localName === 'p' ? 2 : /^inline|^table-cell$|^contents$|^ruby/.test(display) ? 0 : 1;
         if (breaks) items.push(breaks);
         collect(kid, items, preserves(kid, pre));
         if (breaks) items.push(breaks);
