@@ -18,8 +18,21 @@ package enum WebViewScripts {
     static let page = ScriptResource(module: "WebView", file: "page.js")
 
     /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
-    /// run after ``page`` and before the platform scripts:
+    /// run after ``page`` and before the platform scripts (which then dispatch the real event classes):
     ///
+    /// - `event-classes`: the event interfaces and their constructors (`Event`, `CustomEvent`, `UIEvent`,
+    ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
+    ///   and `document.createEvent`'s legacy names.
+    /// - `event-dispatch`: `addEventListener` options, the DOM standard's dispatch (with activation behaviour
+    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`.
+    /// - `event-handlers`: `onX` properties and content attributes on elements, the document and the window.
+    /// - `nodes`: `append`, `prepend`, `replaceChildren`, `isConnected`, `getRootNode`, `dataset`, `innerText`,
+    ///   `outerText`.
+    /// - `parsing`: `DOMParser` (HTML through domino, XML through node-xmldom) and `XMLSerializer`, set up on
+    ///   first use.
+    /// - `range`: `Range`, `Selection`, `document.createRange()` and `getSelection()`, set up on first use.
+    /// - `history`: `History` and the page's session history (`pushState`, fragment navigations, `back()`,
+    ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
     /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
     ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
     ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`.
@@ -28,6 +41,13 @@ package enum WebViewScripts {
     /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).
     /// - `focus`: `focus()`, `blur()`, `document.activeElement`, `hasFocus()`, focus events, `autofocus`, `:focus`.
     static let dom: [(name: String, script: ScriptResource)] = [
+        "event-classes",
+        "event-dispatch",
+        "event-handlers",
+        "nodes",
+        "parsing",
+        "range",
+        "history",
         "form-controls",
         "form-submission",
         "form-validation",

@@ -76,14 +76,12 @@
     if (typeof g.onerror === 'function') {
       try { canceled = g.onerror.call(g, message, source, line, column, error) === true; } catch (e) { /* reported as the original */ }
     }
-    var event = new impl.Event('error', { cancelable: true });
-    event.message = message; event.filename = source; event.lineno = line; event.colno = column; event.error = error;
+    var event = new g.ErrorEvent('error', { cancelable: true, message: message, filename: source, lineno: line, colno: column, error: error });
     g._dispatchEvent(event, true);
     return canceled || event.defaultPrevented;
   };
   env.dispatchRejection = function (promise, reason) {
-    var event = new impl.Event('unhandledrejection', { cancelable: true });
-    event.promise = promise; event.reason = reason;
+    var event = new g.PromiseRejectionEvent('unhandledrejection', { cancelable: true, promise: promise, reason: reason });
     g._dispatchEvent(event, true);
     return event.defaultPrevented;
   };
@@ -157,10 +155,7 @@
     target._dispatchEvent(event, true);
     return event;
   };
-  env.domContentLoaded = function () {
-    var event = env.fire(doc, 'DOMContentLoaded', true);
-    if (!event._propagationStopped) env.fire(g, 'DOMContentLoaded', false);
-  };
+  env.domContentLoaded = function () { env.fire(doc, 'DOMContentLoaded', true); };  // bubbles on to the window
   env.loaded = function () { env.fire(g, 'load', false); };
   return env;
 })
