@@ -17,6 +17,20 @@ package enum WebViewScripts {
     /// parser that hands scripts to Swift. A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js")
 
+    /// The DOM behaviour the web view adds over domino, each `(function (require, native, env) {...})`
+    /// returning `env`, run after ``page`` as `hybrid:dom/<name>.js`. Each patches domino's prototypes
+    /// once per page:
+    ///
+    /// - `observers`: `MutationObserver` and `MutationRecord`, fed from domino's insertion, removal,
+    ///   attribute and character-data choke points (detached trees included), and the custom element
+    ///   reaction queue the `components` script uses.
+    /// - `components`: `customElements` and the `HTMLElement` constructor custom elements extend, upgrades and
+    ///   their lifecycle callbacks.
+    /// - `shadow`: `attachShadow`, `ShadowRoot`, `<slot>` assignment and `slotchange`, `getRootNode`, and the
+    ///   dispatch of events from inside shadow trees (retargeting, `composed`, `composedPath()`).
+    static let dom: [(name: String, script: ScriptResource)] =
+        ["observers", "components", "shadow"].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
+
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
     /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
     static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
@@ -55,5 +69,5 @@ package enum WebViewScripts {
         }
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS] + platform.map(\.script) + dom.map(\.script)
 }

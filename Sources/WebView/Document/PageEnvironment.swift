@@ -45,6 +45,9 @@ enum PageEnvironment {
         var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
             .call(arguments: [require, native, config])
         env = try context.evaluate(WebViewScripts.page.source.get(), sourceURL: "hybrid:page").call(arguments: [require, native, env])
+        for (name, script) in WebViewScripts.dom {
+            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:dom/\(name).js").call(arguments: [require, native, env])
+        }
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
