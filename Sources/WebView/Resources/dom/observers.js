@@ -251,14 +251,42 @@
       if (element) attributeChanged(element, this, old === undefined ? null : old, value);
     }
   });
+  var replacing = null;   // setAttributeNode replacing an attribute: one change, from the old value
   add(AttrProto, '_ownerElement', {
     get: function () { return this.__owner; },
     set: function (element) {
       var old = this.__owner;
       this.__owner = element;
-      if (old && !element) attributeChanged(old, this, this.__value, null);
-      else if (old === null && element) attributeChanged(element, this, null, this.__value);
+      if (old && !element) {
+        if (!replacing || replacing.attr !== this) attributeChanged(old, this, this.__value, null);
+      } else if (old === null && element) {
+        attributeChanged(element, this, replacing && replacing.element === element ? replacing.attr.__value : null, this.__value);
+      }
     }
+  });
+
+  // domino skips an attribute set to the value it has; the standard still records the change.
+  function sameValueHook(set, named) {
+    return function (a, b, c) {
+      var attr = named ? null : (arguments.length > 2 ? this.getAttributeNodeNS(a === '' ? null : a, String(b).replace(/^[^:]*:/, '')) : this.getAttributeNode(String(a)));
+      if (named) {
+        var old = a && this.getAttributeNodeNS(a.namespaceURI, a.localName);
+        if (!old || old === a) return set.call(this, a);
+        var outer = replacing;
+        replacing = { element: this, attr: old };
+        try { return set.call(this, a); } finally { replacing = outer; }
+      }
+      var value = String(arguments.length > 2 ? c : b), before = attr ? attr.__value : undefined;
+      set.apply(this, arguments);
+      if (attr && before === value && attr.__owner === this) attributeChanged(this, attr, value, value);
+    };
+  }
+  [impl.HTMLElement, impl.SVGElement].forEach(function (type) {
+    if (!type) return;
+    add(type.prototype, 'setAttribute', { value: sameValueHook(Element.prototype.setAttribute, false) });
+    add(type.prototype, 'setAttributeNS', { value: sameValueHook(Element.prototype.setAttributeNS, false) });
+    add(type.prototype, 'setAttributeNode', { value: sameValueHook(Element.prototype.setAttributeNode, true) });
+    add(type.prototype, 'setAttributeNodeNS', { value: sameValueHook(Element.prototype.setAttributeNodeNS, true) });
   });
 
   // Child lists.
