@@ -19,12 +19,7 @@ import Testing
         """
 
     private func page(_ html: String, _ result: String = "log") async throws -> (JSONValue, [String]) {
-        let (webView, log) = makeWebView()
-        try await webView.loadHTMLString(html, baseURL: nil)
-        let value = try await webView.evaluateJavaScript(result)
-        let errors = log.exceptions.map(\.message)
-        await webView.close()
-        return (value, errors)
+        try await evaluatePage(html, result)
     }
 
     @Test func defineUpgradesElementsAlreadyInTheDocumentInReactionOrder() async throws {
@@ -66,11 +61,16 @@ import Testing
             document.body.appendChild(div);
             log.push('inner ' + (div.firstChild instanceof XLog));
             </script>
+            <x-undefined id="undefined"></x-undefined>
+            <script>
+            var names = [document.getElementById('undefined'), document.createElement('x-undefined'), document.createElement('nodash')];
+            log.push(names.map(function (e) { return (e instanceof HTMLUnknownElement) + '/' + (e instanceof HTMLElement); }).join(' '));
+            </script>
             """)
         #expect(errors.isEmpty)
         #expect(out == ["ctor x-log true 0", "attr c  3 ", "connected parsed", "parsed is XLog true true",
                         "ctor x-log true 0", "made true true", "connected made", "ctor x-log true 0", "direct x-log true",
-                        "ctor x-log true 0", "connected inner", "inner true"])
+                        "ctor x-log true 0", "connected inner", "inner true", "false/true false/true true/true"])
     }
 
     @Test func upgradeAndAdoptedCallbackAndLateDefinitions() async throws {

@@ -19,11 +19,9 @@ import Testing
         """
 
     private func run(_ script: String, result: String = "out") async throws -> JSONValue {
-        let (webView, log) = makeWebView()
-        try await webView.loadHTMLString("<body><div id=\"root\"><p id=\"a\">A</p><p id=\"b\">B</p></div><script>\(Self.show)\n\(script)</script></body>", baseURL: nil)
-        let value = try await webView.evaluateJavaScript(result)
-        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
-        await webView.close()
+        let (value, errors) = try await evaluatePage(
+            "<body><div id=\"root\"><p id=\"a\">A</p><p id=\"b\">B</p></div><script>\(Self.show)\n\(script)</script></body>", result)
+        #expect(errors.isEmpty, "\(errors)")
         return value
     }
 

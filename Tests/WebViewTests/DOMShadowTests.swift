@@ -5,13 +5,8 @@ import Testing
 
 /// Shadow DOM (dom/shadow.js), each test on its own web view.
 @Suite struct DOMShadowTests {
-    private func page(_ body: String, _ result: String = "log") async throws -> (JSONValue, [String]) {
-        let (webView, log) = makeWebView()
-        try await webView.loadHTMLString(body, baseURL: nil)
-        let value = try await webView.evaluateJavaScript(result)
-        let errors = log.exceptions.map(\.message)
-        await webView.close()
-        return (value, errors)
+    private func page(_ html: String, _ result: String = "log") async throws -> (JSONValue, [String]) {
+        try await evaluatePage(html, result)
     }
 
     @Test func openAndClosedRootsAndWhatTheDocumentSees() async throws {

@@ -129,8 +129,16 @@
 
   // Connection changes: domino reports them for the document's own tree (INSERT 6, REMOVE 4, MOVE 5).
   var previousHandler = doc.mutationHandler;
+  // domino makes every unknown name an HTMLUnknownElement; a valid custom element name is an HTMLElement.
+  function asCustomName(element) {
+    if (element.nodeType === 1 && element.localName.indexOf('-') > 0 && element.namespaceURI === HTML &&
+        Object.getPrototypeOf(element) === impl.HTMLUnknownElement.prototype && !states.has(element) && validName(element.localName)) {
+      Object.setPrototypeOf(element, DominoHTMLElement.prototype);
+    }
+  }
   doc._setMutationHandler(function (m) {
     if (previousHandler) previousHandler(m);
+    if (m.type === 6) asCustomName(m.node);
     if (!definitions.size) return;
     if (m.type === 6) connectedSubtree(m.node);
     else if (m.type === 4) disconnectedSubtree(m.node);
@@ -163,6 +171,7 @@
       var element = dominoCreateElement.call(this, localName, options);
       var definition = definitionFor(element);
       if (definition) upgrade(element, definition);
+      else asCustomName(element);
       if (states.get(element) !== 'failed') return element;
       var unknown = dominoCreateElement.call(this, localName);   // a failed constructor gives an HTMLUnknownElement
       Object.setPrototypeOf(unknown, impl.HTMLUnknownElement.prototype);
