@@ -90,13 +90,29 @@ import Testing
             Promise.resolve().then(function () {
               a.setAttribute('class', 'after delivery');   // the transient observer is gone
               var b = document.getElementById('b');
-              b.remove();   // a node already detached from the document: still observed through root
+              b.remove();
               b.remove();   // no parent: nothing happens
             });
             """)
         #expect(out == [["childList|root||null||a||b", "attributes|a|class|null||||", "characterData|#text||null||||",
                          "childList|a||null|I||#text|"],
                         ["childList|root||null||b||"]])
+    }
+
+    @Test func detachedTreesAreObservedLikeConnectedOnes() async throws {
+        let out = try await run("""
+            var out = [], tree = document.createElement('ul');
+            tree.innerHTML = '<li id="x">x</li><li id="y">y</li>';
+            var observer = new MutationObserver(function () {});
+            observer.observe(tree, { childList: true, subtree: true, attributes: true, attributeOldValue: true });
+            tree.removeChild(tree.firstChild);
+            tree.firstChild.setAttribute('id', 'z');
+            tree.textContent = '';
+            out = show(observer.takeRecords());
+            document.getElementById('root').appendChild(tree);   // observed from the tree, not the document
+            out.push(observer.takeRecords().length);
+            """)
+        #expect(out == ["childList|UL||null||x||z", "attributes|z|id|y||||", "childList|UL||null||z||", 0])
     }
 
     @Test func observersAreNotifiedInCreationOrderAndDisconnectDropsRecords() async throws {
