@@ -68,13 +68,14 @@ import Testing
             Promise.resolve().then(function () {
               sa.addEventListener('slotchange', function (e) { log.push('slotchange ' + e.target.id + ' ' + ids(sa.assignedNodes())); });
               sd.addEventListener('slotchange', function (e) { log.push('slotchange ' + e.target.id + ' ' + ids(sd.assignedNodes())); });
+              new MutationObserver(function () { log.push('observer'); }).observe(host, { attributes: true, subtree: true });
               document.getElementById('two').slot = 'a';
               log.push('sync ' + ids(sa.assignedNodes()));
             });
             </script>
             """)
         #expect(errors.isEmpty)
-        #expect(out == [true, "a", "", "one", "two,text", "two", "", "empty", true, "a", "sync one,two",
+        #expect(out == [true, "a", "", "one", "two,text", "two", "", "empty", true, "a", "sync one,two", "observer",
                         "slotchange sa one,two", "slotchange sd text"])
     }
 

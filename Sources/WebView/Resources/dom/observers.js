@@ -96,24 +96,36 @@
       observer._records.push(makeRecord(type, target, name, namespace, old, added, removed, previous, next));
       if (pending.indexOf(observer) < 0) pending.push(observer);
     });
+    queueCheckpoint();
+  }
+  function queueCheckpoint() {
     if (!checkpointQueued) {
       checkpointQueued = true;
       Promise.resolve().then(notifyObservers);
     }
   }
-  env.queueMutationRecord = queueRecord;
+  // Work for the same checkpoint, after the observers' callbacks (shadow.js: slotchange events).
+  var afterObservers = [];
+  env.afterMutationObservers = function (f) {
+    afterObservers.push(f);
+    queueCheckpoint();
+  };
 
   // --- notify mutation observers: in creation order, one microtask per checkpoint
   function notifyObservers() {
     checkpointQueued = false;
-    var observers = pending.sort(function (a, b) { return a._id - b._id; });
+    var observers = pending.sort(function (a, b) { return a._id - b._id; }), after = afterObservers;
     pending = [];
+    afterObservers = [];
     observers.forEach(function (observer) {
       var records = observer._records;
       observer._records = [];
       dropTransients(observer, null);
       if (!records.length) return;
       try { observer._callback.call(observer, records, observer); } catch (e) { report(e); }
+    });
+    after.forEach(function (f) {
+      try { f(); } catch (e) { report(e); }
     });
   }
   function dropTransients(observer, source) {

@@ -190,11 +190,12 @@
   }
 
   // slotchange: after a change that can move slottables, the affected shadow roots' slots are compared
-  // with what they had, in a microtask, and each changed slot gets a bubbling `slotchange`.
+  // with what they had when mutation observers are notified (after their callbacks), and each changed
+  // slot gets a bubbling `slotchange`.
   var dirty = [], checkQueued = false;
   function touch(root) {
     if (dirty.indexOf(root) < 0) dirty.push(root);
-    if (!checkQueued) { checkQueued = true; Promise.resolve().then(checkSlots); }
+    if (!checkQueued) { checkQueued = true; env.afterMutationObservers(checkSlots); }
   }
   function same(a, b) {
     if (a.length !== b.length) return false;
