@@ -118,6 +118,25 @@ import Testing
         #expect(out == .array(expected.map(JSONValue.string)))
     }
 
+    @Test func eventsFromSlottedNodesPassThroughTheirSlot() async throws {
+        let (out, errors) = try await page("""
+            <div id="host"><span id="light" slot="s">light</span></div>
+            <script>
+            var log = [], host = document.getElementById('host'), root = host.attachShadow({ mode: 'open' });
+            root.innerHTML = '<div id="wrap"><slot name="s" id="slot"></slot></div>';
+            function name(n) { return n === window ? 'window' : (n.id || n.nodeName); }
+            [root.querySelector('#wrap'), root.querySelector('#slot'), host].forEach(function (node) {
+              node.addEventListener('tap', function (e) { log.push(name(e.currentTarget) + ' target=' + name(e.target)); });
+            });
+            var tap = new Event('tap', { bubbles: true });   // not composed: it starts in the light tree
+            document.getElementById('light').dispatchEvent(tap);
+            log.push(tap.composedPath().length);
+            </script>
+            """)
+        #expect(errors.isEmpty)
+        #expect(out == ["slot target=light", "wrap target=light", "host target=light", 0])
+    }
+
     @Test func customElementsInShadowTreesFollowTheirHostsConnection() async throws {
         let (out, errors) = try await page("""
             <div id="host"></div>

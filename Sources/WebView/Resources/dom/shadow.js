@@ -234,13 +234,16 @@
     }
   }
 
-  // --- events from inside a shadow tree
+  // --- events from inside a shadow tree or a shadow host's light tree
   // The path goes from the target up to its shadow root, then on to the host unless the event is not
-  // composed and the root is the target's own; each listener sees `target` retargeted against its
-  // own tree, and composedPath() leaves out closed trees the listener is outside of.
+  // composed and the root is the target's own; a slotted node's next stop is its slot. Each listener
+  // sees `target` retargeted against its own tree, and composedPath() leaves out closed trees the
+  // listener is outside of.
   var dispatch = ET.prototype._dispatchEvent;
   function parentInPath(node, event, targetRoot) {
     if (isShadowRoot(node)) return !event.composed && node === targetRoot ? null : node.__host;
+    var slot = node.parentNode && node.parentNode.__shadowRoot ? findSlot(node, false) : null;
+    if (slot) return slot;   // a slotted node's parent in the event path is its slot
     if (node.parentNode) return node.parentNode;
     if (node.nodeType === 9 && event.type !== 'load') return node.defaultView || null;
     return null;
@@ -288,8 +291,12 @@
       else if (l.listener && typeof l.listener.handleEvent === 'function') l.listener.handleEvent(event);
     }
   }
+  function inHost(node) {
+    for (; node.parentNode; node = node.parentNode) if (node.parentNode.__shadowRoot) return true;
+    return false;
+  }
   function shadowDispatch(event, trusted) {
-    if (!shadowRoots || this.parentNode === undefined || !isShadowRoot(rootOf(this))) {
+    if (!shadowRoots || this.parentNode === undefined || (!isShadowRoot(rootOf(this)) && !inHost(this))) {
       return dispatch.call(this, event, trusted);
     }
     if (!event._initialized || event._dispatching) throw new g.DOMException('The event is already being dispatched.', 'InvalidStateError');
