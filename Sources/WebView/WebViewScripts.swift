@@ -19,11 +19,13 @@ package enum WebViewScripts {
 
     /// The DOM behaviour the web view adds over domino, each `(function (require, native, env) {...})`
     /// returning `env`, run after ``page`` as `hybrid:dom/<name>.js`. Each patches domino's prototypes
-    /// once per page:
+    /// once per page; most of their set-up waits for the page's first use of the API (a stub global or
+    /// method that installs the real one, `env.lazyProperties` / `env.lazyMethods`):
     ///
     /// - `observers`: `MutationObserver` and `MutationRecord`, fed from domino's insertion, removal,
     ///   attribute and character-data choke points (detached trees included), and the custom element
-    ///   reaction queue the `components` script uses.
+    ///   reaction queue the `components` script uses. Only the character-data and attribute accessors are
+    ///   set up at once: they must exist before the nodes whose changes they report.
     /// - `components`: `customElements` and the `HTMLElement` constructor custom elements extend, upgrades and
     ///   their lifecycle callbacks.
     /// - `shadow`: `attachShadow`, `ShadowRoot`, `<slot>` assignment and `slotchange`, `getRootNode`, and the

@@ -12,15 +12,12 @@
   //   `removeChild` included) and `removeChildren` (`textContent` and friends).
   // Domino's prototype properties are non-configurable, so the hooks are added where domino has no own
   // property yet (on a subclass prototype where needed). Nothing happens per node until a page observes.
-  var g = globalThis, doc = env.document;
-  var Node = require('domino/lib/Node');
-  var Leaf = require('domino/lib/Leaf');
-  var ContainerNode = require('domino/lib/ContainerNode');
-  var CharacterData = require('domino/lib/CharacterData');
-  var Element = require('domino/lib/Element');
-  var DocumentFragment = require('domino/lib/DocumentFragment');
-  var NodeList = require('domino/lib/NodeList');
-  var impl = require('domino').impl;
+  // Classes from domino's `impl` (env.impl, set by page.js): each `require` is a native path resolution.
+  var g = globalThis, doc = env.document, impl = env.impl;
+  var Node = impl.Node, Element = impl.Element, DocumentFragment = impl.DocumentFragment;
+  var CharacterData = impl.CharacterData, NodeList = impl.NodeList;
+  var Leaf = { prototype: Object.getPrototypeOf(CharacterData.prototype) };
+  var ContainerNode = { prototype: Object.getPrototypeOf(Element.prototype) };
   var AttrProto = Object.getPrototypeOf(doc.createAttribute('x'));
 
   var registrations = 0;       // registered observers on all nodes: 0 means no record is ever built
@@ -48,15 +45,35 @@
 
   function report(error) { try { native.reportError(error); } catch (e) { /* the page is closing */ } }
 
+  // Properties of `object` that run `install` on first use, which replaces them by the real ones: so a
+  // page that never uses an API does not pay for setting it up. A method stub calls the installed method.
+  env.lazyProperties = function (object, names, install) {
+    names.forEach(function (name) {
+      Object.defineProperty(object, name, {
+        get: function () {
+          install();
+          var d = Object.getOwnPropertyDescriptor(object, name);
+          return d && d.get && d.get.__lazyStub ? undefined : object[name];
+        },
+        set: function (value) {
+          install();
+          Object.defineProperty(this, name, { value: value, writable: true, configurable: true, enumerable: false });
+        },
+        configurable: true
+      });
+      Object.getOwnPropertyDescriptor(object, name).get.__lazyStub = true;
+    });
+  };
+  env.lazyMethods = function (proto, names, install) {
+    names.forEach(function (name) {
+      var stub = function () { install(); return this[name].apply(this, arguments); };
+      Object.defineProperty(stub, 'name', { value: name });
+      Object.defineProperty(proto, name, { value: stub, writable: true, configurable: true });
+    });
+  };
+
   // --- MutationRecord
   function MutationRecord() { throw new TypeError('Illegal constructor'); }
-  ['type', 'target', 'addedNodes', 'removedNodes', 'previousSibling', 'nextSibling', 'attributeName',
-   'attributeNamespace', 'oldValue'].forEach(function (name) {
-    Object.defineProperty(MutationRecord.prototype, name, {
-      get: function () { return this['_' + name]; }, enumerable: true, configurable: true
-    });
-  });
-  Object.defineProperty(MutationRecord.prototype, Symbol.toStringTag, { value: 'MutationRecord', configurable: true });
   function makeRecord(type, target, name, namespace, oldValue, added, removed, previous, next) {
     var record = Object.create(MutationRecord.prototype);
     record._type = type; record._target = target;
@@ -163,74 +180,6 @@
     if (reg.observer._nodes.indexOf(node) < 0) reg.observer._nodes.push(node);
   }
 
-  // --- MutationObserver
-  function isNode(value) { return value instanceof Node; }
-  function MutationObserver(callback) {
-    if (!(this instanceof MutationObserver)) throw new TypeError("Constructor MutationObserver requires 'new'");
-    if (typeof callback !== 'function') throw new TypeError("Failed to construct 'MutationObserver': The callback provided as parameter 1 is not a function.");
-    Object.defineProperties(this, {
-      _callback: { value: callback }, _id: { value: nextObserverID++ },
-      _records: { value: [], writable: true }, _nodes: { value: [], writable: true }
-    });
-  }
-  MutationObserver.prototype.observe = function observe(target, options) {
-    if (!isNode(target)) throw new TypeError("Failed to execute 'observe' on 'MutationObserver': parameter 1 is not of type 'Node'.");
-    options = options === undefined || options === null ? {} : options;
-    if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value is not of type 'MutationObserverInit'.");
-    var o = {
-      childList: !!options.childList, subtree: !!options.subtree,
-      attributes: options.attributes === undefined ? undefined : !!options.attributes,
-      characterData: options.characterData === undefined ? undefined : !!options.characterData,
-      attributeOldValue: options.attributeOldValue === undefined ? undefined : !!options.attributeOldValue,
-      characterDataOldValue: options.characterDataOldValue === undefined ? undefined : !!options.characterDataOldValue,
-      attributeFilter: undefined
-    };
-    if (options.attributeFilter !== undefined) {
-      var filter = options.attributeFilter;
-      if (filter === null || typeof filter !== 'object' || typeof filter[Symbol.iterator] !== 'function') {
-        throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value cannot be converted to a sequence.");
-      }
-      o.attributeFilter = Array.from(filter, String);
-    }
-    if ((o.attributeOldValue !== undefined || o.attributeFilter !== undefined) && o.attributes === undefined) o.attributes = true;
-    if (o.characterDataOldValue !== undefined && o.characterData === undefined) o.characterData = true;
-    var fail = "Failed to execute 'observe' on 'MutationObserver': ";
-    if (!o.childList && !o.attributes && !o.characterData) throw new TypeError(fail + "The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
-    if (o.attributeOldValue && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeOldValue' to true when 'attributes' is true or not present.");
-    if (o.attributeFilter !== undefined && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeFilter' when 'attributes' is true or not present.");
-    if (o.characterDataOldValue && !o.characterData) throw new TypeError(fail + "The options object may only set 'characterDataOldValue' to true when 'characterData' is true or not present.");
-    var list = target.__observers || [];
-    for (var i = 0; i < list.length; i++) {
-      if (list[i].observer === this && !list[i].source) {
-        dropTransients(this, list[i]);
-        list[i].options = o;
-        return;
-      }
-    }
-    register(target, { observer: this, options: o, source: null });
-  };
-  MutationObserver.prototype.disconnect = function disconnect() {
-    var observer = this;
-    observer._nodes.forEach(function (node) {
-      var list = node.__observers || [];
-      for (var i = list.length - 1; i >= 0; i--) {
-        if (list[i].observer === observer) { list.splice(i, 1); registrations--; }
-      }
-    });
-    observer._nodes = [];
-    observer._records = [];
-  };
-  MutationObserver.prototype.takeRecords = function takeRecords() {
-    var records = this._records;
-    this._records = [];
-    return records;
-  };
-  Object.defineProperty(MutationObserver.prototype, Symbol.toStringTag, { value: 'MutationObserver', configurable: true });
-  [['MutationObserver', MutationObserver], ['MutationRecord', MutationRecord]].forEach(function (pair) {
-    Object.defineProperty(g, pair[0], { value: pair[1], writable: true, configurable: true });
-  });
-  if (!g.WebKitMutationObserver) Object.defineProperty(g, 'WebKitMutationObserver', { value: MutationObserver, writable: true, configurable: true });
-
   // --- hooks into domino's choke points
   function add(proto, name, descriptor) {
     descriptor.configurable = true;
@@ -277,87 +226,173 @@
     }
   });
 
-  // domino skips an attribute set to the value it has; the standard still records the change.
-  function sameValueHook(set, named) {
-    return function (a, b, c) {
-      var attr = named ? null : (arguments.length > 2 ? this.getAttributeNodeNS(a === '' ? null : a, String(b).replace(/^[^:]*:/, '')) : this.getAttributeNode(String(a)));
-      if (named) {
-        var old = a && this.getAttributeNodeNS(a.namespaceURI, a.localName);
-        if (!old || old === a) return set.call(this, a);
-        var outer = replacing;
-        replacing = { element: this, attr: old };
-        try { return set.call(this, a); } finally { replacing = outer; }
-      }
-      var value = String(arguments.length > 2 ? c : b), before = attr ? attr.__value : undefined;
-      set.apply(this, arguments);
-      if (attr && before === value && attr.__owner === this) attributeChanged(this, attr, value, value);
-    };
-  }
-  [impl.HTMLElement, impl.SVGElement].forEach(function (type) {
-    if (!type) return;
-    add(type.prototype, 'setAttribute', { value: sameValueHook(Element.prototype.setAttribute, false) });
-    add(type.prototype, 'setAttributeNS', { value: sameValueHook(Element.prototype.setAttributeNS, false) });
-    add(type.prototype, 'setAttributeNode', { value: sameValueHook(Element.prototype.setAttributeNode, true) });
-    add(type.prototype, 'setAttributeNodeNS', { value: sameValueHook(Element.prototype.setAttributeNodeNS, true) });
-  });
+  // The observer API and the child-list hooks are installed on first use of `MutationObserver`,
+  // `MutationRecord` or `WebKitMutationObserver` (or by components.js). The character-data and attribute
+  // accessors above are not: they must be in place before the nodes whose changes they report exist.
+  var installed = false;
+  function install() {
+    if (installed) return;
+    installed = true;
+    ['type', 'target', 'addedNodes', 'removedNodes', 'previousSibling', 'nextSibling', 'attributeName',
+     'attributeNamespace', 'oldValue'].forEach(function (name) {
+      Object.defineProperty(MutationRecord.prototype, name, {
+        get: function () { return this['_' + name]; }, enumerable: true, configurable: true
+      });
+    });
+    Object.defineProperty(MutationRecord.prototype, Symbol.toStringTag, { value: 'MutationRecord', configurable: true });
 
-  // Child lists.
-  var insertOrReplace = Node.prototype._insertOrReplace;
-  function childrenOf(node) {
-    var out = [];
-    for (var kid = node.firstChild; kid; kid = kid.nextSibling) out.push(kid);
-    return out;
-  }
-  function insertHook(parent, before, isReplace) {
-    var child = this, fragment = child.nodeType === 11;
-    if (!registrations || child === before) return insertOrReplace.call(child, parent, before, isReplace);
-    var nodes = fragment ? childrenOf(child) : [child];
-    var oldParent = !fragment && child !== before ? child.parentNode : null;
-    var oldPrevious = oldParent && child.previousSibling, oldNext = oldParent && child.nextSibling;
-    var removed = isReplace && before !== child ? [before] : [];
-    var outerMoving = moving;
-    moving = child;
-    try { insertOrReplace.call(child, parent, before, isReplace); } finally { moving = outerMoving; }
-    if (oldParent) {
-      queueRecord('childList', oldParent, null, null, null, [], [child], oldPrevious, oldNext);
-      addTransients(child, oldParent);
+    // --- MutationObserver
+    function isNode(value) { return value instanceof Node; }
+    function MutationObserver(callback) {
+      if (!(this instanceof MutationObserver)) throw new TypeError("Constructor MutationObserver requires 'new'");
+      if (typeof callback !== 'function') throw new TypeError("Failed to construct 'MutationObserver': The callback provided as parameter 1 is not a function.");
+      Object.defineProperties(this, {
+        _callback: { value: callback }, _id: { value: nextObserverID++ },
+        _records: { value: [], writable: true }, _nodes: { value: [], writable: true }
+      });
     }
-    if (fragment && nodes.length) queueRecord('childList', child, null, null, null, [], nodes, null, null);
-    if (removed.length) addTransients(before, parent);
-    if (!nodes.length && !removed.length) return;
-    var previous = nodes.length ? nodes[0].previousSibling : null;
-    var next = nodes.length ? nodes[nodes.length - 1].nextSibling : null;
-    queueRecord('childList', parent, null, null, null, nodes, removed, previous, next);
-  }
-  insertHook = operation(insertHook);
-  add(Leaf.prototype, '_insertOrReplace', { value: insertHook });
-  add(ContainerNode.prototype, '_insertOrReplace', { value: insertHook });
+    MutationObserver.prototype.observe = function observe(target, options) {
+      if (!isNode(target)) throw new TypeError("Failed to execute 'observe' on 'MutationObserver': parameter 1 is not of type 'Node'.");
+      options = options === undefined || options === null ? {} : options;
+      if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value is not of type 'MutationObserverInit'.");
+      var o = {
+        childList: !!options.childList, subtree: !!options.subtree,
+        attributes: options.attributes === undefined ? undefined : !!options.attributes,
+        characterData: options.characterData === undefined ? undefined : !!options.characterData,
+        attributeOldValue: options.attributeOldValue === undefined ? undefined : !!options.attributeOldValue,
+        characterDataOldValue: options.characterDataOldValue === undefined ? undefined : !!options.characterDataOldValue,
+        attributeFilter: undefined
+      };
+      if (options.attributeFilter !== undefined) {
+        var filter = options.attributeFilter;
+        if (filter === null || typeof filter !== 'object' || typeof filter[Symbol.iterator] !== 'function') {
+          throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value cannot be converted to a sequence.");
+        }
+        o.attributeFilter = Array.from(filter, String);
+      }
+      if ((o.attributeOldValue !== undefined || o.attributeFilter !== undefined) && o.attributes === undefined) o.attributes = true;
+      if (o.characterDataOldValue !== undefined && o.characterData === undefined) o.characterData = true;
+      var fail = "Failed to execute 'observe' on 'MutationObserver': ";
+      if (!o.childList && !o.attributes && !o.characterData) throw new TypeError(fail + "The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
+      if (o.attributeOldValue && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeOldValue' to true when 'attributes' is true or not present.");
+      if (o.attributeFilter !== undefined && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeFilter' when 'attributes' is true or not present.");
+      if (o.characterDataOldValue && !o.characterData) throw new TypeError(fail + "The options object may only set 'characterDataOldValue' to true when 'characterData' is true or not present.");
+      var list = target.__observers || [];
+      for (var i = 0; i < list.length; i++) {
+        if (list[i].observer === this && !list[i].source) {
+          dropTransients(this, list[i]);
+          list[i].options = o;
+          return;
+        }
+      }
+      register(target, { observer: this, options: o, source: null });
+    };
+    MutationObserver.prototype.disconnect = function disconnect() {
+      var observer = this;
+      observer._nodes.forEach(function (node) {
+        var list = node.__observers || [];
+        for (var i = list.length - 1; i >= 0; i--) {
+          if (list[i].observer === observer) { list.splice(i, 1); registrations--; }
+        }
+      });
+      observer._nodes = [];
+      observer._records = [];
+    };
+    MutationObserver.prototype.takeRecords = function takeRecords() {
+      var records = this._records;
+      this._records = [];
+      return records;
+    };
+    Object.defineProperty(MutationObserver.prototype, Symbol.toStringTag, { value: 'MutationObserver', configurable: true });
+    [['MutationObserver', MutationObserver], ['MutationRecord', MutationRecord]].forEach(function (pair) {
+      Object.defineProperty(g, pair[0], { value: pair[1], writable: true, configurable: true });
+    });
+    Object.defineProperty(g, 'WebKitMutationObserver', { value: MutationObserver, writable: true, configurable: true });
 
-  var removeNode = Element.prototype.remove;
-  function removeHook() {
-    var parent = this.parentNode;
-    if (!registrations || !parent) return removeNode.call(this);
-    var previous = this.previousSibling, next = this.nextSibling;
-    removeNode.call(this);
-    if (moving === this) return;   // the insertion that moves this node queues the records
-    queueRecord('childList', parent, null, null, null, [], [this], previous, next);
-    addTransients(this, parent);
-  }
-  removeHook = operation(removeHook);
-  [impl.HTMLElement, impl.SVGElement, impl.Text, impl.Comment, impl.ProcessingInstruction].forEach(function (type) {
-    if (type && !Object.prototype.hasOwnProperty.call(type.prototype, 'remove')) add(type.prototype, 'remove', { value: removeHook });
-  });
+    // domino skips an attribute set to the value it has; the standard still records the change.
+    function sameValueHook(set, named) {
+      return function (a, b, c) {
+        var attr = named ? null : (arguments.length > 2 ? this.getAttributeNodeNS(a === '' ? null : a, String(b).replace(/^[^:]*:/, '')) : this.getAttributeNode(String(a)));
+        if (named) {
+          var old = a && this.getAttributeNodeNS(a.namespaceURI, a.localName);
+          if (!old || old === a) return set.call(this, a);
+          var outer = replacing;
+          replacing = { element: this, attr: old };
+          try { return set.call(this, a); } finally { replacing = outer; }
+        }
+        var value = String(arguments.length > 2 ? c : b), before = attr ? attr.__value : undefined;
+        set.apply(this, arguments);
+        if (attr && before === value && attr.__owner === this) attributeChanged(this, attr, value, value);
+      };
+    }
+    [impl.HTMLElement, impl.SVGElement].forEach(function (type) {
+      if (!type) return;
+      add(type.prototype, 'setAttribute', { value: sameValueHook(Element.prototype.setAttribute, false) });
+      add(type.prototype, 'setAttributeNS', { value: sameValueHook(Element.prototype.setAttributeNS, false) });
+      add(type.prototype, 'setAttributeNode', { value: sameValueHook(Element.prototype.setAttributeNode, true) });
+      add(type.prototype, 'setAttributeNodeNS', { value: sameValueHook(Element.prototype.setAttributeNodeNS, true) });
+    });
 
-  var removeChildren = ContainerNode.prototype.removeChildren;
-  function removeChildrenHook() {
-    if (!registrations || !this.firstChild) return removeChildren.call(this);
-    var kids = childrenOf(this);
-    removeChildren.call(this);
-    queueRecord('childList', this, null, null, null, [], kids, null, null);
-    for (var i = 0; i < kids.length; i++) addTransients(kids[i], this);
+    // Child lists.
+    var insertOrReplace = Node.prototype._insertOrReplace;
+    function childrenOf(node) {
+      var out = [];
+      for (var kid = node.firstChild; kid; kid = kid.nextSibling) out.push(kid);
+      return out;
+    }
+    function insertHook(parent, before, isReplace) {
+      var child = this, fragment = child.nodeType === 11;
+      if (!registrations || child === before) return insertOrReplace.call(child, parent, before, isReplace);
+      var nodes = fragment ? childrenOf(child) : [child];
+      var oldParent = !fragment && child !== before ? child.parentNode : null;
+      var oldPrevious = oldParent && child.previousSibling, oldNext = oldParent && child.nextSibling;
+      var removed = isReplace && before !== child ? [before] : [];
+      var outerMoving = moving;
+      moving = child;
+      try { insertOrReplace.call(child, parent, before, isReplace); } finally { moving = outerMoving; }
+      if (oldParent) {
+        queueRecord('childList', oldParent, null, null, null, [], [child], oldPrevious, oldNext);
+        addTransients(child, oldParent);
+      }
+      if (fragment && nodes.length) queueRecord('childList', child, null, null, null, [], nodes, null, null);
+      if (removed.length) addTransients(before, parent);
+      if (!nodes.length && !removed.length) return;
+      var previous = nodes.length ? nodes[0].previousSibling : null;
+      var next = nodes.length ? nodes[nodes.length - 1].nextSibling : null;
+      queueRecord('childList', parent, null, null, null, nodes, removed, previous, next);
+    }
+    insertHook = operation(insertHook);
+    add(Leaf.prototype, '_insertOrReplace', { value: insertHook });
+    add(ContainerNode.prototype, '_insertOrReplace', { value: insertHook });
+
+    var removeNode = Element.prototype.remove;
+    function removeHook() {
+      var parent = this.parentNode;
+      if (!registrations || !parent) return removeNode.call(this);
+      var previous = this.previousSibling, next = this.nextSibling;
+      removeNode.call(this);
+      if (moving === this) return;   // the insertion that moves this node queues the records
+      queueRecord('childList', parent, null, null, null, [], [this], previous, next);
+      addTransients(this, parent);
+    }
+    removeHook = operation(removeHook);
+    [impl.HTMLElement, impl.SVGElement, impl.Text, impl.Comment, impl.ProcessingInstruction].forEach(function (type) {
+      if (type && !Object.prototype.hasOwnProperty.call(type.prototype, 'remove')) add(type.prototype, 'remove', { value: removeHook });
+    });
+
+    var removeChildren = ContainerNode.prototype.removeChildren;
+    function removeChildrenHook() {
+      if (!registrations || !this.firstChild) return removeChildren.call(this);
+      var kids = childrenOf(this);
+      removeChildren.call(this);
+      queueRecord('childList', this, null, null, null, [], kids, null, null);
+      for (var i = 0; i < kids.length; i++) addTransients(kids[i], this);
+    }
+    removeChildrenHook = operation(removeChildrenHook);
+    add(Element.prototype, 'removeChildren', { value: removeChildrenHook });
+    add(DocumentFragment.prototype, 'removeChildren', { value: removeChildrenHook });
   }
-  removeChildrenHook = operation(removeChildrenHook);
-  add(Element.prototype, 'removeChildren', { value: removeChildrenHook });
-  add(DocumentFragment.prototype, 'removeChildren', { value: removeChildrenHook });
+  env.installObservers = install;
+  env.lazyProperties(g, ['MutationObserver', 'MutationRecord', 'WebKitMutationObserver'], install);
   return env;
 })
