@@ -8,10 +8,7 @@
   // queue of observers.js). Customised built-ins (`is=`, `extends`) are not supported, as in WebKit.
   var g = globalThis, doc = env.document, impl = env.impl;
   // Installed on first use of `customElements`, `CustomElementRegistry` or `HTMLElement` (or by shadow.js).
-  var installed = false;
-  function install() {
-    if (installed) return;
-    installed = true;
+  var install = env.lazyInstaller(function () {
     env.installObservers();
     var HTML = 'http://www.w3.org/1999/xhtml';
     var definitions = new Map(), byConstructor = new Map(), whenDefined = new Map();
@@ -272,7 +269,7 @@
     Object.defineProperty(g, 'CustomElementRegistry', { value: CustomElementRegistry, writable: true, configurable: true });
     Object.defineProperty(g, 'customElements', { get: function () { return registry; }, configurable: true });
     eachElement(doc, asCustomName);   // elements parsed before this installation
-  }
+  });
   env.installComponents = install;
   env.lazyProperties(g, ['customElements', 'CustomElementRegistry', 'HTMLElement'], install);
   return env;

@@ -64,6 +64,14 @@
       Object.getOwnPropertyDescriptor(object, name).get.__lazyStub = true;
     });
   };
+  env.lazyInstaller = function (install) {
+    var installed = false;
+    return function () {
+      if (installed) return;
+      installed = true;
+      install();
+    };
+  };
   env.lazyMethods = function (proto, names, install) {
     names.forEach(function (name) {
       var stub = function () { install(); return this[name].apply(this, arguments); };
@@ -229,10 +237,7 @@
   // The observer API and the child-list hooks are installed on first use of `MutationObserver`,
   // `MutationRecord` or `WebKitMutationObserver` (or by components.js). The character-data and attribute
   // accessors above are not: they must be in place before the nodes whose changes they report exist.
-  var installed = false;
-  function install() {
-    if (installed) return;
-    installed = true;
+  var install = env.lazyInstaller(function () {
     ['type', 'target', 'addedNodes', 'removedNodes', 'previousSibling', 'nextSibling', 'attributeName',
      'attributeNamespace', 'oldValue'].forEach(function (name) {
       Object.defineProperty(MutationRecord.prototype, name, {
@@ -391,7 +396,7 @@
     removeChildrenHook = operation(removeChildrenHook);
     add(Element.prototype, 'removeChildren', { value: removeChildrenHook });
     add(DocumentFragment.prototype, 'removeChildren', { value: removeChildrenHook });
-  }
+  });
   env.installObservers = install;
   env.lazyProperties(g, ['MutationObserver', 'MutationRecord', 'WebKitMutationObserver'], install);
   return env;

@@ -11,10 +11,7 @@
   var ET = { prototype: Object.getPrototypeOf(Node.prototype) };   // domino's EventTarget
   // Installed on first use of `attachShadow`, `getRootNode`, `ShadowRoot` or `HTMLSlotElement`; until then
   // no element has a shadow root or an assigned slot.
-  var installed = false;
-  function install() {
-    if (installed) return;
-    installed = true;
+  var install = env.lazyInstaller(function () {
     env.installComponents();
     var HTML = 'http://www.w3.org/1999/xhtml';
     var SHADOW_HOSTS = ['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
@@ -335,7 +332,7 @@
       env.addMutationTap(tap);
       ET.prototype._dispatchEvent = shadowDispatch;
     }
-  }
+  });
   env.lazyMethods(Element.prototype, ['attachShadow'], install);
   env.lazyMethods(Node.prototype, ['getRootNode'], install);
   env.lazyProperties(g, ['ShadowRoot', 'HTMLSlotElement'], install);
