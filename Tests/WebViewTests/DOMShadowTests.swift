@@ -137,6 +137,23 @@ import Testing
         #expect(out == ["slot target=light", "wrap target=light", "host target=light", 0])
     }
 
+    @Test func clicksInsideAShadowTreeReachTheDocumentAtTheHost() async throws {
+        let (out, errors) = try await page("""
+            <div id="host"></div>
+            <script>
+            var log = [], host = document.getElementById('host'), root = host.attachShadow({ mode: 'closed' });
+            root.innerHTML = '<button id="inside">go</button>';
+            var button = root.querySelector('#inside');
+            button.addEventListener('click', function (e) { log.push('button ' + e.target.id); });
+            document.addEventListener('click', function (e) { log.push('document ' + e.target.id + ' ' + e.composedPath().length); });
+            button.click();
+            button.dispatchEvent(new Event('click', { bubbles: true }));   // a page's own event is not composed
+            </script>
+            """)
+        #expect(errors.isEmpty)
+        #expect(out == ["button inside", "document host 5", "button inside"])
+    }
+
     @Test func customElementsInShadowTreesFollowTheirHostsConnection() async throws {
         let (out, errors) = try await page("""
             <div id="host"></div>

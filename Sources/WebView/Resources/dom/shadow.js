@@ -236,8 +236,15 @@
     // sees `target` retargeted against its own tree, and composedPath() leaves out closed trees the
     // listener is outside of.
     var dispatch = ET.prototype._dispatchEvent;
-    function parentInPath(node, event, targetRoot) {
-      if (isShadowRoot(node)) return !event.composed && node === targetRoot ? null : node.__host;
+    // The UI events the browser dispatches are composed, and so is `click()`'s; domino's own events have
+    // no `composed` (its `click()` marks the element while it dispatches).
+    var COMPOSED = /^(click|dblclick|auxclick|contextmenu|mouse\w+|pointer\w+|touch\w+|key\w+|wheel|focus|blur|focusin|focusout|beforeinput|input|composition\w+|select)$/;
+    function composed(event, target) {
+      if (event.composed !== undefined) return !!event.composed;
+      return (event.isTrusted && COMPOSED.test(event.type)) || (event.type === 'click' && !!target._click_in_progress);
+    }
+    function parentInPath(node, event, targetRoot, target) {
+      if (isShadowRoot(node)) return !composed(event, target) && node === targetRoot ? null : node.__host;
       var slot = node.parentNode && node.parentNode.__shadowRoot ? findSlot(node, false) : null;
       if (slot) return slot;   // a slotted node's parent in the event path is its slot
       if (node.parentNode) return node.parentNode;
@@ -299,7 +306,7 @@
       event.isTrusted = !!trusted;
       event._dispatching = true;
       var original = this, targetRoot = rootOf(this), path = [], targets = [];
-      for (var node = this; node; node = parentInPath(node, event, targetRoot)) {
+      for (var node = this; node; node = parentInPath(node, event, targetRoot, original)) {
         path.push(node);
         targets.push(retarget(original, node));
       }
