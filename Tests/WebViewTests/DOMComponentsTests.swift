@@ -52,7 +52,9 @@ import Testing
             log.push('parsed is XLog ' + (parsed instanceof XLog) + ' ' + (parsed.constructor === XLog));
             var made = document.createElement('x-log');
             made.id = 'made';
-            log.push('made ' + (made instanceof XLog) + ' ' + (made instanceof HTMLElement));
+            log.push('made ' + (made instanceof XLog) + ' ' + (made instanceof HTMLElement) + ' ' +
+                     (document.createElementNS('http://www.w3.org/1999/xhtml', 'x-log') instanceof XLog) + ' ' +
+                     (document.createElementNS('http://www.w3.org/2000/svg', 'x-log') instanceof XLog));
             document.body.appendChild(made);
             var direct = new XLog();
             log.push('direct ' + direct.localName + ' ' + (direct.parentNode === null));
@@ -69,7 +71,7 @@ import Testing
             """)
         #expect(errors.isEmpty)
         #expect(out == ["ctor x-log true 0", "attr c  3 ", "connected parsed", "parsed is XLog true true",
-                        "ctor x-log true 0", "made true true", "connected made", "ctor x-log true 0", "direct x-log true",
+                        "ctor x-log true 0", "ctor x-log true 0", "made true true true false", "connected made", "ctor x-log true 0", "direct x-log true",
                         "ctor x-log true 0", "connected inner", "inner true", "false/true false/true true/true"])
     }
 

@@ -173,20 +173,35 @@
       configurable: true
     });
 
-    // --- document.createElement: a defined name runs its constructor at once
-    Object.defineProperty(doc, 'createElement', {
-      value: function createElement(localName, options) {
-        var element = dominoCreateElement.call(this, localName, options);
-        var definition = definitionFor(element);
-        if (definition) upgrade(element, definition);
-        else asCustomName(element);
-        if (states.get(element) !== 'failed') return element;
-        var unknown = dominoCreateElement.call(this, localName);   // a failed constructor gives an HTMLUnknownElement
-        Object.setPrototypeOf(unknown, impl.HTMLUnknownElement.prototype);
-        states.set(unknown, 'failed');
-        return unknown;
+    // --- document.createElement(NS): a defined name runs its constructor at once
+    function created(element, create) {
+      var definition = definitionFor(element);
+      if (definition) upgrade(element, definition);
+      else asCustomName(element);
+      if (states.get(element) !== 'failed') return element;
+      var unknown = create();   // a failed constructor gives an HTMLUnknownElement
+      Object.setPrototypeOf(unknown, impl.HTMLUnknownElement.prototype);
+      states.set(unknown, 'failed');
+      return unknown;
+    }
+    var dominoCreateElementNS = doc.createElementNS;
+    Object.defineProperties(doc, {
+      createElement: {
+        value: function createElement(localName, options) {
+          var document = this;
+          return created(dominoCreateElement.call(document, localName, options), function () { return dominoCreateElement.call(document, localName); });
+        },
+        writable: true, configurable: true
       },
-      writable: true, configurable: true
+      createElementNS: {
+        value: function createElementNS(namespace, qualifiedName, options) {
+          var document = this;
+          return created(dominoCreateElementNS.call(document, namespace, qualifiedName, options), function () {
+            return dominoCreateElementNS.call(document, namespace, qualifiedName);
+          });
+        },
+        writable: true, configurable: true
+      }
     });
 
     // --- CustomElementRegistry
