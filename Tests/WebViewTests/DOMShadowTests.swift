@@ -99,8 +99,10 @@ import Testing
             host.addEventListener('ping', function (e) { log.push('host capture target=' + name(e.target)); }, true);
             var composed = new Event('ping', { bubbles: true, composed: true });
             inner.dispatchEvent(composed);
-            log.push('after target=' + composed.target);
-            inner.dispatchEvent(new Event('ping', { bubbles: true }));
+            var local = new Event('ping', { bubbles: true });
+            log.push('after target=' + name(composed.target));
+            inner.dispatchEvent(local);
+            log.push('after target=' + local.target);
             closed.querySelector('#secret').dispatchEvent(new Event('ping', { bubbles: true, composed: true }));
             </script>
             """)
@@ -111,8 +113,9 @@ import Testing
             "host capture target=host",
             "inner target=inner phase=2 path=\(composedPath)", "root target=inner phase=3 path=\(composedPath)",
             "host target=host phase=2 path=\(composedPath)", "body target=host phase=3 path=\(composedPath)",
-            "after target=null",
+            "after target=host",
             "inner target=inner phase=2 path=inner>#document-fragment", "root target=inner phase=3 path=inner>#document-fragment",
+            "after target=null",
             "closedHost target=closed-host phase=2 path=\(closedPath)", "body target=closed-host phase=3 path=\(closedPath)"
         ]
         #expect(out == .array(expected.map(JSONValue.string)))

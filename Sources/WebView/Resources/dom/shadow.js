@@ -330,7 +330,9 @@
         event._dispatching = false;
         event.eventPhase = 0;
         event.currentTarget = null;
-        event.target = null;   // the target was in a shadow tree: cleared, as the standard says
+        // the last retargeted target stays, unless it is itself in a shadow tree (the standard's clearTargets)
+        var last = targets[targets.length - 1];
+        event.target = last.parentNode !== undefined && isShadowRoot(rootOf(last)) ? null : last;
       }
       return !event.defaultPrevented;
     }
