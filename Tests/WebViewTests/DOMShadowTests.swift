@@ -15,14 +15,14 @@ import Testing
             <script>
             var host = document.getElementById('host'), root = host.attachShadow({ mode: 'open' });
             root.innerHTML = '<p id="inner" class="x">shadow <b>text</b></p>';
-            var closedHost = document.getElementById('closed-host'), closed = closedHost.attachShadow({ mode: 'closed' });
-            closed.innerHTML = '<i id="secret"></i>';
+            var closedHost = document.getElementById('closed-host'), closedRoot = closedHost.attachShadow({ mode: 'closed' });
+            closedRoot.innerHTML = '<i id="secret"></i>';
             var inner = root.querySelector('#inner');
             var log = [
               root === host.shadowRoot, root.host === host, root.mode, String(root), root instanceof DocumentFragment,
-              root instanceof ShadowRoot, root.innerHTML, root.parentNode === null, closedHost.shadowRoot, closed.mode,
+              root instanceof ShadowRoot, root.innerHTML, root.parentNode === null, closedHost.shadowRoot, closedRoot.mode,
               document.querySelector('#inner') == null, document.querySelectorAll('.x, #secret').length,
-              host.querySelectorAll('p').length, host.innerHTML, closed.querySelector('#secret') !== null,
+              host.querySelectorAll('p').length, host.innerHTML, closedRoot.querySelector('#secret') !== null,
               inner.getRootNode() === root, inner.getRootNode({ composed: true }) === document,
               document.getElementById('light').getRootNode() === document
             ];
@@ -76,7 +76,7 @@ import Testing
             """)
         #expect(errors.isEmpty)
         #expect(out == [true, "a", "", "one", "two,text", "two", "", "empty", true, "a", "sync one,two", "observer",
-                        "slotchange sa one,two", "slotchange sd text"])
+                        "slotchange sd text", "slotchange sa one,two"])
     }
 
     @Test func eventsAreRetargetedAndNonComposedOnesStopAtTheRoot() async throws {
@@ -86,8 +86,8 @@ import Testing
             var log = [], host = document.getElementById('host'), root = host.attachShadow({ mode: 'open' });
             root.innerHTML = '<p id="inner"></p>';
             var inner = root.querySelector('#inner');
-            var closedHost = document.getElementById('closed-host'), closed = closedHost.attachShadow({ mode: 'closed' });
-            closed.innerHTML = '<i id="secret"></i>';
+            var closedHost = document.getElementById('closed-host'), closedRoot = closedHost.attachShadow({ mode: 'closed' });
+            closedRoot.innerHTML = '<i id="secret"></i>';
             function name(n) { return n === window ? 'window' : (n.id || n.nodeName); }
             function listen(node, label) {
               node.addEventListener('ping', function (e) {
@@ -103,7 +103,7 @@ import Testing
             log.push('after target=' + name(composed.target));
             inner.dispatchEvent(local);
             log.push('after target=' + local.target);
-            closed.querySelector('#secret').dispatchEvent(new Event('ping', { bubbles: true, composed: true }));
+            closedRoot.querySelector('#secret').dispatchEvent(new Event('ping', { bubbles: true, composed: true }));
             </script>
             """)
         #expect(errors.isEmpty)

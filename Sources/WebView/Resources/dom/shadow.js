@@ -188,9 +188,16 @@
     // slotchange: after a change that can move slottables, the affected shadow roots' slots are compared
     // with what they had when mutation observers are notified (after their callbacks), and each changed
     // slot gets a bubbling `slotchange`.
-    var dirty = [], checkQueued = false;
-    function touch(root) {
+    // A slottable leaving a slot signals that slot first, as the standard's "assign slottables" does;
+    // the other changed slots follow in tree order.
+    var dirty = [], signalFirst = [], checkQueued = false;
+    function touch(root, leaving) {
       if (dirty.indexOf(root) < 0) dirty.push(root);
+      if (leaving) {
+        slotsOf(root).forEach(function (slot) {
+          if ((slot.__assigned || []).indexOf(leaving) >= 0 && signalFirst.indexOf(slot) < 0) signalFirst.push(slot);
+        });
+      }
       if (!checkQueued) { checkQueued = true; env.afterMutationObservers(checkSlots); }
     }
     function same(a, b) {
@@ -200,32 +207,37 @@
     }
     function checkSlots() {
       checkQueued = false;
-      var roots = dirty;
+      var slots = signalFirst;
+      signalFirst = [];
+      dirty.forEach(function (root) {
+        slotsOf(root).forEach(function (slot) { if (slots.indexOf(slot) < 0) slots.push(slot); });
+      });
       dirty = [];
-      roots.forEach(function (root) {
-        slotsOf(root).forEach(function (slot) {
-          var now = assigned(slot), before = slot.__assigned || [];
-          if (same(now, before)) return;
-          hidden(slot, '__assigned', now);
-          var event = new impl.Event('slotchange', { bubbles: true, cancelable: false });
-          slot._dispatchEvent(event, true);
-        });
+      slots.forEach(function (slot) {
+        var now = isShadowRoot(rootOf(slot)) ? assigned(slot) : [], before = slot.__assigned || [];
+        if (same(now, before)) return;
+        hidden(slot, '__assigned', now);
+        var event = new impl.Event('slotchange', { bubbles: true, cancelable: false });
+        slot._dispatchEvent(event, true);
       });
     }
     function tap(type, target, name, added, removed) {
       var root;
       if (type === 'childList') {
-        if (target.__shadowRoot) touch(target.__shadowRoot);
+        if (target.__shadowRoot) touch(target.__shadowRoot, removed[0]);
         root = rootOf(target);
         if (!isShadowRoot(root)) return;
         touch(root);
         added.forEach(function (node) { env.eachElement(node, asSlot); });
+        removed.forEach(function (node) {   // a removed slot loses its slottables
+          env.eachElement(node, function (element) { if (element.__assigned && element.__assigned.length) signalFirst.push(element); });
+        });
         if (connected(root.__host)) {
           removed.forEach(env.disconnectedSubtree);
           added.forEach(env.connectedSubtree);
         }
       } else if (type === 'attributes') {
-        if (name === 'slot' && target.parentNode && target.parentNode.__shadowRoot) touch(target.parentNode.__shadowRoot);
+        if (name === 'slot' && target.parentNode && target.parentNode.__shadowRoot) touch(target.parentNode.__shadowRoot, target);
         if (name === 'name' && target.localName === 'slot' && isShadowRoot(root = rootOf(target))) touch(root);
       }
     }
