@@ -115,6 +115,25 @@ import Testing
         #expect(out == ["childList|UL||null||x||z", "attributes|z|id|y||||", "childList|UL||null||z||", 0])
     }
 
+    @Test func innerHTMLAndTextContentReplaceAllChildrenInOneRecord() async throws {
+        let out = try await run("""
+            var root = document.getElementById('root'), observer = new MutationObserver(function () {});
+            observer.observe(root, { childList: true, subtree: true });
+            root.innerHTML = '<i id="x">1</i><b id="y">2</b><u id="z">3</u>';
+            var out = show(observer.takeRecords());
+            root.textContent = 'text';
+            out = out.concat(show(observer.takeRecords()));
+            root.textContent = '';
+            out = out.concat(show(observer.takeRecords()));
+            var template = document.createElement('template');
+            root.appendChild(template);
+            observer.takeRecords();
+            template.innerHTML = '<p>inside</p>';   // the template's content changes, not the observed tree
+            out.push(observer.takeRecords().length);
+            """)
+        #expect(out == ["childList|root||null|x,y,z|a,b||", "childList|root||null|#text|x,y,z||", "childList|root||null||#text||", 0])
+    }
+
     @Test func observersAreNotifiedInCreationOrderAndDisconnectDropsRecords() async throws {
         let out = try await run("""
             var root = document.getElementById('root'), out = [];

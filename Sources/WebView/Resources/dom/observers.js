@@ -364,7 +364,7 @@
       if (!nodes.length && !removed.length) return;
       var previous = nodes.length ? nodes[0].previousSibling : null;
       var next = nodes.length ? nodes[nodes.length - 1].nextSibling : null;
-      queueRecord('childList', parent, null, null, null, nodes, removed, previous, next);
+      childListRecord(parent, nodes, removed, previous, next);
     }
     insertHook = operation(insertHook);
     add(Leaf.prototype, '_insertOrReplace', { value: insertHook });
@@ -377,7 +377,7 @@
       var previous = this.previousSibling, next = this.nextSibling;
       removeNode.call(this);
       if (moving === this) return;   // the insertion that moves this node queues the records
-      queueRecord('childList', parent, null, null, null, [], [this], previous, next);
+      childListRecord(parent, [], [this], previous, next);
       addTransients(this, parent);
     }
     removeHook = operation(removeHook);
@@ -390,12 +390,49 @@
       if (!registrations || !this.firstChild) return removeChildren.call(this);
       var kids = childrenOf(this);
       removeChildren.call(this);
-      queueRecord('childList', this, null, null, null, [], kids, null, null);
+      childListRecord(this, [], kids, null, null);
       for (var i = 0; i < kids.length; i++) addTransients(kids[i], this);
     }
     removeChildrenHook = operation(removeChildrenHook);
     add(Element.prototype, 'removeChildren', { value: removeChildrenHook });
     add(DocumentFragment.prototype, 'removeChildren', { value: removeChildrenHook });
+
+    // `textContent` and `innerHTML` replace all children: one record (the standard's "replace all"),
+    // where domino removes the children one by one and then inserts. The setters are wrapped where
+    // domino has no own property: `innerHTML` on each HTML element class (so not on elements whose
+    // prototype is HTMLElement's own: custom elements), `textContent` on HTML and SVG elements.
+    var batch = null;
+    function childListRecord(target, added, removed, previous, next) {
+      if (batch && batch.target === target) {
+        batch.added.push.apply(batch.added, added);
+        batch.removed.push.apply(batch.removed, removed);
+      } else {
+        queueRecord('childList', target, null, null, null, added, removed, previous, next);
+      }
+    }
+    function replacingAll(setter, name) {
+      return function (value) {
+        if (!registrations || batch) return setter.call(this, value);
+        var done = batch = { target: name === 'innerHTML' && this instanceof impl.HTMLTemplateElement ? this.content : this,
+                             added: [], removed: [] };
+        try { setter.call(this, value); } finally { batch = null; }
+        if (done.added.length || done.removed.length) {
+          queueRecord('childList', done.target, null, null, null, done.added, done.removed, null, null);
+        }
+      };
+    }
+    function wrapSetter(proto, name, from) {
+      if (Object.prototype.hasOwnProperty.call(proto, name)) return;
+      var d = Object.getOwnPropertyDescriptor(from, name);
+      add(proto, name, { get: d.get, set: replacingAll(d.set, name) });
+    }
+    [impl.HTMLElement, impl.SVGElement].forEach(function (type) { if (type) wrapSetter(type.prototype, 'textContent', Element.prototype); });
+    Object.keys(impl).forEach(function (name) {
+      var type = impl[name];
+      if (typeof type === 'function' && type !== impl.HTMLElement && type.prototype instanceof impl.HTMLElement) {
+        wrapSetter(type.prototype, 'innerHTML', impl.HTMLElement.prototype);
+      }
+    });
   });
   env.installObservers = install;
   env.lazyProperties(g, ['MutationObserver', 'MutationRecord', 'WebKitMutationObserver'], install);
