@@ -60,8 +60,12 @@ import Testing
             log.push('direct ' + direct.localName + ' ' + (direct.parentNode === null));
             var div = document.createElement('div');
             div.innerHTML = '<x-log id="inner"></x-log>';
-            document.body.appendChild(div);
             log.push('inner ' + (div.firstChild instanceof XLog));
+            document.body.appendChild(div);
+            var template = document.createElement('template');
+            template.innerHTML = '<x-log></x-log>';
+            log.push('template ' + (template.content.firstChild instanceof XLog));
+            log.push('imported ' + (document.importNode(template.content, true).firstChild instanceof XLog));
             </script>
             <x-undefined id="undefined"></x-undefined>
             <script>
@@ -72,7 +76,7 @@ import Testing
         #expect(errors.isEmpty)
         #expect(out == ["ctor x-log true 0", "attr c  3 ", "connected parsed", "parsed is XLog true true",
                         "ctor x-log true 0", "ctor x-log true 0", "made true true true false", "connected made", "ctor x-log true 0", "direct x-log true",
-                        "ctor x-log true 0", "connected inner", "inner true", "false/true false/true true/true"])
+                        "ctor x-log true 0", "inner true", "connected inner", "template false", "ctor x-log true 0", "imported true", "false/true false/true true/true"])
     }
 
     @Test func upgradeAndAdoptedCallbackAndLateDefinitions() async throws {

@@ -159,7 +159,9 @@
       callback(element, definition, 'attributeChangedCallback', [attr.localName, old, value, attr.namespaceURI]);
     });
 
-    // adoptedCallback: domino moves a node to another document by setting its `ownerDocument`.
+    // adoptedCallback: domino moves a node to another document by setting its `ownerDocument`. Elements
+    // that `innerHTML` and `importNode` make (in a parser or template document, then adopted) arrive here
+    // too: in a browser they are created in this document, so a defined one is upgraded at once.
     Object.defineProperty(DominoHTMLElement.prototype, 'ownerDocument', {
       get: function () { return this.__ownerDocument; },
       set: function (value) {
@@ -168,6 +170,7 @@
         if (old && value && old !== value) {
           var definition = states.get(this);
           if (definition && typeof definition === 'object') callback(this, definition, 'adoptedCallback', [old, value]);
+          else if (definition === undefined && value === doc) tryToUpgrade(this);
         }
       },
       configurable: true
