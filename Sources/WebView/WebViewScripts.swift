@@ -40,6 +40,16 @@ package enum WebViewScripts {
     ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
     /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).
     /// - `focus`: `focus()`, `blur()`, `document.activeElement`, `hasFocus()`, focus events, `autofocus`, `:focus`.
+    /// - `observers`: `MutationObserver` and `MutationRecord`, fed from domino's insertion, removal,
+    ///   attribute and character-data choke points (detached trees included), and the custom element
+    ///   reaction queue the `components` script uses. Only the character-data and attribute accessors are
+    ///   set up at once: they must exist before the nodes whose changes they report.
+    /// - `components`: `customElements` and the `HTMLElement` constructor custom elements extend, upgrades and
+    ///   their lifecycle callbacks.
+    /// - `shadow`: `attachShadow`, `ShadowRoot`, `<slot>` assignment and `slotchange`, `getRootNode`, and the
+    ///   dispatch of events from inside shadow trees (retargeting, `composed`, `composedPath()`).
+    ///
+    /// Most set-up waits for the page's first use of an API (a stub global or method that installs the real one).
     static let dom: [(name: String, script: ScriptResource)] = [
         "event-classes",
         "event-dispatch",
@@ -52,6 +62,9 @@ package enum WebViewScripts {
         "form-submission",
         "form-validation",
         "focus",
+        "observers",
+        "components",
+        "shadow",
     ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
 
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
