@@ -7,8 +7,12 @@
   var checks = [];
   function check(area, name, fn) { checks.push({ area: area, name: name, fn: fn }); }
   function ok(value, what) { if (!value) throw new Error(what || "expected true"); }
+  function show(value) {
+    if (value && typeof value === "object") return value.nodeName ? "<" + value.nodeName.toLowerCase() + ">" : Object.prototype.toString.call(value);
+    return typeof value === "string" ? JSON.stringify(value) : String(value);
+  }
   function eq(actual, expected, what) {
-    if (actual !== expected) throw new Error((what ? what + ": " : "") + JSON.stringify(actual) + " !== " + JSON.stringify(expected));
+    if (actual !== expected) throw new Error((what ? what + ": " : "") + show(actual) + " !== " + show(expected));
   }
   function html(markup) {
     var host = document.createElement("div");
@@ -278,9 +282,11 @@
     eq(n, 1);
   });
   check("events", "composedPath()", function () {
-    var host = html("<b></b>"), path;
-    host.firstChild.addEventListener("x", function (e) { path = e.composedPath(); });
+    var host = html("<b></b>"), path, error;
+    // A listener's error would be the page's, not this check's: keep it and throw it here.
+    host.firstChild.addEventListener("x", function (e) { try { path = e.composedPath(); } catch (x) { error = x; } });
     host.firstChild.dispatchEvent(new Event("x", { bubbles: true }));
+    if (error) throw error;
     eq(path[0], host.firstChild); eq(path[1], host); eq(path[path.length - 1], window);
   });
   check("events", "onclick attribute: this and return false", function () {
