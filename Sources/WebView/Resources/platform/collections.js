@@ -9,8 +9,10 @@
   //   iterable; DOMTokenList has forEach; HTMLCollection is a global.
   // domino defines its selector methods non-configurable on Element.prototype and Document.prototype, so the fixed
   // ones shadow them on HTMLElement.prototype, SVGElement.prototype and the page's document.
-  var define = internals.define;
   var document = global.document;
+  // The platform also goes into contexts without a DOM; there is nothing to do in them.
+  if (typeof global.Document !== 'function' || !document || typeof document.createElement !== 'function') return;
+  var define = internals.define;
   var NodeList = global.NodeList;
   var slice = Array.prototype.slice;
 

@@ -5,6 +5,9 @@
   // elements for plain objects and wrapped them in proxies (a template ref kept in data was no longer === the
   // element). Each interface on the global object whose prototype is a Node's, an Event's or an EventTarget's gets
   // Symbol.toStringTag, unless it has its own; so do the collections, the window and the page's document.
+  var document = global.document;
+  // The platform also goes into contexts without a DOM; there is nothing to do in them.
+  if (typeof global.Document !== 'function' || !document || typeof document.createElement !== 'function') return;
   var tag = Symbol.toStringTag;
   function name(proto, value) {
     if (proto && !Object.prototype.hasOwnProperty.call(proto, tag)) {
@@ -20,7 +23,6 @@
     if (typeof C !== 'function' || !C.prototype || typeof C.prototype !== 'object') return;
     if (roots.some(function (root) { return root === C.prototype || root.isPrototypeOf(C.prototype); })) name(C.prototype, key);
   });
-  var document = global.document;
   name(global.NodeList && global.NodeList.prototype, 'NodeList');
   name(Object.getPrototypeOf(document.createElement('b').children), 'HTMLCollection');
   name(Object.getPrototypeOf(document.getElementsByTagName('*')), 'HTMLCollection');
