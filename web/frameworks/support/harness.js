@@ -2,7 +2,8 @@
 // the run (reported as skipped, with the reason). In a browser, where there is no `hybrid test`, it provides a small
 // `test`/`assert` of the same shape, runs the tests after `load` and writes the results into the page
 // (`<script type="application/json" id="framework-test-results">`) for scripts/frameworks --chromium to read.
-// Every page also gets `waitFor(condition, what)`: resolves once condition() is truthy, checking after each macrotask.
+// Every page also gets `waitFor(condition, what)` (resolves once condition() is truthy, checking after each
+// macrotask), `settle()`, `typeInto(input, text)` and `setNativeValue(element, value)`.
 (function (global) {
   "use strict";
   var file = decodeURIComponent(location.pathname.split("/").pop());
@@ -21,8 +22,18 @@
       })();
     });
   };
-  /// Resolves after the current macrotask and every microtask it queued.
+  // Resolves after the current macrotask and every microtask it queued.
   global.settle = function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); };
+  // What typing into a field does, for the frameworks' input listeners: the new value, then a bubbling `input`.
+  global.typeInto = function (input, text) {
+    input.value = text;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  // Sets a value through the prototype's setter, as testing libraries do for React, which tracks the value it
+  // rendered with a setter of its own on the element.
+  global.setNativeValue = function (element, value) {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element), "value").set.call(element, value);
+  };
 
   if (typeof global.test === "function" && global.__hybridTest) {
     var realTest = global.test;
