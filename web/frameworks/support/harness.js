@@ -73,7 +73,10 @@
 
   var results = [];
   var pageError = null;
-  global.addEventListener("error", function (e) { pageError = pageError || String(e.message || e.error); });
+  global.addEventListener("error", function (e) {
+    // An error event the page cancels (preventDefault) is handled, as browsers treat it; known after dispatch.
+    setTimeout(function () { if (!e.defaultPrevented) pageError = pageError || String(e.message || e.error); }, 0);
+  });
   global.addEventListener("unhandledrejection", function (e) { pageError = pageError || "unhandled rejection: " + String(e.reason); });
   function publish() {
     var out = document.createElement("script");
