@@ -593,7 +593,12 @@
         var area = score.areas[c.area] || (score.areas[c.area] = { passed: 0, total: 0, failed: [] });
         area.total++;
         stray = [];
-        Promise.resolve().then(c.fn).then(function () {
+        // A check that never settles (a promise an API never resolves) fails after 200 macrotasks; the watch
+        // stops as soon as the check settles.
+        var settled = false;
+        var check = Promise.resolve().then(c.fn);
+        check.then(function () { settled = true; }, function () { settled = true; });
+        Promise.race([check, eventually(function () { return settled; }, "the check to settle", 200)]).then(function () {
           if (stray.length) throw new Error("uncaught: " + stray.join("; "));
         }).then(function () {
           area.passed++; score.passed++;
