@@ -8,7 +8,8 @@
   // - element collections (children, getElementsByTagName/ClassName/Name) and DOMTokenList (classList) are
   //   iterable; DOMTokenList has forEach; HTMLCollection is a global.
   // domino defines its selector methods non-configurable on Element.prototype and Document.prototype, so the fixed
-  // ones shadow them on HTMLElement.prototype, SVGElement.prototype and the page's document.
+  // ones shadow them on HTMLElement.prototype, SVGElement.prototype and the page's document (a direct call of
+  // Element.prototype.querySelector still reaches domino's; its live lists are at least iterable).
   var document = global.document;
   // The platform also goes into contexts without a DOM; there is nothing to do in them.
   if (typeof global.Document !== 'function' || !document || typeof document.createElement !== 'function') return;
