@@ -146,6 +146,7 @@
     try {
       if (target !== relatedTarget || target === event.relatedTarget) {
         path.push({ item: target, target: target, related: relatedTarget, inShadow: inShadowTree(target), closedRoot: false, closedSlot: false });
+        event._path = path;   // a shadow root's _getTheParent(event) compares its tree with the target's
         var eventTarget = target, targetRoot = isNode(target) ? rootOf(target) : target, slotInClosed = false;
         for (var child = target, parent = parentOf(target, event); parent; child = parent, parent = parentOf(parent, event)) {
           if (isNode(child) && child.parentNode !== parent && parent.localName === 'slot') {

@@ -11,7 +11,10 @@
   var Form = forms.proto('HTMLFormElement'), Label = forms.proto('HTMLLabelElement');
 
   function hook(proto, name, f) { Object.defineProperty(proto, name, { value: f, writable: true, configurable: true }); }
-  function connected(node) { return forms.rootOf(node).nodeType === 9; }
+  function connected(node) {   // shadow-including: a control inside a shadow tree of the document is connected
+    for (var root = forms.rootOf(node); root.nodeType === 11 && root.host && typeof root.mode === 'string'; root = forms.rootOf(root.host)) {}
+    return root.nodeType === 9;
+  }
   function makeEvent(Class, type, init) {
     return typeof g[Class] === 'function' ? new g[Class](type, init) : new impl.Event(type, init);
   }
@@ -104,6 +107,12 @@
       var target = this, event = this.ownerDocument.createEvent('MouseEvent');
       event.initMouseEvent('click', true, true, g, 1, 0, 0, 0, 0, false, false, false, false, 0, null);
       try { activated(target, event, function () { return target._dispatchEvent(event, false); }); } finally { this._click_in_progress = false; }
+    });
+  } else {
+    // with the events layer domino's click() runs the activation; a disabled form control's does nothing (HTML)
+    var HTMLElement = forms.proto('HTMLElement'), dominoClick = HTMLElement.click;
+    forms.method(HTMLElement, 'click', function click() {
+      if (!forms.disabled(this)) dominoClick.call(this);
     });
   }
 

@@ -349,9 +349,27 @@
       return !event.defaultPrevented;
     }
 
+    // With the events layer (dom/event-dispatch.js) its dispatch runs the standard's algorithm, shadow trees
+    // included, and only needs "get the parent": a shadow root's is its host (unless the event is not composed
+    // and the root is the target's own), a slotted node's its slot. Its listeners, options and activation
+    // behaviour stay in one dispatch.
+    var nodeParent = Node.prototype._getTheParent;
+    function useEventsDispatch() {
+      hidden(ShadowRoot.prototype, '_getTheParent', function (event) {
+        var first = event._path && event._path[0] ? event._path[0].item : null;
+        var isComposed = !!event.composed || (event.isTrusted && COMPOSED.test(event.type));
+        return !isComposed && first && rootOf(first) === this ? null : this.__host;
+      });
+      hidden(Node.prototype, '_getTheParent', function (event) {
+        var slot = this.parentNode && this.parentNode.__shadowRoot ? findSlot(this, false) : null;
+        return slot || nodeParent.call(this, event);
+      });
+    }
+
     function start() {
       env.addMutationTap(tap);
-      ET.prototype._dispatchEvent = shadowDispatch;
+      if (env.dispatch && typeof nodeParent === 'function') useEventsDispatch();
+      else ET.prototype._dispatchEvent = shadowDispatch;
     }
   });
   env.lazyMethods(Element.prototype, ['attachShadow'], install);
