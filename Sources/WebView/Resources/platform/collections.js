@@ -44,15 +44,25 @@
   [children, filtered].forEach(function (proto) {
     if (!proto[Symbol.iterator]) define(proto, Symbol.iterator, iterator);
   });
-  if (typeof global.HTMLCollection !== 'function') {
-    var HTMLCollection = function HTMLCollection() { throw new TypeError('Illegal constructor'); };
+  // dom/form-controls.js may have made an HTMLCollection already (for selectedOptions); it stays the global, and
+  // domino's collections and the form collections are instances of it too, as in browsers.
+  var HTMLCollection = global.HTMLCollection;
+  if (typeof HTMLCollection !== 'function') {
+    HTMLCollection = function HTMLCollection() { throw new TypeError('Illegal constructor'); };
     HTMLCollection.prototype = children;
     define(children, 'constructor', HTMLCollection);
-    Object.defineProperty(HTMLCollection, Symbol.hasInstance, {
-      value: function (value) { return children.isPrototypeOf(value) || filtered.isPrototypeOf(value); }
-    });
     define(global, 'HTMLCollection', HTMLCollection);
   }
+  var collectionProtos = [children, filtered, HTMLCollection.prototype];
+  [global.HTMLFormControlsCollection, global.HTMLOptionsCollection].forEach(function (C) {
+    if (typeof C === 'function' && C.prototype) collectionProtos.push(C.prototype);
+  });
+  Object.defineProperty(HTMLCollection, Symbol.hasInstance, {
+    value: function (value) {
+      return collectionProtos.some(function (proto) { return proto === Object.getPrototypeOf(value) || proto.isPrototypeOf(value); });
+    },
+    configurable: true
+  });
   var tokens = Object.getPrototypeOf(document.createElement('b').classList);
   if (!tokens[Symbol.iterator]) define(tokens, Symbol.iterator, iterator);
   if (!tokens.forEach) define(tokens, 'forEach', Array.prototype.forEach);
