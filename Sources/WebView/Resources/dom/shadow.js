@@ -8,7 +8,6 @@
   // Nothing is patched per node until a page attaches its first shadow root.
   var g = globalThis, doc = env.document, impl = env.impl;
   var Node = impl.Node, Element = impl.Element, DocumentFragment = impl.DocumentFragment;
-  var ET = { prototype: Object.getPrototypeOf(Node.prototype) };   // domino's EventTarget
   // Installed on first use of `attachShadow`, `getRootNode`, `ShadowRoot` or `HTMLSlotElement`; until then
   // no element has a shadow root or an assigned slot.
   var install = env.lazyInstaller(function () {
@@ -242,134 +241,25 @@
       }
     }
 
-    // --- events from inside a shadow tree or a shadow host's light tree
-    // The path goes from the target up to its shadow root, then on to the host unless the event is not
-    // composed and the root is the target's own; a slotted node's next stop is its slot. Each listener
-    // sees `target` retargeted against its own tree, and composedPath() leaves out closed trees the
-    // listener is outside of.
-    var dispatch = ET.prototype._dispatchEvent;
-    // The UI events the browser dispatches are composed, and so is `click()`'s; domino's own events have
-    // no `composed` (its `click()` marks the element while it dispatches).
+    // --- events from inside a shadow tree or a shadow host's light tree: the events layer
+    // (dom/event-dispatch.js, installed first) runs the standard's dispatch, retargeting and `composedPath()`,
+    // and only needs "get the parent": a shadow root's is its host unless the event is not composed and the
+    // root is the target's own; a slotted node's is its slot. The UI events the browser dispatches are
+    // composed (`click()`'s are marked so by the events layer).
     var COMPOSED = /^(click|dblclick|auxclick|contextmenu|mouse\w+|pointer\w+|touch\w+|key\w+|wheel|focus|blur|focusin|focusout|beforeinput|input|composition\w+|select)$/;
-    function composed(event, target) {
-      if (event.composed !== undefined) return !!event.composed;
-      return (event.isTrusted && COMPOSED.test(event.type)) || (event.type === 'click' && !!target._click_in_progress);
-    }
-    function parentInPath(node, event, targetRoot, target) {
-      if (isShadowRoot(node)) return !composed(event, target) && node === targetRoot ? null : node.__host;
-      var slot = node.parentNode && node.parentNode.__shadowRoot ? findSlot(node, false) : null;
-      if (slot) return slot;   // a slotted node's parent in the event path is its slot
-      if (node.parentNode) return node.parentNode;
-      if (node.nodeType === 9 && event.type !== 'load') return node.defaultView || null;
-      return null;
-    }
-    function retarget(target, against) {
-      for (;;) {
-        var root = target && target.parentNode !== undefined ? rootOf(target) : null;
-        if (!root || !isShadowRoot(root)) return target;
-        if (against && against.parentNode !== undefined && isShadowIncludingInclusiveAncestor(root, against)) return target;
-        target = root.__host;
-      }
-    }
-    function isShadowIncludingInclusiveAncestor(ancestor, node) {
-      while (node) {
-        if (node === ancestor) return true;
-        node = isShadowRoot(node) ? node.__host : node.parentNode;
-      }
-      return false;
-    }
-    function visiblePath(path, current) {
-      return path.filter(function (node) {
-        // leave out nodes inside closed shadow trees that `current` is not in
-        for (var root = node.parentNode !== undefined ? rootOf(node) : null; root && isShadowRoot(root); root = rootOf(root.__host)) {
-          if (root.__mode === 'closed' && !(current && current.parentNode !== undefined && isShadowIncludingInclusiveAncestor(root, current))) return false;
-        }
-        return true;
-      });
-    }
-    // Listeners of `target` for one pass: capture listeners in the capturing pass, the others (and the
-    // `onX` handler) in the bubbling pass; `eventPhase` is AT_TARGET at the target and at hosts.
-    function invoke(target, event, capturing) {
-      event.currentTarget = target;
-      var type = event.type;
-      if (!capturing && target._handlers && typeof target._handlers[type] === 'function') {
-        if (target._handlers[type].call(target, event) === false) event.preventDefault();
-      }
-      var list = target._listeners && target._listeners[type];
-      if (!list) return;
-      list = list.slice();
-      for (var i = 0; i < list.length; i++) {
-        if (event._immediatePropagationStopped) return;
-        var l = list[i];
-        if (!!l.capture !== capturing) continue;
-        if (l.f) l.f.call(target, event);
-        else if (l.listener && typeof l.listener.handleEvent === 'function') l.listener.handleEvent(event);
-      }
-    }
-    function inHost(node) {
-      for (; node.parentNode; node = node.parentNode) if (node.parentNode.__shadowRoot) return true;
-      return false;
-    }
-    function shadowDispatch(event, trusted) {
-      if (!shadowRoots || this.parentNode === undefined || (!isShadowRoot(rootOf(this)) && !inHost(this))) {
-        return dispatch.call(this, event, trusted);
-      }
-      if (!event._initialized || event._dispatching) throw new g.DOMException('The event is already being dispatched.', 'InvalidStateError');
-      event.isTrusted = !!trusted;
-      event._dispatching = true;
-      var original = this, targetRoot = rootOf(this), path = [], targets = [];
-      for (var node = this; node; node = parentInPath(node, event, targetRoot, original)) {
-        path.push(node);
-        targets.push(retarget(original, node));
-      }
-      hidden(event, 'composedPath', function composedPath() {
-        return event._dispatching ? visiblePath(path, event.currentTarget) : [];
-      });
-      try {
-        for (var i = path.length - 1; i >= 0 && !event._propagationStopped; i--) {
-          event.target = targets[i];
-          event.eventPhase = targets[i] === path[i] ? 2 : 1;
-          invoke(path[i], event, true);
-        }
-        for (var j = 0; j < path.length && !event._propagationStopped; j++) {
-          event.target = targets[j];
-          if (targets[j] === path[j]) event.eventPhase = 2;
-          else if (event.bubbles) event.eventPhase = 3;
-          else continue;
-          invoke(path[j], event, false);
-        }
-      } finally {
-        event._dispatching = false;
-        event.eventPhase = 0;
-        event.currentTarget = null;
-        // the last retargeted target stays, unless it is itself in a shadow tree (the standard's clearTargets)
-        var last = targets[targets.length - 1];
-        event.target = last.parentNode !== undefined && isShadowRoot(rootOf(last)) ? null : last;
-      }
-      return !event.defaultPrevented;
-    }
-
-    // With the events layer (dom/event-dispatch.js) its dispatch runs the standard's algorithm, shadow trees
-    // included, and only needs "get the parent": a shadow root's is its host (unless the event is not composed
-    // and the root is the target's own), a slotted node's its slot. Its listeners, options and activation
-    // behaviour stay in one dispatch.
     var nodeParent = Node.prototype._getTheParent;
-    function useEventsDispatch() {
-      hidden(ShadowRoot.prototype, '_getTheParent', function (event) {
-        var first = event._path && event._path[0] ? event._path[0].item : null;
-        var isComposed = !!event.composed || (event.isTrusted && COMPOSED.test(event.type));
-        return !isComposed && first && rootOf(first) === this ? null : this.__host;
-      });
+    hidden(ShadowRoot.prototype, '_getTheParent', function (event) {
+      var first = event._path && event._path[0] ? event._path[0].item : null;
+      var isComposed = !!event.composed || (event.isTrusted && COMPOSED.test(event.type));
+      return !isComposed && first && rootOf(first) === this ? null : this.__host;
+    });
+
+    function start() {
+      env.addMutationTap(tap);
       hidden(Node.prototype, '_getTheParent', function (event) {
         var slot = this.parentNode && this.parentNode.__shadowRoot ? findSlot(this, false) : null;
         return slot || nodeParent.call(this, event);
       });
-    }
-
-    function start() {
-      env.addMutationTap(tap);
-      if (env.dispatch && typeof nodeParent === 'function') useEventsDispatch();
-      else ET.prototype._dispatchEvent = shadowDispatch;
     }
   });
   env.lazyMethods(Element.prototype, ['attachShadow'], install);
