@@ -17,6 +17,56 @@ package enum WebViewScripts {
     /// parser that hands scripts to Swift. A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js")
 
+    /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
+    /// run after ``page`` and before the platform scripts (which then dispatch the real event classes):
+    ///
+    /// - `event-classes`: the event interfaces and their constructors (`Event`, `CustomEvent`, `UIEvent`,
+    ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
+    ///   and `document.createEvent`'s legacy names.
+    /// - `event-dispatch`: `addEventListener` options, the DOM standard's dispatch (with activation behaviour
+    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`.
+    /// - `event-handlers`: `onX` properties and content attributes on elements, the document and the window.
+    /// - `nodes`: `append`, `prepend`, `replaceChildren`, `isConnected`, `getRootNode`, `dataset`, `innerText`,
+    ///   `outerText`.
+    /// - `parsing`: `DOMParser` (HTML through domino, XML through node-xmldom) and `XMLSerializer`, set up on
+    ///   first use.
+    /// - `range`: `Range`, `Selection`, `document.createRange()` and `getSelection()`, set up on first use.
+    /// - `history`: `History` and the page's session history (`pushState`, fragment navigations, `back()`,
+    ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
+    /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
+    ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
+    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`.
+    /// - `form-submission`: checkbox, radio, label, submit and reset activation, implicit submission,
+    ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
+    /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).
+    /// - `focus`: `focus()`, `blur()`, `document.activeElement`, `hasFocus()`, focus events, `autofocus`, `:focus`.
+    /// - `observers`: `MutationObserver` and `MutationRecord`, fed from domino's insertion, removal,
+    ///   attribute and character-data choke points (detached trees included), and the custom element
+    ///   reaction queue the `components` script uses. Only the character-data and attribute accessors are
+    ///   set up at once: they must exist before the nodes whose changes they report.
+    /// - `components`: `customElements` and the `HTMLElement` constructor custom elements extend, upgrades and
+    ///   their lifecycle callbacks.
+    /// - `shadow`: `attachShadow`, `ShadowRoot`, `<slot>` assignment and `slotchange`, `getRootNode`, and the
+    ///   dispatch of events from inside shadow trees (retargeting, `composed`, `composedPath()`).
+    ///
+    /// Most set-up waits for the page's first use of an API (a stub global or method that installs the real one).
+    static let dom: [(name: String, script: ScriptResource)] = [
+        "event-classes",
+        "event-dispatch",
+        "event-handlers",
+        "nodes",
+        "parsing",
+        "range",
+        "history",
+        "form-controls",
+        "form-submission",
+        "form-validation",
+        "focus",
+        "observers",
+        "components",
+        "shadow",
+    ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
+
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
     /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
     static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
@@ -49,11 +99,16 @@ package enum WebViewScripts {
     ///   `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream). Each group
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
+    /// - `collections`: selector results and collections as browsers give them: `querySelector` returns `null`
+    ///   when nothing matches, `querySelectorAll` a static, iterable `NodeList`; element collections and
+    ///   `DOMTokenList` are iterable; `HTMLCollection` is a global.
+    /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
+    ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules"].map { name in
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules", "collections", "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script)
 }

@@ -116,6 +116,20 @@ import TestSupport
         #expect(times == times.sorted())
     }
 
+    @Test func theTranscriptRecordsSameDocumentNavigations() async throws {
+        let url = try await page("""
+            <a id="a" href="#part">part</a>
+            <script>history.pushState({}, '', 'next'); document.getElementById('a').click(); history.back();</script>
+            """)
+        let path = url.deletingLastPathComponent().appendingPathComponent("t.jsonl").path
+        let result = try await HybridBinary.run(["run", url.path, "--transcript", path])
+        #expect(result.status == 0)
+        let navigations = try await lines(try String(contentsOfFile: path, encoding: .utf8))
+            .filter { $0["kind"] as? String == "sameDocumentNavigation" }
+        #expect(navigations.map { $0["type"] as? String ?? "" } == ["sessionStatePush", "anchorNavigation", "sessionStatePop"])
+        #expect(navigations.map { ($0["url"] as? String ?? "").split(separator: "/").last.map(String.init) ?? "" } == ["next", "next#part", "next"])
+    }
+
     private func lines(_ text: String) async throws -> [[String: Any]] {
         try text.split(separator: "\n").map { line in
             try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]

@@ -53,6 +53,8 @@ final class RunReport: Sendable {
             line(style.dim("load \(milestone.rawValue) \(url)"))
         case .navigation(let url, let type, let decision) where verbosity == .verbose:
             line(style.dim("navigation \(type.rawValue) \(url) \(decision.rawValue)"))
+        case .sameDocumentNavigation(let url, let type) where verbosity == .verbose:
+            line(style.dim("same-document navigation \(type.rawValue) \(url)"))
         case .custom(let kind, let fields) where verbosity == .verbose && (kind == "page" || kind == "app"):
             line(style.dim("\(kind) \(JSONValue.object(fields).jsonString)"))
         default:

@@ -57,6 +57,8 @@ final class RunTranscript: Sendable {
                                   "line": optional(error.line), "column": optional(error.column), "stack": optional(error.stack)])
         case .navigation(let url, let type, let decision):
             return ("navigation", ["url": .string(url), "type": .string(type.rawValue), "decision": .string(decision.rawValue)])
+        case .sameDocumentNavigation(let url, let type):
+            return ("sameDocumentNavigation", ["url": .string(url), "type": .string(type.rawValue)])
         case .message(let name, let body):
             return ("message", ["name": .string(name), "body": body])
         case .custom(let kind, let fields):

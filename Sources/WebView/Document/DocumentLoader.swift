@@ -106,7 +106,9 @@ final class DocumentLoader {
                 line: line, element: script)
     }
 
-    /// A script inserted by a page script (not by the parser): runs at once (inline) or when loaded.
+    /// A script inserted by a page script (not by the parser): runs at once (inline) or when loaded. As in
+    /// browsers, a `src` script inserted before the `load` event delays it until the script has run or failed
+    /// (script loaders, JSONP and chunked bundles insert their scripts this way).
     func insertedScript(_ script: JSValue) {
         guard let env else { return }
         script["__hybridStarted"] = JSValue(bool: true, in: script.context)
@@ -120,7 +122,15 @@ final class DocumentLoader {
                 return
             }
             let external = ExternalScript(element: script, url: url)
-            fetch(external) { [unowned self] in run(external) }
+            let delaysLoad = !loadQueued
+            if delaysLoad { pendingAsync += 1 }
+            fetch(external) { [unowned self] in
+                run(external)
+                if delaysLoad {
+                    pendingAsync -= 1
+                    checkLoadComplete()
+                }
+            }
         } else {
             execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 1, element: script)
         }

@@ -45,6 +45,9 @@ enum PageEnvironment {
         var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
             .call(arguments: [require, native, config])
         env = try context.evaluate(WebViewScripts.page.source.get(), sourceURL: "hybrid:page").call(arguments: [require, native, env])
+        for (name, script) in WebViewScripts.dom {
+            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:dom/\(name).js").call(arguments: [require, native, env])
+        }
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
@@ -54,6 +57,7 @@ enum PageEnvironment {
 
     private static func makeNative(document: DocumentHandle, core: WebViewCore) -> JSValue {
         let context = document.context
+        let events = core.events
         let native = JSValue(newObjectIn: context)
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native[name] = JSValue(function: body, name: name, in: context)
@@ -89,7 +93,11 @@ enum PageEnvironment {
             return nil
         }
         define("urlChanged") { [weak document] args in
-            if let document, let text = args.string(at: 0), let url = URL(string: text) { document.url = url }
+            guard let document, let text = args.string(at: 0), let url = URL(string: text) else { return nil }
+            document.url = url
+            if let type = args.string(at: 1).flatMap(SameDocumentNavigationType.init(rawValue:)) {
+                events.emit(WebViewEvent(page: document.id, kind: .sameDocumentNavigation(url: text, type: type)))
+            }
             return nil
         }
         define("scriptInserted") { [weak document] args in

@@ -23,6 +23,9 @@ public struct WebViewEvent: Sendable {
         case exception(JSException)
         /// A navigation request and its decision.
         case navigation(url: String, type: NavigationType, decision: NavigationPolicy)
+        /// A navigation that stayed in the document and changed its URL (`pushState`, `replaceState`, a
+        /// fragment, `history.back()`), as WebKit's `didSameDocumentNavigation`.
+        case sameDocumentNavigation(url: String, type: SameDocumentNavigationType)
         /// A `webkit.messageHandlers.NAME.postMessage(body)` call.
         case message(name: String, body: JSONValue)
         /// Events of other modules (the bridge's `bridge` events, say).

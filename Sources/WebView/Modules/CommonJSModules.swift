@@ -18,6 +18,7 @@ public enum CommonJSModules {
         "domino": "node-domino",
         "core-js": "node-core-js",
         "whatwg-fetch": "node-whatwg-fetch",
+        "@xmldom": "node-xmldom",
     ]
 
     /// A module that could not be found or read.

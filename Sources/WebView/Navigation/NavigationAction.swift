@@ -16,6 +16,18 @@ public enum NavigationType: String, Sendable, Hashable {
     case other
 }
 
+/// How a same-document navigation changed the page's URL, as WebKit's `_WKSameDocumentNavigationType`.
+public enum SameDocumentNavigationType: String, Sendable, Hashable {
+    /// A fragment navigation: `location.hash = ...`, a link to `#id`, `location.replace('#id')`.
+    case anchorNavigation
+    /// `history.pushState`.
+    case sessionStatePush
+    /// `history.replaceState`.
+    case sessionStateReplace
+    /// `history.back()`, `forward()` or `go(n)` to an entry of the same document.
+    case sessionStatePop
+}
+
 /// A navigation request, handed to interceptors and then to the ``NavigationDelegate``.
 public struct NavigationAction: Sendable, Hashable {
     /// The resolved URL; nil when the raw text is not a valid URL.

@@ -12,6 +12,7 @@
     setValue: function (selector, value) {
       var el = find(selector);
       el.value = value;
+      el._hybridUserEdit = true;   // as typed: minlength/maxlength apply (dom/form-validation.js)
       el._dispatchEvent(new env.impl.Event('input', { bubbles: true }), true);
       el._dispatchEvent(new env.impl.Event('change', { bubbles: true }), true);
     },

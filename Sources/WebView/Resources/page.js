@@ -76,14 +76,12 @@
     if (typeof g.onerror === 'function') {
       try { canceled = g.onerror.call(g, message, source, line, column, error) === true; } catch (e) { /* reported as the original */ }
     }
-    var event = new impl.Event('error', { cancelable: true });
-    event.message = message; event.filename = source; event.lineno = line; event.colno = column; event.error = error;
+    var event = new g.ErrorEvent('error', { cancelable: true, message: message, filename: source, lineno: line, colno: column, error: error });
     g._dispatchEvent(event, true);
     return canceled || event.defaultPrevented;
   };
   env.dispatchRejection = function (promise, reason) {
-    var event = new impl.Event('unhandledrejection', { cancelable: true });
-    event.promise = promise; event.reason = reason;
+    var event = new g.PromiseRejectionEvent('unhandledrejection', { cancelable: true, promise: promise, reason: reason });
     g._dispatchEvent(event, true);
     return event.defaultPrevented;
   };
@@ -91,21 +89,11 @@
   // --- navigation hooks: links, forms, iframes
   // domino's own link activation assigns `location = href` after the click listeners ran; a
   // document listener remembers the anchor so that assignment is reported as a link click.
-  // Submit buttons: domino has no activation for them, so the form is submitted in a microtask
-  // after the click's dispatch, unless a listener called preventDefault().
-  function patch(proto, name, f) {
-    try { Object.defineProperty(proto, name, { value: f, writable: true, configurable: true }); } catch (e) { /* domino's own stays */ }
-  }
+  // Forms submit from dom/form-submission.js, through env.navigate(url, 'formSubmitted').
   doc.addEventListener('click', function (event) {
     var el = event.target;
-    while (el && el.nodeType === 1 && el.localName !== 'a' && el.localName !== 'button' && el.localName !== 'input') el = el.parentNode;
-    env.clickAnchor = null;
-    if (!el || el.nodeType !== 1) return;
-    if (el.localName === 'a') { env.clickAnchor = el; return; }
-    var type = (el.getAttribute('type') || (el.localName === 'button' ? 'submit' : 'text')).toLowerCase();
-    if ((type === 'submit' || type === 'image') && el.form) {
-      Promise.resolve().then(function () { if (!event.defaultPrevented) submitForm(el.form, el); });
-    }
+    while (el && el.nodeType === 1 && el.localName !== 'a') el = el.parentNode;
+    env.clickAnchor = el && el.nodeType === 1 ? el : null;
   });
   env.navigateFrom = function (url, type) {
     var anchor = env.clickAnchor;
@@ -113,29 +101,6 @@
     if (type === 'location' && anchor && anchor.href === String(url)) type = 'linkActivated';
     env.navigate(url, type);
   };
-  function submitForm(form, submitter) {
-    if (!form) return;
-    var event = new impl.Event('submit', { bubbles: true, cancelable: true });
-    event.submitter = submitter || null;
-    if (!form._dispatchEvent(event, true)) return;
-    var action = (submitter && submitter.getAttribute('formaction')) || form.getAttribute('action') || location.href;
-    var method = ((submitter && submitter.getAttribute('formmethod')) || form.getAttribute('method') || 'get').toLowerCase();
-    if (method === 'get') {
-      var pairs = [];
-      Array.prototype.forEach.call(form.querySelectorAll('input[name], select[name], textarea[name], button[name]'), function (el) {
-        if (el.disabled) return;
-        var type = (el.getAttribute('type') || '').toLowerCase();
-        if ((type === 'checkbox' || type === 'radio') && !el.checked) return;
-        if ((type === 'submit' || el.localName === 'button') && el !== submitter) return;
-        if (type === 'file' || type === 'reset' || type === 'image') return;
-        pairs.push(encodeURIComponent(el.name) + '=' + encodeURIComponent(el.value || ''));
-      });
-      action = action.replace(/[?#].*$/, '') + '?' + pairs.join('&').replace(/%20/g, '+');
-    }
-    env.navigate(action, 'formSubmitted');
-  }
-  patch(impl.HTMLFormElement.prototype, 'submit', function submit() { submitForm(this, null); });
-  patch(impl.HTMLFormElement.prototype, 'requestSubmit', function requestSubmit(submitter) { submitForm(this, submitter || null); });
   function iframeRequest(frame) {
     var src = frame.getAttribute('src');
     if (src === null || src === '') return;
@@ -190,10 +155,7 @@
     target._dispatchEvent(event, true);
     return event;
   };
-  env.domContentLoaded = function () {
-    var event = env.fire(doc, 'DOMContentLoaded', true);
-    if (!event._propagationStopped) env.fire(g, 'DOMContentLoaded', false);
-  };
+  env.domContentLoaded = function () { env.fire(doc, 'DOMContentLoaded', true); };  // bubbles on to the window
   env.loaded = function () { env.fire(g, 'load', false); };
   return env;
 })

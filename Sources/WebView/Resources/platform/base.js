@@ -71,11 +71,11 @@
     try { fn.call(self, event); } catch (error) { native.report(error); }
   }
   internals.dispatch = function (target, event) {
-    try { event.target = target; event.currentTarget = target; event.srcElement = target; } catch (e) {}
+    try { event.target = target; event.currentTarget = target; event.eventPhase = 2; event.srcElement = target; } catch (e) {}  // a real event's srcElement is read-only
     var handler = target['on' + event.type];
     if (typeof handler === 'function') invoke(handler, target, event);
     var list = listenersOf(target, event.type).slice();
-    for (var i = 0; i < list.length && !event._stopImmediate; i++) {
+    for (var i = 0; i < list.length && !event._stopImmediate && !event._immediatePropagationStopped; i++) {
       var entry = list[i];
       if (entry.removed) continue;
       if (entry.once) target.removeEventListener(event.type, entry.listener, entry.capture);
@@ -87,7 +87,15 @@
   };
 
   var start = Date.now();
+  // A page's events are its real classes (a ProgressEvent when `extra` has progress members); without a DOM
+  // (a bare platform), a plain object of the same shape.
   internals.makeEvent = function (type, extra) {
+    var Class = extra && 'loaded' in extra ? global.ProgressEvent : global.Event;
+    if (typeof Class === 'function' && typeof global.Event === 'function' && typeof global.Event.prototype.composedPath === 'function') {
+      var real = new Class(type, extra || undefined);
+      real.isTrusted = true;
+      return real;
+    }
     var event = {
       type: type, target: null, currentTarget: null, srcElement: null, bubbles: false, cancelable: false,
       composed: false, defaultPrevented: false, eventPhase: 2, isTrusted: true, timeStamp: Date.now() - start,

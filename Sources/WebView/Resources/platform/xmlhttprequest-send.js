@@ -10,6 +10,9 @@
       payload = body; type = 'text/plain;charset=UTF-8';
     } else if (Object.prototype.toString.call(body) === '[object URLSearchParams]') {
       payload = String(body); type = 'application/x-www-form-urlencoded;charset=UTF-8';
+    } else if (typeof global.FormData === 'function' && body instanceof global.FormData) {
+      var multipart = body._hybridMultipart();   // dom/form-submission.js
+      payload = multipart.body; type = multipart.type;
     } else if (internals.toBytes(body)) {
       payload = internals.toBytes(body);
     } else {

@@ -1,0 +1,113 @@
+(function (require, native, env) {
+  'use strict';
+  // The page's session history: one list of entries per document, which is all of a web view's history that
+  // stays in this page. `pushState`/`replaceState` and fragment navigations (`location.hash = ...`, links to
+  // `#x`) add or replace entries; `back()`, `forward()` and `go(n)` traverse them in a later task, firing
+  // `popstate` and then, in another task, `hashchange` when the fragment changed. Each change of URL is told to
+  // Swift (`native.urlChanged(url, type)`) with WebKit's same-document navigation type. A traversal past either
+  // end does nothing: the documents before this one are not this page's to go back to.
+  var g = globalThis, location = g.location;
+  var URLImpl = require('domino/lib/URL');
+  var entries = [{ url: location._href, state: null }], index = 0, currentState = null, scrollRestoration = 'auto';
+
+  function setURL(url, type) {
+    location._href = url;
+    env.document._address = url;
+    native.urlChanged(url, type);
+  }
+  function fragmentOf(url) { var i = url.indexOf('#'); return i < 0 ? null : url.slice(i); }
+
+  // HTML's structured clone, for the values a state can hold (DataCloneError for the others)
+  function clone(value, seen) {
+    if (value === null || typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') return value;
+    if (typeof value === 'function' || typeof value === 'symbol' || value === g || value instanceof env.impl.Node) {
+      throw new DOMException("Failed to execute 'pushState' on 'History': " + (typeof value === 'function' ? 'a function' : 'the value') + ' could not be cloned.', 'DataCloneError');
+    }
+    if (seen.has(value)) return seen.get(value);
+    var copy, tag = Object.prototype.toString.call(value).slice(8, -1);
+    switch (tag) {
+      case 'Boolean': case 'Number': case 'String': return Object(value.valueOf());
+      case 'Date': copy = new Date(value.getTime()); break;
+      case 'RegExp': copy = new RegExp(value.source, value.flags); break;
+      case 'ArrayBuffer': copy = value.slice(0); break;
+      case 'Map': copy = new Map(); seen.set(value, copy); value.forEach(function (v, k) { copy.set(clone(k, seen), clone(v, seen)); }); return copy;
+      case 'Set': copy = new Set(); seen.set(value, copy); value.forEach(function (v) { copy.add(clone(v, seen)); }); return copy;
+      case 'Array': copy = new Array(value.length); break;
+      case 'Error': copy = new (g[value.name] || Error)(value.message); break;
+      default:
+        if (ArrayBuffer.isView(value)) { copy = new value.constructor(value); break; }
+        if (tag !== 'Object') throw new DOMException("Failed to execute 'pushState' on 'History': " + tag + ' object could not be cloned.', 'DataCloneError');
+        copy = {};
+    }
+    seen.set(value, copy);
+    if (tag === 'Array' || tag === 'Object') Object.keys(value).forEach(function (k) { copy[k] = clone(value[k], seen); });
+    return copy;
+  }
+
+  function changeState(method, push, args) {
+    if (args.length < 2) throw new TypeError("Failed to execute '" + method + "' on 'History': 2 arguments required, but only " + args.length + ' present.');
+    var serialized = clone(args[0], new Map()), url = args[2];
+    var newURL = location._href;
+    if (url !== undefined && url !== null) {
+      newURL = new URLImpl(location._href).resolve(String(url));
+      var a = new URLImpl(newURL), b = new URLImpl(location._href);
+      if (!a.isAbsolute() || a.scheme !== b.scheme || a.host !== b.host || a.port !== b.port) {
+        throw new DOMException("Failed to execute '" + method + "' on 'History': A history state object with URL '" + newURL + "' cannot be created in a document with origin '" + b.scheme + '://' + (b.host || '') + "' and URL '" + location._href + "'.", 'SecurityError');
+      }
+    }
+    if (push) { entries.splice(index + 1); entries.push({ url: newURL, state: serialized }); index++; }
+    else entries[index] = { url: newURL, state: serialized };
+    currentState = clone(serialized, new Map());
+    setURL(newURL, push ? 'sessionStatePush' : 'sessionStateReplace');
+  }
+
+  function fireHashChange(oldURL, newURL) {
+    env.task(function () {
+      g._dispatchEvent(new g.HashChangeEvent('hashchange', { bubbles: false, cancelable: false, oldURL: oldURL, newURL: newURL }), true);
+    });
+  }
+  // window.js hands fragment navigations here: a new entry (or the same one again for the same URL or
+  // `location.replace`), whose state is null; `hashchange` follows in a task when the fragment changed.
+  env.navigateToFragment = function (url, replace) {
+    var old = location._href;
+    if (replace || url === old) entries[index] = { url: url, state: null };
+    else { entries.splice(index + 1); entries.push({ url: url, state: null }); index++; }
+    currentState = null;
+    setURL(url, 'anchorNavigation');
+    if (fragmentOf(old) !== fragmentOf(url)) fireHashChange(old, url);
+  };
+
+  function traverse(delta) {
+    env.task(function () {
+      if (delta === 0) { location.reload(); return; }
+      var target = index + delta;
+      if (target < 0 || target >= entries.length) return;
+      var oldURL = location._href;
+      index = target;
+      var entry = entries[index];
+      currentState = clone(entry.state, new Map());
+      setURL(entry.url, 'sessionStatePop');
+      g._dispatchEvent(new g.PopStateEvent('popstate', { state: currentState }), true);
+      if (fragmentOf(oldURL) !== fragmentOf(entry.url)) fireHashChange(oldURL, entry.url);
+    });
+  }
+
+  function History() { throw new TypeError('Illegal constructor'); }
+  var proto = History.prototype;
+  function method(name, f) { Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true }); }
+  function getter(name, get, set) { Object.defineProperty(proto, name, { get: get, set: set, enumerable: true, configurable: true }); }
+  getter('length', function () { return entries.length; });
+  getter('state', function () { return currentState; });
+  getter('scrollRestoration', function () { return scrollRestoration; }, function (v) {
+    if (v === 'auto' || v === 'manual') scrollRestoration = v;   // an unknown enum value is ignored
+  });
+  method('pushState', function pushState(data, unused, url) { changeState('pushState', true, arguments); });
+  method('replaceState', function replaceState(data, unused, url) { changeState('replaceState', false, arguments); });
+  method('go', function go(delta) { traverse(delta === undefined ? 0 : (Number(delta) | 0)); });
+  method('back', function back() { traverse(-1); });
+  method('forward', function forward() { traverse(1); });
+  Object.defineProperty(proto, Symbol.toStringTag, { value: 'History', configurable: true });
+  Object.defineProperty(g, 'History', { value: History, writable: true, configurable: true });
+  Object.defineProperty(g, 'history', { value: Object.create(proto), writable: true, configurable: true });
+  return env;
+})

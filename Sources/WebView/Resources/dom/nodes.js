@@ -1,0 +1,210 @@
+(function (require, native, env) {
+  'use strict';
+  // What domino's nodes lack: the ParentNode mixin's `append`, `prepend`, `replaceChildren`, `isConnected`,
+  // `getRootNode`, `dataset` (a live DOMStringMap) and `innerText`/`outerText`.
+  var impl = env.impl;
+  function define(proto, name, f) {
+    Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true });
+  }
+  function getter(proto, name, get, set) {
+    Object.defineProperty(proto, name, { get: get, set: set, enumerable: true, configurable: true });
+  }
+  function hierarchyError(method, why) {
+    return new DOMException("Failed to execute '" + method + "' on 'Node': " + why, 'HierarchyRequestError');
+  }
+  function hostOf(n) { return n.nodeType === 11 && n.host && typeof n.mode === 'string' ? n.host : null; }
+
+  // --- ParentNode: strings become text nodes; several nodes go in as one fragment
+  function nodeFrom(parent, args) {
+    var doc = parent.nodeType === 9 ? parent : parent.ownerDocument;
+    if (args.length === 1 && args[0] instanceof impl.Node) return args[0];
+    var fragment = doc.createDocumentFragment();
+    for (var i = 0; i < args.length; i++) {
+      fragment.appendChild(args[i] instanceof impl.Node ? args[i] : doc.createTextNode(String(args[i])));
+    }
+    return fragment;
+  }
+  function checkInsert(parent, node, method) {
+    for (var n = parent; n; n = n.parentNode || hostOf(n)) if (n === node) throw hierarchyError(method, 'The new child element contains the parent.');
+    var kids = node.nodeType === 11 ? node.childNodes : [node];
+    for (var i = 0; i < kids.length; i++) {
+      var t = kids[i].nodeType;
+      if (t === 9 || (t === 10 && parent.nodeType !== 9)) throw hierarchyError(method, 'Nodes of type ' + t + ' may not be inserted inside nodes of type ' + parent.nodeType + '.');
+    }
+  }
+  var parentNode = {
+    append: function append() {
+      var node = nodeFrom(this, arguments);
+      checkInsert(this, node, 'append');
+      this.appendChild(node);
+    },
+    prepend: function prepend() {
+      var node = nodeFrom(this, arguments);
+      checkInsert(this, node, 'prepend');
+      this.insertBefore(node, this.firstChild);
+    },
+    replaceChildren: function replaceChildren() {
+      var node = nodeFrom(this, arguments);
+      checkInsert(this, node, 'replaceChildren');
+      while (this.firstChild) this.removeChild(this.firstChild);
+      if (node.nodeType !== 11 || node.firstChild) this.appendChild(node);
+    }
+  };
+  [impl.Element, impl.Document, impl.DocumentFragment].forEach(function (C) {
+    Object.keys(parentNode).forEach(function (name) { define(C.prototype, name, parentNode[name]); });
+  });
+
+  // --- isConnected, getRootNode: shadow-including for isConnected and getRootNode({composed: true})
+  function rootOf(node, composed) {
+    for (;;) {
+      while (node.parentNode) node = node.parentNode;
+      var host = composed ? hostOf(node) : null;
+      if (!host) return node;
+      node = host;
+    }
+  }
+  getter(impl.Node.prototype, 'isConnected', function () { return rootOf(this, true).nodeType === 9; });
+  define(impl.Node.prototype, 'getRootNode', function getRootNode(options) {
+    return rootOf(this, !!(options && typeof options === 'object' && options.composed));
+  });
+
+  // --- dataset: a Proxy per element over its data-* attributes (data-foo-bar <-> fooBar)
+  function DOMStringMap() { throw new TypeError('Illegal constructor'); }
+  Object.defineProperty(DOMStringMap.prototype, Symbol.toStringTag, { value: 'DOMStringMap', configurable: true });
+  function toAttribute(name) {
+    if (/-[a-z]/.test(name)) throw new DOMException("Failed to set a named property on 'DOMStringMap': '" + name + "' is not a valid property name.", 'SyntaxError');
+    return 'data-' + name.replace(/[A-Z]/g, function (c) { return '-' + c.toLowerCase(); });
+  }
+  function toProperty(attribute) {
+    return attribute.slice(5).replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); });
+  }
+  function dataNames(element) {
+    return element.getAttributeNames().filter(function (n) {
+      return n.indexOf('data-') === 0 && !/[A-Z]/.test(n) && element.getAttributeNode(n).namespaceURI === null;
+    }).map(toProperty);
+  }
+  function lookup(element, name) {
+    if (typeof name !== 'string' || /-[a-z]/.test(name)) return null;
+    return element.getAttribute(toAttribute(name));
+  }
+  var datasets = new WeakMap();
+  function dataset() {
+    var element = this, map = datasets.get(element);
+    if (map) return map;
+    map = new Proxy(Object.create(DOMStringMap.prototype), {
+      get: function (target, name, receiver) {
+        var v = lookup(element, name);
+        return v === null ? Reflect.get(target, name, receiver) : v;
+      },
+      set: function (target, name, value) {
+        if (typeof name === 'symbol') return Reflect.set(target, name, value);
+        element.setAttribute(toAttribute(name), String(value));
+        return true;
+      },
+      has: function (target, name) { return lookup(element, name) !== null || name in target; },
+      deleteProperty: function (target, name) {
+        if (lookup(element, name) !== null) element.removeAttribute(toAttribute(name));
+        return true;
+      },
+      ownKeys: function () { return dataNames(element); },
+      getOwnPropertyDescriptor: function (target, name) {
+        var v = lookup(element, name);
+        return v === null ? undefined : { value: v, writable: true, enumerable: true, configurable: true };
+      },
+      defineProperty: function (target, name, d) {
+        if (typeof name === 'symbol' || !('value' in d)) return false;
+        element.setAttribute(toAttribute(name), String(d.value));
+        return true;
+      }
+    });
+    datasets.set(element, map);
+    return map;
+  }
+  getter(impl.HTMLElement.prototype, 'dataset', dataset);
+  if (impl.SVGElement) getter(impl.SVGElement.prototype, 'dataset', dataset);
+  env.DOMStringMap = DOMStringMap;
+
+  // --- innerText/outerText: the standard's algorithm with a CSS approximation (inline `display` and each
+  // element's default display; `white-space` only from <pre>, <textarea>, <listing>, <xmp> and inline styles)
+  var hiddenTags = { head: 1, script: 1, style: 1, template: 1, title: 1, meta: 1, link: 1, noscript: 1, datalist: 1,
+    param: 1, area: 1, base: 1, basefont: 1, noembed: 1, noframes: 1, rp: 1 };
+  var blockTags = { address: 1, article: 1, aside: 1, blockquote: 1, body: 1, center: 1, dd: 1, details: 1, dialog: 1,
+    dir: 1, div: 1, dl: 1, dt: 1, fieldset: 1, figcaption: 1, figure: 1, footer: 1, form: 1, h1: 1, h2: 1, h3: 1,
+    h4: 1, h5: 1, h6: 1, header: 1, hgroup: 1, hr: 1, html: 1, legend: 1, li: 1, listing: 1, main: 1, menu: 1, nav: 1,
+    ol: 1, optgroup: 1, option: 1, plaintext: 1, pre: 1, search: 1, section: 1, summary: 1, ul: 1, xmp: 1,
+    table: 1, caption: 1, thead: 1, tbody: 1, tfoot: 1 };
+  var preTags = { pre: 1, textarea: 1, listing: 1, xmp: 1, plaintext: 1 };
+  function displayOf(el) {
+    var inline = el.style && el.style.display;
+    if (inline) return inline.trim().toLowerCase();
+    if (el.hasAttribute('hidden') || hiddenTags[el.localName]) return 'none';
+    if (el.localName === 'input' && String(el.getAttribute('type')).toLowerCase() === 'hidden') return 'none';
+    if (el.localName === 'tr') return 'table-row';
+    if (el.localName === 'td' || el.localName === 'th') return 'table-cell';
+    return blockTags[el.localName] ? 'block' : 'inline';
+  }
+  function preserves(el, inherited) {
+    var ws = el.style && el.style.whiteSpace;
+    if (ws) return /^(pre|pre-wrap|break-spaces|pre-line)$/.test(ws.trim());
+    return inherited || !!preTags[el.localName];
+  }
+  function collect(node, items, pre) {
+    for (var kid = node.firstChild; kid; kid = kid.nextSibling) {
+      if (kid.nodeType === 3) {
+        items.push({ text: pre ? kid.data : kid.data.replace(/[ \t\n\r\f]+/g, ' '), pre: pre });
+      } else if (kid.nodeType === 1) {
+        var display = displayOf(kid);
+        if (display === 'none') continue;
+        if (kid.localName === 'br') { items.push({ text: '\n', pre: true, br: true }); continue; }
+        var breaks = kid.localName === 'p' ? 2 : /^inline|^table-cell$|^contents$|^ruby/.test(display) ? 0 : 1;
+        if (breaks) items.push(breaks);
+        collect(kid, items, preserves(kid, pre));
+        if (breaks) items.push(breaks);
+        if (display === 'table-cell' && kid.nextElementSibling) items.push({ text: '\t', pre: true });
+      }
+    }
+  }
+  function renderedText(element) {
+    var items = [];
+    collect(element, items, preserves(element, false));
+    var out = '', pending = 0;
+    items.forEach(function (item) {
+      if (typeof item === 'number') { pending = Math.max(pending, item); return; }
+      var text = item.text;
+      if (pending && out !== '') out = out.replace(/ $/, '') + '\n'.repeat(pending);
+      pending = 0;
+      if (!item.pre && (out === '' || /[ \n]$/.test(out))) text = text.replace(/^ /, '');
+      if (item.br) out = out.replace(/ $/, '');
+      out += text;
+    });
+    return out.replace(/ $/, '');
+  }
+  env.renderedText = renderedText;   // Selection.prototype.toString
+  function beingRendered(element) {
+    if (!element.isConnected) return false;
+    for (var n = element; n && n.nodeType === 1; n = n.parentNode) if (displayOf(n) === 'none') return false;
+    return true;
+  }
+  function textFragment(element, value) {
+    var doc = element.ownerDocument, fragment = doc.createDocumentFragment();
+    String(value).split(/\r\n|\r|\n/).forEach(function (line, i) {
+      if (i > 0) fragment.appendChild(doc.createElement('br'));
+      if (line) fragment.appendChild(doc.createTextNode(line));
+    });
+    return fragment;
+  }
+  getter(impl.HTMLElement.prototype, 'innerText', function () {
+    return beingRendered(this) ? renderedText(this) : this.textContent;
+  }, function (value) {
+    var fragment = textFragment(this, value === null ? '' : value);
+    while (this.firstChild) this.removeChild(this.firstChild);
+    this.appendChild(fragment);
+  });
+  getter(impl.HTMLElement.prototype, 'outerText', function () { return this.innerText; }, function (value) {
+    if (!this.parentNode) throw new DOMException("Failed to set the 'outerText' property on 'HTMLElement': The element has no parent.", 'NoModificationAllowedError');
+    var fragment = textFragment(this, value === null ? '' : value);
+    if (!fragment.firstChild) fragment.appendChild(this.ownerDocument.createTextNode(''));
+    this.parentNode.replaceChild(fragment, this);
+  });
+  return env;
+})
