@@ -10,21 +10,24 @@ import Synchronization
 /// limit it calls `onExceeded` once (the command interrupts its runtimes there, and records the reason); the
 /// command then ends with ``ExitStatus/memory``. If it is still going ``HardDeadline/grace`` later (a script the
 /// watchdog cannot reach), `onExpiry` says so and the process exits with that status, as `--timeout` does.
-/// With `repeats` (`hybrid test`, which goes on with the next files) it calls `onExceeded` at every check
-/// that finds the process over the limit, and never exits.
+/// With `repeats` (`hybrid test`, which goes on with the next files) it calls `onExceeded` again each time the process
+/// passes a new high-water mark (10% of the limit above the last), and never exits.
 final class MemoryLimit: Sendable {
     /// The limit in bytes.
     let bytes: Int
     private let timer: Mutex<(any DispatchSourceTimer)?>
     private let exceeded = Atomic<Bool>(false)
     private let lastResort = Mutex<HardDeadline?>(nil)
+    /// With `repeats`: the resident size the next call needs to pass (freed memory often stays resident).
+    private let threshold: Mutex<(bytes: Int, settling: ContinuousClock.Instant)>
 
     /// Starts watching; `onExceeded` runs on the monitor's queue when the limit is passed: once, and the
-    /// process exits `grace` later unless ``cancel()`` came first; or, with `repeats`, at every such check.
+    /// process exits `grace` later unless ``cancel()`` came first; or, with `repeats`, at each new high-water mark.
     init(bytes: Int, repeats: Bool = false, grace: Duration = HardDeadline.grace,
          onExceeded: @escaping @Sendable (_ resident: Int) -> Void,
          onExpiry: @escaping @Sendable () -> Void = {}) {
         self.bytes = bytes
+        threshold = Mutex((bytes, .now))
         let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "hybrid.memory"))
         self.timer = Mutex(timer)
         timer.schedule(deadline: .now(), repeating: .milliseconds(50))
@@ -32,7 +35,19 @@ final class MemoryLimit: Sendable {
             guard let self, let resident = MemoryLimit.residentBytes(), resident > bytes else { return }
             let first = !exceeded.exchange(true, ordering: .relaxed)
             if repeats {
-                onExceeded(resident)
+                // Again only past a new high-water mark: what the stopped files freed may stay resident, and the
+                // files after them must not fail for it. For a grace after each call the mark follows the resident
+                // size: the files it stopped still allocate until the watchdog's next slice.
+                let fire = threshold.withLock { threshold in
+                    if ContinuousClock.now < threshold.settling {
+                        threshold.bytes = max(threshold.bytes, resident + bytes / 10)
+                        return false
+                    }
+                    guard resident > threshold.bytes else { return false }
+                    threshold = (resident + bytes / 10, .now + grace)
+                    return true
+                }
+                if fire { onExceeded(resident) }
                 return
             }
             guard first else { return }
