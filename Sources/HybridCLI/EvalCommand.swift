@@ -23,7 +23,7 @@ struct EvalCommand: AsyncParsableCommand {
               hybrid eval 'setTimeout(() => console.log("b"), 10); console.log("a")'
               hybrid eval 'new Promise(r => setTimeout(() => r({ok: true}), 5))'
               hybrid eval --timeout 2 --file web/examples/hello.js
-              hybrid eval --max-memory 300M 'a = []; for (;;) a.push(new Array(1e5).fill(1))'
+              hybrid eval --max-memory 300M 'new Array(1e5).fill(1).length'
             """
     )
 
