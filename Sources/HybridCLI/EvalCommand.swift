@@ -14,14 +14,16 @@ struct EvalCommand: AsyncParsableCommand {
             happen. Inline code is named <eval> in messages.
 
             Exit status: 0 success; 1 an uncaught exception or unhandled rejection (printed as file:line:column: \
-            Name: message, then the stack); 2 a usage or input/output error; 3 the time limit or the watchdog. \
-            When several apply, 2 wins over 3, and 3 over 1.
+            Name: message, then the stack); 2 a usage or input/output error; 3 the time limit or the watchdog; \
+            4 --max-memory: the process's resident memory passed the limit (the script is stopped with \
+            InterruptError: memory limit exceeded). When several apply, 2 wins over 4, 4 over 3, and 3 over 1.
 
             Examples:
               hybrid eval '1 + 2'
               hybrid eval 'setTimeout(() => console.log("b"), 10); console.log("a")'
               hybrid eval 'new Promise(r => setTimeout(() => r({ok: true}), 5))'
               hybrid eval --timeout 2 --file web/examples/hello.js
+              hybrid eval --max-memory 300M 'new Array(1e5).fill(1).length'
             """
     )
 
@@ -36,6 +38,12 @@ struct EvalCommand: AsyncParsableCommand {
                                valueName: "seconds"),
             transform: OptionValue.seconds)
     var timeout: Double = 10
+
+    @Option(name: .customLong("max-memory"), parsing: .unconditional,
+            help: ArgumentHelp("Stop the script once the process's resident memory passes SIZE (512M, 2G; 16M to 1024G) "
+                               + "and exit 4. Default: no limit.", valueName: "size"),
+            transform: OptionValue.memorySize)
+    var maxMemory: Int?
 
     /// Checked in `run()` rather than in `validate()`: ArgumentParser validates before it reports an
     /// unknown option, which would hide the real mistake behind this one.
@@ -64,7 +72,7 @@ struct EvalCommand: AsyncParsableCommand {
             source = code ?? ""
             name = "<eval>"
         }
-        let status = await EvalSession(source: source, sourceURL: name, timeout: timeout).run()
+        let status = await EvalSession(source: source, sourceURL: name, timeout: timeout, maxMemory: maxMemory).run()
         if status != .success { throw status.exitCode }
     }
 }

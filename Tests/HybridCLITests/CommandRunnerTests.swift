@@ -4,13 +4,15 @@ import Testing
 
 /// The exit statuses and usage-error handling shared by every `hybrid` command.
 @Suite struct CommandRunnerTests {
-    @Test func precedenceIsUsageThenTimeoutThenException() {
+    @Test func precedenceIsUsageThenMemoryThenTimeoutThenException() {
         #expect(max(ExitStatus.exception, .timeout) == .timeout)
         #expect(max(ExitStatus.timeout, .usage) == .usage)
         #expect(max(ExitStatus.exception, .usage) == .usage)
+        #expect(max(ExitStatus.timeout, .memory) == .memory)
+        #expect(max(ExitStatus.memory, .usage) == .usage)
         #expect(ExitStatus.allCases.max() == .usage)
         #expect(ExitStatus.allCases.min() == .success)
-        #expect(ExitStatus.allCases.map(\.rawValue).sorted() == [0, 1, 2, 3])
+        #expect(ExitStatus.allCases.map(\.rawValue).sorted() == [0, 1, 2, 3, 4])
     }
 
     @Test func argumentParserValidationFailuresMapToTwoOnOneLine() {

@@ -28,6 +28,16 @@ import Testing
         ["test", "--shard", "4/3", "no/such/folder"],
         ["test", "--shard", "1/0", "no/such/folder"],
         ["test", "--shard", "1/99999999999999999999", "no/such/folder"],
+        ["eval", "--max-memory", "300", "1"],
+        ["eval", "--max-memory", "abc", "1"],
+        ["eval", "--max-memory", "0M", "1"],
+        ["eval", "--max-memory", "15M", "1"],
+        ["eval", "--max-memory", "-1G", "1"],
+        ["eval", "--max-memory", "1e400G", "1"],
+        ["eval", "--max-memory", "infM", "1"],
+        ["eval", "--max-memory", "2T", "1"],
+        ["run", "--max-memory", "1025G", "--eval", "1"],
+        ["test", "--max-memory", "M", "no/such/folder"],
         ["serve", "--port", "-1", "/nonexistent"],
         ["serve", "--port", "65536", "/nonexistent"],
         ["serve", "--port", "1e3", "/nonexistent"],
@@ -47,6 +57,12 @@ import Testing
         let result = try await HybridBinary.run(["eval", "--timeout", "1e16", "1"])
         #expect(result.stderr == "hybrid eval: The value '1e16' is invalid for '--timeout <seconds>': must be a number "
                                  + "of seconds from 0.001 to 86400 (one day). See 'hybrid eval --help'.\n")
+    }
+
+    @Test func memorySizesSayTheirForm() async throws {
+        let result = try await HybridBinary.run(["eval", "--max-memory", "300", "1"])
+        #expect(result.stderr == "hybrid eval: The value '300' is invalid for '--max-memory <size>': must be a size with "
+                                 + "a unit K, M or G (like 512M or 2G), from 16M to 1024G. See 'hybrid eval --help'.\n")
     }
 
     @Test func theLargestDurationIsAccepted() async throws {

@@ -28,12 +28,12 @@ import TestSupport
         let runtime = await sleepyRuntime(limit: .seconds(5))
         let (error, cpuTime) = await runtime.perform { runtime -> (JSException?, Double) in
             runtime.setDeadline(.now + .milliseconds(300))
-            let start = DeadlineTests.threadCPUTime()
+            let start = Watchdog.threadCPUTime()
             do {
                 try runtime.context.evaluate("for (let i = 0; i < 20; i++) nap(); for (;;) {}")
-                return (nil, DeadlineTests.threadCPUTime() - start)
+                return (nil, Watchdog.threadCPUTime() - start)
             } catch {
-                return (error as? JSException, DeadlineTests.threadCPUTime() - start)
+                return (error as? JSException, Watchdog.threadCPUTime() - start)
             }
         }
         #expect(error?.isExecutionTimeLimitExceeded == true)
@@ -79,12 +79,5 @@ import TestSupport
         #expect(box.all == ["timeout"])
         await runtime.setDeadline(nil)
         #expect(try await runtime.evaluate("[1, 2].map(x => x + 1)") == [2, 3])
-    }
-
-    /// The calling thread's CPU time in seconds.
-    static func threadCPUTime() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

@@ -42,6 +42,7 @@ extension RunCommand {
         options.fileURL = fileURL
         options.transcriptPath = transcript
         options.timeout = timeout
+        options.maxMemory = maxMemory
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         options.style = TerminalStyle(color)

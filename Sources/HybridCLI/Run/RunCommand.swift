@@ -23,9 +23,11 @@ struct RunCommand: AsyncParsableCommand {
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
-            bad mock or routes file, a transcript that cannot be written); 3 the time limit or the watchdog; 130, \
-            143 or 129 stopped by SIGINT, SIGTERM or SIGHUP (the terminal closed), after flushing the transcript \
-            and printing the summary. When several apply, 2 wins over 3, and 3 over 1.
+            bad mock or routes file, a transcript that cannot be written); 3 the time limit or the watchdog; 4 \
+            --max-memory: the process's resident memory passed the limit (the page's JavaScript is stopped with \
+            InterruptError: memory limit exceeded); 130, 143 or 129 stopped by SIGINT, SIGTERM or SIGHUP (the \
+            terminal closed), after flushing the transcript and printing the summary. When several apply, 2 wins \
+            over 4, 4 over 3, and 3 over 1.
 
             Examples:
               hybrid run                                     # the demo, web/index.html
@@ -33,6 +35,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/bridge/echo.html --call 'echoHandler={"n":1}' --quiet
               hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
+              hybrid run web/index.html --max-memory 512M --timeout 30
             """
     )
 
@@ -74,6 +77,12 @@ struct RunCommand: AsyncParsableCommand {
                                + "one script (0.001 to 86400; default 10).", valueName: "seconds"),
             transform: OptionValue.seconds)
     var timeout: Double = 10
+
+    @Option(name: .customLong("max-memory"), parsing: .unconditional,
+            help: ArgumentHelp("Stop the page's JavaScript once the process's resident memory passes SIZE (512M, 2G; "
+                               + "16M to 1024G) and exit 4. Default: no limit.", valueName: "size"),
+            transform: OptionValue.memorySize)
+    var maxMemory: Int?
 
     @Flag(name: .long, help: "Print only values (--eval, --call, --dump-dom) and errors.")
     var quiet = false

@@ -59,6 +59,8 @@ struct RunOptions: Sendable {
     var fileURL = false
     var transcriptPath: String?
     var timeout: Double = 10
+    /// `--max-memory` in bytes, nil for none.
+    var maxMemory: Int?
     var verbosity = Verbosity.normal
     var style = TerminalStyle(enabled: false)
 }

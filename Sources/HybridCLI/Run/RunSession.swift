@@ -25,27 +25,39 @@ struct RunSession {
             report.print(event)
         }
         let label = options.label
-        let interrupt = RunInterrupt { signal in
-            report.tally.withLock { $0.interruption = signal }
-            transcript.write(kind: "interrupt", page: report.currentPage)
+        /// The end of a run that stops before its phases do (a signal, or a last resort that exits): record
+        /// `kind` in the transcript, close it and print the summary; the caller then exits.
+        @Sendable func finishEarly(kind: String, status: ExitStatus?) {
+            if let status { report.raise(status) }
+            transcript.write(kind: kind, page: report.currentPage)
             if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+        }
+        let interrupt = RunInterrupt { signal in
+            report.tally.withLock { $0.interruption = signal }
+            finishEarly(kind: "interrupt", status: nil)
         }
         defer { interrupt.cancel() }
         await runtime.setDeadline(deadline)
         let timeout = options.timeout
         let lastResort = HardDeadline(deadline: deadline) {
-            report.raise(.timeout)
             StandardStreams.err(HardDeadline.message(command: "run", timeout: timeout))
-            transcript.write(kind: "timeout", page: report.currentPage)
-            if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
-            if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
+            finishEarly(kind: "timeout", status: .timeout)
         }
         defer { lastResort.cancel() }
+        let memory = options.maxMemory.map { bytes in
+            MemoryLimit.watching(runtime, bytes: bytes, command: "run") { finishEarly(kind: "memory", status: .memory) }
+        }
+        defer { memory?.cancel() }
+        if memory != nil { await runtime.setChecksInterrupts(true) }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
                                          server: &server, app: &app)
+        if memory?.isExceeded == true {
+            report.raise(.memory)
+            status = max(status, .memory)
+        }
         if let app { await app.shutdown() }
         await server?.stop()
         await webView.close()

@@ -7,6 +7,8 @@ struct EvalSession {
     var source: String
     var sourceURL: String
     var timeout: Double
+    /// `--max-memory` in bytes, nil for none.
+    var maxMemory: Int?
 
     func run() async -> ExitStatus {
         let start = ContinuousClock.now
@@ -21,8 +23,11 @@ struct EvalSession {
             StandardStreams.err(HardDeadline.message(command: "eval", timeout: timeout))
         }
         defer { lastResort.cancel() }
+        let memory = maxMemory.map { MemoryLimit.watching(runtime, bytes: $0, command: "eval") }
+        defer { memory?.cancel() }
         await runtime.perform { runtime in
             runtime.setDeadline(deadline)
+            runtime.setChecksInterrupts(memory != nil)
             let context = runtime.context
             let reported = ReportedReasons()
             context.exceptionHandler = { _, exception in
@@ -55,12 +60,14 @@ struct EvalSession {
         }
         let remaining = limit - (ContinuousClock.now - start)
         // As Node does, an active interval keeps the run going until it is cleared.
-        if await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) == .timedOut {
+        if await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) == .timedOut,
+           memory?.isExceeded != true {
             StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
             report.timedOut()
         }
         await runtime.shutdown()
         if let result = report.result { StandardStreams.out(result + "\n") }
+        if memory?.isExceeded == true { return max(report.status, .memory) }
         return report.status
     }
 

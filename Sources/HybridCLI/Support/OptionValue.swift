@@ -23,6 +23,20 @@ enum OptionValue {
         return value
     }
 
+    /// `--max-memory SIZE`: a number with a binary unit, `512M`, `2G`, `1.5G`, `800K` (K, M, G; an optional
+    /// trailing `B`, any case), from 16 MB (less than a runtime needs to start) to 1024 GB.
+    static func memorySize(_ text: String) throws -> Int {
+        let units: [Character: Double] = ["K": 1024, "M": 1_048_576, "G": 1_073_741_824]
+        var digits = Substring(text.uppercased())
+        if digits.hasSuffix("B") { digits = digits.dropLast() }
+        guard let unit = digits.last.flatMap({ units[$0] }), let value = Double(digits.dropLast()), value.isFinite,
+              digits.dropLast().allSatisfy({ $0.isNumber || $0 == "." }),
+              value * unit >= 16 * 1_048_576, value * unit <= 1024 * 1_073_741_824 else {
+            throw ValidationError("must be a size with a unit K, M or G (like 512M or 2G), from 16M to 1024G")
+        }
+        return Int(value * unit)
+    }
+
     /// `--jobs`: a whole number from 1 to ``maximumJobs``.
     static func jobs(_ text: String) throws -> Int {
         guard let value = Int(text), (1...maximumJobs).contains(value) else {

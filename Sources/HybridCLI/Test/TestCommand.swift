@@ -24,7 +24,9 @@ struct TestCommand: AsyncParsableCommand {
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
             missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
             SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
-            tests as they ended, the running ones failed, the files not started skipped).
+            tests as they ended, the running ones failed, the files not started skipped); 4 --max-memory: the \
+            process's resident memory passed the limit, which fails every file running at that moment (the other \
+            files still run). When several apply, 2 wins over 4, and 4 over 1.
 
             Examples:
               hybrid test                                    # everything under web/tests/
@@ -32,6 +34,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --filter 'dom.test.html › ' --jobs 2
               hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
               hybrid test --tap > results.tap                # the summary on stderr
+              hybrid test --max-memory 1G --jobs 2
             """
     )
 
@@ -48,6 +51,12 @@ struct TestCommand: AsyncParsableCommand {
             help: ArgumentHelp("Time limit per test in seconds (0.001 to 86400; default 5).", valueName: "seconds"),
             transform: OptionValue.seconds)
     var testTimeout: Double = 5
+
+    @Option(name: .customLong("max-memory"), parsing: .unconditional,
+            help: ArgumentHelp("Fail the files running when the process's resident memory passes SIZE (512M, 2G; "
+                               + "16M to 1024G), go on with the rest, and exit 4. Default: no limit.", valueName: "size"),
+            transform: OptionValue.memorySize)
+    var maxMemory: Int?
 
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
     var junit: String?
@@ -88,8 +97,19 @@ struct TestCommand: AsyncParsableCommand {
             StandardStreams.err("hybrid test: \(error)\n")
             throw ExitStatus.usage.exitCode
         }
-        let options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
+        var options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
+        let interruption = TestInterruption()
+        if maxMemory != nil { options.interruption = interruption }
+        let memory = maxMemory.map { bytes in
+            MemoryLimit(bytes: bytes, repeats: true) { resident in
+                let count = interruption.interrupt(reason: MemoryLimit.reason(bytes: bytes))
+                guard count > 0 else { return }
+                StandardStreams.err(MemoryLimit.message(command: "test", bytes: bytes, resident: resident,
+                                                        stopping: "failing the \(count == 1 ? "file" : "\(count) files") running"))
+            }
+        }
+        defer { memory?.cancel() }
         let progress = TestRunProgress(files: files)
         let output = TestConsoleOutput(tap: tap, style: TerminalStyle(color),
                                        progress: isatty(STDERR_FILENO) == 1 ? progress : nil)
@@ -114,6 +134,7 @@ struct TestCommand: AsyncParsableCommand {
             StandardStreams.err("hybrid test: \(failure)\n")
             throw ExitStatus.usage.exitCode
         }
+        if interruption.stoppedCount > 0 { throw ExitStatus.memory.exitCode }
         if report.hasFailures { throw ExitStatus.exception.exitCode }
     }
 

@@ -17,6 +17,8 @@ enum HarnessSignal: Sendable {
     case loadFailed(String)
     /// The test document went away (a navigation, a reload, the page closing).
     case pageClosed
+    /// ``TestInterruption/interrupt(reason:)`` stopped the file with this reason.
+    case interrupted(String)
     /// A deadline armed by the runner passed; `generation` tells stale deadlines apart.
     case deadline(generation: Int)
 }

@@ -62,6 +62,8 @@ struct FileRunState {
             return timedOut()
         case .pageClosed:
             return pageClosed()
+        case .interrupted(let reason):
+            return interrupted(reason)
         case .event(let json):
             guard let event = HarnessEvent(json) else { return .none }
             return handle(event)
@@ -121,6 +123,21 @@ struct FileRunState {
         case .finished:
             break
         }
+        return finish()
+    }
+
+    /// ``TestInterruption`` stopped the file: the running test (or the file) fails with the reason. Its
+    /// JavaScript was stopped, but a chain of promise jobs could still hold its thread: it is not waited for.
+    private mutating func interrupted(_ reason: String) -> Action {
+        let message = "\(reason); the file's other tests did not run"
+        if let current {
+            results.append(TestCaseResult(name: current.name, status: .failed, message: message,
+                                          location: location(frames: [], declared: currentDeclared)))
+            self.current = nil
+        } else {
+            fileErrors.append((message, nil))
+        }
+        isHung = true
         return finish()
     }
 

@@ -26,6 +26,11 @@ enum TestFileRunner {
             loading = Task {}
         }
         var starting: Task<Void, Never>?
+        let interruption = options.interruption?.register { reason in
+            driver.interrupt(reason: reason)
+            continuation.yield(.interrupted(reason))
+        }
+        defer { if let interruption { options.interruption?.unregister(interruption) } }
         loop: for await signal in signals {
             if case .deadline(let generation) = signal, generation != deadline.generation { continue }
             let (finished, running) = (state.results.count, state.current?.index)

@@ -20,8 +20,12 @@ protocol TestPageDriver: Sendable {
 
     /// Gives up a page that stopped answering (its thread may be stuck in JavaScript for good).
     func abandon()
+
+    /// Stops the page's JavaScript, from any thread (``TestInterruption``).
+    func interrupt(reason: String)
 }
 
 extension TestPageDriver {
     func abandon() {}
+    func interrupt(reason: String) {}
 }

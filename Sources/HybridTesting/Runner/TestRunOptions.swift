@@ -13,6 +13,8 @@ public struct TestRunOptions: Sendable {
     /// How long after a test's own timeout the page counts as hung (it stopped answering at all):
     /// the test timeout, kept between 2 and 5 seconds so a busy machine's late timers are not hangs.
     var hangGrace: Duration
+    /// Lets another thread fail the files running now (see ``TestInterruption``); nil: none can.
+    public var interruption: TestInterruption?
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

@@ -48,7 +48,8 @@ public struct TestSuiteRunner: Sendable {
                     onReport(next)
                     emitted += 1
                 }
-                if started < files.count { startNext() }
+                // A cancelled run starts no more files: it ends with those that were running.
+                if started < files.count, !Task.isCancelled { startNext() }
             }
         }
         return TestSuiteReport(files: reports.compactMap { $0 }, duration: ContinuousClock.now - began)

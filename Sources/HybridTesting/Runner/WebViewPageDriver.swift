@@ -16,10 +16,12 @@ final class WebViewPageDriver: TestPageDriver {
     let configure: BridgeSetup?
     private let server: FixtureServer?
     private let base = Mutex<String?>(nil)
+    private let checksInterrupts: Bool
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
+        checksInterrupts = options.interruption != nil
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -34,6 +36,7 @@ final class WebViewPageDriver: TestPageDriver {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
+        if checksInterrupts { await runtime.setChecksInterrupts(true) }
         webView.events.observe { event in
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
@@ -85,6 +88,10 @@ final class WebViewPageDriver: TestPageDriver {
         relative = relative.removingPercentEncoding ?? relative
         guard !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
         return (target.displayFolder + relative, folder.appendingPathComponent(relative))
+    }
+
+    func interrupt(reason: String) {
+        runtime.interrupt(reason: reason)
     }
 
     func abandon() {

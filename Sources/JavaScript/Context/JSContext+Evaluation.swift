@@ -5,12 +5,18 @@ extension JSContext {
     /// ``exceptionHandler`` and the result is `undefined`.
     @discardableResult
     public func evaluateScript(_ script: String, sourceURL: String? = nil, startingLineNumber: Int = 1) -> JSValue {
+        reporting { try evaluate(script, sourceURL: sourceURL, startingLineNumber: startingLineNumber) }
+    }
+
+    /// Runs `body`; a thrown exception goes to the ``exceptionHandler``, Apple style, and the result is
+    /// `undefined`. The one place the non-throwing, Apple-style calls report from.
+    func reporting(_ body: () throws -> JSValue) -> JSValue {
         do {
-            return try evaluate(script, sourceURL: sourceURL, startingLineNumber: startingLineNumber)
+            return try body()
         } catch {
             if let thrown = lastThrownValue { reportException(thrown) }
+            return JSValue(undefinedIn: self)
         }
-        return JSValue(undefinedIn: self)
     }
 
     /// Evaluates `script` and returns its completion value, throwing a ``JSException`` instead of

@@ -14,7 +14,8 @@ public struct JSException: Error, Sendable, Hashable {
     public var column: Int?
     /// The JavaScript stack (one `function@url:line:column` frame per line), when known.
     public var stack: String?
-    /// True when the runtime's watchdog stopped the script (see `JavaScriptRuntime.executionTimeLimit`).
+    /// True when the runtime's watchdog stopped the script (see `JavaScriptRuntime.executionTimeLimit`,
+    /// `deadline` and `interrupt(reason:)`).
     public var isExecutionTimeLimitExceeded: Bool
     /// Links this error to the context's `lastThrownValue`; 0 when not thrown by a context.
     var thrownID: UInt64 = 0

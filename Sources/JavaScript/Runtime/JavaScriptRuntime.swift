@@ -29,6 +29,8 @@ public actor JavaScriptRuntime {
     /// How the runtime was set up.
     public nonisolated let configuration: Configuration
     nonisolated let activity: LoopActivity
+    /// What ``interrupt(reason:)`` sets from any thread and the watchdog reads on the runtime thread.
+    private nonisolated let interruption = Watchdog.Interrupt()
     private var state: LoopBound<RuntimeState>?
     private var isShutDown = false
 
@@ -70,7 +72,7 @@ public actor JavaScriptRuntime {
     private var current: RuntimeState {
         if let state { return state.value }
         precondition(!isShutDown, "the JavaScript runtime was shut down")
-        let made = RuntimeState(configuration: configuration, activity: activity)
+        let made = RuntimeState(configuration: configuration, activity: activity, interrupt: interruption)
         state = LoopBound(made, loop: loop)
         return made
     }
@@ -132,6 +134,37 @@ public actor JavaScriptRuntime {
     /// Sets ``deadline``.
     public func setDeadline(_ deadline: ContinuousClock.Instant?) {
         virtualMachine.deadline = deadline
+    }
+
+    /// Stops the script that is running now, and every script after it, with an `InterruptError` whose
+    /// message is `reason` (the ``JSException`` has `isExecutionTimeLimitExceeded` set, as for the other
+    /// watchdog stops). Any thread may call it, while the runtime thread is busy in JavaScript: it is
+    /// how a monitor outside the runtime (the `hybrid` command's `--max-memory`) ends a runaway page.
+    ///
+    /// The watchdog notices the request after at most one slice of CPU time (100 ms) of the running
+    /// script, provided it runs in slices: while a ``deadline`` is set or ``checksInterrupts`` is on.
+    /// A later entry into JavaScript is stopped within a millisecond of CPU time. An interrupt cannot be
+    /// taken back: it is for ending the runtime's work, before ``shutdown()``. The first reason wins.
+    ///
+    /// ```swift
+    /// await runtime.setChecksInterrupts(true)
+    /// // on a monitor's thread:
+    /// runtime.interrupt(reason: "memory limit exceeded (300 MB)")
+    /// ```
+    public nonisolated func interrupt(reason: String) {
+        interruption.request(reason: reason)
+    }
+
+    /// The reason given to ``interrupt(reason:)``, nil when the runtime was not interrupted. Any thread.
+    public nonisolated var interruptReason: String? { interruption.requested }
+
+    /// True while the watchdog runs in slices to notice ``interrupt(reason:)`` even with no ``deadline``
+    /// (default false). The cost is one check per 100 ms of CPU time a script runs.
+    public var checksInterrupts: Bool { virtualMachine.watchdog.checksInterrupts }
+
+    /// Sets ``checksInterrupts``.
+    public func setChecksInterrupts(_ enabled: Bool) {
+        virtualMachine.watchdog.checksInterrupts = enabled
     }
 
     /// Takes a token that keeps ``runUntilIdle(timeout:includingIntervals:)`` waiting until it ends. Any thread.

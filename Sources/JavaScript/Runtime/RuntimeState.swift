@@ -6,9 +6,10 @@ final class RuntimeState {
     private(set) var machine: JSVirtualMachine!
     private(set) var context: JSContext!
 
-    init(configuration: JavaScriptRuntime.Configuration, activity: LoopActivity) {
+    init(configuration: JavaScriptRuntime.Configuration, activity: LoopActivity, interrupt: Watchdog.Interrupt) {
         let machine = JSVirtualMachine(clock: configuration.clock, consoleSink: configuration.consoleSink)
         machine.executionTimeLimit = configuration.executionTimeLimit?.seconds
+        machine.watchdog.interrupt = interrupt
         machine.scheduler.onActivity = { activity.wake() }
         self.machine = machine
         context = nil

@@ -57,15 +57,9 @@ extension JSValue {
         reporting { try invokeMethod(name, arguments: arguments) }
     }
 
-    /// Runs `body`; a thrown exception goes to the context's `exceptionHandler`, Apple style, and the result
-    /// is `undefined`.
+    /// Runs `body` as ``JSContext/reporting(_:)`` does, in this value's context.
     func reporting(_ body: () throws -> JSValue) -> JSValue {
-        do {
-            return try body()
-        } catch {
-            if let thrown = context.lastThrownValue { context.reportException(thrown) }
-            return JSValue(undefinedIn: context)
-        }
+        context.reporting(body)
     }
 
     // MARK: Raw

@@ -2,7 +2,8 @@ internal import CJavaScriptCore
 import Foundation
 import Synchronization
 
-/// Stops JavaScript that runs too long: the per-entry CPU limit and the wall-clock deadline.
+/// Stops JavaScript that runs too long (the per-entry CPU limit and the wall-clock deadline) or that
+/// another thread asked to stop (``Interrupt``).
 ///
 /// JavaScriptCore's watchdog measures CPU time from each entry into the VM and asks `shouldTerminate`
 /// once that much has run. We set its limit before every outermost entry. With only a per-entry limit,
@@ -17,7 +18,11 @@ import Synchronization
 /// the end of an entry, and resets the limit for each; a chain of short jobs that never ends is
 /// therefore never stopped here. Callers that must end at a deadline whatever the page does (the
 /// `hybrid` command) also keep a wall-clock deadline of their own outside the runtime thread.
-final class Watchdog {
+///
+/// The callback also stops the script once ``Interrupt/request(reason:)`` was called, from any thread;
+/// it runs in slices while a deadline is set or ``checksInterrupts`` is on (with only a per-entry limit it
+/// runs once, when the limit has passed).
+package final class Watchdog {
     /// The property that marks the `Error` we substitute for JSC's termination value.
     static let markerProperty = "__hybridExecutionTimeLimitExceeded"
     /// The most CPU time that runs between two checks of the deadline.
@@ -25,12 +30,32 @@ final class Watchdog {
 
     /// Why the watchdog stopped a script.
     enum Reason: UInt8 {
-        case none, limit, deadline
+        case none, limit, deadline, interrupt
+    }
+
+    /// A request to stop JavaScript, made on any thread and read by the callback on the JavaScript
+    /// thread. Once made it stays: every script after it is stopped too.
+    final class Interrupt: Sendable {
+        private let reason = Mutex<String?>(nil)
+
+        /// Asks the watchdog to stop the running script (and any later one) with `reason` as the message.
+        /// The first reason wins.
+        func request(reason text: String) {
+            reason.withLock { $0 = $0 ?? text }
+        }
+
+        /// The reason given to ``request(reason:)``, nil when none was.
+        var requested: String? { reason.withLock { $0 } }
     }
 
     private let group: JSContextGroupRef
     private let state: State
     private var isArmed = false
+    /// What other threads set to stop JavaScript; the runtime replaces it with its own before any entry.
+    var interrupt: Interrupt {
+        get { state.interrupt }
+        set { state.interrupt = newValue }
+    }
 
     init(group: JSContextGroupRef) {
         self.group = group
@@ -47,7 +72,7 @@ final class Watchdog {
         get { state.limit }
         set {
             state.limit = newValue
-            if newValue == nil, state.deadline == nil { disarm() }
+            if newValue == nil, state.deadline == nil, !state.checksInterrupts { disarm() }
         }
     }
 
@@ -56,7 +81,16 @@ final class Watchdog {
         get { state.deadline }
         set {
             state.deadline = newValue
-            if newValue == nil, state.limit == nil { disarm() }
+            if newValue == nil, state.limit == nil, !state.checksInterrupts { disarm() }
+        }
+    }
+
+    /// True while the callback runs in slices to notice ``interrupt``, whether or not a limit or deadline is set.
+    var checksInterrupts: Bool {
+        get { state.checksInterrupts }
+        set {
+            state.checksInterrupts = newValue
+            if !newValue, state.limit == nil, state.deadline == nil { disarm() }
         }
     }
 
@@ -67,8 +101,8 @@ final class Watchdog {
 
     func willEnter() {
         state.reason = .none
-        guard state.limit != nil || state.deadline != nil else { return }
-        state.entryCPUTime = State.threadCPUTime()
+        guard state.limit != nil || state.deadline != nil || state.checksInterrupts else { return }
+        state.entryCPUTime = Watchdog.threadCPUTime()
         isArmed = true
         JSContextGroupSetExecutionTimeLimit(group, state.nextSlice(), Watchdog.shouldTerminate,
                                             Unmanaged.passUnretained(state).toOpaque())
@@ -83,11 +117,15 @@ final class Watchdog {
 
     func makeTimeoutError(for reason: Reason, in context: JSContextRef) -> JSValueRef {
         let message: String
+        var name = "TimeoutError"
         switch reason {
+        case .interrupt:
+            message = state.interrupt.requested ?? "interrupted"
+            name = "InterruptError"
         case .deadline: message = "deadline reached while JavaScript was running"
         case .limit, .none: message = "execution time limit exceeded (\(state.limit.map { String(format: "%g", $0) } ?? "?") s)"
         }
-        let error = JSValueConversion.makeError(message: message, name: "TimeoutError", in: context)
+        let error = JSValueConversion.makeError(message: message, name: name, in: context)
         let object = JSValueToObject(context, error, nil)!
         JSStringConversion.withJSString(Watchdog.markerProperty) { key in
             JSObjectSetProperty(context, object, key, JSValueMakeBoolean(context, true),
@@ -108,12 +146,21 @@ final class Watchdog {
         return Unmanaged<State>.fromOpaque(info).takeUnretainedValue().shouldTerminate()
     }
 
-    /// What the callback reads. Touched only on the machine's thread: JavaScriptCore calls
-    /// `shouldTerminate` on the thread that runs the script.
+    /// The calling thread's CPU time in seconds, the clock JSC's watchdog measures.
+    package static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// What the callback reads. Touched only on the machine's thread (JavaScriptCore calls
+    /// `shouldTerminate` on the thread that runs the script), except `interrupt`, which is thread-safe.
     private final class State {
         let group: JSContextGroupRef
         var limit: Double?
         var deadline: ContinuousClock.Instant?
+        var checksInterrupts = false
+        var interrupt = Interrupt()
         var entryCPUTime = 0.0
         var reason = Reason.none
 
@@ -124,25 +171,31 @@ final class Watchdog {
         /// The CPU time JSC should let run before asking again.
         func nextSlice() -> Double {
             var slice = Double.infinity
-            if let limit { slice = max(limit - (State.threadCPUTime() - entryCPUTime), 0) }
+            if let limit { slice = max(limit - (Watchdog.threadCPUTime() - entryCPUTime), 0) }
             if let deadline {
                 let remaining = ContinuousClock.now.duration(to: deadline)
                 slice = min(slice, Watchdog.deadlineSlice, max(remaining.seconds, 0))
             }
+            if checksInterrupts { slice = min(slice, Watchdog.deadlineSlice) }
+            if interrupt.requested != nil { slice = 0 }
             // An expired limit or deadline still gets a moment: the callback then stops the script.
             return max(slice, 0.001)
         }
 
         func shouldTerminate() -> Bool {
+            if interrupt.requested != nil {
+                reason = .interrupt
+                return true
+            }
             if let deadline, ContinuousClock.now >= deadline {
                 reason = .deadline
                 return true
             }
-            if let limit, State.threadCPUTime() - entryCPUTime >= limit {
+            if let limit, Watchdog.threadCPUTime() - entryCPUTime >= limit {
                 reason = .limit
                 return true
             }
-            if deadline == nil {
+            if deadline == nil, !checksInterrupts {
                 // Only a limit, which JSC measured itself: its clock and ours may differ by a tick.
                 reason = .limit
                 return true
@@ -150,13 +203,6 @@ final class Watchdog {
             JSContextGroupSetExecutionTimeLimit(group, nextSlice(), Watchdog.shouldTerminate,
                                                 Unmanaged.passUnretained(self).toOpaque())
             return false
-        }
-
-        /// The calling thread's CPU time in seconds, the clock JSC's watchdog measures.
-        static func threadCPUTime() -> Double {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
         }
     }
 }
