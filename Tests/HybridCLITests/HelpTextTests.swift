@@ -81,19 +81,10 @@ import TestSupport
 
     /// Starts a `hybrid serve` example, reads its first line, stops it with SIGTERM.
     static func serve(_ example: String, environment: [String: String], in folder: URL) async throws -> (Int32, String, String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    let process = try SpawnedProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + example],
-                                                     environment: environment, currentDirectory: folder)
-                    let seen = process.readOutput(until: "\n")
-                    process.send(SIGTERM)
-                    let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
-                    let status = process.waitForExit().status
-                    let firstLine = seen.split(separator: "\n").first.map(String.init) ?? ""
-                    return (status, firstLine, stderr)
-                })
-            }.start()
-        }
+        let process = try SpawnedProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + example],
+                                         environment: environment, currentDirectory: folder)
+        let run = await process.interrupt(after: "\n", with: SIGTERM)
+        let firstLine = run.output.split(separator: "\n").first.map(String.init) ?? ""
+        return (run.status, firstLine, run.errors)
     }
 }

@@ -190,16 +190,9 @@ import TestSupport
         let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
         let process = try SpawnedProcess(HybridBinary.url, ["run", url.path, "--transcript", transcript.path,
                                                             "--timeout", HybridBinary.generousTimeout])
-        // The reads and the wait block: on a thread of their own, not on one of the few threads every async test shares.
-        let (exit, stderr) = await withCheckedContinuation { continuation in
-            Thread {
-                // Wait for the page's first line: the run is under way.
-                _ = process.readOutput(until: "started\n")
-                process.send(signal)
-                let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
-                continuation.resume(returning: (process.waitForExit().status, stderr))
-            }.start()
-        }
+        // The page's first line: the run is under way.
+        let run = await process.interrupt(after: "started\n", with: signal)
+        let (exit, stderr) = (run.status, run.errors)
         #expect(exit == status)
         #expect(stderr.contains("page.html: 0 JS→native"))
         #expect(stderr.hasSuffix("interrupted by \(name) (exit \(status))\n"), "\(stderr)")

@@ -23,23 +23,11 @@ import TestSupport
     /// Starts the run, waits until `a`'s result is printed (`b` started with it, so it is running), sends
     /// `signal`, and returns the exit status, standard output and standard error.
     func interrupt(with signal: Int32, junit: URL, in folder: URL) async throws -> (Int32, String, String) {
-        // The reads block: on a thread of their own, not the cooperative pool's (see `ChildProcess`).
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try Self.interruptBlocking(with: signal, junit: junit, in: folder) })
-            }.start()
-        }
-    }
-
-    static func interruptBlocking(with signal: Int32, junit: URL, in folder: URL) throws -> (Int32, String, String) {
         let process = try SpawnedProcess(HybridBinary.url,
                                          ["test", "--jobs", "2", "--test-timeout", "600", "--tap", "--junit", junit.path, "."],
                                          currentDirectory: folder)
-        var seen = process.readOutput(until: "ok 1 - a.test.js › passes\n")
-        process.send(signal)
-        seen += String(decoding: process.standardOutput.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: process.standardError.readDataToEndOfFile(), as: UTF8.self)
-        return (process.waitForExit().status, seen, stderr)
+        let run = await process.interrupt(after: "ok 1 - a.test.js › passes\n", with: signal)
+        return (run.status, run.output, run.errors)
     }
 
     func testcases(_ junit: URL) throws -> [String: XMLElement] {

@@ -129,6 +129,30 @@ public final class SpawnedProcess: Sendable {
         return String(decoding: seen, as: UTF8.self)
     }
 
+    /// What a child wrote and how it ended, once ``interrupt(after:with:)`` stopped it.
+    public struct Interrupted: Sendable {
+        /// Everything on standard output, from the start.
+        public let output: String
+        public let errors: String
+        public let status: Int32
+    }
+
+    /// Waits until standard output shows `marker` (the child is under way), sends `signal`, then reads both
+    /// streams to their end and waits for the exit. The reads block, so they happen on a thread of their own,
+    /// not on one of the few threads every async test shares.
+    public func interrupt(after marker: String, with signal: Int32) async -> Interrupted {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let seen = self.readOutput(until: marker)
+                self.send(signal)
+                let rest = String(decoding: self.standardOutput.readDataToEndOfFile(), as: UTF8.self)
+                let errors = String(decoding: self.standardError.readDataToEndOfFile(), as: UTF8.self)
+                continuation.resume(returning: Interrupted(output: seen + rest, errors: errors,
+                                                           status: self.waitForExit().status))
+            }.start()
+        }
+    }
+
     private static func pipe() throws -> (read: Int32, write: Int32) {
         // Close-on-exec, so that children that other tests start at the same time do not inherit them.
         var fds: [Int32] = [0, 0]
