@@ -29,7 +29,8 @@ import Testing
         let afterBack = try await webView.callAsyncJavaScript("""
             new Promise(function (r) { setTimeout(r, 20); }).then(function () { return JSON.stringify([sync, events, history.state]); })
             """)
-        #expect(afterBack.stringValue == ##"[[4,null,"two#x","#x",0],["hashchange two > two#x true","popstate {\"n\":2} /app/two true","hashchange two#x > two true"],{"n":2}]"##)
+        // The fragment navigation fires popstate (state null) before it returns; hashchange comes in a task.
+        #expect(afterBack.stringValue == ##"[[4,null,"two#x","#x",1],["popstate null /app/two#x true","hashchange two > two#x true","popstate {\"n\":2} /app/two true","hashchange two#x > two true"],{"n":2}]"##)
         let afterGo = try await webView.callAsyncJavaScript("""
             events = []; history.go(-2);
             new Promise(function (r) { setTimeout(r, 20); }).then(function () { history.forward(); return new Promise(function (r) { setTimeout(r, 20); }); })
@@ -87,6 +88,31 @@ import Testing
             """, baseURL: base)
         let out = try await webView.callAsyncJavaScript("new Promise(function (r) { setTimeout(r, 20); }).then(function () { return JSON.stringify([a, hashes]); })")
         #expect(out.stringValue == ##"[[1,1,"/app/replaced",1,null,1,2,"#top"],2]"##)
+        await webView.close()
+    }
+
+    /// As in Chromium (checked headless) and HTML: every fragment navigation fires popstate at once, a link to
+    /// the fragment the page is at too; setting `location.hash` to the fragment it has does nothing at all.
+    @Test func fragmentNavigationsFirePopstateAtOnceButTheSameHashDoesNothing() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <a id="link" href="#top">top</a><script>
+            var events = [];
+            addEventListener('popstate', function (e) { events.push('popstate ' + e.state + ' ' + location.hash + ' ' + history.length); });
+            addEventListener('hashchange', function (e) { events.push('hashchange ' + e.newURL.split('#')[1]); });
+            location.hash = 'x'; events.push('after x');
+            location.hash = '#x'; events.push('after same');
+            location.replace('#y'); events.push('after replace');
+            document.getElementById('link').click(); events.push('after link');
+            document.getElementById('link').click(); events.push('after same link');
+            </script>
+            """, baseURL: base)
+        let out = try await webView.callAsyncJavaScript("new Promise(function (r) { setTimeout(r, 20); }).then(function () { return events.join(' | '); })")
+        #expect(out.stringValue == "popstate null #x 2 | after x | after same | popstate null #y 2 | after replace | popstate null #top 3 | after link | popstate null #top 3 | after same link | hashchange x | hashchange y | hashchange top")
+        #expect(sameDocumentNavigations(log) == [
+            "anchorNavigation http://127.0.0.1:1/app/index.html#x", "anchorNavigation http://127.0.0.1:1/app/index.html#y",
+            "anchorNavigation http://127.0.0.1:1/app/index.html#top", "anchorNavigation http://127.0.0.1:1/app/index.html#top",
+        ])
         await webView.close()
     }
 

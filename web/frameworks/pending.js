@@ -7,5 +7,4 @@ window.FRAMEWORK_PENDING = {
   "bootstrap5.test.html › a data-bs-toggle=modal button opens the modal and data-bs-dismiss closes it": "[not issue 14] getClientRects (the CSS and viewport issue)",
   "bootstrap5.test.html › a data-bs-toggle=collapse button shows and hides its target": "[not issue 14] getBoundingClientRect (the CSS and viewport issue)",
   "bootstrap5.test.html › the JavaScript API agrees with the data attributes": "[not issue 14] reads the Collapse instance the pending collapse test makes",
-  "mithril.test.html › an unknown route falls back to the default": "[history] popstate on fragment navigations (Mithril listens to popstate when pushState exists): the default route never renders",
 };

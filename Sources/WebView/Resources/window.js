@@ -42,6 +42,7 @@
   // --- location: reading works as domino's; assigning is a navigation request
   var location = g.location;
   function resolve(url) { return new URLImpl(location._href).resolve(String(url)); }
+  var urlHash = Object.getOwnPropertyDescriptor(require('domino/lib/URLUtils').prototype, 'hash');
   function withoutHash(u) { var i = u.indexOf('#'); return i < 0 ? u : u.slice(0, i); }
   function navigate(url, type, replace) {
     var resolved = resolve(url);
@@ -56,7 +57,13 @@
     assign: { value: function assign(url) { navigate(url, 'location'); } },
     replace: { value: function replace(url) { navigate(url, 'location', true); } },
     reload: { value: function reload() { navigate(location._href, 'reload'); } },
-    href: { get: function () { return this._href; }, set: function (v) { navigate(v, 'location'); } }
+    href: { get: function () { return this._href; }, set: function (v) { navigate(v, 'location'); } },
+    // HTML: setting the fragment the URL already has does nothing (no entry, no popstate), unlike `href`.
+    hash: { get: urlHash.get, set: function (v) {
+      var copy = { href: this._href };   // domino's setter reads and writes `href` only: the encoded new URL
+      urlHash.set.call(copy, String(v));
+      if (copy.href !== this._href) navigate(copy.href, 'location');
+    } }
   });
   Object.defineProperty(g, 'location', {
     get: function () { return location; },

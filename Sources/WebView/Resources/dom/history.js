@@ -67,7 +67,9 @@
     });
   }
   // window.js hands fragment navigations here: a new entry (or the same one again for the same URL or
-  // `location.replace`), whose state is null; `hashchange` follows in a task when the fragment changed.
+  // `location.replace`), whose state is null. As HTML's "update document for history step application" says and
+  // WebKit and Chromium do, `popstate` (state null) is fired at once, before the navigation returns, and
+  // `hashchange` follows in a task when the fragment changed. (Mithril's router, for one, listens to `popstate` only.)
   env.navigateToFragment = function (url, replace) {
     var old = location._href;
     if (replace || url === old) entries[index] = { url: url, state: null };
@@ -75,6 +77,7 @@
     currentState = null;
     setURL(url, 'anchorNavigation');
     if (fragmentOf(old) !== fragmentOf(url)) fireHashChange(old, url);
+    g._dispatchEvent(new g.PopStateEvent('popstate', { state: null }), true);
   };
 
   function traverse(delta) {
