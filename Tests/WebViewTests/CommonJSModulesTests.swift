@@ -93,3 +93,30 @@ import Testing
         #expect(loads == 2)
     }
 }
+
+/// The process-wide tables behind `require` (resolutions and sources): many readers at once, the first value kept.
+@Suite struct ReadMostlyCacheTests {
+    @Test func keepsTheFirstValueAndAnswersMissingKeysWithNil() {
+        let cache = ReadMostlyCache<String, Int>()
+        #expect(cache["a"] == nil)
+        #expect(cache.insert(1, for: "a") == 1)
+        #expect(cache.insert(2, for: "a") == 1, "a second insert must not replace what readers may have seen")
+        #expect(cache["a"] == 1)
+    }
+
+    @Test func threadsReadingAndFillingAtOnceAllSeeOneValuePerKey() async {
+        let cache = ReadMostlyCache<Int, Int>()
+        // 32 tasks race to fill the same 200 keys, each with its own value; every task must see the winner's.
+        let seen = await withTaskGroup(of: [Int].self) { group in
+            for task in 0..<32 {
+                group.addTask {
+                    (0..<200).map { key in cache[key] ?? cache.insert(task * 1_000 + key, for: key) }
+                }
+            }
+            return await group.reduce(into: [[Int]]()) { $0.append($1) }
+        }
+        let winners = (0..<200).map { cache[$0] }
+        for values in seen { #expect(values == winners) }
+        #expect(winners.enumerated().allSatisfy { key, value in value.map { $0 % 1_000 } == key })
+    }
+}

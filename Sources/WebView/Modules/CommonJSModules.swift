@@ -1,6 +1,5 @@
 import Foundation
 import JavaScript
-import Synchronization
 
 /// Node-style `require` for the JavaScript libraries a page environment is built from: domino
 /// (the DOM), core-js (URL, atob), whatwg-fetch. They come from Debian's packages under
@@ -66,16 +65,15 @@ public enum CommonJSModules {
 
     /// Resolutions found so far, per process: the installed packages do not change while it runs,
     /// and core-js alone takes ~110 resolutions per page (each several file-system checks).
-    private static let resolutions = Mutex<[String: String]>([:])
+    private static let resolutions = ReadMostlyCache<String, String>()
 
     /// Resolves `id` as Node does from the directory `from`; nil when nothing matches.
     /// Successful resolutions are cached for the process.
     static func resolvePath(_ id: String, from: String, searchPaths: [String]) -> String? {
         let key = searchPaths.joined(separator: "\u{1}") + "\u{0}" + from + "\u{0}" + id
-        if let cached = resolutions.withLock({ $0[key] }) { return cached }
+        if let cached = resolutions[key] { return cached }
         guard let path = uncachedResolvePath(id, from: from, searchPaths: searchPaths) else { return nil }
-        resolutions.withLock { $0[key] = path }
-        return path
+        return resolutions.insert(path, for: key)
     }
 
     private static func uncachedResolvePath(_ id: String, from: String, searchPaths: [String]) -> String? {
@@ -115,13 +113,11 @@ public enum CommonJSModules {
     }
 
     /// Module sources by path, read once per process.
-    private static let sources = Mutex<[String: String]>([:])
+    private static let sources = ReadMostlyCache<String, String>()
 
     static func source(at path: String) -> String? {
-        if let cached = sources.withLock({ $0[path] }) { return cached }
+        if let cached = sources[path] { return cached }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
-        sources.withLock { $0[path] = text }
-        return text
+        return sources.insert(String(decoding: data, as: UTF8.self), for: path)
     }
 }
