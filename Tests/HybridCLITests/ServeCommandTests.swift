@@ -174,7 +174,10 @@ private func makeSite() async throws -> URL {
         let server = try ServeProcess([site.path, "--port", "0"], fileLimit: 64)
         let base = await server.firstLine()
         let port = try #require(UInt16(base.split(separator: ":").last!.dropLast()))
-        let held = try (0..<100).map { _ in try connectToLoopback(port: port) }
+        // Closed once: closing them again at the end closed descriptors that other tests running at the same time
+        // had opened since (a child's output pipe, a server's socket, the signal pipe), and those tests failed
+        // with EBADF, a lost answer or a lost signal.
+        var held = try (0..<100).map { _ in try connectToLoopback(port: port) }
         defer { held.forEach { Glibc.close($0) } }
         // Spinning, the server would take a core: on a loaded machine still a fair share of it, well over 0.3 s
         // of the window. Idle, it takes next to nothing.
@@ -186,6 +189,7 @@ private func makeSite() async throws -> URL {
         // A connection the server could not take is closed, not left waiting.
         #expect(waitForAClosedConnection(held))
         held.forEach { Glibc.close($0) }
+        held = []
         // The server notices the closed connections as it gets to them: ask until it answers.
         var page = ""
         let clock = ContinuousClock(), deadline = clock.now + .generous
