@@ -44,4 +44,22 @@ import Testing
             """) == ["function", "undefined", "[object URLSearchParams]"])
         await webView.close()
     }
+
+    /// The naming and the selector fixes take `HTMLElement`'s prototype from an element: reading the global would set
+    /// up custom elements (and mutation observers) on every page.
+    @Test func customElementsAreNotSetUpByTheNamingOrTheSelectorFixes() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("<p>x</p>", baseURL: nil)
+        #expect(try await webView.evaluateJavaScript("""
+            var kind = function (name) { var d = Object.getOwnPropertyDescriptor(globalThis, name); return d.get ? 'stub' : typeof d.value; };
+            var b = document.createElement('b');
+            [kind('HTMLElement'), kind('customElements'), kind('MutationObserver'), Object.prototype.toString.call(b),
+             String(document.body.querySelector('div')), document.body.querySelectorAll('p') instanceof NodeList]
+            """) == ["stub", "stub", "stub", "[object HTMLElement]", "null", true])
+        #expect(try await webView.evaluateJavaScript("""
+            [HTMLElement.prototype === Object.getPrototypeOf(b), kind('HTMLElement'), Object.prototype.toString.call(HTMLElement.prototype),
+             b.querySelector('i'), typeof customElements.define, typeof Intl.NumberFormat]
+            """) == [true, "function", "[object HTMLElement]", .null, "function", "function"])
+        await webView.close()
+    }
 }

@@ -37,12 +37,15 @@
     var old = C.prototype, layer = Object.create(old);
     // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
     // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
-    Object.getOwnPropertyNames(old).forEach(function (key) {
-      var d = Object.getOwnPropertyDescriptor(old, key);
+    // (One Object.defineProperties, in the same order: a native loop, for page set-up time.)
+    var keys = Object.getOwnPropertyNames(old), own = Object.getOwnPropertyDescriptors(old), copies = {};
+    for (var i = 0; i < keys.length; i++) {
+      var d = own[keys[i]];
       d.configurable = true;
       if ('value' in d) d.writable = true;
-      Object.defineProperty(layer, key, d);
-    });
+      copies[keys[i]] = d;
+    }
+    Object.defineProperties(layer, copies);
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
     if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
       Object.keys(impl).forEach(function (key) {

@@ -33,9 +33,11 @@
     define(target, 'querySelector', one(proto.querySelector));
     define(target, 'querySelectorAll', all(proto.querySelectorAll));
   }
-  [global.HTMLElement, global.SVGElement].forEach(function (C) {
-    if (typeof C === 'function') fix(C.prototype, global.Element.prototype);
-  });
+  // HTMLElement's prototype is taken from an element: the global is a stub until custom elements are first used
+  // (dom/components.js), and reading it here would set them up on every page.
+  var SVGElement = Object.getOwnPropertyDescriptor(global, 'SVGElement');
+  [Object.getPrototypeOf(document.createElement('b')), SVGElement && typeof SVGElement.value === 'function' && SVGElement.value.prototype]
+    .forEach(function (proto) { if (proto) fix(proto, global.Element.prototype); });
   fix(document, global.Document.prototype);
 
   var iterator = Array.prototype[Symbol.iterator];

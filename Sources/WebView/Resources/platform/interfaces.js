@@ -16,13 +16,29 @@
   }
   var roots = [global.Node, global.Event, global.EventTarget].filter(function (C) { return typeof C === 'function'; })
     .map(function (C) { return C.prototype; });
-  Object.getOwnPropertyNames(global).forEach(function (key) {
-    if (!/^[A-Z]/.test(key)) return;
-    var d = Object.getOwnPropertyDescriptor(global, key);
-    var C = d && d.value;   // accessors (lazily installed APIs) are left alone: reading them would install them
-    if (typeof C !== 'function' || !C.prototype || typeof C.prototype !== 'object') return;
-    if (roots.some(function (root) { return root === C.prototype || root.isPrototypeOf(C.prototype); })) name(C.prototype, key);
+  // The language's own globals are never DOM interfaces, and reading one makes JavaScriptCore set it up (most
+  // are made on first use): they are skipped by name, for page set-up time and memory.
+  var language = Object.create(null);
+  ('Object Function Array Number Boolean String Symbol BigInt Date RegExp Error EvalError RangeError ReferenceError ' +
+   'SyntaxError TypeError URIError AggregateError Promise Proxy Reflect JSON Math Map Set WeakMap WeakSet WeakRef ' +
+   'FinalizationRegistry ArrayBuffer SharedArrayBuffer DataView Atomics Int8Array Uint8Array Uint8ClampedArray ' +
+   'Int16Array Uint16Array Int32Array Uint32Array Float16Array Float32Array Float64Array BigInt64Array BigUint64Array ' +
+   'Intl WebAssembly Iterator AsyncIterator ShadowRealm Temporal NaN Infinity').split(' ').forEach(function (key) {
+    language[key] = true;
   });
+  var keys = Object.getOwnPropertyNames(global);
+  for (var i = 0; i < keys.length; i++) {
+    var key = keys[i], first = key.charCodeAt(0);
+    if (first < 65 || first > 90 || language[key]) continue;   // A-Z
+    var C = Object.getOwnPropertyDescriptor(global, key).value;   // accessors (lazily installed APIs) are left alone: reading them would install them
+    if (typeof C !== 'function' || !C.prototype || typeof C.prototype !== 'object') continue;
+    for (var r = 0; r < roots.length; r++) {
+      if (roots[r] === C.prototype || roots[r].isPrototypeOf(C.prototype)) { name(C.prototype, key); break; }
+    }
+  }
+  // HTMLElement's global is a stub until custom elements are first used (dom/components.js): its prototype is
+  // an element's.
+  name(Object.getPrototypeOf(document.createElement('b')), 'HTMLElement');
   name(global.NodeList && global.NodeList.prototype, 'NodeList');
   name(Object.getPrototypeOf(document.createElement('b').children), 'HTMLCollection');
   name(Object.getPrototypeOf(document.getElementsByTagName('*')), 'HTMLCollection');
