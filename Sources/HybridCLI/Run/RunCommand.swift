@@ -36,6 +36,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
               hybrid run web/index.html --max-memory 512M --timeout 30
+              hybrid run web/frameworks/chartjs.html --canvas-out out/   # out/<canvas id or canvas-N>.png
             """
     )
 
@@ -92,6 +93,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Library logging to stderr: trace, debug, info, notice, warning, error, critical.", valueName: "LEVEL"))
     var logLevel: String?
+
+    @Option(name: .customLong("canvas-out"), help: ArgumentHelp("When the run ends, save every <canvas> of the page as DIR/<id or canvas-N>.png (DIR is created).", valueName: "DIR"))
+    var canvasOut: String?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
