@@ -127,7 +127,7 @@ import Testing
             ctx.font = 'nonsense';
             ctx.textBaseline = 'top';
             ctx.fillStyle = '#000';
-            ctx.fillText('W', 5, 5);
+            ctx.fillText('W', 5, 5, undefined);   // an undefined maxWidth is no maxWidth (Chart.js passes one)
             var inked = 0, data = ctx.getImageData(0, 0, 50, 50).data;
             for (var i = 3; i < data.length; i += 4) if (data[i]) inked++;
             ctx.textAlign = 'center';

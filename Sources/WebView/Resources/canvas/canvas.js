@@ -450,7 +450,7 @@
   function drawText(context, args, stroke) {
     var s = internal(context);
     if (args.length < 3) throw new TypeError((stroke ? 'strokeText' : 'fillText') + ': 3 arguments required, but only ' + args.length + ' present.');
-    var x = Number(args[1]), y = Number(args[2]), maxWidth = args.length > 3 ? Number(args[3]) : Infinity;
+    var x = Number(args[1]), y = Number(args[2]), maxWidth = args[3] === undefined ? Infinity : Number(args[3]);
     if (!finite(x, y) || maxWidth <= 0 || isNaN(maxWidth)) return;
     var t = prepareText(s, args[0]);
     if (stroke) setSource(s, s.state.strokeStyle, s.state.strokeRGBA);
