@@ -5,17 +5,14 @@ import TestSupport
 /// `hybrid run --canvas-out DIR`: the page's canvases saved as PNG files when the run ends.
 @Suite struct RunCanvasOutTests {
     @Test func savesEveryCanvasByIdOrIndex() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("canvas-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let page = dir.appendingPathComponent("page.html")
-        try """
+        let dir = try await RunFixture.folder(["page.html": """
             <canvas id="chart" width="30" height="20"></canvas><canvas width="8" height="4"></canvas>
             <canvas id="../evil" width="0"></canvas>
             <script>var c = document.getElementById('chart').getContext('2d'); c.fillStyle = 'red'; c.fillRect(0, 0, 5, 5);</script>
-            """.write(to: page, atomically: true, encoding: .utf8)
+            """])
+        defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out/nested")
-        let result = try await HybridBinary.run(["run", page.path, "--canvas-out", out.path])
+        let result = try await HybridBinary.run(["run", dir.appendingPathComponent("page.html").path, "--canvas-out", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(files == ["canvas-2.png", "chart.png"])
@@ -26,14 +23,10 @@ import TestSupport
     }
 
     @Test func anUnwritableFolderExitsTwo() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("canvas-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try await RunFixture.folder(["page.html": "<canvas></canvas>", "file": "x"])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let page = dir.appendingPathComponent("page.html")
-        try "<canvas></canvas>".write(to: page, atomically: true, encoding: .utf8)
-        let blocker = dir.appendingPathComponent("file")
-        try "x".write(to: blocker, atomically: true, encoding: .utf8)
-        let result = try await HybridBinary.run(["run", page.path, "--canvas-out", blocker.appendingPathComponent("sub").path])
+        let result = try await HybridBinary.run(["run", dir.appendingPathComponent("page.html").path,
+                                                 "--canvas-out", dir.appendingPathComponent("file/sub").path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("--canvas-out"))
     }
