@@ -11,7 +11,8 @@ public enum WebPlatform {
     /// Installs `URL`, `URLSearchParams`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
     /// `localStorage`/`sessionStorage`, `document.cookie`, `XMLHttpRequest`, `fetch`/`Headers`/
     /// `Request`/`Response`, `AbortController`/`AbortSignal`, `DOMException` and `performance.now()`
-    /// (when missing) into `context`'s global object.
+    /// (when missing) into `context`'s global object, and the 2D canvas (`getContext('2d')`, on Cairo) when
+    /// `host` is a page's document.
     ///
     /// Call it after the DOM's window is the global (`document` set) and before any page script.
     /// An installation error (a script failing) goes to `host.report`. Keep the returned instance and
