@@ -75,7 +75,12 @@ import Testing
         let out = try await run(px + """
             var ctx = document.getElementById('c').getContext('2d');
             ctx.fillStyle = '#0f0';
-            ctx.beginPath(); ctx.arc(25, 25, 10, 0, Math.PI * 2); ctx.fill();
+            ctx.translate(5, 0);
+            ctx.beginPath(); ctx.arc(20, 25, 10, 0, Math.PI * 2); ctx.fill();
+            // Hit tests take canvas pixels, whatever the transform.
+            var hits = [ctx.isPointInPath(25, 25), ctx.isPointInPath(20, 25), ctx.isPointInPath(NaN, 1),
+                        ctx.isPointInStroke(35, 25), ctx.isPointInStroke(25, 25)];
+            ctx.resetTransform();
             var circle = [px(ctx, 25, 25)[3], px(ctx, 25, 16)[3], px(ctx, 16, 16)[3]];
             ctx.clearRect(0, 0, 50, 50);
             ctx.beginPath(); ctx.roundRect(5, 5, 40, 40, 10); ctx.fill();
@@ -87,9 +92,9 @@ import Testing
             var line = [px(ctx, 25, 25)[0], px(ctx, 25, 20)[0], ctx.lineWidth];
             ctx.beginPath(); ctx.moveTo(0, 0); ctx.arcTo(40, 0, 40, 40, 10); ctx.lineTo(40, 40);
             ctx.stroke();
-            var out = [circle, round, line, px(ctx, 20, 0)[0] > 0, px(ctx, 40, 30)[0] > 0, px(ctx, 40, 0)[0]];
+            var out = [hits, circle, round, line, px(ctx, 20, 0)[0] > 0, px(ctx, 40, 30)[0] > 0, px(ctx, 40, 0)[0]];
             """)
-        #expect(out == ##"[[255,255,0],[0,255],[255,0,4],true,true,0]"##)
+        #expect(out == ##"[[true,true,false,true,false],[255,255,0],[0,255],[255,0,4],true,true,0]"##)
     }
 
     @Test func gradientsAlphaAndCompositingBlend() async throws {

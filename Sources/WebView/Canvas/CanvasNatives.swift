@@ -56,6 +56,10 @@ enum CanvasNatives {
                                        stroke: args.bool(at: 7), alpha: args.double(at: 8))
             return nil
         }
+        define("canvasContains") { args in
+            surface(args, 0)?.contains(x: args.double(at: 1), y: args.double(at: 2), stroke: args.bool(at: 3),
+                                       evenOdd: args.bool(at: 4)) ?? false
+        }
         define("canvasTransform") { args in
             surface(args, 0)?.transform ?? [1, 0, 0, 1, 0, 0]
         }

@@ -198,6 +198,17 @@ final class CanvasSurface {
         cairo_set_dash(cr, pattern, Int32(pattern.count), offset.isFinite ? offset : 0)
     }
 
+    /// `isPointInPath` (`stroke` false) or `isPointInStroke`: whether the point, in canvas pixels (not under the
+    /// transform), is inside the current path's fill or stroke.
+    func contains(x: Double, y: Double, stroke: Bool, evenOdd: Bool) -> Bool {
+        guard let cr, !singular, x.isFinite, y.isFinite else { return false }
+        var ux = x, uy = y
+        cairo_device_to_user(cr, &ux, &uy)
+        if stroke { return cairo_in_stroke(cr, ux, uy) != 0 }
+        cairo_set_fill_rule(cr, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        return cairo_in_fill(cr, ux, uy) != 0
+    }
+
     /// The current transform as `[a, b, c, d, e, f]`.
     var transform: [Double] {
         var m = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0)

@@ -333,6 +333,18 @@
     pathArgument(arguments);
     native.canvasOp(s.bitmap, OP.clip, fillRule(rule));
   });
+  method('isPointInPath', function (x, y, rule) {
+    var s = internal(this);
+    pathArgument(arguments);
+    if (arguments.length < 2) throw new TypeError('isPointInPath: 2 arguments required, but only ' + arguments.length + ' present.');
+    return native.canvasContains(s.bitmap, Number(x), Number(y), false, fillRule(rule) === 1);
+  });
+  method('isPointInStroke', function (x, y) {
+    var s = internal(this);
+    pathArgument(arguments);
+    if (arguments.length < 2) throw new TypeError('isPointInStroke: 2 arguments required, but only ' + arguments.length + ' present.');
+    return native.canvasContains(s.bitmap, Number(x), Number(y), true, false);
+  });
   method('fillRect', function (x, y, w, h) {
     var s = internal(this);
     setSource(s, s.state.fillStyle, s.state.fillRGBA);
