@@ -36,6 +36,12 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev", "glib-networking"])]
         ),
+        // Cairo (with fontconfig fonts) for the web view's 2D canvas.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev", "fontconfig", "fonts-dejavu-core"])]
+        ),
 
         // Chooses JavaScriptCore's polling traps when the library is loaded, before anything can start the engine.
         .target(name: "CEngineOptions"),
@@ -61,7 +67,7 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup"],
+        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup", "CCairo"],
                 resources: [.copy("Resources")]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.

@@ -109,6 +109,12 @@ package enum WebViewScripts {
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
+    /// The 2D canvas (`canvas/canvas.js`), run after the platform scripts with the same `(global, native, internals)`
+    /// as `hybrid:platform/canvas.js`: `HTMLCanvasElement.getContext('2d')`, `CanvasRenderingContext2D`,
+    /// `CanvasGradient`, `TextMetrics`, `ImageData`, `toDataURL`/`toBlob`, drawing on Cairo through
+    /// `CanvasNatives`. Colours are parsed by Debian's node-color-string, loaded on the first colour set.
+    static let canvas = ScriptResource(module: "WebView", file: "canvas/canvas.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script) + [canvas]
 }

@@ -30,6 +30,7 @@ extension RunCommand {
         options.evals = evals
         options.asserts += asserts
         options.dumpDOM = dumpDOM
+        options.canvasOut = canvasOut
         options.mockFiles = mocks
         if let apiMocks {
             var isDirectory: ObjCBool = false

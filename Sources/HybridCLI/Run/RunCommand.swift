@@ -29,6 +29,10 @@ struct RunCommand: AsyncParsableCommand {
             terminal closed), after flushing the transcript and printing the summary. When several apply, 2 wins \
             over 4, 4 over 3, and 3 over 1.
 
+            --canvas-out DIR saves each <canvas> as DIR/<id>.png (canvas-N.png without an id, N counting from \
+            1 in document order) after the last phase; a canvas without a bitmap (a zero size, or above 4096 x \
+            4096 pixels) is named but not saved.
+
             Examples:
               hybrid run                                     # the demo, web/index.html
               hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
@@ -36,6 +40,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
               hybrid run web/index.html --max-memory 512M --timeout 30
+              hybrid run web/examples/canvas.html --canvas-out out
             """
     )
 
@@ -92,6 +97,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Library logging to stderr: trace, debug, info, notice, warning, error, critical.", valueName: "LEVEL"))
     var logLevel: String?
+
+    @Option(name: .customLong("canvas-out"), help: ArgumentHelp("When the run ends, save every <canvas> of the page as DIR/<id or canvas-N>.png (DIR is created).", valueName: "DIR"))
+    var canvasOut: String?
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto

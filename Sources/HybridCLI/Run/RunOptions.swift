@@ -53,6 +53,8 @@ struct RunOptions: Sendable {
     var evals: [String] = []
     var asserts: [String] = []
     var dumpDOM = false
+    /// `--canvas-out DIR`: the page's canvases are saved there as PNG files when the run ends.
+    var canvasOut: String?
     var mockFiles: [String] = []
     var apiMocks: String?
     var routes: RunRoutes?

@@ -2,7 +2,7 @@ import Foundation
 import Hybrid
 
 /// The phases of a run, in order: load (the bridge is already attached) → idle → each `--click` →
-/// each `--call` → each `--eval` → each `--assert` → `--dump-dom`. The page runs until idle after
+/// each `--call` → each `--eval` → each `--assert` → `--dump-dom` → `--canvas-out`. The page runs until idle after
 /// each step; every phase keeps the command-line order of its flags.
 struct RunPhaseList {
     let options: RunOptions
@@ -65,6 +65,7 @@ struct RunPhaseList {
         if options.dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
             StandardStreams.out(html + "\n")
         }
+        if let folder = options.canvasOut { await RunCanvasOut.save(from: webView, to: folder, phases: phases) }
         return report.status
     }
 

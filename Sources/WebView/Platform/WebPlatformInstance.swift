@@ -18,6 +18,8 @@ public final class WebPlatformInstance {
     weak var context: JSContext?
     private var pending: [Int: Pending] = [:]
     private var nextID = 1
+    /// The page's canvas bitmaps, freed by ``close()``.
+    package let canvases = CanvasRegistry()
     /// True once ``close()`` ran.
     public private(set) var isClosed = false
 
@@ -32,6 +34,7 @@ public final class WebPlatformInstance {
     /// Cancels every pending request and ends its work token; later requests fail at once.
     public func close() {
         isClosed = true
+        canvases.close()
         let requests = pending
         pending.removeAll()
         for request in requests.values {

@@ -1,0 +1,8 @@
+#ifndef HYBRID_CCAIRO_SHIM_H
+#define HYBRID_CCAIRO_SHIM_H
+
+// Cairo 2D graphics (image surfaces, paths, gradients, PNG output) with its fontconfig/FreeType fonts,
+// behind the web view's canvas (Sources/WebView/Canvas). Used by WebView only, never in public API.
+#include <cairo.h>
+
+#endif
