@@ -98,3 +98,40 @@ import Testing
         await webView.close()
     }
 }
+
+@Suite struct DeviceScrollingTests {
+    @Test func theRootElementsClientSizeIsTheViewport() async throws {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: .iPhoneSE))
+        try await webView.loadHTMLString("<p>hi</p>", baseURL: nil)
+        #expect(try await webView.evaluateJavaScript("""
+            [document.documentElement.clientWidth, document.documentElement.clientHeight,
+             document.createElement('html').clientWidth]
+            """) == [375, 667, 0])
+        await webView.rotate()
+        #expect(try await webView.evaluateJavaScript("document.documentElement.clientWidth") == 667)
+        await webView.close()
+    }
+
+    @Test func scrollToMovesTheViewportAndOneScrollEventFollowsInALaterTask() async throws {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        let log = EventLog(webView)
+        try await webView.loadHTMLString("""
+            <script>
+            var fired = 0;
+            document.addEventListener('scroll', function (e) { fired++; console.log('document ' + e.bubbles + ' ' + scrollX + ',' + scrollY); });
+            addEventListener('scroll', function (e) { console.log('window ' + (e.target === document)); });
+            </script>
+            """, baseURL: nil)
+        #expect(try await webView.evaluateJavaScript("""
+            scrollTo(0, 100); scrollBy({ top: 50 }); scroll({ left: 10 });
+            var same = [scrollX, scrollY, pageXOffset, pageYOffset];
+            scrollTo(-5, NaN); scrollTo({ left: 10, top: 150 });
+            var bad = (function () { try { scrollTo(5); return 'no error'; } catch (e) { return e.name; } })();
+            scrollTo(undefined); scrollBy();
+            same.concat([bad, scrollY, fired])
+            """) == [10, 150, 10, 150, "TypeError", 150, 0])  // no event during the script
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines == ["document true 10,150", "window true"])
+        await webView.close()
+    }
+}

@@ -104,6 +104,70 @@
     });
   }
 
+  // The root element's client size is the viewport (CSSOM View); other <html> elements fall back to Element's.
+  var Html = env.impl.HTMLHtmlElement && env.impl.HTMLHtmlElement.prototype;
+  function rootOr(name, value) {
+    return function () {
+      if (this.ownerDocument === g.document && this === g.document.documentElement) return value();
+      var inherited = Object.getOwnPropertyDescriptor(env.impl.Element.prototype, name);
+      return inherited && inherited.get ? inherited.get.call(this) : 0;
+    };
+  }
+  if (Html) {
+    Object.defineProperty(Html, 'clientWidth', { get: rootOr('clientWidth', function () { return device.width; }), configurable: true });
+    Object.defineProperty(Html, 'clientHeight', { get: rootOr('clientHeight', function () { return device.height; }), configurable: true });
+  }
+
+  // Viewport scrolling: scrollTo/scroll/scrollBy move the viewport's position and a `scroll` event at the document
+  // (it bubbles to the window) follows in a later task, one per batch of moves, as HTML's scroll steps. There is no
+  // layout: the position is clamped at 0 and, when the document's scrollHeight/scrollWidth is a number (a geometry
+  // layer may give it), at the scrollable extent; otherwise it is not clamped above.
+  var scroll = { x: 0, y: 0, pending: false };
+  function extent(name, viewport) {
+    var root = g.document && g.document.documentElement;
+    var size = root && root[name];
+    return typeof size === 'number' && size > 0 ? Math.max(0, size - viewport) : Infinity;
+  }
+  function finite(v, fallback) { v = Number(v); return isFinite(v) ? v : fallback; }
+  function scrollViewport(x, y) {
+    x = Math.min(Math.max(0, finite(x, 0)), extent('scrollWidth', device.width));
+    y = Math.min(Math.max(0, finite(y, 0)), extent('scrollHeight', device.height));
+    if (x === scroll.x && y === scroll.y) return;
+    scroll.x = x;
+    scroll.y = y;
+    if (scroll.pending) return;
+    scroll.pending = true;
+    g.setTimeout(function () {
+      scroll.pending = false;
+      g.document.dispatchEvent(new g.Event('scroll', { bubbles: true }));
+    }, 0);
+  }
+  function target(args, relative) {
+    var x = relative ? 0 : scroll.x, y = relative ? 0 : scroll.y;
+    if (args.length === 1 && args[0] !== null && typeof args[0] === 'object') {
+      if ('left' in args[0]) x = finite(args[0].left, 0);
+      if ('top' in args[0]) y = finite(args[0].top, 0);
+    } else if (args.length >= 2) {
+      x = finite(args[0], 0);
+      y = finite(args[1], 0);
+    } else if (args.length === 1 && args[0] != null) {
+      throw new TypeError("The options of scrolling must be an object");
+    }
+    return relative ? [scroll.x + x, scroll.y + y] : [x, y];
+  }
+  function method(name, relative) {
+    var f = function () { var to = target(arguments, relative); scrollViewport(to[0], to[1]); };
+    Object.defineProperty(f, 'name', { value: name });
+    Object.defineProperty(g, name, { value: f, writable: true, enumerable: true, configurable: true });
+  }
+  method('scrollTo', false);
+  method('scroll', false);
+  method('scrollBy', true);
+  replaceable('scrollX', function () { return scroll.x; });
+  replaceable('pageXOffset', function () { return scroll.x; });
+  replaceable('scrollY', function () { return scroll.y; });
+  replaceable('pageYOffset', function () { return scroll.y; });
+
   // A profile change from Swift (setDevice, rotate): the new values at once; orientationchange first (WebKit
   // and Chromium send it when the device turns), resize at the next rendering update, then media queries.
   env.setDevice = function (json) {
