@@ -2,12 +2,8 @@ import Foundation
 import Testing
 
 @Suite struct DeviceOptionTests {
-    private func page(_ body: String) async throws -> URL {
-        try await RunFixture.folder(["index.html": body]).appendingPathComponent("index.html")
-    }
-
     @Test func runPrintsTheViewportOfTheNamedDevice() async throws {
-        let url = try await page("<p>hi</p>")
+        let url = try await RunFixture.page("<p>hi</p>")
         let se = try await HybridBinary.run(["run", url.path, "--device", "iPhone SE", "--eval", "innerWidth + 'x' + innerHeight", "--quiet"])
         #expect(se.status == 0)
         #expect(se.stdout == "375x667\n")
@@ -16,7 +12,7 @@ import Testing
     }
 
     @Test func aJSONFileIsACustomDeviceAndABadOneExitsTwo() async throws {
-        let url = try await page("<p>hi</p>")
+        let url = try await RunFixture.page("<p>hi</p>")
         let folder = url.deletingLastPathComponent()
         let good = folder.appendingPathComponent("kiosk.json")
         try #"{"name": "kiosk", "width": 1024, "height": 600, "maxTouchPoints": 0, "system": "desktop"}"#
@@ -33,7 +29,7 @@ import Testing
     }
 
     @Test func anUnknownNameExitsTwoWithTheValidNames() async throws {
-        let url = try await page("<p>hi</p>")
+        let url = try await RunFixture.page("<p>hi</p>")
         for command in ["run", "test"] {
             let result = try await HybridBinary.run([command, url.path, "--device", "Nokia 3310"])
             #expect(result.status == 2, "\(command)")
