@@ -4,10 +4,14 @@ public struct WebViewConfiguration: Sendable {
     public var customUserAgent: String?
     /// Appended to the default user agent (`... HybridRuntime/<version> NAME`).
     public var applicationNameForUserAgent: String?
+    /// The device pages see (viewport, screen, pixel ratio, touch, user agent, ...); ``DeviceProfile/default``,
+    /// a current iPhone in WKWebView, unless set. Change it on a live page with ``HeadlessWebView/setDevice(_:)``.
+    public var device: DeviceProfile
 
-    public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil) {
+    public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default) {
         self.customUserAgent = customUserAgent
         self.applicationNameForUserAgent = applicationNameForUserAgent
+        self.device = device
     }
 }
 

@@ -25,6 +25,9 @@ final class WebViewCore {
     private var cancelFetch: (() -> Void)?
     /// `sessionStorage` of this web view (a browser tab's): kept across its documents.
     private(set) lazy var sessionStorage = WebStorageArea()
+    /// The device pages see now (``HeadlessWebView/setDevice(_:)``), and as the JSON the page scripts read.
+    var device: DeviceProfile { didSet { deviceJSON = String(decoding: device.jsonData(), as: UTF8.self) } }
+    private(set) var deviceJSON: String
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
 
@@ -39,6 +42,8 @@ final class WebViewCore {
         self.configuration = configuration
         self.events = events
         self.userContentController = userContentController
+        device = configuration.device
+        deviceJSON = String(decoding: configuration.device.jsonData(), as: UTF8.self)
         resources = PageResourceLoader(runtime: runtime, userAgent: PageEnvironment.userAgent(configuration))
     }
 

@@ -115,6 +115,12 @@ package enum WebViewScripts {
     /// `CanvasNatives`. Colours are parsed by Debian's node-color-string, loaded on the first colour set.
     static let canvas = ScriptResource(module: "WebView", file: "canvas/canvas.js")
 
+    /// The device a page sees (``DeviceProfile``), after ``dom``: `innerWidth`/`innerHeight`, `outerWidth`/`outerHeight`,
+    /// `devicePixelRatio`, `screen` (with `orientation`), `visualViewport`, `window.orientation` (iOS and Android),
+    /// touch event detection, the internal `__hybridDevice` and `__hybridDeviceListeners` the CSS layer reads, and
+    /// `env.setDevice`, which a profile change or rotation from Swift calls. A function of `(require, native, env)`.
+    static let device = ScriptResource(module: "WebView", file: "device/device.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script) + [canvas]
+    package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script) + [canvas]
 }

@@ -35,6 +35,11 @@ enum RunFixture {
         return dir
     }
 
+    /// A fresh folder with one page, `index.html`; returns the page.
+    static func page(_ html: String) async throws -> URL {
+        try await folder(["index.html": html]).appendingPathComponent("index.html")
+    }
+
     /// The JSON lines of a transcript.
     static func events(_ path: URL) async throws -> [[String: Any]] {
         try String(contentsOf: path, encoding: .utf8).split(separator: "\n").map { line in

@@ -44,6 +44,7 @@ extension RunCommand {
         options.transcriptPath = transcript
         options.timeout = timeout
         options.maxMemory = maxMemory
+        if let device { options.device = try DeviceOption.resolve(device) }
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         options.style = TerminalStyle(color)

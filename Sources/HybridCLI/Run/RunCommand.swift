@@ -41,6 +41,8 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
               hybrid run web/index.html --max-memory 512M --timeout 30
               hybrid run web/examples/canvas.html --canvas-out out
+              hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
+              hybrid run --device list
             """
     )
 
@@ -89,6 +91,9 @@ struct RunCommand: AsyncParsableCommand {
             transform: OptionValue.memorySize)
     var maxMemory: Int?
 
+    @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
+    var device: String?
+
     @Flag(name: .long, help: "Print only values (--eval, --call, --dump-dom) and errors.")
     var quiet = false
 
@@ -112,6 +117,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if device == "list" { StandardStreams.out(DeviceOption.names + "\n"); return }
         let options: RunOptions
         do {
             options = try makeOptions()

@@ -65,6 +65,8 @@ struct RunOptions: Sendable {
     var maxMemory: Int?
     var verbosity = Verbosity.normal
     var style = TerminalStyle(enabled: false)
+    /// `--device`: what the page sees as its device.
+    var device = DeviceProfile.default
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.

@@ -18,7 +18,7 @@ struct RunSession {
             return .usage
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
-        let webView = HeadlessWebView(runtime: runtime)
+        let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
         webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)

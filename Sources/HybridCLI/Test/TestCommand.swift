@@ -35,6 +35,8 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
               hybrid test --tap > results.tap                # the summary on stderr
               hybrid test --max-memory 1G --jobs 2
+              hybrid test web/tests/device.test.html --device pixel-8
+              hybrid test --device list
             """
     )
 
@@ -67,6 +69,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run only tests whose `file › name` contains TEXT.", valueName: "text"))
     var filter: String?
 
+    @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
+    var device: String?
+
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
 
@@ -76,6 +81,7 @@ struct TestCommand: AsyncParsableCommand {
     var shard: TestShard?
 
     func run() async throws {
+        if device == "list" { StandardStreams.out(DeviceOption.names + "\n"); return }
         var files: [TestFile]
         do {
             files = try TestDiscovery.find(paths)
@@ -101,6 +107,14 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
+        if let device {
+            do {
+                options.device = try DeviceOption.resolve(device)
+            } catch {
+                StandardStreams.err("hybrid test: \(error.description)\n")
+                throw ExitStatus.usage.exitCode
+            }
+        }
         let memory = maxMemory.map { bytes in
             MemoryLimit(bytes: bytes, repeats: true) { resident in
                 let count = interruption.interrupt(reason: MemoryLimit.reason(bytes: bytes))

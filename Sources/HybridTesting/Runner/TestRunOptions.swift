@@ -1,4 +1,5 @@
 import Foundation
+import WebView
 
 /// How tests run.
 public struct TestRunOptions: Sendable {
@@ -15,6 +16,8 @@ public struct TestRunOptions: Sendable {
     var hangGrace: Duration
     /// Lets another thread fail the files running now (see ``TestInterruption``); nil: none can.
     public var interruption: TestInterruption?
+    /// The device every page sees (`--device`); default ``DeviceProfile/default``.
+    public var device = DeviceProfile.default
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

@@ -6,10 +6,11 @@ import JavaScript
 /// document's own context, the window made the global object, and the native functions the page
 /// scripts call (dialogs, navigation requests, script messages, error reports).
 enum PageEnvironment {
-    /// The user agent: WebKit's shape plus `HybridRuntime/<version>`.
-    static func userAgent(_ configuration: WebViewConfiguration) -> String {
+    /// The user agent: the device's (ending in `HybridRuntime/<version>` for the built-in ones), then the
+    /// application name.
+    static func userAgent(_ configuration: WebViewConfiguration, device: DeviceProfile? = nil) -> String {
         if let custom = configuration.customUserAgent { return custom }
-        var agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) HybridRuntime/\(HybridVersion.string)"
+        var agent = (device ?? configuration.device).userAgent
         if let name = configuration.applicationNameForUserAgent, !name.isEmpty { agent += " " + name }
         return agent
     }
@@ -40,7 +41,8 @@ enum PageEnvironment {
         _ = try require.call(arguments: ["domino"])
         let config = JSValue(newObjectIn: context)
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
-        config["userAgent"] = JSValue(string: userAgent(core.configuration), in: context)
+        config["userAgent"] = JSValue(string: userAgent(core.configuration, device: core.device), in: context)
+        config["device"] = JSValue(string: core.deviceJSON, in: context)
         let native = makeNative(document: document, core: core)
         var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
             .call(arguments: [require, native, config])
@@ -48,6 +50,7 @@ enum PageEnvironment {
         for (name, script) in WebViewScripts.dom {
             env = try context.evaluate(script.source.get(), sourceURL: "hybrid:dom/\(name).js").call(arguments: [require, native, env])
         }
+        env = try context.evaluate(WebViewScripts.device.source.get(), sourceURL: "hybrid:device/device.js").call(arguments: [require, native, env])
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,

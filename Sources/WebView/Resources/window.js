@@ -6,7 +6,8 @@
   var ET = require('domino/lib/EventTarget');
   var Location = require('domino/lib/Location');
   var URLImpl = require('domino/lib/URL');
-  var env = { parsing: false, visible: true, replies: Object.create(null), nextReply: 1, require: require };
+  var env = { parsing: false, visible: true, replies: Object.create(null), nextReply: 1, require: require,
+              device: JSON.parse(config.device) };
 
   // Listeners, handlers and dispatch: dom/event-dispatch.js, installed after this script.
 
@@ -78,10 +79,11 @@
   var navigator = Object.create(require('domino/lib/NavigatorID'), {
     userAgent: { value: config.userAgent, enumerable: true },
     appVersion: { value: config.userAgent.replace(/^Mozilla\//, ''), enumerable: true },
-    platform: { value: 'Linux x86_64', enumerable: true },
+    platform: { value: env.device.platform, enumerable: true },  // device/device.js does the rest of the device
     vendor: { value: 'HybridRuntime', enumerable: true },
-    language: { value: 'en-US', enumerable: true },
-    languages: { value: Object.freeze(['en-US', 'en']), enumerable: true },
+    language: { value: env.device.languages[0], enumerable: true },
+    languages: { value: Object.freeze(env.device.languages.slice()), enumerable: true },
+    maxTouchPoints: { value: env.device.maxTouchPoints, enumerable: true },
     onLine: { value: true, enumerable: true },
     cookieEnabled: { value: true, enumerable: true },
     hardwareConcurrency: { value: 2, enumerable: true },
