@@ -109,6 +109,16 @@ package enum WebViewScripts {
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
+    /// The CSS object model and the cascade (issue 15), run after ``dom``, each a function of `(require, native, env)`:
+    ///
+    /// - `cssom`: `document.styleSheets`, `<style>` sheets, `CSSStyleSheet` (constructable, `replaceSync`,
+    ///   `adoptedStyleSheets`), `CSS.supports`/`CSS.escape`, `getComputedStyle` (the cascade over Debian's
+    ///   node-cssom, loaded on first use) and `matchMedia`, evaluated against `window.__hybridDevice`.
+    static let css: [(name: String, script: ScriptResource)] = ["cssom"].map { name in
+        (name, ScriptResource(module: "WebView", file: "css/\(name).js"))
+    }
+
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS] + dom.map(\.script) + platform.map(\.script)
+        + css.map(\.script)
 }
