@@ -149,6 +149,30 @@ import Testing
         await webView.close()
     }
 
+    @Test func selectorsOfEveryKindFindTheirElements() async throws {
+        let (webView, log) = try await open(#"""
+            <style>
+              a[href$=".pdf"] { color: rgb(1, 0, 0) }
+              .md\:flex { margin-top: 2px }
+              ul > li:nth-child(2) { margin-left: 3px }
+              :is(#box, .nothing) .deep { padding-top: 4px }
+              div:where(#box) { color: rgb(0, 2, 0) }
+              div { color: rgb(0, 0, 3) }
+              #box:not(.off) { margin-right: 5px }
+              [data-x] { padding-left: 6px }
+            </style>
+            """#, "<a id=a href='x.pdf'>a</a><p id=m class='md:flex'>m</p><ul><li>1</li><li id=l>2</li></ul><div id=box><b class=deep id=deep data-x>d</b></div>")
+        let out = try await webView.evaluateJavaScript("""
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            [cs('a').color, cs('m').marginTop, cs('l').marginLeft, cs('deep').paddingTop, cs('box').color,
+             cs('box').marginRight, cs('deep').paddingLeft]
+            """)
+        // :where() adds no specificity: `div` comes later and wins.
+        #expect(out == ["rgb(1, 0, 0)", "2px", "3px", "4px", "rgb(0, 0, 3)", "5px", "6px"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func cssNamespaceSupportsAndEscape() async throws {
         let (webView, log) = try await open("", "")
         let out = try await webView.evaluateJavaScript("""

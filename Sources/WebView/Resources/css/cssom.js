@@ -289,6 +289,12 @@
     'content=normal;box-shadow=none;filter=none;clip-path=none;object-fit=fill;resize=none;will-change=auto;' +
     'table-layout=auto;aspect-ratio=auto;isolation=auto;mix-blend-mode=normal;contain=none;appearance=none;' +
     'scroll-behavior=auto;touch-action=auto;unicode-bidi=normal;overscroll-behavior-x=auto;overscroll-behavior-y=auto', false);
+  // Initial values that are already computed values (no currentcolor, no keyword lengths).
+  var initialComputed = Object.create(null);
+  Object.keys(properties).forEach(function (name) {
+    var v = properties[name].initial;
+    if (!/currentcolor|^(thin|medium|thick)$/.test(v)) initialComputed[name] = v;
+  });
   var sides = ['top', 'right', 'bottom', 'left'];
   var lengthProps = /^(top|right|bottom|left|width|height|min-width|min-height|max-width|max-height|margin-\w+|padding-\w+|border-\w+-width|outline-width|outline-offset|border-.*-radius|letter-spacing|word-spacing|text-indent|flex-basis|row-gap|column-gap|font-size|line-height|border-spacing)$/;
   var widthPercent = /^(left|right|width|min-width|max-width|margin-\w+|padding-\w+|text-indent)$/;
@@ -473,7 +479,7 @@
     's,strike,del{text-decoration:line-through}small{font-size:smaller}big{font-size:larger}sub,sup{font-size:smaller}' +
     'center,th{text-align:center}hr{border:1px inset;margin-top:.5em;margin-bottom:.5em}img{display:inline}' +
     'fieldset{margin-left:2px;margin-right:2px;border:2px groove}';
-  var uaSheet = null, rulesCache = { generation: 0, list: null };
+  var uaSheet = null, rulesCache = { generation: 0, list: null, index: null };
   function collect(rules, origin, out) {
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
@@ -494,7 +500,7 @@
     }
   }
   function rulesInEffect() {
-    if (rulesCache.generation === generation) return rulesCache.list;
+    if (rulesCache.generation === generation) return rulesCache;
     if (!uaSheet) uaSheet = parseInto(new CSSOM.CSSStyleSheet(), UA);
     var list = [];
     collect(uaSheet.cssRules, 0, list);
@@ -503,8 +509,32 @@
       if (sheet.media && sheet.media.mediaText && !mediaMatches(sheet.media.mediaText)) return;
       collect(sheet.cssRules, 1, list);
     });
-    rulesCache = { generation: generation, list: list };
-    return list;
+    // Rules bucketed by the key of their rightmost compound selector (an id, else a class, else a type), as
+    // browsers' rule hashes do: an element only tries the rules of its own id, classes and type, and the rest.
+    var index = { id: Object.create(null), cls: Object.create(null), tag: Object.create(null), attr: Object.create(null), any: [] };
+    list.forEach(function (r) {
+      var last = r.selector.replace(/\[[^\]]*\]/g, '[]').replace(/\([^()]*\)/g, '()').replace(/\([^()]*\)/g, '()').trim().split(/\s*[\s>+~]\s*/).pop();
+      var m;
+      if (/\\/.test(last)) index.any.push(r);
+      else if ((m = /#([\w-]+)/.exec(last))) (index.id[m[1]] || (index.id[m[1]] = [])).push(r);
+      else if ((m = /\.([\w-]+)/.exec(last))) (index.cls[m[1]] || (index.cls[m[1]] = [])).push(r);
+      else if ((m = /^([a-z][\w-]*)/i.exec(last))) (index.tag[m[1].toLowerCase()] || (index.tag[m[1].toLowerCase()] = [])).push(r);
+      else if ((m = /^\[([\w-]+)/.exec(r.selector.split(/\s*[\s>+~]\s*/).pop()))) (index.attr[m[1].toLowerCase()] || (index.attr[m[1].toLowerCase()] = [])).push(r);
+      else index.any.push(r);
+    });
+    rulesCache = { generation: generation, list: list, index: index };
+    return rulesCache;
+  }
+  function candidates(el) {
+    var index = rulesInEffect().index, out = index.any;
+    function add(bucket) { if (bucket) out = out.concat(bucket); }
+    if (el.id) add(index.id[el.id]);
+    var classes = el.getAttribute('class');
+    if (classes) classes.split(/\s+/).forEach(function (c, i, all) { if (c && all.indexOf(c) === i) add(index.cls[c]); });
+    add(index.tag[el.localName]);
+    var attributes = el.attributes;
+    for (var i = 0; i < attributes.length; i++) add(index.attr[attributes[i].name.toLowerCase()]);
+    return out === index.any ? out : out.sort(function (a, b) { return a.order - b.order; });
   }
 
   // The style attribute, parsed as the sheets are (domino's own `style` parser drops `initial` and friends).
@@ -524,7 +554,7 @@
   // --- the cascade for one element: declared values in ascending precedence, last one wins
   function declarations(el, pseudo) {
     var normal = [], important = [];
-    var rules = rulesInEffect();
+    var rules = candidates(el);
     for (var i = 0; i < rules.length; i++) {
       var r = rules[i];
       if (!r.valid || r.pseudo !== pseudo) continue;
@@ -610,32 +640,21 @@
   // --- computed values for one element (cached per generation)
   var cache = new WeakMap();
   var fontSizes = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
+  // The element's cascaded values and custom properties; each computed value is worked out on first read
+  // (``valueOf``), so reading one property of many elements does not compute all of them.
   function computed(el, pseudo) {
     var entry = cache.get(el);
     if (entry && entry.generation === generation && entry[pseudo || '']) return entry[pseudo || ''];
     if (!entry || entry.generation !== generation) { entry = { generation: generation }; cache.set(el, entry); }
     var parent = pseudo ? computed(el, null) : el.parentNode && el.parentNode.nodeType === 1 ? computed(el.parentNode, null) : null;
-    var root = doc.documentElement && doc.documentElement !== el ? computed(doc.documentElement, null) : null;
+    var isRoot = el === doc.documentElement;
+    var root = doc.documentElement && !isRoot ? computed(doc.documentElement, null) : null;
     var cascaded = declarations(el, pseudo);
-    var values = Object.create(null);
     var custom = customProperties(cascaded, parent ? parent.custom : Object.create(null));
-    function specified(name) {
-      var info = properties[name] || { inherited: false, initial: '' };
-      var v = name in cascaded ? String(cascaded[name]).trim() : null;
-      if (v !== null && /var\(/i.test(v)) {
-        v = substitute(v, function (n) { return custom[n] === undefined ? null : custom[n]; });
-        if (v === null) v = 'unset';   // invalid at computed-value time
-        else {   // a shorthand's value substituted: expand it again
-          v = v.trim();
-        }
-      }
-      if (v === null || /^(unset|revert|revert-layer)$/i.test(v)) v = info.inherited ? 'inherit' : 'initial';
-      if (/^inherit$/i.test(v)) return parent ? { inherited: parent.values[name] !== undefined ? parent.values[name] : info.initial } : { value: info.initial };
-      if (/^initial$/i.test(v)) return { value: info.initial };
-      return { value: v };
-    }
     // Shorthands whose value had var(): their longhands carry the whole value; expand after substitution.
-    Object.keys(shorthands).forEach(function (sh) {
+    var anyVar = false;
+    for (var cv in cascaded) if (cv.indexOf('--') !== 0 && /var\(/i.test(String(cascaded[cv]))) { anyVar = true; break; }
+    if (anyVar) Object.keys(shorthands).forEach(function (sh) {
       var longs = longhandsOf(sh), first = longs[0];
       if (!(first in cascaded) || !/var\(/i.test(String(cascaded[first]))) return;
       var same = longs.every(function (l) { return cascaded[l] === cascaded[first]; });
@@ -646,11 +665,11 @@
       if (!expanded.length) longs.forEach(function (l) { cascaded[l] = 'unset'; });
       expanded.forEach(function (p) { cascaded[p[0]] = p[1]; });
     });
-    var parentFont = parent ? parseFloat(parent.values['font-size']) : 16;
-    var rootFont = root ? parseFloat(root.values['font-size']) : 16;
+    var record = { el: el, pseudo: pseudo, parent: parent, cascaded: cascaded, custom: custom, values: Object.create(null) };
     // font-size first: em in other properties is relative to it.
-    var fs = specified('font-size');
-    var fontSize;
+    var parentFont = parent ? parseFloat(valueOf(parent, 'font-size')) : 16;
+    var rootFont = root ? parseFloat(valueOf(root, 'font-size')) : 16;
+    var fs = specified(record, 'font-size'), fontSize;
     if (fs.inherited !== undefined) fontSize = parseFloat(fs.inherited);
     else {
       var f = fs.value.toLowerCase();
@@ -658,41 +677,72 @@
       else if (f === 'smaller') fontSize = parentFont / 1.2;
       else if (f === 'larger') fontSize = parentFont * 1.2;
       else {
-        var n = toPx(f, { em: parentFont, rem: el === doc.documentElement ? 16 : rootFont }, parentFont);
+        var n = toPx(f, { em: parentFont, rem: isRoot ? 16 : rootFont }, parentFont);
         fontSize = n === null ? parentFont : n;
       }
     }
-    values['font-size'] = px(fontSize);
-    var ctx = { em: fontSize, rem: el === doc.documentElement ? fontSize : rootFont };
-    var names = Object.keys(properties);
-    for (var c in cascaded) if (!properties[c] && c.indexOf('--') !== 0) names.push(c);
-    var parentWidth = parent && /px$/.test(parent.values.width) ? parseFloat(parent.values.width) : el === doc.documentElement || (el.parentNode && el.parentNode === doc.documentElement) ? device().width : undefined;
-    // color before the others: currentcolor uses it.
-    names.sort(function (x, y) { return (y === 'color') - (x === 'color'); });
-    names.forEach(function (name) {
-      if (name === 'font-size') return;
-      var s = specified(name);
-      if (s.inherited !== undefined) { values[name] = s.inherited; return; }
-      var v = s.value;
-      if (colorProps[name]) v = computeColor(v, values.color || 'rgb(0, 0, 0)');
-      else if (lengthProps.test(name)) {
-        if (/^(thin|medium|thick)$/i.test(v) && /width$/.test(name)) v = { thin: '1px', medium: '3px', thick: '5px' }[v.toLowerCase()];
-        else if (!(name === 'line-height' && /^[\d.]+$/.test(v))) v = computeLengths(v, ctx, widthPercent.test(name) ? parentWidth : name === 'line-height' ? fontSize : undefined);
-      } else if (name === 'font-weight') {
-        v = { normal: '400', bold: '700', bolder: '700', lighter: '100' }[v.toLowerCase()] || v;
-      }
-      values[name] = v;
-    });
+    record.values['font-size'] = px(fontSize);
+    record.ctx = { em: fontSize, rem: isRoot ? fontSize : rootFont };
+    entry[pseudo || ''] = record;
+    return record;
+  }
+  function specified(record, name) {
+    var info = properties[name] || { inherited: false, initial: '' }, cascaded = record.cascaded, custom = record.custom;
+    var v = name in cascaded ? String(cascaded[name]).trim() : null;
+    if (v !== null && /var\(/i.test(v)) {
+      v = substitute(v, function (n) { return custom[n] === undefined ? null : custom[n]; });
+      v = v === null ? 'unset' : v.trim();   // invalid at computed-value time: unset
+    }
+    if (v === null || /^(unset|revert|revert-layer)$/i.test(v)) v = info.inherited ? 'inherit' : 'initial';
+    if (/^inherit$/i.test(v)) {
+      if (!record.parent) return { value: info.initial };
+      var inherited = valueOf(record.parent, name);
+      return { inherited: inherited !== undefined ? inherited : info.initial };
+    }
+    if (/^initial$/i.test(v)) return { value: info.initial };
+    return { value: v };
+  }
+  function valueOf(record, name) {
+    var v = record.values[name];
+    if (v === undefined && (properties[name] || name in record.cascaded)) {
+      v = computeValue(record, name);
+      record.values[name] = v;
+    }
+    return v;
+  }
+  function computeValue(record, name) {
+    var parent = record.parent, el = record.el;
     // A border or outline without a style has no width.
-    sides.forEach(function (s) {
-      if (/^(none|hidden)$/.test(values['border-' + s + '-style'])) values['border-' + s + '-width'] = '0px';
+    var side = /^(border-(?:top|right|bottom|left)|outline)-width$/.exec(name);
+    if (side && /^(none|hidden)$/.test(valueOf(record, side[1] + '-style'))) return '0px';
+    if (name === 'content' && record.pseudo) {
+      var content = specifiedValue(record, name);
+      return content === 'normal' ? 'none' : content;
+    }
+    if (!(name in record.cascaded)) {   // the common case: inherited, or the initial value (computed once)
+      var info = properties[name];
+      if (info.inherited && parent) return valueOf(parent, name);
+      if (!colorProps[name] && initialComputed[name] !== undefined) return initialComputed[name];
+    }
+    return specifiedValue(record, name, function () {
+      if (parent && /px$/.test(valueOf(parent, 'width') || '')) return parseFloat(valueOf(parent, 'width'));
+      return el === doc.documentElement || el.parentNode === doc.documentElement ? device().width : undefined;
     });
-    if (/^(none|hidden)$/.test(values['outline-style'])) values['outline-width'] = '0px';
-    if (values.display === 'none' && pseudo) values.display = 'none';
-    if (pseudo && (pseudo === 'before' || pseudo === 'after') && (values.content === 'normal' || values.content === 'none')) values.content = 'none';
-    var result = { values: values, custom: custom };
-    entry[pseudo || ''] = result;
-    return result;
+  }
+  function specifiedValue(record, name, containingWidth) {
+    var s = specified(record, name);
+    if (s.inherited !== undefined) return s.inherited;
+    var v = s.value;
+    if (colorProps[name]) return computeColor(v, name === 'color' ? (record.parent ? valueOf(record.parent, 'color') : 'rgb(0, 0, 0)') : valueOf(record, 'color'));
+    if (lengthProps.test(name)) {
+      if (/^(thin|medium|thick)$/i.test(v) && /width$/.test(name)) return { thin: '1px', medium: '3px', thick: '5px' }[v.toLowerCase()];
+      if (name === 'line-height' && /^[\d.]+$/.test(v)) return v;
+      var fontSize = parseFloat(record.values['font-size']);
+      var base = widthPercent.test(name) && containingWidth ? containingWidth() : name === 'line-height' ? fontSize : undefined;
+      return computeLengths(v, record.ctx, base);
+    }
+    if (name === 'font-weight') return { normal: '400', bold: '700', bolder: '700', lighter: '100' }[v.toLowerCase()] || v;
+    return v;
   }
 
   // --- CSSStyleDeclaration for getComputedStyle: live (reads the current generation) and read-only
@@ -711,9 +761,10 @@
       if (!c) return '';
       if (name.indexOf('--') === 0) return c.custom[name] === undefined ? '' : c.custom[name];
       name = name.toLowerCase();
-      if (c.values[name] !== undefined) return c.values[name];
+      var value = valueOf(c, name);
+      if (value !== undefined) return value;
       if (shorthands[name]) {
-        var longs = longhandsOf(name).map(function (l) { return c.values[l]; });
+        var longs = longhandsOf(name).map(function (l) { return valueOf(c, l); });
         if (/^(margin|padding|inset|border-width|border-style|border-color)$/.test(name)) {
           if (longs[1] === longs[3]) { longs.pop(); if (longs[0] === longs[2]) { longs.pop(); if (longs[0] === longs[1]) longs.pop(); } }
         }
@@ -729,21 +780,25 @@
     get cssText() { return ''; },
     get parentRule() { return null; }
   };
-  var accessorNames = allNames.concat(Object.keys(shorthands));
-  accessorNames.forEach(function (name) {
+  // The property accessors (camelCase and dashed names, indices) are defined on first use, not at page set-up.
+  var defineAccessors = env.lazyInstaller(function () {
+    allNames.concat(Object.keys(shorthands)).forEach(defineAccessor);
+    allNames.forEach(function (name, i) {
+      Object.defineProperty(ComputedStyle.prototype, i, { configurable: true, get: function () { return name; } });
+    });
+  });
+  function defineAccessor(name) {
     var d = { configurable: true, enumerable: true, get: function () { return this.getPropertyValue(name); } };
     Object.defineProperty(ComputedStyle.prototype, camel(name), d);
     if (name.indexOf('-') >= 0) Object.defineProperty(ComputedStyle.prototype, name, d);
     if (name === 'float') Object.defineProperty(ComputedStyle.prototype, 'cssFloat', d);
-  });
-  allNames.forEach(function (name, i) {
-    Object.defineProperty(ComputedStyle.prototype, i, { configurable: true, get: function () { return name; } });
-  });
+  }
   function getComputedStyle(element, pseudoElement) {
     if (!element || element.nodeType !== 1) {
       throw new TypeError("Failed to execute 'getComputedStyle' on 'Window': parameter 1 is not of type 'Element'.");
     }
     load();
+    defineAccessors();
     var style = Object.create(ComputedStyle.prototype);
     var pseudo = pseudoElement ? /^::?(before|after|first-line|first-letter|placeholder|marker|selection|backdrop)$/i.exec(String(pseudoElement)) : null;
     Object.defineProperty(style, '__element', { value: element });
@@ -1048,6 +1103,6 @@
     Object.defineProperty(g, 'CSS', { value: CSS, writable: true, configurable: true, enumerable: false });
   }));
 
-  env.css = { generation: function () { return generation; }, computed: function (el) { load(); return computed(el, null).values; } };
+  env.css = { generation: function () { return generation; }, value: function (el, name) { load(); return valueOf(computed(el, null), name); } };
   return env;
 })
