@@ -111,7 +111,7 @@ package enum WebViewScripts {
 
     /// The CSS object model and the cascade (issue 15), run after ``dom``, each a function of `(require, native, env)`:
     ///
-    /// - `cssom`: `document.styleSheets`, `<style>` sheets, `CSSStyleSheet` (constructable, `replaceSync`,
+    /// - `cssom`: `document.styleSheets`, `<style>` and `<link rel=stylesheet>` sheets, `CSSStyleSheet` (constructable, `replaceSync`,
     ///   `adoptedStyleSheets`), `CSS.supports`/`CSS.escape`, `getComputedStyle` (the cascade over Debian's
     ///   node-cssom, loaded on first use) and `matchMedia`, evaluated against `window.__hybridDevice`.
     static let css: [(name: String, script: ScriptResource)] = ["cssom"].map { name in

@@ -173,6 +173,35 @@ import Testing
         await webView.close()
     }
 
+    @Test func linkedStylesheetsLoadThroughThePageAndFireLoadOrError() async throws {
+        let fixture = try PageFixture([
+            "page.html": """
+                <!doctype html><html><head>
+                <link rel=stylesheet href="css/site.css" onload="window.events = (window.events || []).concat('site load')">
+                <link rel=stylesheet href="css/missing.css" onerror="window.events = (window.events || []).concat('missing error')">
+                <link rel=icon href="icon.png">
+                </head><body><p id=p>x</p></body></html>
+                """,
+            "css/site.css": "#p { color: rgb(4, 5, 6) } @media (max-width: 10px) { #p { color: red } }",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("page.html"))
+        let out = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              (function wait() {
+                if ((window.events || []).length < 2) { setTimeout(wait, 0); return; }
+                var links = document.querySelectorAll('link');
+                resolve(JSON.stringify([window.events.slice().sort(), document.styleSheets.length,
+                  /css\\/site\\.css$/.test(document.styleSheets[0].href), links[0].sheet.cssRules.length,
+                  links[1].sheet, links[2].sheet, getComputedStyle(document.getElementById('p')).color]));
+              })();
+            })
+            """)
+        #expect(out.stringValue == #"[["missing error","site load"],1,true,2,null,null,"rgb(4, 5, 6)"]"#)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func cssNamespaceSupportsAndEscape() async throws {
         let (webView, log) = try await open("", "")
         let out = try await webView.evaluateJavaScript("""

@@ -4,7 +4,8 @@
   //
   // node-cssom parses sheets into CSSStyleSheet / CSSStyleRule / CSSMediaRule / CSSSupportsRule objects whose
   // declarations keep their `!important` priority and custom properties; it is loaded on the page's first use
-  // of style (getComputedStyle, document.styleSheets, a <style>'s `sheet`, matchMedia, CSS, the CSS* classes).
+  // of style (getComputedStyle, document.styleSheets, a <style>'s `sheet`, CSS, the CSS* classes). Only the
+  // fetching of <link rel=stylesheet> starts at insertion, as in browsers.
   // Selector matching is domino's (`Element.matches`); specificity, the cascade, var(), inheritance,
   // shorthands and units are here. Computed styles are cached per element and generation: any DOM mutation
   // of the document (domino's mutation handler), sheet edit or device change starts a new generation.
@@ -15,11 +16,6 @@
     if (CSSOM) return;
     CSSOM = require('cssom');
     try { colorString = require('color-string'); } catch (e) { colorString = null; }
-    var previous = doc.mutationHandler;
-    doc._setMutationHandler(function (m) {
-      generation++;
-      if (previous) previous(m);
-    });
     patchSheetPrototype();
   }
   function bump() { generation++; }
@@ -109,17 +105,78 @@
     s.title = el.getAttribute('title');
     return s;
   }
+  // <link rel=stylesheet>: fetched through the page's XMLHttpRequest (its session, cookies and file: rules) when
+  // it is inserted into the document, then `load` (or `error`) fires on it; its text is parsed on first use.
+  function isStylesheetLink(el) {
+    return el.localName === 'link' && el.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+      /(^|\s)stylesheet(\s|$)/i.test(el.getAttribute('rel') || '') && !!el.getAttribute('href');
+  }
+  function fetchStylesheet(link) {
+    var href = link.href, request = link.__cssRequest = {};
+    function done(text, ok) {
+      if (link.__cssRequest !== request) return;   // a newer href is being fetched
+      link.__cssText = ok ? text : '';
+      link.__cssSheet = null;
+      link.__cssLoaded = ok;
+      bump();
+      link.dispatchEvent(new g.Event(ok ? 'load' : 'error'));
+    }
+    var xhr;
+    try {
+      xhr = new g.XMLHttpRequest();
+      xhr.open('GET', href);
+      xhr.onload = function () { done(xhr.responseText, xhr.status === 0 || (xhr.status >= 200 && xhr.status < 300)); };
+      xhr.onerror = function () { done('', false); };
+      xhr.send();
+    } catch (e) {
+      env.task(function () { done('', false); });
+    }
+  }
+  function linkInserted(node) {
+    if (node.nodeType !== 1) return;
+    if (isStylesheetLink(node)) fetchStylesheet(node);
+    else if (node.firstElementChild) {
+      var links = node.querySelectorAll('link');
+      for (var i = 0; i < links.length; i++) if (isStylesheetLink(links[i])) fetchStylesheet(links[i]);
+    }
+  }
+  var pageHandler = doc.mutationHandler;
+  doc._setMutationHandler(function (m) {
+    generation++;
+    if (m.type === 6) linkInserted(m.node);
+    else if (m.type === 2 && m.target && m.target.localName === 'link' && m.attr && /^(href|rel)$/.test(m.attr.localName) &&
+             isStylesheetLink(m.target)) fetchStylesheet(m.target);
+    if (pageHandler) pageHandler(m);
+  });
+  function linkSheet(el) {
+    if (!el.__cssLoaded || !isStylesheetLink(el)) return null;
+    load();
+    if (!el.__cssSheet) {
+      var sheet = new CSSOM.CSSStyleSheet();
+      sheet.ownerNode = el;
+      sheet.href = el.href;
+      parseInto(sheet, el.__cssText);
+      el.__cssSheet = sheet;
+    }
+    var media = el.getAttribute('media') || '';
+    if (!el.__cssSheet.media || el.__cssSheet.media.mediaText !== media) el.__cssSheet.media = mediaList(media);
+    return el.__cssSheet;
+  }
+  Object.defineProperty(impl.HTMLLinkElement.prototype, 'sheet', {
+    configurable: true, enumerable: true,
+    get: function () { return this.ownerDocument === doc && doc.contains(this) ? linkSheet(this) : null; }
+  });
   function mediaList(text) {
     var list = new CSSOM.MediaList();
     list.mediaText = text;
     return list;
   }
   function documentSheets() {
-    var els = doc.querySelectorAll('style');
+    var els = doc.querySelectorAll('style, link');
     var list = [];
     for (var i = 0; i < els.length; i++) {
       if (els[i].namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
-      var s = ownerSheet(els[i]);
+      var s = els[i].localName === 'link' ? linkSheet(els[i]) : ownerSheet(els[i]);
       if (s) list.push(s);
     }
     return list;
