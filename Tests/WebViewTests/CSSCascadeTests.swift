@@ -202,6 +202,30 @@ import Testing
         await webView.close()
     }
 
+    @Test func inlineStyleTakesCustomPropertiesAndPseudoElementsHaveTheirOwnStyle() async throws {
+        let (webView, log) = try await open(#"<style id=s>p::before { content: "hi"; color: rgb(1, 1, 1) } p { color: rgb(2, 2, 2) }</style>"#,
+                                            "<p id=p>x</p>")
+        let out = try await webView.evaluateJavaScript("""
+            var p = document.getElementById('p');
+            p.style.setProperty('--x', '5px');
+            p.style.setProperty('margin-top', 'var(--x)');
+            p.style.setProperty('color', 'rgb(3, 3, 3)', 'important');
+            p.style.setProperty('margin-left', 'bogus');
+            var c = getComputedStyle(p), before = getComputedStyle(p, '::before');
+            var log = [p.style.getPropertyValue('--x'), p.style.getPropertyPriority('color'), p.style.getPropertyValue('margin-left'),
+                       c.marginTop, c.color, c.getPropertyValue('--x'), before.content, before.color, getComputedStyle(p, '::after').content];
+            document.getElementById('s').sheet.cssRules[1].style.setProperty('padding-top', '9px');
+            log.push(c.paddingTop);
+            try { getComputedStyle(null); log.push('no error'); } catch (e) { log.push(e.name); }
+            try { c.setProperty('color', 'red'); log.push('no error'); } catch (e) { log.push(e.name); }
+            log
+            """)
+        #expect(out == ["5px", "important", "", "5px", "rgb(3, 3, 3)", "5px", "\"hi\"", "rgb(1, 1, 1)", "none", "9px",
+                        "TypeError", "NoModificationAllowedError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func cssNamespaceSupportsAndEscape() async throws {
         let (webView, log) = try await open("", "")
         let out = try await webView.evaluateJavaScript("""

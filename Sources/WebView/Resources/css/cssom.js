@@ -80,6 +80,17 @@
       Rule.prototype.insertRule = function (rule, index) { return proto.insertRule.call(this, rule, index); };
       Rule.prototype.deleteRule = function (index) { return proto.deleteRule.call(this, index); };
     });
+    // A rule's declarations edited through setProperty/removeProperty/cssText restyle the page.
+    var declaration = CSSOM.CSSStyleDeclaration.prototype;
+    ['setProperty', 'removeProperty'].forEach(function (name) {
+      var original = declaration[name];
+      declaration[name] = function () { bump(); return original.apply(this, arguments); };
+    });
+    var cssText = Object.getOwnPropertyDescriptor(declaration, 'cssText');
+    if (cssText && cssText.set && cssText.configurable) {
+      Object.defineProperty(declaration, 'cssText', { configurable: true, enumerable: cssText.enumerable, get: cssText.get,
+        set: function (value) { bump(); cssText.set.call(this, value); } });
+    }
     // Rule types (CSSRule constants).
     CSSOM.CSSStyleRule.prototype.type = 1;
     CSSOM.CSSMediaRule.prototype.type = 4;
@@ -1072,8 +1083,36 @@
     });
   });
 
+  // --- element.style: domino parses the style attribute with parserlib (its CSS 2-era grammar), which throws on
+  // custom properties and drops var() and CSS-wide keywords. Declarations with those go through node-cssom
+  // instead (loaded then); the others, the common case, still through parserlib, which validates them.
+  var cssparser = require('domino/lib/cssparser.js');
+  var OriginalParser = cssparser.css.Parser;
+  var needsOwnParser = /--|var\(|:\s*(inherit|initial|unset|revert)\b/i;
+  function StyleAttributeParser(options) {
+    this._parser = new OriginalParser(options);
+    this._propertyListeners = [];
+  }
+  StyleAttributeParser.prototype = Object.create(OriginalParser.prototype);
+  StyleAttributeParser.prototype.addListener = function (type, listener) {
+    this._parser.addListener(type, listener);
+    if (type === 'property') this._propertyListeners.push(listener);
+  };
+  StyleAttributeParser.prototype.parseStyleAttribute = function (text) {
+    if (!needsOwnParser.test(text)) return this._parser.parseStyleAttribute(text);
+    load();
+    var style = inlineStyle(String(text)), listeners = this._propertyListeners;
+    for (var i = 0; style && i < style.length; i++) {
+      var name = style[i], value = String(style.getPropertyValue(name)).trim(), important = !!style.getPropertyPriority(name);
+      var valid = name.indexOf('--') === 0 ? true : /var\(/i.test(value) || CSS_WIDE.test(value) || declarationSupported(name, value);
+      var event = { type: 'property', property: { text: name, toString: function () { return this.text; } },
+        value: { text: value, toString: function () { return this.text; } }, important: important || null, invalid: valid ? null : new Error('invalid') };
+      listeners.forEach(function (listener) { listener(event); });
+    }
+  };
+  cssparser.css = Object.create(cssparser.css, { Parser: { value: StyleAttributeParser, writable: true, configurable: true } });
+
   // --- CSS namespace: supports() and escape()
-  var parserlib = null;
   function declarationSupported(property, value) {
     property = String(property).trim();
     value = String(value).trim();
@@ -1081,8 +1120,7 @@
     if (property.indexOf('--') === 0) return true;
     property = property.toLowerCase();
     if (/var\(/i.test(value) || CSS_WIDE.test(value)) return !!(properties[property] || shorthands[property] || knownToParser(property));
-    if (!parserlib) parserlib = require('domino/lib/cssparser.js');
-    var parser = new parserlib.css.Parser({ starHack: false, underscoreHack: false }), verdict = null;
+    var parser = new OriginalParser({ starHack: false, underscoreHack: false }), verdict = null;
     parser.addListener('property', function (e) { verdict = !e.invalid; });
     parser.addListener('error', function () { verdict = false; });
     try { parser.parseStyleAttribute(property + ':' + value); } catch (e) { return false; }
@@ -1090,9 +1128,8 @@
     return verdict === true;
   }
   function knownToParser(property) {
-    if (!parserlib) parserlib = require('domino/lib/cssparser.js');
     var known = false;
-    var parser = new parserlib.css.Parser({});
+    var parser = new OriginalParser({});
     parser.addListener('property', function (e) { known = !(e.invalid && /^Unknown property/.test(e.invalid.message)); });
     try { parser.parseStyleAttribute(property + ':inherit'); } catch (e) { return false; }
     return known;
