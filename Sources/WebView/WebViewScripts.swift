@@ -121,6 +121,16 @@ package enum WebViewScripts {
     /// `env.setDevice`, which a profile change or rotation from Swift calls. A function of `(require, native, env)`.
     static let device = ScriptResource(module: "WebView", file: "device/device.js")
 
+    /// The CSS object model and the cascade (issue 15), run after ``dom``, each a function of `(require, native, env)`:
+    ///
+    /// - `cssom`: `document.styleSheets`, `<style>` and `<link rel=stylesheet>` sheets, `CSSStyleSheet` (constructable, `replaceSync`,
+    ///   `adoptedStyleSheets`), `CSS.supports`/`CSS.escape`, `getComputedStyle` (the cascade over Debian's
+    ///   node-cssom, loaded on first use) and `matchMedia`, evaluated against `window.__hybridDevice`.
+    static let css: [(name: String, script: ScriptResource)] = ["cssom"].map { name in
+        (name, ScriptResource(module: "WebView", file: "css/\(name).js"))
+    }
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script) + [canvas]
+    package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
+        + css.map(\.script) + [canvas]
 }

@@ -571,6 +571,59 @@
     history.scrollRestoration = "auto";
   });
 
+  // --- CSS: the CSSOM, the cascade and media queries (issue 15)
+  check("css", "a <style> sheet is in document.styleSheets with its rules", function () {
+    var host = html("<style>.cf-a { color: rgb(1, 2, 3) } @media all { .cf-a { margin-top: 2px } }</style><p class='cf-a'>x</p>");
+    var sheet = host.querySelector("style").sheet;
+    ok(Array.prototype.indexOf.call(document.styleSheets, sheet) >= 0, "sheet listed");
+    eq(sheet.cssRules[0].selectorText, ".cf-a");
+    ok(sheet.cssRules[1] instanceof CSSMediaRule, "CSSMediaRule");
+    host.remove();
+  });
+  check("css", "getComputedStyle applies specificity, !important and inheritance", function () {
+    var host = html("<style>#cf-b span { color: rgb(0, 0, 255) } span.cf-c { color: rgb(255, 0, 0) !important } #cf-b { font-size: 20px }</style>" +
+      "<div id='cf-b'><span>a</span><span class='cf-c' style='color: green'>b</span></div>");
+    var spans = host.querySelectorAll("span");
+    eq(getComputedStyle(spans[0]).color, "rgb(0, 0, 255)");
+    eq(getComputedStyle(spans[1]).color, "rgb(255, 0, 0)");
+    eq(getComputedStyle(spans[0]).fontSize, "20px");
+    eq(getComputedStyle(host.querySelector("div")).display, "block");
+    host.remove();
+  });
+  check("css", "var() with fallbacks and insertRule invalidation", function () {
+    var host = html("<style>.cf-d { --cf-w: 7px; width: var(--cf-w); height: var(--cf-none, 3px) }</style><div class='cf-d'></div>");
+    var div = host.querySelector("div"), sheet = host.querySelector("style").sheet;
+    eq(getComputedStyle(div).width, "7px");
+    eq(getComputedStyle(div).height, "3px");
+    sheet.insertRule(".cf-d { --cf-w: 9px }", 1);
+    eq(getComputedStyle(div).width, "9px");
+    host.remove();
+  });
+  check("css", "constructable sheets and adoptedStyleSheets", function () {
+    var sheet = new CSSStyleSheet();
+    sheet.replaceSync(".cf-e { margin-left: 5px }");
+    var host = html("<p class='cf-e'>x</p>");
+    var before = document.adoptedStyleSheets;
+    document.adoptedStyleSheets = before.concat([sheet]);
+    eq(getComputedStyle(host.firstChild).marginLeft, "5px");
+    document.adoptedStyleSheets = before;
+    host.remove();
+  });
+  check("css", "CSS.supports and CSS.escape", function () {
+    eq(CSS.supports("display", "flex"), true);
+    eq(CSS.supports("display", "bogus"), false);
+    eq(CSS.supports("(color: red) and (not (display: bogus))"), true);
+    eq(CSS.escape("#1a"), "\\#1a");
+  });
+  check("css", "matchMedia evaluates width and preferences", function () {
+    var mql = matchMedia("(min-width: 1px) and (max-width: 100000px)");
+    eq(mql.matches, true);
+    eq(mql.media, "(min-width: 1px) and (max-width: 100000px)");
+    eq(matchMedia("print").matches, false);
+    eq(typeof mql.addEventListener, "function");
+    eq(typeof mql.addListener, "function");
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

@@ -51,6 +51,9 @@ enum PageEnvironment {
             env = try context.evaluate(script.source.get(), sourceURL: "hybrid:dom/\(name).js").call(arguments: [require, native, env])
         }
         env = try context.evaluate(WebViewScripts.device.source.get(), sourceURL: "hybrid:device/device.js").call(arguments: [require, native, env])
+        for (name, script) in WebViewScripts.css {
+            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:css/\(name).js").call(arguments: [require, native, env])
+        }
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,

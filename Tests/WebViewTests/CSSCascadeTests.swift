@@ -1,0 +1,239 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// The CSS object model and the cascade (`css/cssom.js` over node-cssom); expected values are what headless
+/// Chromium and WebKit give for the same pages.
+@Suite struct CSSCascadeTests {
+    private static let base = URL(string: "http://127.0.0.1:1/app/index.html")!
+
+    private func open(_ head: String, _ body: String) async throws -> (HeadlessWebView, EventLog) {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("<!doctype html><html><head>\(head)</head><body>\(body)</body></html>", baseURL: Self.base)
+        return (webView, log)
+    }
+
+    @Test func specificityOrderImportanceAndInlineStyle() async throws {
+        let (webView, log) = try await open("""
+            <style>
+              p.a { color: red }   p { color: blue }
+              #t2 { color: red }   #t2 { color: green }
+              #t3 { color: green !important }
+              #t4 { color: red }
+            </style>
+            """, "<p class=a id=t1>1</p><p id=t2>2</p><p id=t3 style='color: red'>3</p><p id=t4 style='color: green'>4</p>")
+        let out = try await webView.evaluateJavaScript("""
+            ['t1', 't2', 't3', 't4'].map(function (id) { return getComputedStyle(document.getElementById(id)).color; })
+            """)
+        #expect(out == ["rgb(255, 0, 0)", "rgb(0, 128, 0)", "rgb(0, 128, 0)", "rgb(0, 128, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func inheritanceInitialValuesAndUserAgentDisplay() async throws {
+        let (webView, log) = try await open("<style>#outer { color: rgb(1, 2, 3); margin: 4px; font-size: 20px }</style>", """
+            <div id=outer><span id=inner>x</span><p id=p hidden>h</p><i id=k style='color: initial; margin: inherit'>k</i></div>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            [cs('inner').color, cs('inner').marginTop, cs('inner').fontSize, cs('outer').display, cs('inner').display,
+             cs('p').display, cs('k').color, cs('k').marginLeft, cs('outer').getPropertyValue('margin-bottom')]
+            """)
+        #expect(out == ["rgb(1, 2, 3)", "0px", "20px", "block", "inline", "none", "rgb(0, 0, 0)", "4px", "4px"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func customPropertiesFallbacksAndCycles() async throws {
+        let (webView, log) = try await open("""
+            <style>
+              body { color: rgb(9, 9, 9); --gap: 12px }
+              #a { width: var(--gap); height: var(--missing, 5px); --c: var(--d); --d: var(--c); color: var(--c, blue) }
+              #b { --c: var(--d); --d: var(--c); color: var(--c) }
+            </style>
+            """, "<div id=a></div><div id=b></div>")
+        let out = try await webView.evaluateJavaScript("""
+            var a = getComputedStyle(document.getElementById('a')), b = getComputedStyle(document.getElementById('b'));
+            [a.width, a.height, a.getPropertyValue('--gap').trim(), a.color, b.color, a.getPropertyValue('--c')]
+            """)
+        // A cycle makes both properties invalid: var() takes its fallback, or the property is unset (inherited).
+        #expect(out == ["12px", "5px", "12px", "rgb(0, 0, 255)", "rgb(9, 9, 9)", ""])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func relativeLengthsAndShorthands() async throws {
+        let (webView, log) = try await open("""
+            <style>
+              html { font-size: 10px }
+              #p { font-size: 20px; width: 200px }
+              #c { margin: 1em 2rem; padding: 1px 2px 3px; width: 50%; height: 10vw; border: 2px solid red }
+            </style>
+            """, "<div id=p><div id=c></div></div>")
+        let out = try await webView.evaluateJavaScript("""
+            var c = getComputedStyle(document.getElementById('c'));
+            [c.marginTop, c.marginRight, c.paddingLeft, c.paddingBottom, c.width, c.height,
+             c.borderTopWidth, c.borderLeftStyle, c.borderRightColor]
+            """)
+        #expect(out == ["20px", "20px", "2px", "3px", "100px", "39px", "2px", "solid", "rgb(255, 0, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func invalidCSSIsSkippedAndAHostileSheetDoesNotHang() async throws {
+        let (webView, log) = try await open("""
+            <style>p { color: green } }}} @bogus { x } #q { color: ; } #q { margin-top: 3px } </style>
+            """, "<p id=q>q</p>")
+        let out = try await webView.evaluateJavaScript("""
+            var q = getComputedStyle(document.getElementById('q'));
+            var hostile = document.createElement('style');
+            hostile.textContent = new Array(200000).join('a{b:') + new Array(100000).join('}}{{');
+            document.head.appendChild(hostile);
+            var after = getComputedStyle(document.getElementById('q')).color;
+            [q.color, q.marginTop, hostile.sheet instanceof CSSStyleSheet, after]
+            """)
+        #expect(out == ["rgb(0, 128, 0)", "3px", true, "rgb(0, 128, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func styleSheetsRulesAndInvalidation() async throws {
+        let (webView, log) = try await open("<style id=s>.x { color: red } @media (min-width: 1px) { .x { margin-top: 7px } }</style>",
+                                            "<div id=d class=x></div>")
+        let out = try await webView.evaluateJavaScript("""
+            var d = document.getElementById('d'), sheet = document.getElementById('s').sheet;
+            var log = [document.styleSheets.length, sheet === document.styleSheets[0], sheet.cssRules.length,
+                       sheet.cssRules[0].selectorText, sheet.cssRules[1] instanceof CSSMediaRule,
+                       getComputedStyle(d).color, getComputedStyle(d).marginTop];
+            sheet.insertRule('#d { color: blue }', sheet.cssRules.length);
+            log.push(getComputedStyle(d).color);
+            sheet.deleteRule(sheet.cssRules.length - 1);
+            log.push(getComputedStyle(d).color);
+            d.className = '';
+            log.push(getComputedStyle(d).color);
+            var constructed = new CSSStyleSheet();
+            constructed.replaceSync('div { color: rgb(5, 6, 7) }');
+            document.adoptedStyleSheets = [constructed];
+            log.push(getComputedStyle(d).color);
+            try { sheet.insertRule('not a rule {', 0); log.push('no error'); } catch (e) { log.push(e.name); }
+            try { sheet.deleteRule(99); log.push('no error'); } catch (e) { log.push(e.name); }
+            document.getElementById('s').remove();
+            log.push(document.styleSheets.length);
+            log
+            """)
+        #expect(out == [1, true, 2, ".x", true, "rgb(255, 0, 0)", "7px", "rgb(0, 0, 255)", "rgb(255, 0, 0)",
+                        "rgb(0, 0, 0)", "rgb(5, 6, 7)", "SyntaxError", "IndexSizeError", 0])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func matchMediaFollowsTheDeviceAndFiresChange() async throws {
+        let (webView, log) = try await open("<style>@media (orientation: landscape) { body { color: red } }</style>", "")
+        let out = try await webView.evaluateJavaScript("""
+            var narrow = matchMedia('(max-width: 500px)'), dark = matchMedia('(prefers-color-scheme: dark)');
+            var log = [narrow.matches, narrow.media, dark.matches, matchMedia('screen and (min-resolution: 2dppx)').matches,
+                       matchMedia('print').matches, matchMedia('(hover: hover)').matches, getComputedStyle(document.body).color];
+            var changes = [];
+            narrow.addEventListener('change', function (e) { changes.push('narrow ' + e.matches + ' ' + e.media); });
+            dark.addListener(function (e) { changes.push('dark ' + e.matches); });
+            window.__hybridDevice = { width: 844, height: 390, devicePixelRatio: 3, orientation: 'landscape',
+                                      colorScheme: 'dark', reducedMotion: 'no-preference', hover: 'none', pointer: 'coarse' };
+            window.__hybridDeviceListeners.forEach(function (f) { f(); });
+            log.push(narrow.matches, changes.join(), getComputedStyle(document.body).color);
+            log
+            """)
+        #expect(out == [true, "(max-width: 500px)", false, true, false, false, "rgb(0, 0, 0)",
+                        false, "narrow false (max-width: 500px),dark true", "rgb(255, 0, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func selectorsOfEveryKindFindTheirElements() async throws {
+        let (webView, log) = try await open(#"""
+            <style>
+              a[href$=".pdf"] { color: rgb(1, 0, 0) }
+              .md\:flex { margin-top: 2px }
+              ul > li:nth-child(2) { margin-left: 3px }
+              :is(#box, .nothing) .deep { padding-top: 4px }
+              div:where(#box) { color: rgb(0, 2, 0) }
+              div { color: rgb(0, 0, 3) }
+              #box:not(.off) { margin-right: 5px }
+              [data-x] { padding-left: 6px }
+            </style>
+            """#, "<a id=a href='x.pdf'>a</a><p id=m class='md:flex'>m</p><ul><li>1</li><li id=l>2</li></ul><div id=box><b class=deep id=deep data-x>d</b></div>")
+        let out = try await webView.evaluateJavaScript("""
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            [cs('a').color, cs('m').marginTop, cs('l').marginLeft, cs('deep').paddingTop, cs('box').color,
+             cs('box').marginRight, cs('deep').paddingLeft]
+            """)
+        // :where() adds no specificity: `div` comes later and wins.
+        #expect(out == ["rgb(1, 0, 0)", "2px", "3px", "4px", "rgb(0, 0, 3)", "5px", "6px"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func linkedStylesheetsLoadThroughThePageAndFireLoadOrError() async throws {
+        let fixture = try PageFixture([
+            "page.html": """
+                <!doctype html><html><head>
+                <link rel=stylesheet href="css/site.css" onload="window.events = (window.events || []).concat('site load')">
+                <link rel=stylesheet href="css/missing.css" onerror="window.events = (window.events || []).concat('missing error')">
+                <link rel=icon href="icon.png">
+                </head><body><p id=p>x</p></body></html>
+                """,
+            "css/site.css": "#p { color: rgb(4, 5, 6) } @media (max-width: 10px) { #p { color: red } }",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("page.html"))
+        let out = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              (function wait() {
+                if ((window.events || []).length < 2) { setTimeout(wait, 0); return; }
+                var links = document.querySelectorAll('link');
+                resolve(JSON.stringify([window.events.slice().sort(), document.styleSheets.length,
+                  /css\\/site\\.css$/.test(document.styleSheets[0].href), links[0].sheet.cssRules.length,
+                  links[1].sheet, links[2].sheet, getComputedStyle(document.getElementById('p')).color]));
+              })();
+            })
+            """)
+        #expect(out.stringValue == #"[["missing error","site load"],1,true,2,null,null,"rgb(4, 5, 6)"]"#)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func inlineStyleTakesCustomPropertiesAndPseudoElementsHaveTheirOwnStyle() async throws {
+        let (webView, log) = try await open(#"<style id=s>p::before { content: "hi"; color: rgb(1, 1, 1) } p { color: rgb(2, 2, 2) }</style>"#,
+                                            "<p id=p>x</p>")
+        let out = try await webView.evaluateJavaScript("""
+            var p = document.getElementById('p');
+            p.style.setProperty('--x', '5px');
+            p.style.setProperty('margin-top', 'var(--x)');
+            p.style.setProperty('color', 'rgb(3, 3, 3)', 'important');
+            p.style.setProperty('margin-left', 'bogus');
+            var c = getComputedStyle(p), before = getComputedStyle(p, '::before');
+            var log = [p.style.getPropertyValue('--x'), p.style.getPropertyPriority('color'), p.style.getPropertyValue('margin-left'),
+                       c.marginTop, c.color, c.getPropertyValue('--x'), before.content, before.color, getComputedStyle(p, '::after').content];
+            document.getElementById('s').sheet.cssRules[1].style.setProperty('padding-top', '9px');
+            log.push(c.paddingTop);
+            try { getComputedStyle(null); log.push('no error'); } catch (e) { log.push(e.name); }
+            try { c.setProperty('color', 'red'); log.push('no error'); } catch (e) { log.push(e.name); }
+            log
+            """)
+        #expect(out == ["5px", "important", "", "5px", "rgb(3, 3, 3)", "5px", "\"hi\"", "rgb(1, 1, 1)", "none", "9px",
+                        "TypeError", "NoModificationAllowedError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func cssNamespaceSupportsAndEscape() async throws {
+        let (webView, log) = try await open("", "")
+        let out = try await webView.evaluateJavaScript("""
+            [CSS.supports('display', 'flex'), CSS.supports('(display: grid)'), CSS.supports('colour', 'red'),
+             CSS.supports('not (display: bogus)'), CSS.escape('1a b#c'), CSS.escape('-')]
+            """)
+        #expect(out == [true, true, false, true, "\\31 a\\ b\\#c", "\\-"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+}
