@@ -76,7 +76,8 @@ import Testing
             [c.marginTop, c.marginRight, c.paddingLeft, c.paddingBottom, c.width, c.height,
              c.borderTopWidth, c.borderLeftStyle, c.borderRightColor]
             """)
-        #expect(out == ["20px", "20px", "2px", "3px", "100px", "39px", "2px", "solid", "rgb(255, 0, 0)"])
+        // 10vw of the default device, an iPhone 15 (393 CSS px wide), as Safari computes it.
+        #expect(out == ["20px", "20px", "2px", "3px", "100px", "39.3px", "2px", "solid", "rgb(255, 0, 0)"])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
