@@ -1,30 +1,32 @@
 import Foundation
 import Synchronization
 import Testing
+import TestSupport
 @testable import FixtureServer
 
-/// Runs blocking `work` on its own thread and waits at most `seconds` for it: nil when it did not finish in time
-/// (the thread is left running; only a regression gets there).
-private func finishing<T: Sendable>(within seconds: Int, _ work: @escaping @Sendable () -> T) async -> T? {
+/// Runs blocking `work` on its own thread and waits at most the generous limit for it: nil when it did not finish in
+/// time (the thread is left running; only a regression gets there). The limit tells an endless walk from a slow one:
+/// pinned to one core beside a build, starting a server and asking it once took more than a minute.
+private func finishing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
     let resumed = Mutex(false)
     return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
         let resume: @Sendable (T?) -> Void = { value in
             if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: value) }
         }
         Thread { resume(work()) }.start()
-        Thread { sleep(UInt32(seconds)); resume(nil) }.start()
+        Thread { sleep(UInt32(Duration.generous.components.seconds)); resume(nil) }.start()
     }
 }
 
-/// `finishing(within:_:)` for async work, run in a detached task.
-private func finishing<T: Sendable>(within seconds: Int, _ work: @escaping @Sendable () async -> T) async -> T? {
+/// `finishing(_:)` for async work, run in a detached task.
+private func finishing<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T? {
     let resumed = Mutex(false)
     return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
         let resume: @Sendable (T?) -> Void = { value in
             if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: value) }
         }
         Task.detached { resume(await work()) }
-        Thread { sleep(UInt32(seconds)); resume(nil) }.start()
+        Thread { sleep(UInt32(Duration.generous.components.seconds)); resume(nil) }.start()
     }
 }
 
@@ -41,7 +43,7 @@ struct MockFolderTests {
         try links.createSymbolicLink(atPath: mocks.path + "/GET/api/up", withDestinationPath: "..")
         try links.createSymbolicLink(atPath: mocks.path + "/GET/api/root", withDestinationPath: mocks.path)
         let path = mocks.path
-        let scanned = await finishing(within: 60) { Result { try MockFolder.scan(path) } }
+        let scanned = await finishing { Result { try MockFolder.scan(path) } }
         let entries = try #require(scanned, "the walk did not end").get()
         #expect(entries.map(\.pattern) == ["/api/user/:id", "/api/users"])
     }
@@ -80,7 +82,7 @@ struct MockFolderTests {
         }
         try mocks.write("GET/d20/x.json", "{}")
         let path = mocks.path
-        let scanned = await finishing(within: 60) { Result { try MockFolder.scan(path) } }
+        let scanned = await finishing { Result { try MockFolder.scan(path) } }
         let result = try #require(scanned, "the walk did not end")
         #expect(throws: FixtureServerError.self) { try result.get() }
     }
@@ -95,7 +97,7 @@ struct MockFolderTests {
         var options = FixtureServer.Options()
         options.apiMocks = mocks.path
         let started = options
-        let answer = await finishing(within: 60) { () async -> String? in
+        let answer = await finishing { () async -> String? in
             try? await withServer(folder, options: started) { _, port in
                 try await RawHTTP.get("/api/user/1", port: port).text
             }

@@ -16,19 +16,26 @@ enum HybridBinary {
     /// Runs `hybrid` with `arguments`, feeding `stdin` if given, and waits for it to exit (off the
     /// cooperative pool: see `ChildProcess`).
     ///
-    /// `run` and `eval` get `--timeout 120` unless the test gives its own: their default of 10 s is a
-    /// wall-clock limit that a loaded machine can reach, and only the tests about the limit set it.
+    /// `run` and `eval` get a generous `--timeout`, and `test` a generous `--load-timeout` and `--test-timeout`,
+    /// unless the test gives its own: their defaults (10 s, 10 s, 5 s) are wall-clock limits that a loaded machine
+    /// reaches (a framework page took more than 10 s to load beside a build, pinned to one core), and only the tests
+    /// about a limit set it.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
                     currentDirectory: URL? = nil) async throws -> CommandResult {
         var arguments = arguments
         if ["run", "eval"].contains(arguments.first), !arguments.contains("--timeout") {
             arguments += ["--timeout", generousTimeout]
         }
+        if arguments.first == "test" {
+            for limit in ["--load-timeout", "--test-timeout"] where !arguments.contains(limit) {
+                arguments += [limit, generousTimeout]
+            }
+        }
         let result = try await ChildProcess.run(url, arguments, stdin: stdin, environment: environment,
                                                 currentDirectory: currentDirectory)
         return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
-    /// Seconds, for `--timeout` and `--test-timeout` where the limit is not what a test is about.
+    /// Seconds, for `--timeout`, `--load-timeout` and `--test-timeout` where the limit is not what a test is about.
     static let generousTimeout = String(Duration.generous.components.seconds)
 }

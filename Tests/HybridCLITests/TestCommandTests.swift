@@ -41,6 +41,21 @@ import TestSupport
         #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"), "\(result.stdout)")
     }
 
+    /// The load limit is the limit under test: `--load-timeout` sets it (the page's script never ends, so only
+    /// the limit can end the file).
+    @Test func loadTimeoutLimitsThePageLoad() async throws {
+        let result = try await HybridBinary.run(["test", "--load-timeout", "0.3", "stuck/never-loads.test.html"],
+                                                currentDirectory: Self.fixtures)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("FAIL stuck/never-loads.test.html\n    the page did not finish loading within 300 ms\n"),
+                "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"), "\(result.stdout)")
+        let bad = try await HybridBinary.run(["test", "--load-timeout", "0", "stuck/never-loads.test.html"],
+                                             currentDirectory: Self.fixtures)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--load-timeout"), "\(bad.stderr)")
+    }
+
     @Test func passingFileExitsZero() async throws {
         let result = try await hybridTest(["scripts/passing.test.js", "scripts/only.test.js"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

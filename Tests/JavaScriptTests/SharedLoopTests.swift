@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import JavaScript
 
 /// Runtimes made with `init(loop:)` share one thread: each keeps its own machine, contexts and timers,
@@ -8,7 +9,7 @@ import Testing
     /// Evaluates a script with a timer and waits for it: the runtime is fully working.
     private func timerResult(_ runtime: JavaScriptRuntime, _ value: Int) async throws -> JSONValue {
         try await runtime.evaluate("var fired = []; setTimeout(() => fired.push(\(value)), 1);")
-        #expect(await runtime.runUntilIdle(timeout: .seconds(30)) == .idle)
+        #expect(await runtime.runUntilIdle(timeout: .generous) == .idle)
         return try await runtime.evaluate("fired")
     }
 
@@ -52,6 +53,6 @@ import Testing
         let loop = runtime!.loop
         #expect(try await runtime!.evaluate("1 + 1") == .number(2))
         runtime = nil
-        #expect(loop.waitUntilExited(timeout: .seconds(30)))
+        #expect(loop.waitUntilExited(timeout: .generous))
     }
 }

@@ -37,6 +37,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
+              hybrid test --load-timeout 60 --test-timeout 30  # a slow CI machine
             """
     )
 
@@ -53,6 +54,12 @@ struct TestCommand: AsyncParsableCommand {
             help: ArgumentHelp("Time limit per test in seconds (0.001 to 86400; default 5).", valueName: "seconds"),
             transform: OptionValue.seconds)
     var testTimeout: Double = 5
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit in seconds for a page to load, up to its load event (0.001 to 86400; "
+                               + "default 10).", valueName: "seconds"),
+            transform: OptionValue.seconds)
+    var loadTimeout: Double = 10
 
     @Option(name: .customLong("max-memory"), parsing: .unconditional,
             help: ArgumentHelp("Fail the files running when the process's resident memory passes SIZE (512M, 2G; "
@@ -103,7 +110,8 @@ struct TestCommand: AsyncParsableCommand {
             StandardStreams.err("hybrid test: \(error)\n")
             throw ExitStatus.usage.exitCode
         }
-        var options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)), filter: filter,
+        var options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)),
+                                     loadTimeout: .milliseconds(Int64(loadTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
