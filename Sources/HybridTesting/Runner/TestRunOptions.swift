@@ -16,7 +16,8 @@ public struct TestRunOptions: Sendable {
     var hangGrace: Duration
     /// Lets another thread fail the files running now (see ``TestInterruption``); nil: none can.
     public var interruption: TestInterruption?
-    /// The device every page sees (`--device`); default ``DeviceProfile/default``.
+    /// The device every page sees (`--device`); default `DeviceProfile.default` (an iPhone 15 in WKWebView; see the
+    /// WebView module).
     public var device = DeviceProfile.default
 
     /// Options; `jobs` below 1 counts as 1.
