@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 @testable import FixtureServer
 
 /// A temporary folder of fixture files, removed when the test ends.
@@ -41,6 +42,12 @@ func withServer<T>(_ folder: FixtureFolder, options: FixtureServer.Options = .in
                    _ body: (FixtureServer, Int) async throws -> T) async throws -> T {
     let server = FixtureServer(root: folder.path)
     server.options = options
+    // The default idle timeout (60 s) is a wall-clock limit: pinned to one core beside a build, a test that held a
+    // half-sent request while it made five others took 77 s, and the server closed it. Tests about the timeout set
+    // their own.
+    if options.limits.idleTimeoutSeconds == ServerLimits().idleTimeoutSeconds {
+        server.options.limits.idleTimeoutSeconds = Int(Duration.generous.components.seconds)
+    }
     try configure(server)
     let base = try await server.start()
     let port = Int(base.split(separator: ":").last!.dropLast())!
