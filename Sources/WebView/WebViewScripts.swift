@@ -130,7 +130,13 @@ package enum WebViewScripts {
         (name, ScriptResource(module: "WebView", file: "css/\(name).js"))
     }
 
+    /// The box model (`geometry/geometry.js`, issue 15), run after ``css`` as a function of `(require, native, env)`:
+    /// `DOMRect`, `DOMRectReadOnly`, `DOMRectList`, `getBoundingClientRect`/`getClientRects`, `offset*`, `client*`,
+    /// `scroll*` on elements, `scrollIntoView` and `document.elementFromPoint`, laid out on first read from the
+    /// computed style and the viewport. The model is described in the DocC article "Geometry model".
+    static let geometry = ScriptResource(module: "WebView", file: "geometry/geometry.js")
+
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas]
+        + css.map(\.script) + [canvas, geometry]
 }

@@ -116,6 +116,7 @@ import Testing
         let webView = HeadlessWebView(runtime: JavaScriptRuntime())
         let log = EventLog(webView)
         try await webView.loadHTMLString("""
+            <div style="width: 1000px; height: 3000px"></div>
             <script>
             var fired = 0;
             document.addEventListener('scroll', function (e) { fired++; console.log('document ' + e.bubbles + ' ' + scrollX + ',' + scrollY); });

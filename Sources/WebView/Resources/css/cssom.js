@@ -1198,5 +1198,11 @@
   }));
 
   env.css = { generation: function () { return generation; }, value: function (el, name) { load(); return valueOf(computed(el, null), name); } };
+  // A length with its percentage kept (the geometry layer resolves it against the containing block it lays out).
+  env.css.length = function (el, name) {
+    load();
+    var record = computed(el, null);
+    return name in record.cascaded ? specifiedValue(record, name, null) : valueOf(record, name);
+  };
   return env;
 })

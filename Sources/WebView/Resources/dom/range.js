@@ -254,9 +254,7 @@
       if (end[0].nodeType === 3 && end[0] !== start[0]) s += end[0].data.slice(0, end[1]);
       return s;
     });
-    function emptyRect() { return { x: 0, y: 0, width: 0, height: 0, top: 0, right: 0, bottom: 0, left: 0, toJSON: function () { return {}; } }; }
-    method(proto, 'getBoundingClientRect', function getBoundingClientRect() { return emptyRect(); });
-    method(proto, 'getClientRects', function getClientRects() { return []; });
+    // getBoundingClientRect and getClientRects: geometry/geometry.js (a DOMRect, an empty DOMRectList).
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'Range', configurable: true });
 
     // --- StaticRange: boundary points as given, checked only for node kinds

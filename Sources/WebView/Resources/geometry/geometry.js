@@ -1,0 +1,459 @@
+(function (require, native, env) {
+  'use strict';
+  // Geometry (issue 15, section 3): a documented, deterministic box model over the computed style of the css layer
+  // (env.css) and the viewport of the device layer (window.__hybridDevice). Nothing is computed at page set-up: the
+  // first geometry read lays the document out, and the layout is kept until the DOM, a style, a scroll position or
+  // the device changes. The model (the DocC article "Geometry model" says the same):
+  // - the root element is laid out in the viewport (__hybridDevice.width x height); display:none on the element or
+  //   an ancestor, or an element outside the document, gives zeros and no client rects;
+  // - block-level boxes (every display but inline/inline-block/contents/none) stack vertically and fill their
+  //   container's content width minus their margins; width, height, min-/max-, padding, border-*-width, margin (px,
+  //   %, em, rem, vw, vh as the css layer resolves them), box-sizing; auto left/right margins centre a sized block;
+  // - there is no text layout: each run of inline content (non-blank text and inline-level elements) between
+  //   blocks is one line box, line-height high (normal: 1.2 x font-size) and the container's width; an inline
+  //   element is a box of width 0 (its padding and borders, or its width when inline-block) and one line high;
+  // - an auto height is the sum of the in-flow children's margin boxes and line boxes (margins do not collapse);
+  // - position:absolute is placed by top/left (or right/bottom) in the padding box of the nearest positioned
+  //   ancestor (else the viewport), position:fixed in the viewport; both leave the flow; an auto width is the
+  //   containing block's width minus both offsets when both are set, else its content is 0 wide; relative and
+  //   sticky shift the box by top/left after the flow; flex and grid containers lay their items out as blocks.
+  var g = globalThis, impl = env.impl, doc = env.document;
+  function device() {
+    var d = g.__hybridDevice;
+    return { width: d && d.width > 0 ? d.width : 390, height: d && d.height > 0 ? d.height : 844 };
+  }
+  function defineMethod(target, name, f) {
+    Object.defineProperty(f, 'name', { value: name });
+    Object.defineProperty(target, name, { value: f, writable: true, enumerable: true, configurable: true });
+  }
+  function defineGetter(target, name, get, set) {
+    Object.defineProperty(target, name, { get: get, set: set, enumerable: true, configurable: true });
+  }
+
+  // --- DOMRectReadOnly, DOMRect, DOMRectList (Geometry Interfaces)
+  function num(v) { v = v === undefined ? 0 : Number(v); return v; }
+  function DOMRectReadOnly(x, y, width, height) {
+    if (!new.target) throw new TypeError("Failed to construct 'DOMRectReadOnly': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
+  }
+  function rectFrom(C, other) {
+    other = other == null ? {} : other;
+    if (typeof other !== 'object') throw new TypeError("Failed to execute 'fromRect': parameter 1 is not of type 'DOMRectInit'.");
+    return new C(other.x, other.y, other.width, other.height);
+  }
+  defineMethod(DOMRectReadOnly, 'fromRect', function fromRect(other) { return rectFrom(DOMRectReadOnly, other); });
+  ['x', 'y', 'width', 'height'].forEach(function (name, i) {
+    defineGetter(DOMRectReadOnly.prototype, name, function () { return this._r[i]; });
+  });
+  function min(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.min(a, b); }
+  function max(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.max(a, b); }
+  defineGetter(DOMRectReadOnly.prototype, 'top', function () { return min(this._r[1], this._r[1] + this._r[3]); });
+  defineGetter(DOMRectReadOnly.prototype, 'right', function () { return max(this._r[0], this._r[0] + this._r[2]); });
+  defineGetter(DOMRectReadOnly.prototype, 'bottom', function () { return max(this._r[1], this._r[1] + this._r[3]); });
+  defineGetter(DOMRectReadOnly.prototype, 'left', function () { return min(this._r[0], this._r[0] + this._r[2]); });
+  defineMethod(DOMRectReadOnly.prototype, 'toJSON', function toJSON() {
+    var self = this, out = {};
+    ['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].forEach(function (n) { out[n] = self[n]; });
+    return out;
+  });
+  Object.defineProperty(DOMRectReadOnly.prototype, Symbol.toStringTag, { value: 'DOMRectReadOnly', configurable: true });
+  function DOMRect(x, y, width, height) {
+    if (!new.target) throw new TypeError("Failed to construct 'DOMRect': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
+  }
+  Object.setPrototypeOf(DOMRect, DOMRectReadOnly);
+  DOMRect.prototype = Object.create(DOMRectReadOnly.prototype, { constructor: { value: DOMRect, writable: true, configurable: true } });
+  defineMethod(DOMRect, 'fromRect', function fromRect(other) { return rectFrom(DOMRect, other); });
+  ['x', 'y', 'width', 'height'].forEach(function (name, i) {
+    defineGetter(DOMRect.prototype, name, function () { return this._r[i]; }, function (v) { this._r[i] = Number(v); });
+  });
+  Object.defineProperty(DOMRect.prototype, Symbol.toStringTag, { value: 'DOMRect', configurable: true });
+  function DOMRectList() { throw new TypeError('Illegal constructor'); }
+  defineGetter(DOMRectList.prototype, 'length', function () { return this._list.length; });
+  defineMethod(DOMRectList.prototype, 'item', function item(i) { i = Number(i) >>> 0; return i < this._list.length ? this._list[i] : null; });
+  DOMRectList.prototype[Symbol.iterator] = function () { return this._list[Symbol.iterator](); };
+  Object.defineProperty(DOMRectList.prototype, Symbol.toStringTag, { value: 'DOMRectList', configurable: true });
+  function rectList(rects) {
+    var list = Object.create(DOMRectList.prototype);
+    Object.defineProperty(list, '_list', { value: rects });
+    rects.forEach(function (r, i) { Object.defineProperty(list, i, { value: r, enumerable: true }); });
+    return list;
+  }
+  [['DOMRectReadOnly', DOMRectReadOnly], ['DOMRect', DOMRect], ['DOMRectList', DOMRectList]].forEach(function (pair) {
+    Object.defineProperty(g, pair[0], { value: pair[1], writable: true, configurable: true });
+  });
+  // A Range has no geometry in this model: an empty rect and no client rects.
+  if (g.Range) {
+    defineMethod(g.Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); });
+    defineMethod(g.Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
+  }
+
+  // --- element scroll positions (the viewport's are the device layer's scrollX/scrollY)
+  var scrolled = new WeakMap(), scrollVersion = 0;
+  function scrollOf(el) { return scrolled.get(el) || { left: 0, top: 0, pending: false }; }
+
+  // --- layout
+  var cached = { key: null, boxes: null };
+  function style(el, name) { return env.css.value(el, name); }
+  function length(el, name, base, auto) {
+    var v = String(env.css.length(el, name) || '').trim();
+    var m = /^(-?[\d.]+(?:e[+-]?\d+)?)(px|%)?$/i.exec(v);
+    if (!m) return auto;
+    var n = parseFloat(m[1]);
+    if (m[2] === '%') return typeof base === 'number' && isFinite(base) ? n * base / 100 : auto;
+    return m[2] || n === 0 ? n : auto;
+  }
+  function border(el, side) { var n = parseFloat(style(el, 'border-' + side + '-width')); return isFinite(n) ? n : 0; }
+  function lineHeight(el) {
+    var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size')) || 16;
+    if (/px$/.test(v)) return parseFloat(v);
+    if (/^[\d.]+$/.test(v)) return parseFloat(v) * font;
+    return Math.round(font * 1.2 * 1000) / 1000;
+  }
+  var inlineLevel = /^(inline|inline-block|inline-flex|inline-grid|inline-table)$/;
+  function outOfFlow(el) { return /^(absolute|fixed)$/.test(style(el, 'position')); }
+
+  // The box of an element: x, y (document coordinates of the border box), width, height, and the edges.
+  function makeBox(el, cbWidth, cbHeight) {
+    var b = { el: el, margin: {}, padding: {}, border: {} };
+    ['top', 'right', 'bottom', 'left'].forEach(function (side) {
+      b.padding[side] = Math.max(0, length(el, 'padding-' + side, cbWidth, 0));
+      b.border[side] = border(el, side);
+    });
+    b.margin.top = length(el, 'margin-top', cbWidth, 0);
+    b.margin.bottom = length(el, 'margin-bottom', cbWidth, 0);
+    b.margin.left = length(el, 'margin-left', cbWidth, 'auto');
+    b.margin.right = length(el, 'margin-right', cbWidth, 'auto');
+    b.extraX = b.padding.left + b.padding.right + b.border.left + b.border.right;
+    b.extraY = b.padding.top + b.padding.bottom + b.border.top + b.border.bottom;
+    b.borderBox = style(el, 'box-sizing') === 'border-box';
+    return b;
+  }
+  // A used content size from width/height and min-/max- (null when auto).
+  function sized(el, b, name, base, extra) {
+    function content(v) { return v === 'auto' ? v : b.borderBox ? Math.max(0, v - extra) : v; }
+    var v = content(length(el, name, base, 'auto'));
+    return v === 'auto' ? null : v;
+  }
+  function clamp(el, b, name, v, base, extra) {
+    var lo = length(el, 'min-' + name, base, 'auto'), hi = length(el, 'max-' + name, base, 'auto');
+    if (hi !== 'auto') v = Math.min(v, b.borderBox ? Math.max(0, hi - extra) : hi);
+    if (lo !== 'auto') v = Math.max(v, b.borderBox ? Math.max(0, lo - extra) : lo);
+    return Math.max(0, v);
+  }
+  function layout() {
+    var d = device();
+    var key = [env.css.generation(), g.scrollX, g.scrollY, d.width, d.height, scrollVersion].join('|');
+    if (cached.key === key && cached.boxes) return cached.boxes;
+    var boxes = new Map(), root = doc.documentElement;
+    var viewport = { x: g.scrollX || 0, y: g.scrollY || 0, width: d.width, height: d.height };
+    if (root && style(root, 'display') !== 'none') {
+      var initial = { x: 0, y: 0, width: d.width, height: d.height };
+      block(root, initial, 0, initial, viewport, boxes);
+    }
+    cached.key = key;
+    cached.boxes = boxes;
+    return boxes;
+  }
+  // Lays out a block-level element whose margin box starts at (cb.x, y) in a container of content width cb.width;
+  // returns the height of its margin box. `abs` is the containing block for absolutely positioned descendants.
+  function block(el, cb, y, abs, viewport, boxes) {
+    var b = makeBox(el, cb.width, cb.height);
+    var width = sized(el, b, 'width', cb.width, b.extraX);
+    var ml = b.margin.left === 'auto' ? 0 : b.margin.left, mr = b.margin.right === 'auto' ? 0 : b.margin.right;
+    if (width === null) width = Math.max(0, cb.width - ml - mr - b.extraX);
+    width = clamp(el, b, 'width', width, cb.width, b.extraX);
+    var free = cb.width - width - b.extraX - ml - mr;
+    if (b.margin.left === 'auto' && b.margin.right === 'auto') ml = Math.max(0, free / 2);
+    else if (b.margin.left === 'auto') ml = Math.max(0, free);
+    b.margin.left = ml;
+    b.margin.right = mr;
+    b.x = cb.x + ml;
+    b.y = y + b.margin.top;
+    b.width = width + b.extraX;
+    content(el, b, width, cb, abs, viewport, boxes);
+    relative(el, b, cb);
+    return b.margin.top + b.height + b.margin.bottom;
+  }
+  // The children of a laid-out box, then its height (given, or the sum of its flow).
+  function content(el, b, width, cb, abs, viewport, boxes) {
+    boxes.set(el, b);
+    var givenHeight = sized(el, b, 'height', cb.height === null ? undefined : cb.height, b.extraY);
+    var inner = { x: b.x + b.border.left + b.padding.left, width: width, height: givenHeight };
+    var positioned = style(el, 'position') !== 'static';
+    var own = scrollOf(el);
+    var flowY = b.y + b.border.top + b.padding.top - own.top;
+    inner.x -= own.left;
+    var start = flowY, line = null, later = [];
+    var childAbs = positioned ? { box: b } : abs;
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) {
+        if (/\S/.test(child.data) && !line) line = { y: flowY, height: lineHeight(el) };
+        continue;
+      }
+      if (child.nodeType !== 1 || style(child, 'display') === 'none') continue;
+      if (outOfFlow(child)) { later.push(child); continue; }
+      var display = style(child, 'display');
+      if (display === 'contents') continue;
+      if (inlineLevel.test(display)) {
+        if (!line) line = { y: flowY, height: lineHeight(el) };
+        line.height = Math.max(line.height, inline(child, inner, line.y, childAbs, viewport, boxes));
+        continue;
+      }
+      if (line) { flowY += line.height; line = null; }
+      flowY += block(child, inner, flowY, childAbs, viewport, boxes);
+    }
+    if (line) flowY += line.height;
+    b.flow = flowY - start;
+    var height = givenHeight === null ? b.flow : givenHeight;
+    b.contentHeight = clamp(el, b, 'height', height, cb.height === null ? undefined : cb.height, b.extraY);
+    b.height = b.contentHeight + b.extraY;
+    b.contentWidth = width;
+    later.forEach(function (child) { absolute(child, childAbs, viewport, boxes, inner, start); });
+  }
+  // An inline-level element on a line: width 0 (no text metrics) unless inline-block with a width; one line high.
+  function inline(el, cb, y, abs, viewport, boxes) {
+    var b = makeBox(el, cb.width, null);
+    b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
+    b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
+    var isBlockBox = style(el, 'display') !== 'inline';
+    var width = isBlockBox ? sized(el, b, 'width', cb.width, b.extraX) : null;
+    width = clamp(el, b, 'width', width === null ? 0 : width, cb.width, b.extraX);
+    b.x = cb.x + b.margin.left;
+    b.y = y;
+    b.width = width + b.extraX;
+    var line = lineHeight(el);
+    content(el, b, width, { x: cb.x, width: cb.width, height: null }, abs, viewport, boxes);
+    if (!isBlockBox || b.flow < line) { b.contentHeight = Math.max(b.contentHeight, isBlockBox ? b.contentHeight : line); b.height = b.contentHeight + b.extraY; }
+    relative(el, b, cb);
+    return isBlockBox ? b.height + b.margin.top + b.margin.bottom : line;
+  }
+  function absolute(el, abs, viewport, boxes, staticCb, staticY) {
+    var fixed = style(el, 'position') === 'fixed';
+    var cb;
+    if (fixed || !abs.box) cb = fixed ? viewport : { x: 0, y: 0, width: viewport.width, height: viewport.height };
+    else {
+      var p = abs.box;
+      cb = { x: p.x + p.border.left, y: p.y + p.border.top, width: p.width - p.border.left - p.border.right,
+             height: p.height - p.border.top - p.border.bottom };
+    }
+    var b = makeBox(el, cb.width, cb.height);
+    var left = length(el, 'left', cb.width, 'auto'), right = length(el, 'right', cb.width, 'auto');
+    var top = length(el, 'top', cb.height, 'auto'), bottom = length(el, 'bottom', cb.height, 'auto');
+    var ml = b.margin.left === 'auto' ? 0 : b.margin.left, mr = b.margin.right === 'auto' ? 0 : b.margin.right;
+    b.margin.left = ml;
+    b.margin.right = mr;
+    var width = sized(el, b, 'width', cb.width, b.extraX);
+    if (width === null) width = left !== 'auto' && right !== 'auto' ? Math.max(0, cb.width - left - right - ml - mr - b.extraX) : 0;
+    width = clamp(el, b, 'width', width, cb.width, b.extraX);
+    b.width = width + b.extraX;
+    if (left !== 'auto') b.x = cb.x + left + ml;
+    else if (right !== 'auto') b.x = cb.x + cb.width - right - mr - b.width;
+    else b.x = staticCb.x + ml;
+    b.y = 0;
+    var pos = { box: b };
+    content(el, b, width, { x: cb.x, width: cb.width, height: cb.height }, pos, viewport, boxes);
+    var y;
+    if (top !== 'auto') y = cb.y + top + b.margin.top;
+    else if (bottom !== 'auto') y = cb.y + cb.height - bottom - b.margin.bottom - b.height;
+    else y = staticY + b.margin.top;
+    if (top !== 'auto' && bottom !== 'auto' && sized(el, b, 'height', cb.height, b.extraY) === null) {
+      b.contentHeight = clamp(el, b, 'height', Math.max(0, cb.height - top - bottom - b.margin.top - b.margin.bottom - b.extraY), cb.height, b.extraY);
+      b.height = b.contentHeight + b.extraY;
+    }
+    shift(el, b, boxes, b.x, y);
+  }
+  // Moves a laid-out box (and its descendants) so that its border box starts at (x, y).
+  function shift(el, b, boxes, x, y) {
+    var dx = x - b.x, dy = y - b.y;
+    if (!dx && !dy) return;
+    var all = [el];
+    el.querySelectorAll('*').forEach(function (n) { all.push(n); });
+    all.forEach(function (n) { var c = boxes.get(n); if (c) { c.x += dx; c.y += dy; } });
+  }
+  function relative(el, b, cb) {
+    if (!/^(relative|sticky)$/.test(style(el, 'position'))) return;
+    var left = length(el, 'left', cb.width, 'auto'), top = length(el, 'top', cb.height === null ? undefined : cb.height, 'auto');
+    var right = length(el, 'right', cb.width, 'auto'), bottom = length(el, 'bottom', undefined, 'auto');
+    var dx = left !== 'auto' ? left : right !== 'auto' ? -right : 0, dy = top !== 'auto' ? top : bottom !== 'auto' ? -bottom : 0;
+    b.relative = { dx: dx, dy: dy };
+  }
+  // The box of an element, with relative offsets applied to it and its descendants' reads; null when not rendered.
+  function boxOf(el) {
+    if (!el || el.nodeType !== 1 || !el.ownerDocument || el.ownerDocument !== doc || !doc.documentElement || !doc.documentElement.contains(el)) return null;
+    var boxes = layout(), b = boxes.get(el);
+    if (!b) return null;
+    var dx = 0, dy = 0;
+    for (var n = el; n && n.nodeType === 1; n = n.parentNode) {
+      var r = boxes.get(n) && boxes.get(n).relative;
+      if (r) { dx += r.dx; dy += r.dy; }
+    }
+    return { b: b, x: b.x + dx, y: b.y + dy };
+  }
+  function isFixedChain(el) {
+    for (var n = el; n && n.nodeType === 1; n = n.parentNode) if (style(n, 'position') === 'fixed') return true;
+    return false;
+  }
+  // Client rects are in layout units of 1/64 px, as WebKit's and Chromium's LayoutUnit.
+  function unit(v) { return Math.round(v * 64) / 64; }
+  function clientRect(el) {
+    var box = boxOf(el);
+    if (!box) return new DOMRect(0, 0, 0, 0);
+    return new DOMRect(unit(box.x - (g.scrollX || 0)), unit(box.y - (g.scrollY || 0)), unit(box.b.width), unit(box.b.height));
+  }
+
+  var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
+  defineMethod(E, 'getBoundingClientRect', function getBoundingClientRect() { return clientRect(this); });
+  defineMethod(E, 'getClientRects', function getClientRects() { return rectList(boxOf(this) ? [clientRect(this)] : []); });
+  function isRoot(el) { return el === doc.documentElement; }
+  defineGetter(E, 'clientTop', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.top) : 0; });
+  defineGetter(E, 'clientLeft', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.left) : 0; });
+  function inlineOnly(el) { return style(el, 'display') === 'inline'; }
+  function paddingBox(box) {
+    var b = box.b;
+    return { width: b.width - b.border.left - b.border.right, height: b.height - b.border.top - b.border.bottom };
+  }
+  defineGetter(E, 'clientWidth', function () {
+    if (isRoot(this)) return device().width;
+    var box = boxOf(this);
+    return box && !inlineOnly(this) ? Math.round(paddingBox(box).width) : 0;
+  });
+  defineGetter(E, 'clientHeight', function () {
+    if (isRoot(this)) return device().height;
+    var box = boxOf(this);
+    return box && !inlineOnly(this) ? Math.round(paddingBox(box).height) : 0;
+  });
+  // The scrollable overflow: the padding box, or the extent of the descendants' boxes beyond it.
+  function extent(el) {
+    var box = boxOf(el);
+    if (!box) return null;
+    var b = box.b, own = scrollOf(el), boxes = layout();
+    var left = b.x + b.border.left + own.left, top = b.y + b.border.top + own.top;
+    var size = paddingBox(box);
+    var w = size.width, h = Math.max(size.height, b.padding.top + b.flow + b.padding.bottom);
+    el.querySelectorAll('*').forEach(function (n) {
+      var c = boxes.get(n);
+      if (!c || isFixedChain(n)) return;
+      w = Math.max(w, c.x + c.width - left + (n.parentNode === el ? b.padding.right : 0));
+      h = Math.max(h, c.y + c.height - top + (n.parentNode === el ? b.padding.bottom : 0));
+    });
+    return { width: w, height: h };
+  }
+  defineGetter(E, 'scrollWidth', function () {
+    var e = extent(this);
+    if (isRoot(this)) return Math.round(Math.max(device().width, e ? e.width + (e && boxOf(this).b.margin.left) : 0));
+    return e ? Math.round(e.width) : 0;
+  });
+  defineGetter(E, 'scrollHeight', function () {
+    var e = extent(this);
+    if (isRoot(this)) {
+      var b = e && boxOf(this).b;
+      return Math.round(Math.max(device().height, e ? b.margin.top + Math.max(b.height, e.height) + b.margin.bottom : 0));
+    }
+    return e ? Math.round(e.height) : 0;
+  });
+
+  // Element scrolling: the position is clamped to the scrollable overflow, and one `scroll` event (not bubbling)
+  // follows in a later task per batch of moves. The root element and body (standards mode) stand for the viewport.
+  function scrollElement(el, left, top) {
+    if (isRoot(el)) { g.scrollTo(left, top); return; }
+    var e = extent(el), box = boxOf(el);
+    if (!e || !box || el === doc.body) return;
+    var size = paddingBox(box), state = scrollOf(el);
+    left = Math.min(Math.max(0, Number(left) || 0), Math.max(0, e.width - size.width));
+    top = Math.min(Math.max(0, Number(top) || 0), Math.max(0, e.height - size.height));
+    if (left === state.left && top === state.top) return;
+    state = { left: left, top: top, pending: state.pending };
+    scrolled.set(el, state);
+    scrollVersion++;
+    if (state.pending) return;
+    state.pending = true;
+    g.setTimeout(function () {
+      scrollOf(el).pending = false;
+      el.dispatchEvent(new g.Event('scroll'));
+    }, 0);
+  }
+  defineGetter(E, 'scrollTop', function () {
+    if (isRoot(this)) return g.scrollY;
+    return boxOf(this) ? scrollOf(this).top : 0;
+  }, function (v) { scrollElement(this, isRoot(this) ? g.scrollX : scrollOf(this).left, v); });
+  defineGetter(E, 'scrollLeft', function () {
+    if (isRoot(this)) return g.scrollX;
+    return boxOf(this) ? scrollOf(this).left : 0;
+  }, function (v) { scrollElement(this, v, isRoot(this) ? g.scrollY : scrollOf(this).top); });
+  function scrollArgs(el, args, relative) {
+    var current = isRoot(el) ? { left: g.scrollX, top: g.scrollY } : scrollOf(el);
+    var x = relative ? 0 : current.left, y = relative ? 0 : current.top;
+    if (args.length === 1 && args[0] !== null && typeof args[0] === 'object') {
+      if ('left' in args[0]) x = Number(args[0].left) || 0;
+      if ('top' in args[0]) y = Number(args[0].top) || 0;
+    } else if (args.length >= 2) {
+      x = Number(args[0]) || 0;
+      y = Number(args[1]) || 0;
+    } else if (args.length === 1 && args[0] != null) {
+      throw new TypeError("Failed to execute 'scrollTo' on 'Element': parameter 1 ('options') is not an object.");
+    }
+    if (relative) { x += current.left; y += current.top; }
+    scrollElement(el, x, y);
+  }
+  defineMethod(E, 'scrollTo', function scrollTo() { scrollArgs(this, arguments, false); });
+  defineMethod(E, 'scroll', function scroll() { scrollArgs(this, arguments, false); });
+  defineMethod(E, 'scrollBy', function scrollBy() { scrollArgs(this, arguments, true); });
+  // scrollIntoView: the viewport scrolls so that the element's border box is at the start (default, or `true`),
+  // the end (`false`), the centre, or the nearest edge ({block}); scrolled ancestors are not moved.
+  defineMethod(E, 'scrollIntoView', function scrollIntoView(arg) {
+    var blockPos = arg === false ? 'end' : arg && typeof arg === 'object' && arg.block ? String(arg.block) : 'start';
+    if (!/^(start|center|end|nearest)$/.test(blockPos)) throw new TypeError("Failed to execute 'scrollIntoView' on 'Element': The provided value '" + blockPos + "' is not a valid enum value of type ScrollLogicalPosition.");
+    var box = boxOf(this);
+    if (!box || isFixedChain(this)) return;
+    var h = device().height, y = g.scrollY, top = box.y, bottom = box.y + box.b.height;
+    if (blockPos === 'start') y = top;
+    else if (blockPos === 'end') y = bottom - h;
+    else if (blockPos === 'center') y = top + box.b.height / 2 - h / 2;
+    else if (top < y) y = top;
+    else if (bottom > y + h) y = box.b.height > h ? top : bottom - h;
+    g.scrollTo(g.scrollX, y);
+  });
+
+  // offset*: relative to the offsetParent (the nearest positioned ancestor, or a td/th/table, or body).
+  function offsetParent(el) {
+    if (!boxOf(el) || isRoot(el) || el === doc.body || style(el, 'position') === 'fixed') return null;
+    for (var n = el.parentNode; n && n.nodeType === 1; n = n.parentNode) {
+      if (n === doc.body || style(n, 'position') !== 'static' || /^(td|th|table)$/.test(n.localName)) return n;
+    }
+    return null;
+  }
+  defineGetter(H, 'offsetParent', function () { return offsetParent(this); });
+  defineGetter(H, 'offsetWidth', function () { var box = boxOf(this); return box ? Math.round(box.b.width) : 0; });
+  defineGetter(H, 'offsetHeight', function () { var box = boxOf(this); return box ? Math.round(box.b.height) : 0; });
+  function offset(el, axis) {
+    var box = boxOf(el);
+    if (!box) return 0;
+    var parent = offsetParent(el), own = axis === 'x' ? box.x : box.y;
+    if (!parent || parent === doc.body) return Math.round(own);
+    var p = boxOf(parent);
+    return Math.round(own - (axis === 'x' ? p.x + p.b.border.left : p.y + p.b.border.top));
+  }
+  defineGetter(H, 'offsetLeft', function () { return offset(this, 'x'); });
+  defineGetter(H, 'offsetTop', function () { return offset(this, 'y'); });
+
+  // elementFromPoint: the last element in tree order whose border box holds the viewport point (no z-index, no
+  // stacking contexts); pointer-events:none and visibility:hidden elements are skipped; null outside the viewport.
+  function hit(x, y) {
+    var d = device();
+    if (!(x >= 0 && y >= 0 && x < d.width && y < d.height) || !doc.documentElement) return null;
+    var found = null, all = doc.documentElement.querySelectorAll('*');
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i], box = boxOf(el);
+      if (!box || style(el, 'pointer-events') === 'none' || style(el, 'visibility') !== 'visible') continue;
+      var r = clientRect(el);
+      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) found = el;
+    }
+    return found || (boxOf(doc.body) ? doc.body : doc.documentElement);
+  }
+  defineMethod(impl.Document.prototype, 'elementFromPoint', function elementFromPoint(x, y) {
+    if (arguments.length < 2) throw new TypeError("Failed to execute 'elementFromPoint' on 'Document': 2 arguments required, but only " + arguments.length + ' present.');
+    return this === doc ? hit(Number(x), Number(y)) : null;
+  });
+  return env;
+})

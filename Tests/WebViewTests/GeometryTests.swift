@@ -1,0 +1,180 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// The box model of `geometry/geometry.js` (the DocC article "Geometry model"): sizes from the computed style,
+/// positions from the flow, the viewport from the device profile, scrolling clamped to the laid-out extent.
+@Suite struct GeometryTests {
+    private func open(_ body: String, style: String = "", device: DeviceProfile = .iPhoneSE) async throws -> (HeadlessWebView, EventLog) {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: device))
+        let log = EventLog(webView)
+        try await webView.loadHTMLString("""
+            <!doctype html><html><head><style>body { margin: 8px } \(style)</style></head><body>\(body)</body></html>
+            """, baseURL: nil)
+        return (webView, log)
+    }
+
+    @Test func blocksFillTheirContainerAndTakeSizesFromTheComputedStyle() async throws {
+        let (webView, log) = try await open("""
+            <div id=outer><div id=inner></div><p id=p>text</p></div><div id=bb></div><div id=mm></div>
+            """, style: """
+            #outer { width: 50%; padding: 10px; border: 2px solid; margin: 0 auto }
+            #inner { height: 2.5rem; margin: 5px }
+            #bb { box-sizing: border-box; width: 100px; padding: 10px; border: 5px solid; height: 50px }
+            #mm { width: 10px; min-width: 20vw; max-height: 3px; height: 1000px }
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            function r(id) { var b = document.getElementById(id).getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }
+            var outer = document.getElementById('outer');
+            [r('outer'), r('inner'), r('p'), r('bb'), r('mm'),
+             [outer.offsetWidth, outer.clientWidth, outer.clientTop, outer.offsetTop, outer.offsetLeft, document.body.offsetHeight]]
+            """)
+        // body content 359 wide; outer 179.5 + 24, centred; p: one line of 1.2 x 16px, 1em margins; no margin collapsing.
+        #expect(out == [
+            [85.75, 8, 203.5, 125.203125], [102.75, 25, 169.5, 40], [97.75, 86, 179.5, 19.203125],
+            [8, 133.203125, 100, 50], [8, 183.203125, 75, 3],
+            [204, 200, 2, 8, 86, 178],
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func displayNoneOnTheElementOrAnAncestorGivesZerosAndNoClientRects() async throws {
+        let (webView, log) = try await open("""
+            <div id=a style='display: none'><span id=s>x</span></div><p id=h hidden>h</p><div id=shown style='height: 4px'></div>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            var detached = document.createElement('div'); detached.style.height = '10px';
+            ['a', 's', 'h'].map(function (id) {
+              var el = document.getElementById(id), r = el.getBoundingClientRect();
+              return [r.width, r.height, r.x, el.getClientRects().length, el.offsetWidth, el.offsetHeight, el.clientWidth,
+                      el.scrollHeight, el.offsetParent];
+            }).concat([[detached.getClientRects().length, detached.offsetHeight, detached.getBoundingClientRect().height,
+                        document.getElementById('shown').getClientRects().length, document.getElementById('shown').offsetHeight]])
+            """)
+        #expect(out == [
+            [0, 0, 0, 0, 0, 0, 0, 0, nil], [0, 0, 0, 0, 0, 0, 0, 0, nil], [0, 0, 0, 0, 0, 0, 0, 0, nil], [0, 0, 0, 1, 4],
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func viewportUnitsFollowTheDeviceProfileAndItsRotation() async throws {
+        let page = "<div id=v style='width: 50vw; height: 10vh'></div>"
+        let (small, _) = try await open(page, device: .iPhoneSE)
+        let (large, _) = try await open(page, device: .iPhone15ProMax)
+        let read = "var r = document.getElementById('v').getBoundingClientRect(); [r.width, r.height, document.documentElement.scrollWidth]"
+        #expect(try await small.evaluateJavaScript(read) == [187.5, 66.703125, 375])
+        #expect(try await large.evaluateJavaScript(read) == [215, 93.203125, 430])
+        await small.rotate()
+        #expect(try await small.evaluateJavaScript(read) == [333.5, 37.5, 667])
+        await small.close()
+        await large.close()
+    }
+
+    @Test func absoluteAndFixedBoxesAndTheOffsetParent() async throws {
+        let (webView, log) = try await open("""
+            <div id=rel style='position: relative; margin-top: 100px; height: 50px; border-top: 3px solid'>
+              <div id=abs style='position: absolute; top: 10%; left: 20px; width: 40px; height: 2em; padding: 1px'></div>
+              <div id=right style='position: absolute; right: 0; bottom: 0; width: 10px; height: 10px'></div>
+            </div>
+            <div id=fixed style='position: fixed; left: 0; right: 0; top: 5px; height: 7px'></div>
+            <div style='height: 2000px'></div>
+            """)
+        let read = """
+            function r(id) { var b = document.getElementById(id).getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }
+            var abs = document.getElementById('abs');
+            [r('rel'), r('abs'), r('right'), r('fixed'), [abs.offsetParent.id, abs.offsetTop, abs.offsetLeft,
+             document.getElementById('rel').offsetParent === document.body]]
+            """
+        // The absolute box is in the relative box's padding box (below its 3px border); 10% of its 50px height.
+        #expect(try await webView.evaluateJavaScript(read) == [
+            [8, 108, 359, 53], [28, 116, 42, 34], [357, 151, 10, 10], [0, 5, 375, 7], ["rel", 5, 20, true],
+        ])
+        #expect(try await webView.evaluateJavaScript("scrollTo(0, 60); [r('rel')[1], r('fixed')[1], scrollY]") == [48, 5, 60])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func windowScrollingIsClampedToTheDocumentsExtent() async throws {
+        let (webView, log) = try await open("<div id=tall style='height: 1000px; width: 500px'></div>")
+        #expect(try await webView.evaluateJavaScript("""
+            var root = document.documentElement;
+            var sizes = [root.scrollHeight, root.scrollWidth, root.clientHeight];
+            scrollTo(10000, 10000);
+            var end = [scrollX, scrollY, root.scrollTop, document.getElementById('tall').getBoundingClientRect().top];
+            root.scrollTop = 20;
+            sizes.concat(end, [scrollY])
+            """) == [1016, 508, 667, 133, 349, 349, -341, 20])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func elementScrollingIsClampedAndFiresOneScrollEventThatDoesNotBubble() async throws {
+        let (webView, log) = try await open("""
+            <div id=box style='height: 100px; overflow: auto; padding: 5px'><div id=content style='height: 300px'></div></div>
+            <script>
+            var box = document.getElementById('box');
+            box.addEventListener('scroll', function (e) { console.log('scroll ' + e.bubbles + ' ' + box.scrollTop); });
+            document.addEventListener('scroll', function () { console.log('document'); });
+            </script>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            var sizes = [box.scrollHeight, box.clientHeight];
+            box.scrollTop = 50; box.scrollBy(0, 1000);
+            var clamped = box.scrollTop;
+            var top = document.getElementById('content').getBoundingClientRect().top;
+            box.scrollTo({ top: -4 });
+            var bad = (function () { try { box.scrollTo(3); return 'no error'; } catch (e) { return e.name; } })();
+            sizes.concat([clamped, top, box.scrollTop, bad])
+            """) == [310, 110, 200, -187, 0, "TypeError"])
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines == ["scroll false 0"])
+        // No move, no event.
+        #expect(try await webView.evaluateJavaScript("box.scrollTop = 0; box.scrollLeft = 99; [box.scrollTop, box.scrollLeft]") == [0, 0])
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines == ["scroll false 0"])
+        await webView.close()
+    }
+
+    @Test func domRectsAndRangeRects() async throws {
+        let (webView, log) = try await open("<p id=p>x</p>")
+        #expect(try await webView.evaluateJavaScript("""
+            var r = new DOMRect(10, 20, -4, 6); r.x = 12;
+            var ro = DOMRectReadOnly.fromRect({ width: 3 }); try { ro.width = 9; } catch (e) {}
+            var range = document.createRange(); range.selectNode(document.getElementById('p'));
+            var noNew = (function () { try { DOMRect(1, 2, 3, 4); return 'no error'; } catch (e) { return e.name; } })();
+            var list = document.getElementById('p').getClientRects();
+            [r.left, r.right, r.top, r.bottom, JSON.stringify(r.toJSON()), ro.width, ro instanceof DOMRect,
+             r instanceof DOMRectReadOnly, String(r), range.getBoundingClientRect() instanceof DOMRect,
+             range.getClientRects().length, noNew, String(list), list.item(0) === list[0], list.item(5), [...list].length]
+            """) == [
+            8, 12, 20, 26, #"{"x":12,"y":20,"width":-4,"height":6,"top":20,"right":12,"bottom":26,"left":8}"#, 3, false,
+            true, "[object DOMRect]", true, 0, "TypeError", "[object DOMRectList]", true, nil, 1,
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func elementFromPointAndScrollIntoView() async throws {
+        let (webView, log) = try await open("""
+            <div id=a style='height: 100px'><div id=b style='height: 50px; margin-left: 20px'></div></div>
+            <div id=none style='height: 100px; pointer-events: none'></div>
+            <div id=far style='margin-top: 2000px; height: 10px'></div><div style='height: 1000px'></div>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            function at(x, y) { var el = document.elementFromPoint(x, y); return el ? el.id || el.localName : null; }
+            var before = [at(30, 20), at(10, 20), at(30, 150), at(30, 600), at(-1, 0), at(30, 700), at(400, 10)];
+            document.getElementById('far').scrollIntoView();
+            var start = [scrollY, document.getElementById('far').getBoundingClientRect().top];
+            document.getElementById('far').scrollIntoView({ block: 'end' });
+            var end = scrollY;
+            var bad = (function () { try { document.elementFromPoint(1); return 'no error'; } catch (e) { return e.name; } })();
+            var badBlock = (function () { try { document.body.scrollIntoView({ block: 'middle' }); return 'no error'; } catch (e) { return e.name; } })();
+            before.concat(start, [end, bad, badBlock])
+            """) == ["b", "a", "body", "body", nil, nil, nil, 2208, 0, 1551, "TypeError", "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+}
