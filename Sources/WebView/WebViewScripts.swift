@@ -130,13 +130,19 @@ package enum WebViewScripts {
         (name, ScriptResource(module: "WebView", file: "css/\(name).js"))
     }
 
-    /// The box model (`geometry/geometry.js`, issue 15), run after ``css`` as a function of `(require, native, env)`:
-    /// `DOMRect`, `DOMRectReadOnly`, `DOMRectList`, `getBoundingClientRect`/`getClientRects`, `offset*`, `client*`,
-    /// `scroll*` on elements, `scrollIntoView` and `document.elementFromPoint`, laid out on first read from the
-    /// computed style and the viewport. The model is described in the DocC article "Geometry model".
-    static let geometry = ScriptResource(module: "WebView", file: "geometry/geometry.js")
+    /// Geometry (issue 15), run after ``css``, each a function of `(require, native, env)`; the model is described in
+    /// the DocC article "Geometry model":
+    ///
+    /// - `geometry`: `DOMRect`, `DOMRectReadOnly`, `DOMRectList`, `getBoundingClientRect`/`getClientRects`,
+    ///   `offset*`, `client*`, `scroll*` on elements, `scrollIntoView` and `document.elementFromPoint`, laid out on
+    ///   first read from the computed style and the viewport.
+    /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback`, evaluated in a task after
+    ///   `observe()`, a DOM or style change, a scroll or a device change (never by polling).
+    static let geometry: [(name: String, script: ScriptResource)] = ["geometry", "observers"].map { name in
+        (name, ScriptResource(module: "WebView", file: "geometry/\(name).js"))
+    }
 
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas, geometry]
+        + css.map(\.script) + [canvas] + geometry.map(\.script)
 }

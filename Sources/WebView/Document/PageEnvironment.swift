@@ -54,7 +54,9 @@ enum PageEnvironment {
         for (name, script) in WebViewScripts.css {
             env = try context.evaluate(script.source.get(), sourceURL: "hybrid:css/\(name).js").call(arguments: [require, native, env])
         }
-        env = try context.evaluate(WebViewScripts.geometry.source.get(), sourceURL: "hybrid:geometry/geometry.js").call(arguments: [require, native, env])
+        for (name, script) in WebViewScripts.geometry {
+            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:geometry/\(name).js").call(arguments: [require, native, env])
+        }
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,

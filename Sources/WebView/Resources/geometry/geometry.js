@@ -455,5 +455,6 @@
     if (arguments.length < 2) throw new TypeError("Failed to execute 'elementFromPoint' on 'Document': 2 arguments required, but only " + arguments.length + ' present.');
     return this === doc ? hit(Number(x), Number(y)) : null;
   });
+  env.geometry = { boxOf: boxOf };   // for observers.js
   return env;
 })
