@@ -15,6 +15,12 @@ import Testing
         return (webView, log)
     }
 
+    /// Runs a script, then the page until it is idle (the observers' evaluation task has run).
+    private func settle(_ webView: HeadlessWebView, _ script: String) async throws {
+        _ = try await webView.evaluateJavaScript(script)
+        _ = await webView.runUntilIdle()
+    }
+
     @Test func intersectionIsReportedFirstAfterObserveThenWhenAThresholdIsCrossed() async throws {
         let (webView, log) = try await open("""
             <div id=t style='height: 100px; margin-top: 800px'></div><div id=u style='height: 10px'></div><div style='height: 2000px'></div>
@@ -31,16 +37,12 @@ import Testing
             """)
         _ = await webView.runUntilIdle()
         #expect(log.consoleLines == ["t false 0 0 800 667 true number", "u false 0 0 900 667 true number"])
-        _ = try await webView.evaluateJavaScript("io.unobserve(document.getElementById('u')); scrollTo(0, 200)")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "io.unobserve(document.getElementById('u')); scrollTo(0, 200)")
         #expect(log.consoleLines.dropFirst(2) == ["t true 67 67 600 667 true number"])
-        _ = try await webView.evaluateJavaScript("scrollTo(0, 210)")  // 77%: no threshold crossed, no entry
-        _ = await webView.runUntilIdle()
-        _ = try await webView.evaluateJavaScript("scrollTo(0, 400)")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "scrollTo(0, 210)")  // 77%: no threshold crossed, no entry
+        try await settle(webView, "scrollTo(0, 400)")
         #expect(log.consoleLines.dropFirst(3) == ["t true 100 100 400 667 true number"])
-        _ = try await webView.evaluateJavaScript("io.disconnect(); scrollTo(0, 0)")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "io.disconnect(); scrollTo(0, 0)")
         #expect(log.consoleLines.count == 4)
         #expect(log.exceptions.isEmpty)
         await webView.close()
@@ -61,8 +63,7 @@ import Testing
         _ = await webView.runUntilIdle()
         // The root's 100px grown by 60px above and below reaches the target at 150..170.
         #expect(Set(log.consoleLines) == ["t true 220", "other false 220"])
-        _ = try await webView.evaluateJavaScript("document.getElementById('t').style.display = 'none'")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "document.getElementById('t').style.display = 'none'")
         #expect(log.consoleLines.dropFirst(2) == ["t false 220"])
         #expect(log.exceptions.isEmpty)
         await webView.close()
@@ -106,16 +107,12 @@ import Testing
             """)
         _ = await webView.runUntilIdle()
         #expect(log.consoleLines == ["t 5 187.5 20 199.5 20 375"])
-        _ = try await webView.evaluateJavaScript("document.getElementById('t').style.color = 'red'")  // no size change
-        _ = await webView.runUntilIdle()
-        _ = try await webView.evaluateJavaScript("document.getElementById('t').style.height = '30px'")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "document.getElementById('t').style.color = 'red'")  // no size change
+        try await settle(webView, "document.getElementById('t').style.height = '30px'")
         #expect(log.consoleLines.dropFirst() == ["t 5 187.5 30 199.5 30 375"])
-        _ = try await webView.evaluateJavaScript("document.getElementById('t').style.display = 'none'")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "document.getElementById('t').style.display = 'none'")
         #expect(log.consoleLines.dropFirst(2) == ["t 0 0 0 0 0 0"])
-        _ = try await webView.evaluateJavaScript("ro.disconnect(); document.getElementById('t').style.display = ''")
-        _ = await webView.runUntilIdle()
+        try await settle(webView, "ro.disconnect(); document.getElementById('t').style.display = ''")
         #expect(log.consoleLines.count == 3)
         #expect(log.exceptions.isEmpty)
         await webView.close()

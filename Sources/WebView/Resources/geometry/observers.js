@@ -40,6 +40,19 @@
     try { callback.call(observer, records, observer); } catch (e) { native.reportError(e); }
   }
 
+  // unobserve and disconnect: an observer without targets leaves the set that schedule() evaluates.
+  function stopping(proto, set) {
+    proto.unobserve = function unobserve(target) {
+      this._targets.delete(target);
+      if (!this._targets.size) set.delete(this);
+    };
+    proto.disconnect = function disconnect() {
+      this._targets.clear();
+      this._records = [];
+      set.delete(this);
+    };
+  }
+
   // --- IntersectionObserver
   function parseMargin(text) {
     var tokens = String(text).trim().split(/\s+/).filter(Boolean);
@@ -88,15 +101,7 @@
     intersection.add(this);
     schedule();
   };
-  IntersectionObserver.prototype.unobserve = function unobserve(target) {
-    this._targets.delete(target);
-    if (!this._targets.size) intersection.delete(this);
-  };
-  IntersectionObserver.prototype.disconnect = function disconnect() {
-    this._targets.clear();
-    this._records = [];
-    intersection.delete(this);
-  };
+  stopping(IntersectionObserver.prototype, intersection);
   IntersectionObserver.prototype.takeRecords = function takeRecords() { var r = this._records; this._records = []; return r; };
   IntersectionObserver.prototype._rootBounds = function () {
     var d = g.__hybridDevice, rect;
@@ -167,15 +172,7 @@
     resize.add(this);
     schedule();
   };
-  ResizeObserver.prototype.unobserve = function unobserve(target) {
-    this._targets.delete(target);
-    if (!this._targets.size) resize.delete(this);
-  };
-  ResizeObserver.prototype.disconnect = function disconnect() {
-    this._targets.clear();
-    this._records = [];
-    resize.delete(this);
-  };
+  stopping(ResizeObserver.prototype, resize);
   ResizeObserver.prototype._update = function () {
     var self = this;
     this._targets.forEach(function (state, target) {
