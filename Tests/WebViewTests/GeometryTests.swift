@@ -157,6 +157,29 @@ import Testing
         await webView.close()
     }
 
+    @Test func svgBoundingBoxesAndLengthsFromGeometryAttributes() async throws {
+        let (webView, log) = try await open("""
+            <svg id=s width=100 height=100><g id=g><rect id=r x=1 y=2 width=10 height=20 /><circle id=c cx=50 cy=50 r=5 /></g>
+            <ellipse id=e cx=0 cy=0 rx=10 ry=5 /><line id=l x1=0 y1=0 x2=3 y2=4 /><polygon id=p points='0,0 3,0 3,4' />
+            <polyline id=pl points='0 0, 3 0 3 4' /><rect id=neg width=-5 height=3 /><path id=d d='M0 0 L10 0' /></svg>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            function $(id) { return document.getElementById(id); }
+            var boxes = ['r', 'c', 'g', 'e', 'l', 'p', 's', 'neg', 'd'].map(function (id) {
+              var b = $(id).getBBox(); return [b.x, b.y, b.width, b.height, b instanceof DOMRect];
+            });
+            var lengths = ['r', 'c', 'e', 'l', 'p', 'pl'].map(function (id) { return Math.round($(id).getTotalLength() * 1000) / 1000; });
+            var path = (function () { try { $('d').getTotalLength(); return 'no error'; } catch (e) { return e.name; } })();
+            [boxes, lengths, path]
+            """) == [
+            [[1, 2, 10, 20, true], [45, 45, 10, 10, true], [1, 2, 54, 53, true], [-10, -5, 20, 10, true], [0, 0, 3, 4, true],
+             [0, 0, 3, 4, true], [-10, -5, 65, 60, true], [0, 0, 0, 3, true], [0, 0, 0, 0, true]],
+            [60, 31.416, 48.442, 5, 12, 7], "TypeError",
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func elementFromPointAndScrollIntoView() async throws {
         let (webView, log) = try await open("""
             <div id=a style='height: 100px'><div id=b style='height: 50px; margin-left: 20px'></div></div>

@@ -455,6 +455,70 @@
     if (arguments.length < 2) throw new TypeError("Failed to execute 'elementFromPoint' on 'Document': 2 arguments required, but only " + arguments.length + ' present.');
     return this === doc ? hit(Number(x), Number(y)) : null;
   });
+  // SVG: getBBox from the geometry attributes of the basic shapes (user units; percentages and transforms are not
+  // applied), the union of the children for <g>, <svg> and <a>; getTotalLength for rect, circle, ellipse (Ramanujan's
+  // second approximation), line, polyline and polygon. <path> and <text> have an empty box and no length: there is
+  // no maintained path-data parser in Debian to use, and no text layout.
+  var SVG = impl.SVGElement && impl.SVGElement.prototype;
+  function attr(el, name) { var n = parseFloat(el.getAttribute(name)); return isFinite(n) ? n : 0; }
+  function points(el) {
+    var n = String(el.getAttribute('points') || '').trim().split(/[\s,]+/).filter(Boolean).map(Number), out = [];
+    for (var i = 0; i + 1 < n.length && isFinite(n[i]) && isFinite(n[i + 1]); i += 2) out.push([n[i], n[i + 1]]);
+    return out;
+  }
+  function shapeBox(el) {
+    switch (el.localName) {
+      case 'rect': return [attr(el, 'x'), attr(el, 'y'), Math.max(0, attr(el, 'width')), Math.max(0, attr(el, 'height'))];
+      case 'circle': var r = Math.max(0, attr(el, 'r')); return [attr(el, 'cx') - r, attr(el, 'cy') - r, 2 * r, 2 * r];
+      case 'ellipse': var rx = Math.max(0, attr(el, 'rx')), ry = Math.max(0, attr(el, 'ry'));
+        return [attr(el, 'cx') - rx, attr(el, 'cy') - ry, 2 * rx, 2 * ry];
+      case 'line': var x1 = attr(el, 'x1'), y1 = attr(el, 'y1'), x2 = attr(el, 'x2'), y2 = attr(el, 'y2');
+        return [Math.min(x1, x2), Math.min(y1, y2), Math.abs(x2 - x1), Math.abs(y2 - y1)];
+      case 'polyline': case 'polygon':
+        var p = points(el);
+        if (!p.length) return [0, 0, 0, 0];
+        var xs = p.map(function (q) { return q[0]; }), ys = p.map(function (q) { return q[1]; });
+        var left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
+        return [left, top, Math.max.apply(null, xs) - left, Math.max.apply(null, ys) - top];
+      case 'g': case 'svg': case 'a':
+        var all = null;
+        for (var c = el.firstElementChild; c; c = c.nextElementSibling) {
+          var b = shapeBox(c);
+          if (!b) continue;
+          all = all ? [Math.min(all[0], b[0]), Math.min(all[1], b[1]), Math.max(all[2], b[0] + b[2]), Math.max(all[3], b[1] + b[3])]
+                    : [b[0], b[1], b[0] + b[2], b[1] + b[3]];
+        }
+        return all ? [all[0], all[1], all[2] - all[0], all[3] - all[1]] : (el.localName === 'g' ? null : [0, 0, 0, 0]);
+      default: return null;
+    }
+  }
+  function pathLength(p, closed) {
+    var total = 0;
+    for (var i = 1; i < p.length; i++) total += Math.hypot(p[i][0] - p[i - 1][0], p[i][1] - p[i - 1][1]);
+    if (closed && p.length > 1) total += Math.hypot(p[0][0] - p[p.length - 1][0], p[0][1] - p[p.length - 1][1]);
+    return total;
+  }
+  if (SVG) {
+    defineMethod(SVG, 'getBBox', function getBBox() {
+      var b = shapeBox(this) || [0, 0, 0, 0];
+      return new DOMRect(b[0], b[1], b[2], b[3]);
+    });
+    defineMethod(SVG, 'getTotalLength', function getTotalLength() {
+      var b = shapeBox(this);
+      switch (this.localName) {
+        case 'rect': return 2 * (b[2] + b[3]);
+        case 'circle': return Math.PI * b[2];
+        case 'ellipse':
+          var a = b[2] / 2, c = b[3] / 2, h = Math.pow(a - c, 2) / Math.pow(a + c || 1, 2);
+          return Math.PI * (a + c) * (1 + 3 * h / (10 + Math.sqrt(4 - 3 * h)));
+        case 'line': return Math.hypot(b[2], b[3]);
+        case 'polyline': return pathLength(points(this), false);
+        case 'polygon': return pathLength(points(this), true);
+        default: throw new TypeError("getTotalLength is not supported for <" + this.localName + "> (see the Geometry model article)");
+      }
+    });
+  }
+
   env.geometry = { boxOf: boxOf };   // for observers.js
   return env;
 })
