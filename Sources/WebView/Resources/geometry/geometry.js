@@ -111,6 +111,10 @@
     return Math.round(font * 1.2 * 1000) / 1000;
   }
   var inlineLevel = /^(inline|inline-block|inline-flex|inline-grid|inline-table)$/;
+  // Elements whose user-agent display is none are not laid out at all, which spares their cascade on every layout
+  // (a page's <head> is often most of its elements); an author sheet that shows them is not followed.
+  var neverShown = /^(head|script|style|link|meta|title|template|base|noscript)$/;
+  function hiddenByDefault(el) { return neverShown.test(el.localName) && el.namespaceURI === 'http://www.w3.org/1999/xhtml'; }
   function outOfFlow(el) { return /^(absolute|fixed)$/.test(style(el, 'position')); }
 
   // The box of an element: x, y (document coordinates of the border box), width, height, and the edges.
@@ -191,7 +195,7 @@
         if (/\S/.test(child.data) && !line) line = { y: flowY, height: lineHeight(el) };
         continue;
       }
-      if (child.nodeType !== 1 || style(child, 'display') === 'none') continue;
+      if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
       var display = style(child, 'display');
       if (display === 'contents') continue;
