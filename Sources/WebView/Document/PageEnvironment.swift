@@ -43,6 +43,7 @@ enum PageEnvironment {
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
         config["userAgent"] = JSValue(string: userAgent(core.configuration, device: core.device), in: context)
         config["device"] = JSValue(string: core.deviceJSON, in: context)
+        config["animationSettle"] = JSValue(double: max(0, core.configuration.animationSettleTime.seconds * 1000), in: context)
         let native = makeNative(document: document, core: core)
         var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
             .call(arguments: [require, native, config])

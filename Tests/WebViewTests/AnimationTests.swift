@@ -1,0 +1,167 @@
+import Foundation
+import JavaScript
+import Testing
+import TestSupport
+@testable import WebView
+
+/// `requestAnimationFrame` and the idle rule, on a virtual clock so nothing depends on the machine's speed.
+@Suite struct AnimationTests {
+    /// A web view whose runtime runs on a virtual clock.
+    private func virtualWebView(settle: Duration = .seconds(1)) -> (HeadlessWebView, EventLog) {
+        let runtime = JavaScriptRuntime(configuration: .init(clock: .virtual()))
+        let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(animationSettleTime: settle))
+        return (webView, EventLog(webView))
+    }
+
+    @Test func framesRunAt60HzWithOneTimePerFrameAndKeepThePageBusy() async throws {
+        let (webView, log) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var seen = [];
+            // Frame times as thirds of a millisecond (a 60 Hz frame is 50 of them), so they compare exactly.
+            function mark(name) { return function (t) { seen.push(name + ':' + Math.round(t * 3)); }; }
+            requestAnimationFrame(mark('a'));
+            requestAnimationFrame(function (t) {
+              mark('b')(t);
+              requestAnimationFrame(mark('next'));   // requested during a frame: runs in the next one
+            });
+            requestAnimationFrame(mark('c'));
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("seen.map(function (s) { return s.split(':')[0]; })") == ["a", "b", "c", "next"])
+        let times = try await webView.evaluateJavaScript("seen.map(function (s) { return Number(s.split(':')[1]); })")
+        #expect(try await webView.evaluateJavaScript("""
+            var t = seen.map(function (s) { return Number(s.split(':')[1]); });
+            t[0] === t[1] && t[1] === t[2] && t[0] > 0 && t[0] % 50 === 0 && t[3] === t[0] + 50
+            """) == true, "one 60 Hz tick for every callback of a frame, the next frame one tick later: \(times)")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func cancelledFramesDoNotRunEvenWithinTheSameFrame() async throws {
+        let (webView, _) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var ran = [];
+            var later = requestAnimationFrame(function () { ran.push('cancelled before'); });
+            requestAnimationFrame(function () { ran.push('first'); cancelAnimationFrame(second); });
+            var second = requestAnimationFrame(function () { ran.push('cancelled in the frame'); });
+            cancelAnimationFrame(later);
+            cancelAnimationFrame(12345);   // unknown ids are ignored
+            cancelAnimationFrame('nonsense');
+            var ids = [later, second];
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("ran") == ["first"])
+        #expect(try await webView.evaluateJavaScript("ids[0] > 0 && ids[1] > ids[0]") == true)
+        await webView.close()
+    }
+
+    @Test func aTwoSecondFrameDrivenTransitionEndsBeforeIdleOnTheVirtualClock() async throws {
+        let (webView, _) = virtualWebView(settle: .seconds(3))
+        try await webView.loadHTMLString("""
+            <div id="box" style="opacity: 0"></div>
+            <script>
+            var box = document.getElementById('box'), start = null, done = false;
+            requestAnimationFrame(function step(t) {
+              if (start === null) start = t;
+              var progress = Math.min(1, (t - start) / 2000);
+              box.style.opacity = String(progress);
+              if (progress < 1) requestAnimationFrame(step); else done = true;
+            });
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("done") == true)
+        #expect(try await webView.evaluateJavaScript("box.style.opacity") == "1")
+        #expect(await webView.runtime.now >= 2000)
+        await webView.close()
+    }
+
+    @Test func aFrameLoopForeverBecomesIdleAfterTheSettleTimeAndRestartsOnOutsideRequests() async throws {
+        let (webView, _) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var frames = 0;
+            requestAnimationFrame(function spin() { frames++; requestAnimationFrame(spin); });
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        let settled = await webView.runtime.now
+        #expect(settled >= 999 && settled < 1050, "idle after 1 s of frames, at \(settled) ms")
+        let counted = try await webView.evaluateJavaScript("frames")
+        #expect(counted == 60 || counted == 61, "about 60 frames in the settle second: \(counted)")
+        // The loop goes on in time; it just no longer keeps the page busy.
+        await webView.runtime.advance(by: .milliseconds(500))
+        #expect(try await webView.evaluateJavaScript("frames > 85") == true)
+        // A frame requested from outside a frame (here: a script from Swift) restarts the settle time.
+        _ = try await webView.evaluateJavaScript("var outside = 0; requestAnimationFrame(function () { outside++; }); 0")
+        let before = await webView.runtime.now
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        let after = await webView.runtime.now
+        #expect(after - before >= 999 && after - before < 1050, "settled again 1 s later: \(before) → \(after)")
+        #expect(try await webView.evaluateJavaScript("outside") == 1)
+        await webView.close()
+    }
+
+    @Test func zeroSettleTimeMeansFramesNeverKeepThePageBusy() async throws {
+        let (webView, _) = virtualWebView(settle: .zero)
+        try await webView.loadHTMLString("""
+            <script>var ran = false; requestAnimationFrame(function () { ran = true; });</script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("ran") == false)
+        await webView.runtime.advance(by: .milliseconds(17))
+        #expect(try await webView.evaluateJavaScript("ran") == true)
+        await webView.close()
+    }
+
+    @Test func badCallbacksAreRejectedAndAThrowingCallbackDoesNotStopTheFrame() async throws {
+        let (webView, log) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var errors = [], ran = [];
+            [undefined, null, 'ran.push(1)', 42, {}].forEach(function (bad) {
+              try { requestAnimationFrame(bad); } catch (e) { errors.push(e.name); }
+            });
+            requestAnimationFrame(function () { throw new Error('frame boom'); });
+            requestAnimationFrame(function () { ran.push('after the throw'); });
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("errors") == ["TypeError", "TypeError", "TypeError", "TypeError", "TypeError"])
+        #expect(try await webView.evaluateJavaScript("ran") == ["after the throw"])
+        #expect(log.exceptions.map(\.message).contains { $0.contains("frame boom") })
+        await webView.close()
+    }
+
+    @Test func aHiddenPageRunsNoFramesAndIsIdle() async throws {
+        let (webView, _) = virtualWebView()
+        try await webView.loadHTMLString("<p>x</p>", baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        await webView.setVisible(false)
+        _ = try await webView.evaluateJavaScript("var ran = 0; requestAnimationFrame(function () { ran++; }); 0")
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        await webView.runtime.advance(by: .seconds(1))
+        #expect(try await webView.evaluateJavaScript("ran") == 0)
+        await webView.setVisible(true)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("ran") == 1)
+        await webView.close()
+    }
+
+    @Test func onTheRealClockRunUntilIdleWaitsForAFrameChain() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("""
+            <script>
+            var frames = 0;
+            requestAnimationFrame(function frame() { frames++; if (frames < 3) requestAnimationFrame(frame); });
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("frames") == 3)
+        await webView.close()
+    }
+}
