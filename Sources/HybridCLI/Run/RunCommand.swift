@@ -48,7 +48,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/canvas.html --canvas-out out
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
               hybrid run --device list
-              hybrid run web/examples/dom.html --virtual-time --animation-settle 5 --eval 'performance.now()'
+              hybrid run web/examples/dom.html --virtual-time --animation-settle 5
             """
     )
 

@@ -79,12 +79,6 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
 
-    @Option(name: .customLong("animation-settle"), parsing: .unconditional,
-            help: ArgumentHelp("How long a requestAnimationFrame loop keeps a page busy (0 to 3600; default 1).",
-                               valueName: "seconds"),
-            transform: OptionValue.settleSeconds)
-    var animationSettle: Double = 1
-
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
 
@@ -121,7 +115,6 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
-        options.animationSettleTime = .milliseconds(Int64((animationSettle * 1000).rounded()))
         if let device {
             do {
                 options.device = try DeviceOption.resolve(device)

@@ -19,9 +19,6 @@ public struct TestRunOptions: Sendable {
     /// The device every page sees (`--device`); default `DeviceProfile.default` (an iPhone 15 in WKWebView; see the
     /// WebView module).
     public var device = DeviceProfile.default
-    /// How long a `requestAnimationFrame` loop keeps a page busy (`--animation-settle`); default 1 s (see the
-    /// WebView module's `WebViewConfiguration.animationSettleTime`).
-    public var animationSettleTime = Duration.seconds(1)
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

@@ -27,8 +27,7 @@ final class WebViewPageDriver: TestPageDriver {
         let limit = options.testTimeout + options.hangGrace * 2
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
-        webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(
-            device: options.device, animationSettleTime: options.animationSettleTime))
+        webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
         server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
     }
 

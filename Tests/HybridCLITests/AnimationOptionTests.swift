@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// `hybrid run --virtual-time` and `--animation-settle`.
+@Suite struct AnimationOptionTests {
+    /// A frame loop that ends after two seconds of frame time.
+    private static let twoSecondLoop = """
+        <script>
+        var start = null, done = false;
+        requestAnimationFrame(function step(t) {
+          if (start === null) start = t;
+          if (t - start < 2000) requestAnimationFrame(step); else done = true;
+        });
+        </script>
+        """
+
+    @Test func virtualTimeRunsATwoSecondFrameLoopToItsEndBeforeTheEvals() async throws {
+        let url = try await RunFixture.page(Self.twoSecondLoop)
+        let result = try await HybridBinary.run(["run", url.path, "--virtual-time", "--animation-settle", "3", "--quiet",
+                                                 "--eval", "done", "--eval", "performance.now() >= 2000 && performance.now() < 2100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "true\ntrue\n")
+    }
+
+    @Test func aZeroSettleTimeLeavesFramesOutOfIdleOnTheVirtualClock() async throws {
+        let url = try await RunFixture.page(Self.twoSecondLoop)
+        let result = try await HybridBinary.run(["run", url.path, "--virtual-time", "--animation-settle", "0", "--quiet",
+                                                 "--eval", "[done, start === null].join()"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "false,true\n")
+    }
+
+    @Test func badSettleTimesExitTwo() async throws {
+        let url = try await RunFixture.page("<p>hi</p>")
+        for value in ["-1", "abc", "3601", "nan"] {
+            let result = try await HybridBinary.run(["run", url.path, "--animation-settle", value])
+            #expect(result.status == 2, "\(value)")
+            #expect(result.stderr.contains("must be a number of seconds from 0 to 3600"), "\(value): \(result.stderr)")
+        }
+    }
+}
