@@ -30,6 +30,30 @@ import Testing
         #expect(result.stdout == "false,true\n")
     }
 
+    /// Issue 15's race: Mithril redraws in an animation frame, which the run now waits for after each click
+    /// (before, the eval ran first and read `count 0`). Debian's Mithril, which `scripts/bootstrap` installs.
+    @Test func aMithrilRedrawAfterEachClickEndsBeforeTheEval() async throws {
+        let library = "/usr/lib/nodejs/mithril/mithril.js"
+        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/bootstrap")
+        let folder = try await RunFixture.folder([
+            "mithril.js": try String(contentsOfFile: library, encoding: .utf8),
+            "counter.html": """
+                <div id="app"></div>
+                <script src="mithril.js"></script>
+                <script>
+                var count = 0;
+                m.mount(document.getElementById('app'), { view: function () {
+                  return m('button#inc', { onclick: function () { count++; } }, 'count ' + count);
+                } });
+                </script>
+                """,
+        ])
+        let result = try await HybridBinary.run(["run", folder.appendingPathComponent("counter.html").path, "--quiet",
+                                                 "--click", "#inc", "--click", "#inc", "--eval", "document.querySelector('#inc').textContent"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "count 2\n")
+    }
+
     @Test func badSettleTimesExitTwo() async throws {
         let url = try await RunFixture.page("<p>hi</p>")
         for value in ["-1", "abc", "3601", "nan"] {
