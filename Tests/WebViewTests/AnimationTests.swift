@@ -164,4 +164,97 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("frames") == 3)
         await webView.close()
     }
+
+    // MARK: Element.animate (the Web Animations API's timing model)
+
+    @Test func aTwoSecondAnimationFinishesBeforeIdleAndAnInfiniteOneDoesNotBlock() async throws {
+        let (webView, log) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <div id="box"></div>
+            <script>
+            var log = [], box = document.getElementById('box');
+            var a = box.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 2000, fill: 'forwards', id: 'fade' });
+            var spin = box.animate({ transform: 'rotate(360deg)' }, { duration: 1000, iterations: Infinity });
+            a.onfinish = function (e) { log.push('onfinish ' + e.currentTime); };
+            a.addEventListener('finish', function () { log.push('finish event'); });
+            a.finished.then(function (x) { log.push('finished ' + (x === a) + ' ' + a.playState); });
+            log.push(a.playState, a.id, box.getAnimations().length);
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(await webView.runtime.now == 2000)
+        #expect(try await webView.evaluateJavaScript("log") == ["running", "fade", 2, "finished true finished", "onfinish 2000", "finish event"])
+        // The finished animation fills forwards, so it is still the element's; the infinite one runs on.
+        #expect(try await webView.evaluateJavaScript("[spin.playState, box.getAnimations().length, document.getAnimations().length, a.currentTime]")
+                == ["running", 2, 2, 2000])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func cancelRejectsFinishedFiresCancelAndLeavesThePageIdle() async throws {
+        let (webView, log) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <div id="box"></div>
+            <script>
+            var log = [], box = document.getElementById('box');
+            var a = box.animate({ opacity: 0 }, 5000);
+            a.finished.then(function () { log.push('finished'); }, function (e) { log.push(e.name); });
+            a.oncancel = function (e) { log.push('cancel ' + e.currentTime); };
+            a.onfinish = function () { log.push('finish'); };
+            a.cancel();
+            a.cancel();   // a second cancel does nothing
+            log.push(a.playState, String(a.currentTime), box.getAnimations().length);
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(await webView.runtime.now < 100, "a cancelled animation does not keep the page busy")
+        #expect(try await webView.evaluateJavaScript("log") == ["idle", "null", 0, "AbortError", "cancel null"])
+        #expect(log.exceptions.isEmpty, "the rejected finished promise is not an unhandled rejection")
+        await webView.close()
+    }
+
+    @Test func pauseHoldsTheCurrentTimeAndPlayResumesFromIt() async throws {
+        let (webView, _) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <div id="box"></div>
+            <script>
+            var done = null, box = document.getElementById('box');
+            var a = box.animate({ opacity: 0 }, 2000);
+            a.finished.then(function () { done = performance.now(); });
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        await webView.runtime.advance(by: .milliseconds(500))
+        _ = try await webView.evaluateJavaScript("a.pause(); 0")
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        await webView.runtime.advance(by: .seconds(5))
+        #expect(try await webView.evaluateJavaScript("[a.playState, a.currentTime, done]") == ["paused", 500, nil])
+        _ = try await webView.evaluateJavaScript("a.play(); 0")
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("[a.playState, a.currentTime, done]") == ["finished", 2000, 7000])
+        await webView.close()
+    }
+
+    @Test func badAnimationArgumentsThrowAndAnInfiniteAnimationCannotFinish() async throws {
+        let (webView, _) = virtualWebView()
+        try await webView.loadHTMLString("""
+            <div id="box"></div>
+            <script>
+            var errors = [], box = document.getElementById('box');
+            [[{}, -1], [{}, NaN], [{}, { iterations: -1 }], [{}, { fill: 'sideways' }], [{}, { delay: Infinity }],
+             [42, 100], [[1], 100], [{}, 'fast']].forEach(function (args) {
+              try { box.animate(args[0], args[1]); errors.push('no error'); } catch (e) { errors.push(e.name); }
+            });
+            var spin = box.animate({}, { duration: 100, iterations: Infinity });
+            try { spin.finish(); } catch (e) { errors.push(e.name); }
+            try { new Animation(); } catch (e) { errors.push(e.name); }
+            </script>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("errors") == [
+            "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError",
+            "InvalidStateError", "TypeError",
+        ])
+        #expect(try await webView.evaluateJavaScript("spin.playState") == "running")
+        await webView.close()
+    }
 }

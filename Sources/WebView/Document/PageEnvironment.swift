@@ -55,6 +55,8 @@ enum PageEnvironment {
         for (name, script) in WebViewScripts.css {
             env = try context.evaluate(script.source.get(), sourceURL: "hybrid:css/\(name).js").call(arguments: [require, native, env])
         }
+        env = try context.evaluate(WebViewScripts.animation.source.get(), sourceURL: "hybrid:animation/animation.js")
+            .call(arguments: [require, native, env])
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
