@@ -13,9 +13,15 @@ import TestSupport
         return (webView, EventLog(webView))
     }
 
+    /// A virtual-clock web view with `html` loaded.
+    private func virtualPage(_ html: String, settle: Duration = .seconds(1)) async throws -> (HeadlessWebView, EventLog) {
+        let (webView, log) = virtualWebView(settle: settle)
+        try await webView.loadHTMLString(html, baseURL: URL(string: "https://app.test/"))
+        return (webView, log)
+    }
+
     @Test func framesRunAt60HzWithOneTimePerFrameAndKeepThePageBusy() async throws {
-        let (webView, log) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, log) = try await virtualPage("""
             <script>
             var seen = [];
             // Frame times as thirds of a millisecond (a 60 Hz frame is 50 of them), so they compare exactly.
@@ -27,7 +33,7 @@ import TestSupport
             });
             requestAnimationFrame(mark('c'));
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("seen.map(function (s) { return s.split(':')[0]; })") == ["a", "b", "c", "next"])
         let times = try await webView.evaluateJavaScript("seen.map(function (s) { return Number(s.split(':')[1]); })")
@@ -40,8 +46,7 @@ import TestSupport
     }
 
     @Test func cancelledFramesDoNotRunEvenWithinTheSameFrame() async throws {
-        let (webView, _) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <script>
             var ran = [];
             var later = requestAnimationFrame(function () { ran.push('cancelled before'); });
@@ -52,7 +57,7 @@ import TestSupport
             cancelAnimationFrame('nonsense');
             var ids = [later, second];
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("ran") == ["first"])
         #expect(try await webView.evaluateJavaScript("ids[0] > 0 && ids[1] > ids[0]") == true)
@@ -60,8 +65,7 @@ import TestSupport
     }
 
     @Test func aTwoSecondFrameDrivenTransitionEndsBeforeIdleOnTheVirtualClock() async throws {
-        let (webView, _) = virtualWebView(settle: .seconds(3))
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <div id="box" style="opacity: 0"></div>
             <script>
             var box = document.getElementById('box'), start = null, done = false;
@@ -72,7 +76,7 @@ import TestSupport
               if (progress < 1) requestAnimationFrame(step); else done = true;
             });
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """, settle: .seconds(3))
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("done") == true)
         #expect(try await webView.evaluateJavaScript("box.style.opacity") == "1")
@@ -81,13 +85,12 @@ import TestSupport
     }
 
     @Test func aFrameLoopForeverBecomesIdleAfterTheSettleTimeAndRestartsOnOutsideRequests() async throws {
-        let (webView, _) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <script>
             var frames = 0;
             requestAnimationFrame(function spin() { frames++; requestAnimationFrame(spin); });
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         let settled = await webView.runtime.now
         #expect(settled >= 999 && settled < 1050, "idle after 1 s of frames, at \(settled) ms")
@@ -107,10 +110,9 @@ import TestSupport
     }
 
     @Test func zeroSettleTimeMeansFramesNeverKeepThePageBusy() async throws {
-        let (webView, _) = virtualWebView(settle: .zero)
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <script>var ran = false; requestAnimationFrame(function () { ran = true; });</script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """, settle: .zero)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("ran") == false)
         await webView.runtime.advance(by: .milliseconds(17))
@@ -119,8 +121,7 @@ import TestSupport
     }
 
     @Test func badCallbacksAreRejectedAndAThrowingCallbackDoesNotStopTheFrame() async throws {
-        let (webView, log) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, log) = try await virtualPage("""
             <script>
             var errors = [], ran = [];
             [undefined, null, 'ran.push(1)', 42, {}].forEach(function (bad) {
@@ -129,7 +130,7 @@ import TestSupport
             requestAnimationFrame(function () { throw new Error('frame boom'); });
             requestAnimationFrame(function () { ran.push('after the throw'); });
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("errors") == ["TypeError", "TypeError", "TypeError", "TypeError", "TypeError"])
         #expect(try await webView.evaluateJavaScript("ran") == ["after the throw"])
@@ -138,8 +139,7 @@ import TestSupport
     }
 
     @Test func aHiddenPageRunsNoFramesAndIsIdle() async throws {
-        let (webView, _) = virtualWebView()
-        try await webView.loadHTMLString("<p>x</p>", baseURL: URL(string: "https://app.test/"))
+        let (webView, _) = try await virtualPage("<p>x</p>")
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         await webView.setVisible(false)
         _ = try await webView.evaluateJavaScript("var ran = 0; requestAnimationFrame(function () { ran++; }); 0")
@@ -168,8 +168,7 @@ import TestSupport
     // MARK: Element.animate (the Web Animations API's timing model)
 
     @Test func aTwoSecondAnimationFinishesBeforeIdleAndAnInfiniteOneDoesNotBlock() async throws {
-        let (webView, log) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, log) = try await virtualPage("""
             <div id="box"></div>
             <script>
             var log = [], box = document.getElementById('box');
@@ -180,7 +179,7 @@ import TestSupport
             a.finished.then(function (x) { log.push('finished ' + (x === a) + ' ' + a.playState); });
             log.push(a.playState, a.id, box.getAnimations().length);
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(await webView.runtime.now == 2000)
         #expect(try await webView.evaluateJavaScript("log") == ["running", "fade", 2, "finished true finished", "onfinish 2000", "finish event"])
@@ -192,8 +191,7 @@ import TestSupport
     }
 
     @Test func cancelRejectsFinishedFiresCancelAndLeavesThePageIdle() async throws {
-        let (webView, log) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, log) = try await virtualPage("""
             <div id="box"></div>
             <script>
             var log = [], box = document.getElementById('box');
@@ -205,7 +203,7 @@ import TestSupport
             a.cancel();   // a second cancel does nothing
             log.push(a.playState, String(a.currentTime), box.getAnimations().length);
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(await webView.runtime.now < 100, "a cancelled animation does not keep the page busy")
         #expect(try await webView.evaluateJavaScript("log") == ["idle", "null", 0, "AbortError", "cancel null"])
@@ -214,15 +212,14 @@ import TestSupport
     }
 
     @Test func pauseHoldsTheCurrentTimeAndPlayResumesFromIt() async throws {
-        let (webView, _) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <div id="box"></div>
             <script>
             var done = null, box = document.getElementById('box');
             var a = box.animate({ opacity: 0 }, 2000);
             a.finished.then(function () { done = performance.now(); });
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         await webView.runtime.advance(by: .milliseconds(500))
         _ = try await webView.evaluateJavaScript("a.pause(); 0")
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
@@ -235,8 +232,7 @@ import TestSupport
     }
 
     @Test func badAnimationArgumentsThrowAndAnInfiniteAnimationCannotFinish() async throws {
-        let (webView, _) = virtualWebView()
-        try await webView.loadHTMLString("""
+        let (webView, _) = try await virtualPage("""
             <div id="box"></div>
             <script>
             var errors = [], box = document.getElementById('box');
@@ -248,7 +244,7 @@ import TestSupport
             try { spin.finish(); } catch (e) { errors.push(e.name); }
             try { new Animation(); } catch (e) { errors.push(e.name); }
             </script>
-            """, baseURL: URL(string: "https://app.test/"))
+            """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
         #expect(try await webView.evaluateJavaScript("errors") == [
             "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError",
