@@ -131,7 +131,8 @@ package enum WebViewScripts {
     }
 
     /// The Web Animations API's timing model (issue 15): `Element.animate`, `Animation`, `getAnimations`,
-    /// `document.timeline`, run after ``css``; a function of `(require, native, env)`.
+    /// `document.timeline`, run after ``css``; a function of `(require, native, env)`. Only stubs at page set-up: the
+    /// first use of any of them installs the rest.
     static let animation = ScriptResource(module: "WebView", file: "animation/animation.js")
 
     /// Every script of the module, for a check that they are all installed.
