@@ -54,6 +54,31 @@ import Testing
         #expect(result.stdout == "count 2\n")
     }
 
+    /// jQuery's `animate` steps in animation frames: the run waits for its end after the click (main printed a width
+    /// a few pixels into the animation and no callback), on the real clock and on the virtual one.
+    @Test func aJQueryAnimateAfterAClickEndsBeforeTheEval() async throws {
+        let library = "/usr/share/javascript/jquery/jquery.min.js"
+        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/bootstrap")
+        let folder = try await RunFixture.folder([
+            "jquery.js": try String(contentsOfFile: library, encoding: .utf8),
+            "grow.html": """
+                <div id="box" style="width: 100px">box</div>
+                <button id="go">go</button>
+                <script src="jquery.js"></script>
+                <script>
+                $('#go').on('click', function () { $('#box').animate({ width: 300 }, 600, function () { $('#box').addClass('done'); }); });
+                </script>
+                """,
+        ])
+        let page = folder.appendingPathComponent("grow.html").path
+        for clock in [[], ["--virtual-time"]] {
+            let result = try await HybridBinary.run(["run", page, "--quiet", "--click", "#go",
+                                                     "--eval", "[$('#box').css('width'), $('#box').hasClass('done')].join()"] + clock)
+            #expect(result.status == 0, "\(clock): \(result.stderr)")
+            #expect(result.stdout == "300px,true\n", "\(clock)")
+        }
+    }
+
     @Test func badSettleTimesExitTwo() async throws {
         let url = try await RunFixture.page("<p>hi</p>")
         for value in ["-1", "abc", "3601", "nan"] {
