@@ -14,6 +14,13 @@ import Testing
         </script>
         """
 
+    /// A page beside a copy of a Debian library (`scripts/bootstrap` installs it) named `name`; returns the page's path.
+    private static func page(_ html: String, library: String, as name: String) async throws -> String {
+        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/bootstrap")
+        let folder = try await RunFixture.folder([name: try String(contentsOfFile: library, encoding: .utf8), "page.html": html])
+        return folder.appendingPathComponent("page.html").path
+    }
+
     @Test func virtualTimeRunsATwoSecondFrameLoopToItsEndBeforeTheEvals() async throws {
         let url = try await RunFixture.page(Self.twoSecondLoop)
         let result = try await HybridBinary.run(["run", url.path, "--virtual-time", "--animation-settle", "3", "--quiet",
@@ -33,22 +40,17 @@ import Testing
     /// Issue 15's race: Mithril redraws in an animation frame, which the run now waits for after each click
     /// (before, the eval ran first and read `count 0`). Debian's Mithril, which `scripts/bootstrap` installs.
     @Test func aMithrilRedrawAfterEachClickEndsBeforeTheEval() async throws {
-        let library = "/usr/lib/nodejs/mithril/mithril.js"
-        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/bootstrap")
-        let folder = try await RunFixture.folder([
-            "mithril.js": try String(contentsOfFile: library, encoding: .utf8),
-            "counter.html": """
-                <div id="app"></div>
-                <script src="mithril.js"></script>
-                <script>
-                var count = 0;
-                m.mount(document.getElementById('app'), { view: function () {
-                  return m('button#inc', { onclick: function () { count++; } }, 'count ' + count);
-                } });
-                </script>
-                """,
-        ])
-        let result = try await HybridBinary.run(["run", folder.appendingPathComponent("counter.html").path, "--quiet",
+        let page = try await Self.page("""
+            <div id="app"></div>
+            <script src="mithril.js"></script>
+            <script>
+            var count = 0;
+            m.mount(document.getElementById('app'), { view: function () {
+              return m('button#inc', { onclick: function () { count++; } }, 'count ' + count);
+            } });
+            </script>
+            """, library: "/usr/lib/nodejs/mithril/mithril.js", as: "mithril.js")
+        let result = try await HybridBinary.run(["run", page, "--quiet",
                                                  "--click", "#inc", "--click", "#inc", "--eval", "document.querySelector('#inc').textContent"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "count 2\n")
@@ -57,20 +59,14 @@ import Testing
     /// jQuery's `animate` steps in animation frames: the run waits for its end after the click (main printed a width
     /// a few pixels into the animation and no callback), on the real clock and on the virtual one.
     @Test func aJQueryAnimateAfterAClickEndsBeforeTheEval() async throws {
-        let library = "/usr/share/javascript/jquery/jquery.min.js"
-        try #require(FileManager.default.fileExists(atPath: library), "\(library) is missing: run scripts/bootstrap")
-        let folder = try await RunFixture.folder([
-            "jquery.js": try String(contentsOfFile: library, encoding: .utf8),
-            "grow.html": """
-                <div id="box" style="width: 100px">box</div>
-                <button id="go">go</button>
-                <script src="jquery.js"></script>
-                <script>
-                $('#go').on('click', function () { $('#box').animate({ width: 300 }, 600, function () { $('#box').addClass('done'); }); });
-                </script>
-                """,
-        ])
-        let page = folder.appendingPathComponent("grow.html").path
+        let page = try await Self.page("""
+            <div id="box" style="width: 100px">box</div>
+            <button id="go">go</button>
+            <script src="jquery.js"></script>
+            <script>
+            $('#go').on('click', function () { $('#box').animate({ width: 300 }, 600, function () { $('#box').addClass('done'); }); });
+            </script>
+            """, library: "/usr/share/javascript/jquery/jquery.min.js", as: "jquery.js")
         for clock in [[], ["--virtual-time"]] {
             let result = try await HybridBinary.run(["run", page, "--quiet", "--click", "#go",
                                                      "--eval", "[$('#box').css('width'), $('#box').hasClass('done')].join()"] + clock)
