@@ -106,8 +106,10 @@ public final class HeadlessWebView: Sendable {
         }
     }
 
-    /// Runs the runtime until the page is idle: no one-shot timer, no load, fetch or script message
-    /// in flight (repeating timers and `requestAnimationFrame` do not count), or until `timeout`.
+    /// Runs the runtime until the page is idle: no one-shot timer, animation frame, load, fetch or script
+    /// message in flight, or until `timeout`. Repeating timers do not count, and a `requestAnimationFrame`
+    /// loop stops counting after ``WebViewConfiguration/animationSettleTime`` (<doc:AnimationsAndIdle>).
+    /// On a runtime with a virtual clock, timers and frames jump to their time instead of waiting.
     public func runUntilIdle(timeout: Duration? = nil) async -> IdleOutcome {
         await runtime.runUntilIdle(timeout: timeout)
     }

@@ -7,11 +7,21 @@ public struct WebViewConfiguration: Sendable {
     /// The device pages see (viewport, screen, pixel ratio, touch, user agent, ...); ``DeviceProfile/default``,
     /// a current iPhone in WKWebView, unless set. Change it on a live page with ``HeadlessWebView/setDevice(_:)``.
     public var device: DeviceProfile
+    /// How long a `requestAnimationFrame` loop keeps a page busy (default 1 s; zero or less: frames never do).
+    ///
+    /// Pending animation frames keep ``HeadlessWebView/runUntilIdle(timeout:)`` waiting, so a transition or a
+    /// redraw finishes before the next step. A loop that only re-requests frames from its own frame callbacks
+    /// stops counting once it has run this long, on the runtime's clock (instantly on a virtual clock); a frame
+    /// requested from anywhere else (an event, a timer, a message) starts the settle time again. See
+    /// <doc:AnimationsAndIdle>.
+    public var animationSettleTime: Duration
 
-    public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default) {
+    public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default,
+                animationSettleTime: Duration = .seconds(1)) {
         self.customUserAgent = customUserAgent
         self.applicationNameForUserAgent = applicationNameForUserAgent
         self.device = device
+        self.animationSettleTime = animationSettleTime
     }
 }
 

@@ -142,7 +142,12 @@ package enum WebViewScripts {
         (name, ScriptResource(module: "WebView", file: "geometry/\(name).js"))
     }
 
+    /// The Web Animations API's timing model (issue 15): `Element.animate`, `Animation`, `getAnimations`,
+    /// `document.timeline`, run after ``css``; a function of `(require, native, env)`. Only stubs at page set-up: the
+    /// first use of any of them installs the rest.
+    static let animation = ScriptResource(module: "WebView", file: "animation/animation.js")
+
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + geometry.map(\.script)
+        + css.map(\.script) + [canvas] + geometry.map(\.script) + [animation]
 }

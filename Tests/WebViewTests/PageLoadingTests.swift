@@ -87,8 +87,8 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("log") == ["/next?x=1", 1, 2, "https://app.test/next?x=1#h", "refused",
                                                                "visibility:hidden", "visibility:visible"])
         #expect(await webView.url == URL(string: "https://app.test/next?x=1#h"))
-        // Animation frames do not keep a page busy, so the chain may still be running: wait for its
-        // third frame, then one frame more, and check it stopped at three.
+        // Pending animation frames keep a page busy, so the chain has run; the wait for its third frame
+        // returns at once, and one frame more checks it stopped at three.
         _ = try await webView.callAsyncJavaScript("""
             new Promise(function (r) { (function check() { if (frames >= 3) r(0); else requestAnimationFrame(check); })(); })
             """)

@@ -623,6 +623,23 @@
     eq(typeof mql.addEventListener, "function");
     eq(typeof mql.addListener, "function");
   });
+  check("animation", "Element.animate, getAnimations, finish and cancel", function () {
+    var host = html("<p>x</p>"), el = host.firstChild;
+    var a = el.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 1000, id: "cf" });
+    eq(a.playState, "running");
+    eq(a.id, "cf");
+    eq(el.getAnimations()[0], a);
+    eq(document.getAnimations().indexOf(a) >= 0, true);
+    a.finish();
+    eq(a.playState, "finished");
+    eq(a.currentTime, 1000);
+    var b = el.animate({ opacity: 0 }, 1000);
+    b.cancel();
+    eq(b.playState, "idle");
+    eq(b.currentTime, null);
+    eq(el.getAnimations().length, 0);
+    host.remove();
+  });
 
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };

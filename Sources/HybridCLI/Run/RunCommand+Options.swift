@@ -45,6 +45,8 @@ extension RunCommand {
         options.timeout = timeout
         options.maxMemory = maxMemory
         if let device { options.device = try DeviceOption.resolve(device) }
+        options.virtualTime = virtualTime
+        options.animationSettle = .milliseconds(Int64((animationSettle * 1000).rounded()))
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         options.style = TerminalStyle(color)

@@ -15,8 +15,13 @@ struct RunCommand: AsyncParsableCommand {
             Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge is \
             attached); run until idle; each --click; each --call; each --eval (its value printed); each \
             --assert; --dump-dom last on standard output. Within a phase, flags keep their command-line order, \
-            and the page runs until idle after each. Idle: no one-shot timer, fetch, script load or bridge \
-            delivery pending; repeating timers and requestAnimationFrame do not count.
+            and the page runs until idle after each. Idle: no one-shot timer, \
+            animation frame, fetch, script load or bridge delivery pending; repeating timers do not count, and a \
+            requestAnimationFrame loop only for --animation-settle seconds (default 1).
+
+            --virtual-time runs the page's timers and animation frames on a virtual clock: while the run waits \
+            for idle, time jumps to the next timer or frame, so a 2-second transition ends at once. Time moves \
+            only then: an --eval or --call that awaits a timer waits until --timeout.
 
             Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by \
             handler; mocks override the built-in handlers (echo, and the demo's).
@@ -43,6 +48,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/canvas.html --canvas-out out
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
               hybrid run --device list
+              hybrid run web/examples/dom.html --virtual-time --animation-settle 5
             """
     )
 
@@ -93,6 +99,15 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
+
+    @Flag(name: .customLong("virtual-time"), help: "Run timers and animation frames on a virtual clock that jumps ahead while waiting for idle.")
+    var virtualTime = false
+
+    @Option(name: .customLong("animation-settle"), parsing: .unconditional,
+            help: ArgumentHelp("How long a requestAnimationFrame loop keeps the page busy (0 to 3600; default 1).",
+                               valueName: "seconds"),
+            transform: OptionValue.settleSeconds)
+    var animationSettle: Double = 1
 
     @Flag(name: .long, help: "Print only values (--eval, --call, --dump-dom) and errors.")
     var quiet = false

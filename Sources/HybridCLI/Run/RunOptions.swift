@@ -67,6 +67,10 @@ struct RunOptions: Sendable {
     var style = TerminalStyle(enabled: false)
     /// `--device`: what the page sees as its device.
     var device = DeviceProfile.default
+    /// `--virtual-time`: the runtime runs on a virtual clock.
+    var virtualTime = false
+    /// `--animation-settle`: how long a frame loop keeps the page busy.
+    var animationSettle = Duration.seconds(1)
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.

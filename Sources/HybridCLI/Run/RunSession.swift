@@ -17,8 +17,10 @@ struct RunSession {
             RunSession.reportTranscriptFailure(error)
             return .usage
         }
-        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
-        let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
+        let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", clock: options.virtualTime ? .virtual() : .real,
+                                                             executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
+        let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(
+            device: options.device, animationSettleTime: options.animationSettle))
         webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)

@@ -23,6 +23,14 @@ enum OptionValue {
         return value
     }
 
+    /// `--animation-settle SECONDS`: from 0 (animation frames never keep a page busy) to 3600.
+    static func settleSeconds(_ text: String) throws -> Double {
+        guard let value = Double(text), value.isFinite, value >= 0, value <= 3600 else {
+            throw ValidationError("must be a number of seconds from 0 to 3600")
+        }
+        return value
+    }
+
     /// `--max-memory SIZE`: a number with a binary unit, `512M`, `2G`, `1.5G`, `800K` (K, M, G; an optional
     /// trailing `B`, any case), from 16 MB (less than a runtime needs to start) to 1024 GB.
     static func memorySize(_ text: String) throws -> Int {

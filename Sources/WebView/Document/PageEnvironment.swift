@@ -43,6 +43,7 @@ enum PageEnvironment {
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
         config["userAgent"] = JSValue(string: userAgent(core.configuration, device: core.device), in: context)
         config["device"] = JSValue(string: core.deviceJSON, in: context)
+        config["animationSettle"] = JSValue(double: max(0, core.configuration.animationSettleTime.seconds * 1000), in: context)
         let native = makeNative(document: document, core: core)
         var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
             .call(arguments: [require, native, config])
@@ -57,6 +58,8 @@ enum PageEnvironment {
         for (name, script) in WebViewScripts.geometry {
             env = try context.evaluate(script.source.get(), sourceURL: "hybrid:geometry/\(name).js").call(arguments: [require, native, env])
         }
+        env = try context.evaluate(WebViewScripts.animation.source.get(), sourceURL: "hybrid:animation/animation.js")
+            .call(arguments: [require, native, env])
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,

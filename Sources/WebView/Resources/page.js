@@ -13,23 +13,49 @@
     return answer === null || answer === undefined ? null : String(answer);
   };
 
-  // --- requestAnimationFrame: one 16 ms interval while callbacks wait (intervals do not keep a page busy)
-  var frames = [], nextFrame = 1, frameTimer = 0;
-  function runFrame() {
-    var due = frames; frames = [];
-    if (!due.length) { clearInterval(frameTimer); frameTimer = 0; return; }
+  // --- requestAnimationFrame: 60 Hz frames on the runtime's clock (a virtual clock included). Every callback
+  // of a frame gets the frame's time; callbacks requested during a frame run in the next one. A frame is a
+  // one-shot timer, so pending frames keep the page busy, until a loop has gone on for env.animationSettle
+  // ms: its later frames are armed as intervals, which do not keep a page busy. A request from outside a
+  // frame (an event, a timer, a message) restarts that settle time.
+  var FRAME = 1000 / 60, settle = typeof env.animationSettle === 'number' ? env.animationSettle : 1000;
+  var frames = [], running = null, nextFrame = 1, frameTimer = 0, frameCounted = false, inFrame = false, loopStart = 0;
+  function armFrame() {
     var now = performance.now();
-    due.forEach(function (f) { try { f.callback.call(g, now); } catch (e) { native.reportError(e); } });
-    if (!frames.length) { clearInterval(frameTimer); frameTimer = 0; }
+    var delay = (Math.floor(now / FRAME + 1e-9) + 1) * FRAME - now;
+    frameCounted = now - loopStart < settle;
+    if (frameCounted) { frameTimer = setTimeout(runFrame, delay); return; }
+    var id = frameTimer = setInterval(function () { clearInterval(id); runFrame(); }, delay);
+  }
+  function runFrame() {
+    frameTimer = 0;
+    var due = running = frames; frames = [];
+    var time = Math.floor(performance.now() / FRAME + 1e-9) * FRAME;
+    inFrame = true;
+    try {
+      for (var i = 0; i < due.length; i++) {
+        if (due[i].cancelled) continue;
+        try { due[i].callback.call(g, time); } catch (e) { native.reportError(e); }
+      }
+    } finally { inFrame = false; running = null; }
+    if (frames.length) armFrame();
   }
   g.requestAnimationFrame = function requestAnimationFrame(callback) {
     if (typeof callback !== 'function') throw new TypeError('requestAnimationFrame: the callback must be a function');
-    frames.push({ id: nextFrame, callback: callback });
-    if (!frameTimer) frameTimer = setInterval(runFrame, 16);
+    frames.push({ id: nextFrame, callback: callback, cancelled: false });
+    if (!inFrame) {
+      loopStart = performance.now();
+      if (frameTimer && !frameCounted) { clearTimeout(frameTimer); frameTimer = 0; }
+      if (!frameTimer) armFrame();
+    }
     return nextFrame++;
   };
   g.cancelAnimationFrame = function cancelAnimationFrame(id) {
-    frames = frames.filter(function (f) { return f.id !== id; });
+    function drop(list) { for (var i = 0; i < list.length; i++) if (list[i].id === id) list[i].cancelled = true; }
+    drop(frames);
+    if (running) drop(running);
+    frames = frames.filter(function (f) { return !f.cancelled; });
+    if (!frames.length && frameTimer && !inFrame) { clearTimeout(frameTimer); frameTimer = 0; }
   };
 
   // --- visibility

@@ -8,6 +8,7 @@
   var URLImpl = require('domino/lib/URL');
   var env = { parsing: false, visible: true, replies: Object.create(null), nextReply: 1, require: require,
               device: JSON.parse(config.device) };
+  env.animationSettle = config.animationSettle;
 
   // Listeners, handlers and dispatch: dom/event-dispatch.js, installed after this script.
 
