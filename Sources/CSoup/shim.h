@@ -72,5 +72,17 @@ static inline GUri *hybrid_platform_parse_uri(const char *uri) { return g_uri_pa
 static inline gboolean hybrid_platform_is_cancelled(const GError *error) {
     return error != NULL && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
 }
+// soup_session_new_with_options is variadic: a session whose kept-alive connections have no client-side idle timer
+// (`idle-timeout` 0). libsoup 3.2 runs that timer even when it is overdue because the thread was busy, after the
+// connection was already picked for the next request: the request is then lost for good, or libsoup crashes.
+static inline SoupSession *hybrid_platform_session_new(void) {
+    return soup_session_new_with_options("idle-timeout", 0u, NULL);
+}
+// The session's `idle-timeout` in seconds (g_object_get is variadic).
+static inline guint hybrid_platform_session_idle_timeout(SoupSession *session) {
+    guint seconds = 0;
+    g_object_get(session, "idle-timeout", &seconds, NULL);
+    return seconds;
+}
 
 #endif

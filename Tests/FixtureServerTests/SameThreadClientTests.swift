@@ -40,3 +40,32 @@ struct SameThreadClientTests {
         await runtime.shutdown()
     }
 }
+
+@Suite("A web view and its server on one thread")
+struct SameThreadWebViewTests {
+    /// A page's script holds the thread past the server's idle timeout, then the page asks for its next script on the
+    /// kept-alive connection: the server's idle timer, overdue, must not close the connection under the request that
+    /// has arrived, and the client must not lose the request (libsoup's own client idle timer, overdue the same way,
+    /// did: `NetworkSessionTests.keptAliveConnectionsHaveNoClientIdleTimer`).
+    @Test("a script that holds the thread past the idle timeout does not lose the page's next request")
+    func lateIdleTimerDoesNotDropAnArrivedRequest() async throws {
+        let folder = try FixtureFolder()
+        try folder.write("index.html", """
+            <script>var start = Date.now(); while (Date.now() - start < 2500) {}</script>
+            <script src="lib.js" onload="window.libLoaded = true"></script>
+            """)
+        try folder.write("lib.js", "window.fromLib = 42;")
+        let runtime = JavaScriptRuntime()
+        var options = FixtureServer.Options()
+        options.limits.idleTimeoutSeconds = 1
+        let server = FixtureServer(root: folder.path, runtime: runtime)
+        server.options = options
+        let base = try await server.start()
+        let webView = HeadlessWebView(runtime: runtime)
+        try await webView.load(URL(string: base + "index.html")!)
+        #expect(try await webView.evaluateJavaScript("window.fromLib") == 42)
+        await webView.close()
+        await server.stop()
+        await runtime.shutdown()
+    }
+}

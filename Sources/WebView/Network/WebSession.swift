@@ -5,6 +5,11 @@ import HybridLoop
 /// The network side of a web view: a libsoup `SoupSession` on the runtime's main context, one
 /// cookie jar and one `localStorage` store shared by all its pages.
 ///
+/// Kept-alive connections close when the server closes them or the session goes, not on a client-side idle timer:
+/// libsoup 3.2 fires that timer late when a long script held the thread past it, after the connection had already
+/// been picked for the page's next request, which then never completed (or libsoup crashed). Like WebKit's network
+/// stack, a connection the server closed meanwhile is noticed before it is reused.
+///
 /// Runtime-thread only (not `Sendable`): make it, use it and drop it on the runtime thread; every
 /// completion runs there, on a later iteration of the loop (never from inside the call that
 /// started the load).
@@ -36,7 +41,7 @@ public final class WebSession {
     package init(mainContext: OpaquePointer, userAgent: String? = nil) {
         self.mainContext = mainContext
         g_main_context_push_thread_default(mainContext)
-        session = soup_session_new()
+        session = hybrid_platform_session_new()
         g_main_context_pop_thread_default(mainContext)
         cookies = CookieJar()
         storage = WebStorage()
@@ -57,6 +62,9 @@ public final class WebSession {
             LoopCallback.schedule(on: mainContext, release)
         }
     }
+
+    /// The client-side idle timeout of kept-alive connections, in seconds; 0: none (see the type's notes).
+    var idleConnectionTimeout: UInt32 { hybrid_platform_session_idle_timeout(session) }
 
     /// The `User-Agent` header sent with every HTTP request.
     public var userAgent: String {
