@@ -200,4 +200,34 @@ import Testing
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
+
+    /// How many cascades the css layer has worked out (its private `env.css.computations()`).
+    private func styleComputations(_ webView: HeadlessWebView) async -> Int {
+        await webView.withCore { core in
+            Int((try? core.document?.env?["css"].invokeMethod("computations"))?.toDouble() ?? -1)
+        }
+    }
+
+    @Test func aLayoutComputesEachStyleOnceAndAnUnchangedStyleIsNotComputedAgain() async throws {
+        // Style attributes and a <style> sheet are parsed during the first layout: parsing must not restyle the page.
+        let (webView, log) = try await open("""
+            <div id=a class=big><p id=p style='margin: 0; height: 4px'>x</p></div><div id=b style='height: 2000px'></div>
+            """, style: ".big { height: 30px } .small { height: 10px }")
+        let start = await styleComputations(webView)
+        #expect(try await webView.evaluateJavaScript("document.getElementById('b').getBoundingClientRect().top") == 38)
+        // html, body, #a, #p, #b: one cascade each (head and its children are never laid out).
+        let first = await styleComputations(webView)
+        #expect(first - start == 5)
+        // A scroll lays the document out again from the cached styles.
+        #expect(try await webView.evaluateJavaScript("scrollTo(0, 100); document.getElementById('b').getBoundingClientRect().top") == -62)
+        #expect(await styleComputations(webView) == first)
+        // A class change restyles: the next read sees the new height, from fresh cascades.
+        #expect(try await webView.evaluateJavaScript("""
+            document.getElementById('a').className = 'small'; document.getElementById('b').getBoundingClientRect().top
+            """) == -82)
+        #expect(await styleComputations(webView) == first + 5)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
 }
