@@ -230,4 +230,22 @@ import Testing
         await webView.close()
     }
 
+    @Test func elementsFromPointListsEveryHitTopmostFirstEndingWithTheRoot() async throws {
+        let (webView, log) = try await open("""
+            <div id=a style='height: 100px'><div id=b style='height: 50px; margin-left: 20px'></div></div>
+            <div id=none style='height: 100px; pointer-events: none'></div>
+            <div id=over style='position: absolute; top: 0; left: 0; width: 40px; height: 40px; visibility: hidden'></div>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            function at(x, y) { return document.elementsFromPoint(x, y).map(function (el) { return el.id || el.localName; }); }
+            var bad = (function () { try { document.elementsFromPoint(1); return 'no error'; } catch (e) { return e.name; } })();
+            [at(30, 20), at(10, 20), at(30, 150), at(4, 4), at(-1, 0), at(30, 9999), Array.isArray(document.elementsFromPoint(1, 1)),
+             document.elementsFromPoint.length, bad, document.implementation.createHTMLDocument('').elementsFromPoint(1, 1)]
+            """) == [
+            ["b", "a", "body", "html"], ["a", "body", "html"], ["body", "html"], ["html"], [], [], true, 2, "TypeError", [],
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
 }

@@ -441,23 +441,38 @@
   defineGetter(H, 'offsetLeft', function () { return offset(this, 'x'); });
   defineGetter(H, 'offsetTop', function () { return offset(this, 'y'); });
 
-  // elementFromPoint: the last element in tree order whose border box holds the viewport point (no z-index, no
-  // stacking contexts); pointer-events:none and visibility:hidden elements are skipped; null outside the viewport.
-  function hit(x, y) {
+  // Hit testing: the elements whose border box holds the viewport point, topmost first. Without z-index or stacking
+  // contexts, a later element in tree order is above an earlier one; pointer-events:none and visibility:hidden
+  // elements are skipped; nothing outside the viewport.
+  function hits(x, y) {
     var d = device();
     if (!(x >= 0 && y >= 0 && x < d.width && y < d.height) || !doc.documentElement) return null;
-    var found = null, all = doc.documentElement.querySelectorAll('*');
+    var found = [], all = doc.documentElement.querySelectorAll('*');
     for (var i = 0; i < all.length; i++) {
       var el = all[i], box = boxOf(el);
       if (!box || style(el, 'pointer-events') === 'none' || style(el, 'visibility') !== 'visible') continue;
       var r = clientRect(el);
-      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) found = el;
+      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) found.push(el);
     }
-    return found || (boxOf(doc.body) ? doc.body : doc.documentElement);
+    return found.reverse();
   }
+  function hitArguments(document, args, name) {
+    if (args.length < 2) throw new TypeError("Failed to execute '" + name + "' on 'Document': 2 arguments required, but only " + args.length + ' present.');
+    return document === doc ? hits(Number(args[0]), Number(args[1])) : null;
+  }
+  // elementFromPoint: the topmost hit, else the body (or the root) when the point is in the viewport; null outside.
   defineMethod(impl.Document.prototype, 'elementFromPoint', function elementFromPoint(x, y) {
-    if (arguments.length < 2) throw new TypeError("Failed to execute 'elementFromPoint' on 'Document': 2 arguments required, but only " + arguments.length + ' present.');
-    return this === doc ? hit(Number(x), Number(y)) : null;
+    var found = hitArguments(this, arguments, 'elementFromPoint');
+    if (!found) return null;
+    return found[0] || (boxOf(doc.body) ? doc.body : doc.documentElement);
+  });
+  // elementsFromPoint (CSSOM View): every hit, topmost first, then the root element when it is not the last one;
+  // an empty array outside the viewport.
+  defineMethod(impl.Document.prototype, 'elementsFromPoint', function elementsFromPoint(x, y) {
+    var found = hitArguments(this, arguments, 'elementsFromPoint');
+    if (!found) return [];
+    if (found[found.length - 1] !== doc.documentElement) found.push(doc.documentElement);
+    return found;
   });
   // SVG: getBBox from the geometry attributes of the basic shapes (user units; percentages and transforms are not
   // applied), the union of the children for <g>, <svg> and <a>; getTotalLength for rect, circle, ellipse (Ramanujan's
