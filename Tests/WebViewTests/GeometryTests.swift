@@ -248,4 +248,32 @@ import Testing
         await webView.close()
     }
 
+    @Test func anIdleCallbackRunsByItsTimeoutWhenThePageStaysBusy() async throws {
+        // The script keeps the event loop busy (a long task, on the runtime's own clock) past the timeout: the
+        // callback with a timeout runs timed out with no time left; the one without gets an ordinary idle period.
+        let (webView, log) = try await open("""
+            <script>
+            function report(name) {
+              return function (d) { console.log(name + ' ' + d.didTimeout + ' ' + (d.timeRemaining() === 0) + ' ' + (d.timeRemaining() <= 50)); };
+            }
+            var plain = requestIdleCallback(report('plain'));
+            var timed = requestIdleCallback(report('timed'), { timeout: 5 });
+            var cancelled = requestIdleCallback(report('cancelled'), { timeout: 1 });
+            cancelIdleCallback(cancelled);
+            var start = performance.now();
+            while (performance.now() - start < 20) {}
+            </script>
+            """)
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines == ["plain false false true", "timed true true true"])
+        // Without a long task, a timeout is not reached: an ordinary idle period.
+        _ = try await webView.evaluateJavaScript("requestIdleCallback(report('quick'), { timeout: 60000 })")
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines.last == "quick false false true")
+        #expect(try await webView.evaluateJavaScript("""
+            [0, 'x', 5].map(function (bad) { try { requestIdleCallback(function () {}, bad); return 'no error'; } catch (e) { return e.name; } })
+            """) == ["TypeError", "TypeError", "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }
