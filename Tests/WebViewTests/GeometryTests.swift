@@ -30,11 +30,12 @@ import Testing
             [r('outer'), r('inner'), r('p'), r('bb'), r('mm'),
              [outer.offsetWidth, outer.clientWidth, outer.clientTop, outer.offsetTop, outer.offsetLeft, document.body.offsetHeight]]
             """)
-        // body content 359 wide; outer 179.5 + 24, centred; p: one line of 1.2 x 16px, 1em margins; no margin collapsing.
+        // body content 359 wide; outer 179.5 + 24, centred; p: one line of 1.2 x 16px, 1em margins, the top one
+        // collapsing with #inner's 5px bottom margin.
         #expect(out == [
-            [85.75, 8, 203.5, 125.203125], [102.75, 25, 169.5, 40], [97.75, 86, 179.5, 19.203125],
-            [8, 133.203125, 100, 50], [8, 183.203125, 75, 3],
-            [204, 200, 2, 8, 86, 178],
+            [85.75, 8, 203.5, 120.203125], [102.75, 25, 169.5, 40], [97.75, 81, 179.5, 19.203125],
+            [8, 128.203125, 100, 50], [8, 178.203125, 75, 3],
+            [204, 200, 2, 8, 86, 173],
         ])
         #expect(log.exceptions.isEmpty)
         await webView.close()
@@ -88,11 +89,12 @@ import Testing
             [r('rel'), r('abs'), r('right'), r('fixed'), [abs.offsetParent.id, abs.offsetTop, abs.offsetLeft,
              document.getElementById('rel').offsetParent === document.body]]
             """
-        // The absolute box is in the relative box's padding box (below its 3px border); 10% of its 50px height.
+        // #rel's 100px top margin collapses with the body's 8px. The absolute box is in the relative box's padding
+        // box (below its 3px border); 10% of its 50px height.
         #expect(try await webView.evaluateJavaScript(read) == [
-            [8, 108, 359, 53], [28, 116, 42, 34], [357, 151, 10, 10], [0, 5, 375, 7], ["rel", 5, 20, true],
+            [8, 100, 359, 53], [28, 108, 42, 34], [357, 143, 10, 10], [0, 5, 375, 7], ["rel", 5, 20, true],
         ])
-        #expect(try await webView.evaluateJavaScript("scrollTo(0, 60); [r('rel')[1], r('fixed')[1], scrollY]") == [48, 5, 60])
+        #expect(try await webView.evaluateJavaScript("scrollTo(0, 60); [r('rel')[1], r('fixed')[1], scrollY]") == [40, 5, 60])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
@@ -180,10 +182,15 @@ import Testing
         await webView.close()
     }
 
+    /// Two blocks, the first holding a narrower one, then one that hit testing skips (`pointer-events: none`).
+    private static let hitTestingPage = """
+        <div id=a style='height: 100px'><div id=b style='height: 50px; margin-left: 20px'></div></div>
+        <div id=none style='height: 100px; pointer-events: none'></div>
+
+        """
+
     @Test func elementFromPointAndScrollIntoView() async throws {
-        let (webView, log) = try await open("""
-            <div id=a style='height: 100px'><div id=b style='height: 50px; margin-left: 20px'></div></div>
-            <div id=none style='height: 100px; pointer-events: none'></div>
+        let (webView, log) = try await open(Self.hitTestingPage + """
             <div id=far style='margin-top: 2000px; height: 10px'></div><div style='height: 1000px'></div>
             """)
         #expect(try await webView.evaluateJavaScript("""
@@ -197,6 +204,114 @@ import Testing
             var badBlock = (function () { try { document.body.scrollIntoView({ block: 'middle' }); return 'no error'; } catch (e) { return e.name; } })();
             before.concat(start, [end, bad, badBlock])
             """) == ["b", "a", "body", "body", nil, nil, nil, 2208, 0, 1551, "TypeError", "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// How many cascades the css layer has worked out (its private `env.css.computations()`).
+    private func styleComputations(_ webView: HeadlessWebView) async -> Int {
+        await webView.withCore { core in
+            Int((try? core.document?.env?["css"].invokeMethod("computations"))?.toDouble() ?? -1)
+        }
+    }
+
+    @Test func aLayoutComputesEachStyleOnceAndAnUnchangedStyleIsNotComputedAgain() async throws {
+        // Style attributes and a <style> sheet are parsed during the first layout: parsing must not restyle the page.
+        let (webView, log) = try await open("""
+            <div id=a class=big><p id=p style='margin: 0; height: 4px'>x</p></div><div id=b style='height: 2000px'></div>
+            """, style: ".big { height: 30px } .small { height: 10px }")
+        let start = await styleComputations(webView)
+        #expect(try await webView.evaluateJavaScript("document.getElementById('b').getBoundingClientRect().top") == 38)
+        // html, body, #a, #p, #b: one cascade each (head and its children are never laid out).
+        let first = await styleComputations(webView)
+        #expect(first - start == 5)
+        // A scroll lays the document out again from the cached styles.
+        #expect(try await webView.evaluateJavaScript("scrollTo(0, 100); document.getElementById('b').getBoundingClientRect().top") == -62)
+        #expect(await styleComputations(webView) == first)
+        // A class change restyles: the next read sees the new height, from fresh cascades.
+        #expect(try await webView.evaluateJavaScript("""
+            document.getElementById('a').className = 'small'; document.getElementById('b').getBoundingClientRect().top
+            """) == -82)
+        #expect(await styleComputations(webView) == first + 5)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func elementsFromPointListsEveryHitTopmostFirstEndingWithTheRoot() async throws {
+        let (webView, log) = try await open(Self.hitTestingPage + """
+            <div id=over style='position: absolute; top: 0; left: 0; width: 40px; height: 40px; visibility: hidden'></div>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            function at(x, y) { return document.elementsFromPoint(x, y).map(function (el) { return el.id || el.localName; }); }
+            var bad = (function () { try { document.elementsFromPoint(1); return 'no error'; } catch (e) { return e.name; } })();
+            [at(30, 20), at(10, 20), at(30, 150), at(4, 4), at(-1, 0), at(30, 9999), Array.isArray(document.elementsFromPoint(1, 1)),
+             document.elementsFromPoint.length, bad, document.implementation.createHTMLDocument('').elementsFromPoint(1, 1)]
+            """) == [
+            ["b", "a", "body", "html"], ["a", "body", "html"], ["body", "html"], ["html"], [], [], true, 2, "TypeError", [],
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func anIdleCallbackRunsByItsTimeoutWhenThePageStaysBusy() async throws {
+        // The script keeps the event loop busy (a long task, on the runtime's own clock) past the timeout: the
+        // callback with a timeout runs timed out with no time left; the one without gets an ordinary idle period.
+        let (webView, log) = try await open("""
+            <script>
+            function report(name) {
+              return function (d) { console.log(name + ' ' + d.didTimeout + ' ' + (d.timeRemaining() === 0) + ' ' + (d.timeRemaining() <= 50)); };
+            }
+            var plain = requestIdleCallback(report('plain'));
+            var timed = requestIdleCallback(report('timed'), { timeout: 5 });
+            var cancelled = requestIdleCallback(report('cancelled'), { timeout: 1 });
+            cancelIdleCallback(cancelled);
+            var start = performance.now();
+            while (performance.now() - start < 20) {}
+            </script>
+            """)
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines == ["plain false false true", "timed true true true"])
+        // Without a long task, a timeout is not reached: an ordinary idle period.
+        _ = try await webView.evaluateJavaScript("requestIdleCallback(report('quick'), { timeout: 60000 })")
+        _ = await webView.runUntilIdle()
+        #expect(log.consoleLines.last == "quick false false true")
+        #expect(try await webView.evaluateJavaScript("""
+            [0, 'x', 5].map(function (bad) { try { requestIdleCallback(function () {}, bad); return 'no error'; } catch (e) { return e.name; } })
+            """) == ["TypeError", "TypeError", "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func verticalMarginsCollapseAsInChromium() async throws {
+        // Expected values from CSS 2.1 §8.3.1 by hand, the same as Chromium's for this page.
+        let (webView, log) = try await open("""
+            <div id=a style='margin: 20px 0 30px'><div id=a1 style='margin-top: 10px; height: 10px'></div>\
+            <div id=a2 style='margin-bottom: 40px; height: 10px'></div></div>
+            <div id=b style='margin: 25px 0 -15px; height: 10px'></div>
+            <div id=c style='margin: 5px 0 -5px; height: 10px'></div>
+            <div id=d style='position: relative; padding-top: 1px; margin-top: 12px'><div id=d1 style='margin-top: 7px; height: 5px'></div>\
+            <div id=abs style='position: absolute; top: 0; margin-top: 4px; height: 2px; width: 2px'></div></div>
+            <div id=e style='overflow: hidden'><div id=e1 style='margin: 9px 0; height: 5px'></div></div>
+            <div id=x style='display: flex; flex-direction: column; margin-top: 6px'><div id=x1 style='margin: 3px 0 10px; height: 5px'></div>\
+            <div id=x2 style='margin-top: 10px; height: 5px'></div></div>
+            <div id=y style='border-top: 1px solid; margin-top: 2px'><div id=y1 style='margin-top: 4px; height: 5px; margin-bottom: 8px'></div></div>
+            """)
+        #expect(try await webView.evaluateJavaScript("""
+            ['a', 'a1', 'a2', 'b', 'c', 'd', 'd1', 'abs', 'e', 'e1', 'x', 'x1', 'x2', 'y', 'y1'].map(function (id) {
+              return document.getElementById(id);
+            }).concat([document.body, document.documentElement]).map(function (el) {
+              var r = el.getBoundingClientRect(); return [r.y, r.height];
+            })
+            """) == [
+            // a, a1 and the body's top margins collapse (20); a2's bottom margin and a's (40) collapse with b's top.
+            [20, 20], [20, 10], [30, 10], [80, 10],
+            // -15 and 5 give -10: c overlaps b; -5 and 12 give 7; d's padding keeps d1's margin inside.
+            [80, 10], [97, 13], [105, 5], [101, 2],
+            // overflow: hidden keeps e1's margins inside e; flex items' margins add up.
+            [110, 23], [119, 5], [139, 33], [142, 5], [167, 5],
+            // y's border keeps y1's top margin inside; y1's bottom margin collapses through y and the body.
+            [174, 10], [179, 5], [20, 164], [0, 192],
+        ])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }

@@ -11,6 +11,9 @@
   // of the document (domino's mutation handler), sheet edit or device change starts a new generation.
   var g = globalThis, doc = env.document, impl = env.impl;
   var CSSOM = null, colorString = null, generation = 1;
+  // `parsing` is set while node-cssom fills a new sheet (its parser calls setProperty, which restyles the page when
+  // a page script calls it); `computations` counts cascades worked out, for the tests of the style cache.
+  var parsing = 0, computations = 0;
 
   function load() {
     if (CSSOM) return;
@@ -26,6 +29,10 @@
 
   // --- parsing with recovery: node-cssom stops at the first error; browsers skip the bad part and go on.
   function parseInto(sheet, text) {
+    parsing++;
+    try { return parseRecovering(sheet, text); } finally { parsing--; }
+  }
+  function parseRecovering(sheet, text) {
     // node-cssom reads an empty declaration (`color: ;`) as running into the next rule: drop those first.
     var rest = String(text).replace(/[\w-]+\s*:\s*(?=[;}])/g, ''), tries = 0;
     sheet.cssRules.length = 0;
@@ -84,12 +91,12 @@
     var declaration = CSSOM.CSSStyleDeclaration.prototype;
     ['setProperty', 'removeProperty'].forEach(function (name) {
       var original = declaration[name];
-      declaration[name] = function () { bump(); return original.apply(this, arguments); };
+      declaration[name] = function () { if (!parsing) bump(); return original.apply(this, arguments); };
     });
     var cssText = Object.getOwnPropertyDescriptor(declaration, 'cssText');
     if (cssText && cssText.set && cssText.configurable) {
       Object.defineProperty(declaration, 'cssText', { configurable: true, enumerable: cssText.enumerable, get: cssText.get,
-        set: function (value) { bump(); cssText.set.call(this, value); } });
+        set: function (value) { if (!parsing) bump(); cssText.set.call(this, value); } });
     }
     // Rule types (CSSRule constants).
     CSSOM.CSSStyleRule.prototype.type = 1;
@@ -714,6 +721,7 @@
     var entry = cache.get(el);
     if (entry && entry.generation === generation && entry[pseudo || '']) return entry[pseudo || ''];
     if (!entry || entry.generation !== generation) { entry = { generation: generation }; cache.set(el, entry); }
+    computations++;
     var parent = pseudo ? computed(el, null) : el.parentNode && el.parentNode.nodeType === 1 ? computed(el.parentNode, null) : null;
     var isRoot = el === doc.documentElement;
     var root = doc.documentElement && !isRoot ? computed(doc.documentElement, null) : null;
@@ -1197,7 +1205,8 @@
     Object.defineProperty(g, 'CSS', { value: CSS, writable: true, configurable: true, enumerable: false });
   }));
 
-  env.css = { generation: function () { return generation; }, value: function (el, name) { load(); return valueOf(computed(el, null), name); } };
+  env.css = { generation: function () { return generation; }, value: function (el, name) { load(); return valueOf(computed(el, null), name); },
+    computations: function () { return computations; } };
   // A length with its percentage kept (the geometry layer resolves it against the containing block it lays out).
   env.css.length = function (el, name) {
     load();

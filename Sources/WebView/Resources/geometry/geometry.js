@@ -12,7 +12,8 @@
   // - there is no text layout: each run of inline content (non-blank text and inline-level elements) between
   //   blocks is one line box, line-height high (normal: 1.2 x font-size) and the container's width; an inline
   //   element is a box of width 0 (its padding and borders, or its width when inline-block) and one line high;
-  // - an auto height is the sum of the in-flow children's margin boxes and line boxes (margins do not collapse);
+  // - an auto height is the height of the in-flow children's margin boxes and line boxes, adjoining vertical
+  //   margins collapsed (CSS 2.1 §8.3.1; see "margin collapsing" below);
   // - position:absolute is placed by top/left (or right/bottom) in the padding box of the nearest positioned
   //   ancestor (else the viewport), position:fixed in the viewport; both leave the flow; an auto width is the
   //   containing block's width minus both offsets when both are set, else its content is 0 wide; relative and
@@ -153,16 +154,61 @@
     var viewport = { x: g.scrollX || 0, y: g.scrollY || 0, width: d.width, height: d.height };
     if (root && style(root, 'display') !== 'none') {
       var initial = { x: 0, y: 0, width: d.width, height: d.height };
-      block(root, initial, 0, initial, viewport, boxes);
+      chains = new Map();
+      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; }
     }
     cached.key = key;
     cached.boxes = boxes;
     return boxes;
   }
-  // Lays out a block-level element whose margin box starts at (cb.x, y) in a container of content width cb.width;
-  // returns the height of its margin box. `abs` is the containing block for absolutely positioned descendants.
-  function block(el, cb, y, abs, viewport, boxes) {
-    var b = makeBox(el, cb.width, cb.height);
+
+  // --- margin collapsing (CSS 2.1 §8.3.1): adjoining vertical margins of in-flow blocks collapse to the largest
+  // positive margin plus the most negative one. Adjoining: a block's bottom margin and its next sibling's top
+  // margin; a block's top margin and its first in-flow child's, and its bottom margin and its last in-flow child's,
+  // when no border, padding or line box separates them and the block has an auto height (for the bottom). The
+  // root, floats, flex and grid items, and boxes that establish a formatting context (overflow other than visible,
+  // inline-block, flow-root, flex, grid, table) do not collapse with their children; floats and flex and grid items
+  // do not collapse with anything. An empty block's own top and bottom margins do not collapse through it.
+  function collapse(margins) {
+    var positive = 0, negative = 0;
+    for (var i = 0; i < margins.length; i++) { positive = Math.max(positive, margins[i]); negative = Math.min(negative, margins[i]); }
+    return positive + negative;
+  }
+  var formattingRoot = /^(inline-block|table|inline-table|table-cell|table-caption|flex|inline-flex|grid|inline-grid|flow-root)$/;
+  var itemsDoNotCollapse = /^(flex|inline-flex|grid|inline-grid)$/;
+  function floats(el) { var f = style(el, 'float'); return !!f && f !== 'none'; }
+  function collapsesWithChildren(el) {
+    return el !== doc.documentElement && !floats(el) && !formattingRoot.test(style(el, 'display')) &&
+      style(el, 'overflow-x') === 'visible' && style(el, 'overflow-y') === 'visible';
+  }
+  // The first in-flow child whose top margin can adjoin its parent's: null when text, an inline-level box or a
+  // float comes first.
+  function firstFlowChild(el) {
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) { if (/\S/.test(child.data)) return null; continue; }
+      if (child.nodeType !== 1 || hiddenByDefault(child) || outOfFlow(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      return inlineLevel.test(display) || floats(child) ? null : child;
+    }
+    return null;
+  }
+  // The margins adjoining the top of a block in a container `cbWidth` wide: its top margin, then its first in-flow
+  // child's (and so on down) while they collapse. Worked out once per element and layout.
+  var chains = null;
+  function topMargins(el, cbWidth, isolated) {
+    var known = chains.get(el);
+    if (known) return known;
+    var b = makeBox(el, cbWidth, null), margins = [b.margin.top];
+    if (!isolated && collapsesWithChildren(el) && !b.border.top && !b.padding.top) {
+      var first = firstFlowChild(el);
+      if (first) margins = margins.concat(topMargins(first, horizontal(el, b, { width: cbWidth }), false));
+    }
+    chains.set(el, margins);
+    return margins;
+  }
+  // The used content width of a block (and its used left and right margins) in a container of width cb.width.
+  function horizontal(el, b, cb) {
     var width = sized(el, b, 'width', cb.width, b.extraX);
     var ml = b.margin.left === 'auto' ? 0 : b.margin.left, mr = b.margin.right === 'auto' ? 0 : b.margin.right;
     if (width === null) width = Math.max(0, cb.width - ml - mr - b.extraX);
@@ -172,15 +218,24 @@
     else if (b.margin.left === 'auto') ml = Math.max(0, free);
     b.margin.left = ml;
     b.margin.right = mr;
-    b.x = cb.x + ml;
-    b.y = y + b.margin.top;
-    b.width = width + b.extraX;
-    content(el, b, width, cb, abs, viewport, boxes);
-    relative(el, b, cb);
-    return b.margin.top + b.height + b.margin.bottom;
+    return width;
   }
-  // The children of a laid-out box, then its height (given, or the sum of its flow).
-  function content(el, b, width, cb, abs, viewport, boxes) {
+  // Lays out a block-level element whose border box starts at y (its top margin already collapsed by the caller)
+  // in a container of content width cb.width; returns the margins adjoining its bottom. `abs` is the containing
+  // block for absolutely positioned descendants; `isolated` when its margins never collapse.
+  function block(el, cb, y, abs, viewport, boxes, isolated) {
+    var b = makeBox(el, cb.width, cb.height);
+    var width = horizontal(el, b, cb);
+    b.x = cb.x + b.margin.left;
+    b.y = y;
+    b.width = width + b.extraX;
+    var bottom = content(el, b, width, cb, abs, viewport, boxes, !isolated && collapsesWithChildren(el));
+    relative(el, b, cb);
+    return isolated ? [] : bottom;
+  }
+  // The children of a laid-out box, then its height (given, or the height of its flow); returns the margins that
+  // adjoin its bottom edge (its own bottom margin, with its last child's when `collapsing` lets them collapse).
+  function content(el, b, width, cb, abs, viewport, boxes, collapsing) {
     boxes.set(el, b);
     var givenHeight = sized(el, b, 'height', cb.height === null ? undefined : cb.height, b.extraY);
     var inner = { x: b.x + b.border.left + b.padding.left, width: width, height: givenHeight };
@@ -188,11 +243,18 @@
     var own = scrollOf(el);
     var flowY = b.y + b.border.top + b.padding.top - own.top;
     inner.x -= own.left;
-    var start = flowY, line = null, later = [];
+    var start = flowY, line = null, later = [], margins = [];
+    var throughTop = collapsing && !b.border.top && !b.padding.top, items = itemsDoNotCollapse.test(style(el, 'display'));
     var childAbs = positioned ? { box: b } : abs;
+    function startLine() {
+      flowY += collapse(margins);
+      margins = [];
+      throughTop = false;
+      line = { y: flowY, height: lineHeight(el) };
+    }
     for (var child = el.firstChild; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
-        if (/\S/.test(child.data) && !line) line = { y: flowY, height: lineHeight(el) };
+        if (/\S/.test(child.data) && !line) startLine();
         continue;
       }
       if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
@@ -200,20 +262,30 @@
       var display = style(child, 'display');
       if (display === 'contents') continue;
       if (inlineLevel.test(display)) {
-        if (!line) line = { y: flowY, height: lineHeight(el) };
+        if (!line) startLine();
         line.height = Math.max(line.height, inline(child, inner, line.y, childAbs, viewport, boxes));
         continue;
       }
       if (line) { flowY += line.height; line = null; }
-      flowY += block(child, inner, flowY, childAbs, viewport, boxes);
+      var isolated = items || floats(child), top = topMargins(child, width, isolated);
+      if (isolated) { flowY += collapse(margins) + top[0]; margins = []; }
+      else if (!throughTop) flowY += collapse(margins.concat(top));   // else: collapsed into this box's own top margin
+      throughTop = false;
+      var bottom = block(child, inner, flowY, childAbs, viewport, boxes, isolated), c = boxes.get(child);
+      flowY += c.height + (isolated ? c.margin.bottom : 0);
+      margins = bottom;
     }
     if (line) flowY += line.height;
+    var throughBottom = collapsing && givenHeight === null && !b.border.bottom && !b.padding.bottom &&
+      !(length(el, 'min-height', undefined, 0) > 0);
+    if (!throughBottom) { flowY += collapse(margins); margins = []; }
     b.flow = flowY - start;
     var height = givenHeight === null ? b.flow : givenHeight;
     b.contentHeight = clamp(el, b, 'height', height, cb.height === null ? undefined : cb.height, b.extraY);
     b.height = b.contentHeight + b.extraY;
     b.contentWidth = width;
     later.forEach(function (child) { absolute(child, childAbs, viewport, boxes, inner, start); });
+    return margins.concat([b.margin.bottom]);
   }
   // An inline-level element on a line: width 0 (no text metrics) unless inline-block with a width; one line high.
   function inline(el, cb, y, abs, viewport, boxes) {
@@ -441,23 +513,38 @@
   defineGetter(H, 'offsetLeft', function () { return offset(this, 'x'); });
   defineGetter(H, 'offsetTop', function () { return offset(this, 'y'); });
 
-  // elementFromPoint: the last element in tree order whose border box holds the viewport point (no z-index, no
-  // stacking contexts); pointer-events:none and visibility:hidden elements are skipped; null outside the viewport.
-  function hit(x, y) {
+  // Hit testing: the elements whose border box holds the viewport point, topmost first. Without z-index or stacking
+  // contexts, a later element in tree order is above an earlier one; pointer-events:none and visibility:hidden
+  // elements are skipped; nothing outside the viewport.
+  function hits(x, y) {
     var d = device();
     if (!(x >= 0 && y >= 0 && x < d.width && y < d.height) || !doc.documentElement) return null;
-    var found = null, all = doc.documentElement.querySelectorAll('*');
+    var found = [], all = doc.documentElement.querySelectorAll('*');
     for (var i = 0; i < all.length; i++) {
       var el = all[i], box = boxOf(el);
       if (!box || style(el, 'pointer-events') === 'none' || style(el, 'visibility') !== 'visible') continue;
       var r = clientRect(el);
-      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) found = el;
+      if (x >= r.left && x < r.right && y >= r.top && y < r.bottom) found.push(el);
     }
-    return found || (boxOf(doc.body) ? doc.body : doc.documentElement);
+    return found.reverse();
   }
+  function hitArguments(document, args, name) {
+    if (args.length < 2) throw new TypeError("Failed to execute '" + name + "' on 'Document': 2 arguments required, but only " + args.length + ' present.');
+    return document === doc ? hits(Number(args[0]), Number(args[1])) : null;
+  }
+  // elementFromPoint: the topmost hit, else the body (or the root) when the point is in the viewport; null outside.
   defineMethod(impl.Document.prototype, 'elementFromPoint', function elementFromPoint(x, y) {
-    if (arguments.length < 2) throw new TypeError("Failed to execute 'elementFromPoint' on 'Document': 2 arguments required, but only " + arguments.length + ' present.');
-    return this === doc ? hit(Number(x), Number(y)) : null;
+    var found = hitArguments(this, arguments, 'elementFromPoint');
+    if (!found) return null;
+    return found[0] || (boxOf(doc.body) ? doc.body : doc.documentElement);
+  });
+  // elementsFromPoint (CSSOM View): every hit, topmost first, then the root element when it is not the last one;
+  // an empty array outside the viewport.
+  defineMethod(impl.Document.prototype, 'elementsFromPoint', function elementsFromPoint(x, y) {
+    var found = hitArguments(this, arguments, 'elementsFromPoint');
+    if (!found) return [];
+    if (found[found.length - 1] !== doc.documentElement) found.push(doc.documentElement);
+    return found;
   });
   // SVG: getBBox from the geometry attributes of the basic shapes (user units; percentages and transforms are not
   // applied), the union of the children for <g>, <svg> and <a>; getTotalLength for rect, circle, ellipse (Ramanujan's

@@ -192,29 +192,48 @@
   define('ResizeObserverEntry', ResizeObserverEntry);
   define('ResizeObserverSize', ResizeObserverSize);
 
-  // --- requestIdleCallback: the callback runs in the next task with a 50 ms deadline (a headless page has no
-  // rendering work to wait for), so a `timeout` never expires and `didTimeout` is false.
+  // --- requestIdleCallback: an idle period starts in the next task with a 50 ms deadline (a headless page has no
+  // rendering work to wait for). With a `timeout`, a second timer runs the callback when the timeout passes first
+  // (the page kept the event loop busy past it, with tasks queued ahead or a long task): then `didTimeout` is true
+  // and `timeRemaining()` is 0, as the standard's "invoke idle callback timeout" steps say. Whichever runs first
+  // cancels the other, so the callback runs once.
   var idle = new Map(), nextIdle = 1;
   function IdleDeadline() { throw new TypeError('Illegal constructor'); }
   IdleDeadline.prototype.timeRemaining = function timeRemaining() { return Math.max(0, this._end - g.performance.now()); };
   Object.defineProperty(IdleDeadline.prototype, 'didTimeout', { get: function () { return this._didTimeout; }, enumerable: true, configurable: true });
   define('IdleDeadline', IdleDeadline);
+  function forgetIdle(id) {
+    var request = idle.get(id);
+    if (!request) return null;
+    idle.delete(id);
+    g.clearTimeout(request.idle);
+    if (request.timeout !== null) g.clearTimeout(request.timeout);
+    return request;
+  }
+  function runIdle(id, byTimeout) {
+    var request = forgetIdle(id);
+    if (!request) return;
+    var now = g.performance.now(), timedOut = byTimeout || (request.due !== null && now >= request.due);
+    var deadline = Object.create(IdleDeadline.prototype);
+    hidden(deadline, '_end', timedOut ? now : now + 50);
+    hidden(deadline, '_didTimeout', timedOut);
+    try { request.callback.call(g, deadline); } catch (e) { native.reportError(e); }
+  }
   Object.defineProperty(g, 'requestIdleCallback', { writable: true, configurable: true, enumerable: true, value: function requestIdleCallback(callback, options) {
     if (typeof callback !== 'function') throw new TypeError("Failed to execute 'requestIdleCallback' on 'Window': The callback provided as parameter 1 is not a function.");
+    if (options !== undefined && options !== null && typeof options !== 'object') throw new TypeError("Failed to execute 'requestIdleCallback' on 'Window': The provided value is not of type 'IdleRequestOptions'.");
+    // IdleRequestOptions.timeout is an `unsigned long`: ToNumber, then modulo 2^32; 0 means no timeout.
+    var timeout = options && options.timeout !== undefined ? Number(options.timeout) : 0;
+    timeout = isFinite(timeout) ? Math.trunc(timeout) >>> 0 : 0;
     var id = nextIdle++;
-    idle.set(id, g.setTimeout(function () {
-      idle.delete(id);
-      var deadline = Object.create(IdleDeadline.prototype);
-      hidden(deadline, '_end', g.performance.now() + 50);
-      hidden(deadline, '_didTimeout', false);
-      try { callback.call(g, deadline); } catch (e) { native.reportError(e); }
-    }, 0));
-    void options;
+    var request = { callback: callback, due: timeout > 0 ? g.performance.now() + timeout : null, idle: null, timeout: null };
+    idle.set(id, request);
+    request.idle = g.setTimeout(function () { runIdle(id, false); }, 0);
+    if (timeout > 0) request.timeout = g.setTimeout(function () { runIdle(id, true); }, timeout);
     return id;
   } });
   Object.defineProperty(g, 'cancelIdleCallback', { writable: true, configurable: true, enumerable: true, value: function cancelIdleCallback(id) {
-    var timer = idle.get(Number(id));
-    if (timer !== undefined) { g.clearTimeout(timer); idle.delete(Number(id)); }
+    forgetIdle(Number(id));
   } });
   return env;
 })
