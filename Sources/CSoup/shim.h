@@ -78,6 +78,12 @@ static inline gboolean hybrid_platform_is_cancelled(const GError *error) {
 static inline SoupSession *hybrid_platform_session_new(void) {
     return soup_session_new_with_options("idle-timeout", 0u, NULL);
 }
+// g_signal_connect (a macro) for a client message's signals without arguments (`got-headers`).
+typedef void (*HybridClientMessageCallback)(SoupMessage *msg, gpointer user_data);
+static inline gulong hybrid_platform_message_connect(SoupMessage *msg, const char *signal,
+                                                     HybridClientMessageCallback callback, gpointer user_data) {
+    return g_signal_connect_data(msg, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
 // The session's `idle-timeout` in seconds (g_object_get is variadic).
 static inline guint hybrid_platform_session_idle_timeout(SoupSession *session) {
     guint seconds = 0;

@@ -109,6 +109,28 @@ import Testing
         await server.stop()
     }
 
+    /// A request without a timeout of its own gives up when no response has begun within the session's
+    /// `responseTimeout` (60 s, as WKWebView); a response that has begun is not cut off by it.
+    @Test func aRequestWithoutATimeoutFailsWhenNoResponseBegins() async throws {
+        let server = try await LoopbackServer { request in request.path == "/slow" ? .hanging : .text("fast") }
+        let runtime = JavaScriptRuntime()
+        let (hung, answered, defaultLimit) = await runtime.isolated { rt in
+            let session = WebSession(mainContext: rt.loop.mainContext)
+            let defaultLimit = session.responseTimeout
+            session.responseTimeout = .milliseconds(200)
+            let hung = await session.sendAndWait(WebRequest(url: server.url("/slow")))
+            let answered = await session.sendAndWait(WebRequest(url: server.url("/fast")))
+            return (hung, answered, defaultLimit)
+        }
+        #expect(defaultLimit == .seconds(60))
+        guard case .failure(let error) = hung else { Issue.record("a request nobody answers succeeded"); return }
+        #expect(error.kind == .timeout)
+        #expect(error.message == "no response within 0.2 s")
+        #expect((try? answered.get())?.text == "fast")
+        await server.stop()
+        await runtime.shutdown()
+    }
+
     @Test func aCancelledLoadNeverCompletes() async throws {
         let server = try await LoopbackServer { request in request.path == "/slow" ? .hanging : .text("fast") }
         let runtime = JavaScriptRuntime()

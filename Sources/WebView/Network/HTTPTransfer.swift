@@ -4,6 +4,10 @@ import HybridLoop
 
 /// One HTTP exchange through a `SoupSession`: send, follow redirects, read the whole body.
 /// Completes on the session's main context; never after its ``Cancellable`` was cancelled.
+///
+/// A request without a timeout of its own fails when no response has begun `responseTimeout` after it was sent
+/// (WKWebView's requests time out after 60 s, `NSURLRequest`'s default), whatever held it up: the connection, the
+/// server, or a request libsoup lost. Once the response head is in, libsoup's socket timeout covers the body.
 final class HTTPTransfer {
     private let request: WebRequest
     private let session: UnsafeMutablePointer<SoupSession>
@@ -12,6 +16,11 @@ final class HTTPTransfer {
     private var completion: ((Result<LoadedResource, WebLoadError>) -> Void)?
     private var timeoutSource: UnsafeMutablePointer<GSource>?
     private var timedOut = false
+    /// Armed until the first response head: nil when the request has its own timeout.
+    private var responseTimer: UnsafeMutablePointer<GSource>?
+    private var responseTimedOut = false
+    private var responseTimeout = Duration.zero
+    private var gotHeadersHandler: gulong = 0
 
     private init(request: WebRequest, session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, cancellable: Cancellable,
                  completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) {
@@ -25,12 +34,14 @@ final class HTTPTransfer {
 
     deinit {
         if let timeoutSource { LoopCallback.cancel(timeoutSource) }
+        stopResponseTimer()
         g_object_unref(UnsafeMutableRawPointer(message))
         g_object_unref(UnsafeMutableRawPointer(session))
     }
 
     /// Starts the exchange; returns the error at once when the request cannot be made.
     static func start(_ request: WebRequest, session: UnsafeMutablePointer<SoupSession>, mainContext: OpaquePointer, cancellable: Cancellable,
+                      responseTimeout: Duration,
                       completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> WebLoadError? {
         let method = request.method.isEmpty ? "GET" : request.method
         guard let message = soup_message_new(method, request.url.absoluteString) else {
@@ -57,11 +68,35 @@ final class HTTPTransfer {
                 transfer.timedOut = true
                 g_cancellable_cancel(transfer.cancellable.gCancellable)
             }
+        } else {
+            transfer.startResponseTimer(responseTimeout, on: mainContext)
         }
         soup_session_send_and_read_async(session, message, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
             Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().finish(result)
         }, Unmanaged.passRetained(transfer).toOpaque())
         return nil
+    }
+
+    /// Fails the request unless a response head arrives within `limit`.
+    private func startResponseTimer(_ limit: Duration, on mainContext: OpaquePointer) {
+        responseTimeout = limit
+        let milliseconds = UInt32(clamping: max(1, Int(limit.seconds * 1000)))
+        responseTimer = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned self] in
+            responseTimer = nil
+            responseTimedOut = true
+            g_cancellable_cancel(cancellable.gCancellable)
+        }
+        // The handler holds the transfer unretained: it is disconnected when the head arrives or the transfer ends.
+        gotHeadersHandler = hybrid_platform_message_connect(message, "got-headers", { _, data in
+            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeUnretainedValue().stopResponseTimer()
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private func stopResponseTimer() {
+        if let responseTimer { LoopCallback.cancel(responseTimer) }
+        responseTimer = nil
+        if gotHeadersHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(message), gotHeadersHandler) }
+        gotHeadersHandler = 0
     }
 
     /// libsoup rejects (with a critical warning) names and values that would break the message.
@@ -74,9 +109,15 @@ final class HTTPTransfer {
         var error: UnsafeMutablePointer<GError>?
         let bytes = soup_session_send_and_read_finish(session, result, &error)
         defer { if let bytes { g_bytes_unref(bytes) }; if let error { g_error_free(error) } }
+        stopResponseTimer()
         guard !cancellable.isCancelled, let completion else { return }
         self.completion = nil
         let url = request.url.absoluteString
+        if responseTimedOut {
+            let seconds = String(format: "%g", responseTimeout.seconds)
+            completion(.failure(WebLoadError(url: url, message: "no response within \(seconds) s", kind: .timeout)))
+            return
+        }
         if timedOut {
             let seconds = request.timeout.map { String(format: "%g", $0.seconds) } ?? "?"
             completion(.failure(WebLoadError(url: url, message: "timed out after \(seconds) s", kind: .timeout)))

@@ -63,6 +63,10 @@ public final class WebSession {
         }
     }
 
+    /// How long a request without a timeout of its own waits for its response to begin: 60 s, as WKWebView
+    /// (`NSURLRequest`'s default `timeoutInterval`). It then fails with a `.timeout` error.
+    public var responseTimeout: Duration = .seconds(60)
+
     /// The client-side idle timeout of kept-alive connections, in seconds; 0: none (see the type's notes).
     var idleConnectionTimeout: UInt32 { hybrid_platform_session_idle_timeout(session) }
 
@@ -94,6 +98,7 @@ public final class WebSession {
             FileTransfer.start(request.url, cancellable: cancellable, completion: completion)
         case "http", "https":
             failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
+                                         responseTimeout: responseTimeout,
                                          completion: completion)
         case let scheme:
             let name = scheme.map { "'\($0):'" } ?? "(none)"
