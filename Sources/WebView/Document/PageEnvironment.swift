@@ -116,6 +116,11 @@ enum PageEnvironment {
             document?.loader?.insertedScript(args[0])
             return nil
         }
+        // The page scripts' own one-shot timers (animation frames, CSS transition and animation events):
+        // not page timer ids, and optionally not keeping the page busy.
+        let timers = context.internalTimerFunctions()
+        native["timer"] = timers.schedule
+        native["clearTimer"] = timers.cancel
         return native
     }
 }
