@@ -60,6 +60,8 @@ enum PageEnvironment {
         }
         env = try context.evaluate(WebViewScripts.animation.source.get(), sourceURL: "hybrid:animation/animation.js")
             .call(arguments: [require, native, env])
+        env = try context.evaluate(WebViewScripts.cssAnimations.source.get(), sourceURL: "hybrid:animation/css-animations.js")
+            .call(arguments: [require, native, env])
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
