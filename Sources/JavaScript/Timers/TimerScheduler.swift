@@ -79,6 +79,7 @@ final class TimerScheduler {
         timers[id] = timer
         queue.insert(.init(deadline: timer.deadline, sequence: timer.sequence, id: id))
         rearm()
+        if clock.isVirtual { onActivity?() }   // a virtual clock's driver waits for new timers
         return id
     }
 
