@@ -147,7 +147,13 @@ package enum WebViewScripts {
     /// first use of any of them installs the rest.
     static let animation = ScriptResource(module: "WebView", file: "animation/animation.js")
 
+    /// CSS transitions and animations (issue 15): `transitionrun`/`transitionstart`/`transitionend`/`transitioncancel`
+    /// and `animationstart`/`animationiteration`/`animationend`/`animationcancel` from the computed style, on the
+    /// runtime's clock, run after ``animation``; a function of `(require, native, env)`. Until the sheets mention a
+    /// transition or an animation it only watches class, style and id changes with a text test.
+    static let cssAnimations = ScriptResource(module: "WebView", file: "animation/css-animations.js")
+
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + geometry.map(\.script) + [animation]
+        + css.map(\.script) + [canvas] + geometry.map(\.script) + [animation, cssAnimations]
 }

@@ -94,3 +94,30 @@ import Testing
         #expect(report.tests.first?.message?.contains("cannot read") == true, "\(report.tests)")
     }
 }
+
+@Suite struct VirtualTimeRunnerTests {
+    /// A two-hour timer, hourly intervals and 3 s of frames. The per-test timeout is counted on the page's clock too,
+    /// so it is set above the longest wait (4 hours of virtual time).
+    @Test func testsAwaitingLongTimersPassAtOnceOnTheVirtualClock() async {
+        var options = Fixtures.options(testTimeout: .seconds(4 * 3600))
+        options.virtualTime = true
+        let report = await runTestFile(Fixtures.script("timers.test.js", in: "virtual-time"), options: options)
+        #expect(report.tests.map(\.status) == [.passed, .passed, .passed], "\(report.failures)")
+    }
+
+    /// On the virtual clock the per-test timeout is virtual time: a two-hour wait runs out a 5 s timeout at once.
+    @Test func onTheVirtualClockTheTestTimeoutIsVirtualTime() async {
+        var options = Fixtures.options(testTimeout: .seconds(5), filter: "two-hour")
+        options.virtualTime = true
+        let report = await runTestFile(Fixtures.script("timers.test.js", in: "virtual-time"), options: options)
+        #expect(report.tests.map(\.status) == [.failed], "\(report.failures)")
+        #expect(report.tests.first?.message == "timed out after 5000 ms")
+    }
+
+    /// The limit under test is the short per-test timeout: without the virtual clock the two-hour timer runs it out.
+    @Test func withoutTheVirtualClockTheSameTestsTimeOut() async {
+        let report = await Fixtures.run("timers.test.js", in: "virtual-time", filter: "two-hour", testTimeout: .milliseconds(300))
+        #expect(report.tests.map(\.status) == [.failed], "\(report.failures)")
+        #expect(report.tests.first?.message == "timed out after 300 ms")
+    }
+}

@@ -109,6 +109,32 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func framesAreNotPageTimersSoClearingEveryTimerIdLeavesTheLoopRunning() async throws {
+        let (webView, _) = try await virtualPage("""
+            <script>
+            var frames = 0, before = setTimeout(function () {}, 0);
+            requestAnimationFrame(function spin() { frames++; requestAnimationFrame(spin); });
+            var after = setTimeout(function () {}, 0);
+            // A page that clears every timer id it might own (some libraries do on teardown).
+            function clearAll() { for (var id = 1; id <= 1000; id++) { clearInterval(id); clearTimeout(id); } }
+            clearAll();
+            </script>
+            """)
+        #expect(try await webView.evaluateJavaScript("after - before") == 1, "a frame takes no page timer id")
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        let settled = await webView.runtime.now
+        #expect(settled >= 999 && settled < 1050, "the loop kept the page busy for the settle time: \(settled) ms")
+        // Past the settle time the frames go on, and clearing every id again still does not stop them.
+        _ = try await webView.evaluateJavaScript("clearAll(); var counted = frames; 0")
+        await webView.runtime.advance(by: .milliseconds(500))
+        #expect(try await webView.evaluateJavaScript("frames - counted >= 29") == true)
+        _ = try await webView.evaluateJavaScript("clearAll(); counted = frames; 0")
+        await webView.runtime.advance(by: .milliseconds(100))
+        #expect(try await webView.evaluateJavaScript("frames - counted >= 5") == true)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        await webView.close()
+    }
+
     @Test func zeroSettleTimeMeansFramesNeverKeepThePageBusy() async throws {
         let (webView, _) = try await virtualPage("""
             <script>var ran = false; requestAnimationFrame(function () { ran = true; });</script>

@@ -15,7 +15,9 @@ struct TestCommand: AsyncParsableCommand {
             Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json). \
             Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
             async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail). The tests run one after another once the page's load event has fired.
+            fail). The tests run one after another once the page's load event has fired. With --virtual-time each \
+            page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
+            (network requests still take real time; --test-timeout then counts virtual time).
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any). On a terminal, a progress line on standard error names \
@@ -37,6 +39,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
+              hybrid test web/tests/animations.test.html --virtual-time   # a 2 s transition ends at once
               hybrid test --load-timeout 60 --test-timeout 30  # a slow CI machine
             """
     )
@@ -79,6 +82,10 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
 
+    @Flag(name: .customLong("virtual-time"),
+          help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
+    var virtualTime = false
+
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
 
@@ -113,6 +120,7 @@ struct TestCommand: AsyncParsableCommand {
         var options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)),
                                      loadTimeout: .milliseconds(Int64(loadTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
+        options.virtualTime = virtualTime
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -19,6 +19,10 @@ public struct TestRunOptions: Sendable {
     /// The device every page sees (`--device`); default `DeviceProfile.default` (an iPhone 15 in WKWebView; see the
     /// WebView module).
     public var device = DeviceProfile.default
+    /// Runs every page on a virtual clock (`--virtual-time`) that jumps to the next timer or animation frame
+    /// while a page's tests wait, so a test awaiting a 2-second transition passes at once; ``testTimeout`` then counts
+    /// virtual time (the page's own timer). Default false.
+    public var virtualTime = false
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

@@ -17,6 +17,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let server: FixtureServer?
     private let base = Mutex<String?>(nil)
     private let checksInterrupts: Bool
+    private let clockDriver = Mutex<Task<Void, Never>?>(nil)
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -25,7 +26,8 @@ final class WebViewPageDriver: TestPageDriver {
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", executionTimeLimit: limit, consoleSink: { _ in }))
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
+                                                         executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
         server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
@@ -79,6 +81,9 @@ final class WebViewPageDriver: TestPageDriver {
 
     func startTests() async {
         _ = try? await webView.evaluateJavaScript("__hybridTest.start()")
+        // On a virtual clock, time moves while the tests wait (it stands still on its own).
+        let runtime = runtime
+        clockDriver.withLock { $0 = Task { await runtime.driveVirtualClock() } }
     }
 
     func locate(url: String) -> (path: String, file: URL)? {
@@ -99,6 +104,7 @@ final class WebViewPageDriver: TestPageDriver {
     }
 
     func close() async {
+        clockDriver.withLock { $0?.cancel() }
         await webView.close()
         await server?.stop()
         await runtime.shutdown()

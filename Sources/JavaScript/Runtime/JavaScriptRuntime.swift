@@ -215,6 +215,28 @@ public actor JavaScriptRuntime {
         isIdle && (isShutDown || !includingIntervals || !virtualMachine.scheduler.hasPendingTimer)
     }
 
+    /// Virtual clock: keeps time moving until the runtime shuts down or the calling task is cancelled (then at the
+    /// next wake-up). Whenever the runtime is idle except for timers that do not keep it busy (intervals, animation
+    /// frames past their settle time), the clock jumps to the next of them; with nothing pending it waits for
+    /// activity (a timer scheduled, a work token ended). Work tokens are waited for in real time. For a test runner
+    /// whose tests await timers while nothing else waits for idle. Does nothing on a real clock.
+    public func driveVirtualClock() async {
+        let scheduler = virtualMachine.scheduler
+        guard scheduler.clock.isVirtual else { return }
+        var rounds = 0
+        while !isShutDown, !Task.isCancelled {
+            await runUntilIdle()
+            guard !isShutDown, !Task.isCancelled else { return }
+            if !activity.hasPendingWork, scheduler.hasPendingTimer {
+                _ = scheduler.fireNext()
+                rounds += 1
+                if rounds % 64 == 0 { await Task.yield() }
+            } else {
+                await activity.wait(until: nil)
+            }
+        }
+    }
+
     /// Virtual clock: moves time forward by `duration`, firing exactly the timers that fall due,
     /// in deadline order. Has no effect on a real clock.
     public func advance(by duration: Duration) {

@@ -22,9 +22,7 @@ extension JSContext {
                         : "the callback must be a function"
                     throw JSException(name: "TypeError", message: "\(name): \(what)")
                 }
-                var delay = args.count > 1 ? args.double(at: 1) : 0
-                if !delay.isFinite || delay < 0 { delay = delay == .infinity ? 2_147_483_647 : 0 }
-                delay = min(delay, 2_147_483_647)
+                let delay = timerDelay(args)
                 let callback = JSValueToObject(args.contextRef, args.ref(at: 0), nil)!
                 let extra = args.count > 2 ? (2..<args.count).map { args.ref(at: $0) } : []
                 return scheduler.schedule(in: context, callback: callback, arguments: extra, delay: delay, repeats: repeats)
@@ -34,7 +32,8 @@ extension JSContext {
         install("setInterval", repeats: true)
         for name in ["clearTimeout", "clearInterval"] {
             setFunction(name) { args in
-                if let id = args.int(at: 0) { scheduler.cancel(id: id, in: args.context) }
+                // Internal timers have negative ids: a page never cancels one.
+                if let id = args.int(at: 0), id > 0 { scheduler.cancel(id: id, in: args.context) }
                 return nil
             }
         }
@@ -52,6 +51,28 @@ extension JSContext {
         }
     }
 
+    /// Functions for the runtime's own scripts (never a page's globals): `schedule(callback, delay, keepsBusy)`
+    /// arms a one-shot timer and returns its id, `cancel(id)` cancels it.
+    ///
+    /// These timers fire in deadline order with the page's, pause with them, and run on the same clock, but
+    /// their ids are negative (a page's `clearTimeout`/`clearInterval` never reach them and its own timer ids
+    /// stay consecutive). With `keepsBusy` false the timer does not keep the runtime busy, like an interval,
+    /// yet fires once.
+    package func internalTimerFunctions() -> (schedule: JSValue, cancel: JSValue) {
+        let scheduler = virtualMachine.scheduler
+        let schedule = JSValue(function: { args in
+            guard args.isFunction(at: 0) else { throw JSException(name: "TypeError", message: "the callback must be a function") }
+            let callback = JSValueToObject(args.contextRef, args.ref(at: 0), nil)!
+            return scheduler.schedule(in: args.context, callback: callback, arguments: [], delay: timerDelay(args),
+                                      repeats: false, isInternal: true, keepsBusy: args.count < 3 || args.bool(at: 2))
+        }, name: "schedule", in: self)
+        let cancel = JSValue(function: { args in
+            if let id = args.int(at: 0), id < 0 { scheduler.cancel(id: id, in: args.context) }
+            return nil
+        }, name: "cancel", in: self)
+        return (schedule, cancel)
+    }
+
     /// Holds back this context's timers (a hidden page): none fires until ``resumeTimers()``, and
     /// they do not keep the runtime busy meanwhile.
     public func pauseTimers() {
@@ -63,4 +84,11 @@ extension JSContext {
     public func resumeTimers() {
         virtualMachine.scheduler.resume(self)
     }
+}
+
+/// The delay argument (index 1) in ms as HTML clamps it: negative or NaN is 0, at most 2^31-1.
+private func timerDelay(_ args: JSArguments) -> Double {
+    let delay = args.count > 1 ? args.double(at: 1) : 0
+    if !delay.isFinite || delay < 0 { return delay == .infinity ? 2_147_483_647 : 0 }
+    return min(delay, 2_147_483_647)
 }

@@ -19,6 +19,7 @@ final class TimerScheduler {
     private var timers: [Int: ScheduledTimer] = [:]
     private var queue = TimerQueue()
     private var nextID = 1
+    private var nextInternalID = -1
     private var nextSequence: UInt64 = 0
     private var isShutDown = false
 
@@ -56,16 +57,29 @@ final class TimerScheduler {
     // MARK: Scheduling
 
     /// Schedules `callback(...arguments)` in `delay` ms (every `delay` ms when repeating).
-    func schedule(in context: JSContext, callback: JSObjectRef, arguments: [JSValueRef], delay: Double, repeats: Bool) -> Int {
-        let id = nextID
-        nextID += 1
+    ///
+    /// An internal timer (the runtime's own scripts, never a page's) gets a negative id, so page timer ids
+    /// stay consecutive and `clearTimeout`/`clearInterval` never reach it; one that does not keep the
+    /// runtime busy is not counted by ``hasPendingOneShot``.
+    func schedule(in context: JSContext, callback: JSObjectRef, arguments: [JSValueRef], delay: Double, repeats: Bool,
+                  isInternal: Bool = false, keepsBusy: Bool = true) -> Int {
+        let id: Int
+        if isInternal {
+            id = nextInternalID
+            nextInternalID -= 1
+        } else {
+            id = nextID
+            nextID += 1
+        }
         for value in arguments { JSValueProtect(context.ref, value) }
         JSValueProtect(context.ref, callback)
         let timer = ScheduledTimer(id: id, context: context, callback: callback, arguments: arguments,
-                                   interval: repeats ? max(delay, 1) : nil, deadline: now + delay, sequence: takeSequence())
+                                   interval: repeats ? max(delay, 1) : nil, deadline: now + delay, sequence: takeSequence(),
+                                   keepsBusy: keepsBusy)
         timers[id] = timer
         queue.insert(.init(deadline: timer.deadline, sequence: timer.sequence, id: id))
         rearm()
+        if clock.isVirtual { onActivity?() }   // a virtual clock's driver waits for new timers
         return id
     }
 
@@ -105,10 +119,10 @@ final class TimerScheduler {
         onActivity?()
     }
 
-    /// True while a one-shot timer of a running (not paused) context is pending. Intervals do not
-    /// count: a page polling forever is still idle.
+    /// True while a one-shot timer that keeps the runtime busy, of a running (not paused) context, is
+    /// pending. Intervals do not count: a page polling forever is still idle.
     var hasPendingOneShot: Bool {
-        timers.values.contains { $0.interval == nil && !$0.context.timersArePaused }
+        timers.values.contains { $0.interval == nil && $0.keepsBusy && !$0.context.timersArePaused }
     }
 
     /// True while any timer of a running (not paused) context is pending, intervals included.
@@ -262,6 +276,8 @@ final class ScheduledTimer {
     let callback: JSObjectRef
     let arguments: [JSValueRef?]
     let interval: Double?
+    /// False for an internal timer that must not hold back idleness (an animation frame past its settle time).
+    let keepsBusy: Bool
     var deadline: Double
     var sequence: UInt64
     var isParked = false
@@ -269,8 +285,9 @@ final class ScheduledTimer {
     private let contextRef: JSGlobalContextRef
 
     init(id: Int, context: JSContext, callback: JSObjectRef, arguments: [JSValueRef], interval: Double?,
-         deadline: Double, sequence: UInt64) {
+         deadline: Double, sequence: UInt64, keepsBusy: Bool) {
         self.id = id
+        self.keepsBusy = keepsBusy
         self.context = context
         contextID = ObjectIdentifier(context)
         contextRef = context.ref

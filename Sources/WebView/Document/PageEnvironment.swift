@@ -60,6 +60,8 @@ enum PageEnvironment {
         }
         env = try context.evaluate(WebViewScripts.animation.source.get(), sourceURL: "hybrid:animation/animation.js")
             .call(arguments: [require, native, env])
+        env = try context.evaluate(WebViewScripts.cssAnimations.source.get(), sourceURL: "hybrid:animation/css-animations.js")
+            .call(arguments: [require, native, env])
         env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
@@ -116,6 +118,11 @@ enum PageEnvironment {
             document?.loader?.insertedScript(args[0])
             return nil
         }
+        // The page scripts' own one-shot timers (animation frames, CSS transition and animation events):
+        // not page timer ids, and optionally not keeping the page busy.
+        let timers = context.internalTimerFunctions()
+        native["timer"] = timers.schedule
+        native["clearTimer"] = timers.cancel
         return native
     }
 }

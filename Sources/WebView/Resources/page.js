@@ -14,18 +14,18 @@
   };
 
   // --- requestAnimationFrame: 60 Hz frames on the runtime's clock (a virtual clock included). Every callback
-  // of a frame gets the frame's time; callbacks requested during a frame run in the next one. A frame is a
-  // one-shot timer, so pending frames keep the page busy, until a loop has gone on for env.animationSettle
-  // ms: its later frames are armed as intervals, which do not keep a page busy. A request from outside a
-  // frame (an event, a timer, a message) restarts that settle time.
+  // of a frame gets the frame's time; callbacks requested during a frame run in the next one. A frame is an
+  // internal one-shot timer (native.timer: no page timer id, so a page clearing or counting its timers never
+  // sees it) that keeps the page busy, until a loop has gone on for env.animationSettle ms: its later frames
+  // are armed as timers that do not keep the page busy. A request from outside a frame (an event, a timer, a
+  // message) restarts that settle time.
   var FRAME = 1000 / 60, settle = typeof env.animationSettle === 'number' ? env.animationSettle : 1000;
   var frames = [], running = null, nextFrame = 1, frameTimer = 0, frameCounted = false, inFrame = false, loopStart = 0;
   function armFrame() {
     var now = performance.now();
     var delay = (Math.floor(now / FRAME + 1e-9) + 1) * FRAME - now;
     frameCounted = now - loopStart < settle;
-    if (frameCounted) { frameTimer = setTimeout(runFrame, delay); return; }
-    var id = frameTimer = setInterval(function () { clearInterval(id); runFrame(); }, delay);
+    frameTimer = native.timer(runFrame, delay, frameCounted);
   }
   function runFrame() {
     frameTimer = 0;
@@ -45,7 +45,7 @@
     frames.push({ id: nextFrame, callback: callback, cancelled: false });
     if (!inFrame) {
       loopStart = performance.now();
-      if (frameTimer && !frameCounted) { clearTimeout(frameTimer); frameTimer = 0; }
+      if (frameTimer && !frameCounted) { native.clearTimer(frameTimer); frameTimer = 0; }
       if (!frameTimer) armFrame();
     }
     return nextFrame++;
@@ -55,7 +55,7 @@
     drop(frames);
     if (running) drop(running);
     frames = frames.filter(function (f) { return !f.cancelled; });
-    if (!frames.length && frameTimer && !inFrame) { clearTimeout(frameTimer); frameTimer = 0; }
+    if (!frames.length && frameTimer && !inFrame) { native.clearTimer(frameTimer); frameTimer = 0; }
   };
 
   // --- visibility

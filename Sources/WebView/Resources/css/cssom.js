@@ -505,6 +505,29 @@
         cols[0].push(prop); cols[1].push(times[0] || '0s'); cols[2].push(fn); cols[3].push(times[1] || '0s');
       });
       return ['property', 'duration', 'timing-function', 'delay'].map(function (n, i) { return ['transition-' + n, cols[i].join(', ')]; });
+    },
+    // CSS Animations 1: a time is the duration, a second one the delay; a keyword that fits a longhand not yet
+    // given goes there (so `none` is the fill mode first); anything else is the name.
+    animation: function (value, whole) {
+      var names = ['name', 'duration', 'timing-function', 'delay', 'iteration-count', 'direction', 'fill-mode', 'play-state'];
+      if (whole) return names.map(function (n) { return ['animation-' + n, value]; });
+      var initial = ['none', '0s', 'ease', '0s', '1', 'normal', 'none', 'running'];
+      var cols = names.map(function () { return []; });
+      splitTop(value, ',').forEach(function (item) {
+        var v = {};
+        splitTop(item, ' ').forEach(function (t) {
+          var k = t.toLowerCase();
+          if (/^-?[\d.]+m?s$/.test(k)) v[v[1] === undefined ? 1 : 3] = t;
+          else if (/^(ease|ease-in|ease-out|ease-in-out|linear|step-start|step-end)$/.test(k) || /\(/.test(t)) v[2] = t;
+          else if (v[4] === undefined && (k === 'infinite' || /^[\d.]+$/.test(k))) v[4] = t;
+          else if (v[5] === undefined && /^(normal|reverse|alternate|alternate-reverse)$/.test(k)) v[5] = t;
+          else if (v[6] === undefined && /^(none|forwards|backwards|both)$/.test(k)) v[6] = t;
+          else if (v[7] === undefined && /^(running|paused)$/.test(k)) v[7] = t;
+          else v[0] = t;
+        });
+        names.forEach(function (n, i) { cols[i].push(v[i] === undefined ? initial[i] : v[i]); });
+      });
+      return names.map(function (n, i) { return ['animation-' + n, cols[i].join(', ')]; });
     }
   };
   shorthands['border-top'] = shorthands['border-right'] = shorthands['border-bottom'] = shorthands['border-left'] = null;
@@ -568,11 +591,14 @@
             origin: origin, style: rule.style, valid: true });
         });
       } else if (rule instanceof CSSOM.CSSMediaRule) {
-        if (mediaMatches(rule.media.mediaText !== undefined ? rule.media.mediaText : Array.prototype.join.call(rule.media, ', '))) collect(rule.cssRules, origin, out);
+        if (ruleMediaMatches(rule)) collect(rule.cssRules, origin, out);
       } else if (rule instanceof CSSOM.CSSSupportsRule) {
         if (supportsCondition(rule.conditionText)) collect(rule.cssRules, origin, out);
       }
     }
+  }
+  function ruleMediaMatches(rule) {
+    return mediaMatches(rule.media.mediaText !== undefined ? rule.media.mediaText : Array.prototype.join.call(rule.media, ', '));
   }
   function rulesInEffect() {
     if (rulesCache.generation === generation) return rulesCache;
@@ -826,6 +852,7 @@
   var allNames = Object.keys(properties).sort();
   function ComputedStyle() { throw new TypeError('Illegal constructor'); }
   function current(style) {
+    if (env.styleRead) env.styleRead();
     var el = style.__element;
     if (!el.ownerDocument || !doc.documentElement || !doc.documentElement.contains(el)) return null;
     return computed(el, style.__pseudo);
@@ -1205,13 +1232,56 @@
     Object.defineProperty(g, 'CSS', { value: CSS, writable: true, configurable: true, enumerable: false });
   }));
 
-  env.css = { generation: function () { return generation; }, value: function (el, name) { load(); return valueOf(computed(el, null), name); },
-    computations: function () { return computations; } };
+  // env.styleRead, when set (animation/css-animations.js), runs before a style read: the read is a style change
+  // event, as a forced style update is in browsers.
+  env.css = { generation: function () { return generation; }, value: function (el, name) {
+    if (env.styleRead) env.styleRead();
+    load();
+    return valueOf(computed(el, null), name);
+  }, computations: function () { return computations; } };
   // A length with its percentage kept (the geometry layer resolves it against the containing block it lays out).
   env.css.length = function (el, name) {
+    if (env.styleRead) env.styleRead();
     load();
     var record = computed(el, null);
     return name in record.cascaded ? specifiedValue(record, name, null) : valueOf(record, name);
+  };
+  // For CSS transitions and animations: the longhands of a shorthand (null for a longhand), whether the sheets or
+  // `el`'s style attribute mention transitions or animations at all (a text test: a page without them pays
+  // nothing more), and whether an @keyframes rule in effect has `name`.
+  env.css.longhands = function (name) { return shorthands[name] ? longhandsOf(name) : null; };
+  var MOTION = /transition|animation/i;
+  env.css.mayAnimate = function (el) {
+    if (el && el.nodeType === 1 && MOTION.test(el.getAttribute('style') || '')) return true;
+    if (CSSOM) return allSheets().some(function (sheet) { return mentions(sheet.cssRules); });
+    var els = doc.querySelectorAll('style, link');
+    for (var i = 0; i < els.length; i++) {
+      var text = els[i].localName === 'link' ? els[i].__cssText : els[i].textContent;
+      if (text && MOTION.test(text)) return true;
+    }
+    return false;
+  };
+  function allSheets() { return documentSheets().concat(adopted).filter(function (sheet) { return !sheet.disabled; }); }
+  function mentions(rules) {
+    for (var i = 0; i < rules.length; i++) {
+      if (rules[i].cssRules ? mentions(rules[i].cssRules) || rules[i] instanceof CSSOM.CSSKeyframesRule : MOTION.test(rules[i].cssText || '')) return true;
+    }
+    return false;
+  }
+  env.css.keyframes = function (name) {
+    load();
+    function find(rules) {
+      for (var i = 0; i < rules.length; i++) {
+        var rule = rules[i];
+        if (rule instanceof CSSOM.CSSKeyframesRule && String(rule.name).replace(/^(["'])(.*)\1$/, '$2') === name) return true;
+        if (rule instanceof CSSOM.CSSMediaRule && ruleMediaMatches(rule) && find(rule.cssRules)) return true;
+        if (rule instanceof CSSOM.CSSSupportsRule && supportsCondition(rule.conditionText) && find(rule.cssRules)) return true;
+      }
+      return false;
+    }
+    return allSheets().some(function (sheet) {
+      return !(sheet.media && sheet.media.mediaText && !mediaMatches(sheet.media.mediaText)) && find(sheet.cssRules);
+    });
   };
   return env;
 })
