@@ -39,7 +39,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
-              hybrid test web/tests/animations.test.html --virtual-time   # a 2 s transition ends at once
+              hybrid test web/tests/animation.test.html --virtual-time   # no waiting
               hybrid test --load-timeout 60 --test-timeout 30  # a slow CI machine
             """
     )
