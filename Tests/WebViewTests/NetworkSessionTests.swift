@@ -131,6 +131,25 @@ import Testing
         await runtime.shutdown()
     }
 
+    /// A script that holds the thread past the response timeout right after a request (a framework's start-up on
+    /// a loaded machine) does not time it out: the answer waits unread behind the overdue timer, and the time the
+    /// thread was held is not the server's. The 6 s hold makes the 5 s timer late for certain.
+    @Test func aThreadHeldPastTheResponseTimeoutDoesNotTimeTheRequestOut() async throws {
+        let server = try await LoopbackServer { _ in .text("answered") }
+        let runtime = JavaScriptRuntime()
+        let result = await runtime.isolated { rt in
+            let session = WebSession(mainContext: rt.loop.mainContext)
+            session.responseTimeout = .seconds(5)
+            return await withCheckedContinuation { continuation in
+                session.send(WebRequest(url: server.url("/data"))) { continuation.resume(returning: $0) }
+                usleep(6_000_000)  // the thread held, as by a long synchronous script
+            }
+        }
+        #expect((try? result.get())?.text == "answered", "\(result)")
+        await server.stop()
+        await runtime.shutdown()
+    }
+
     @Test func aCancelledLoadNeverCompletes() async throws {
         let server = try await LoopbackServer { request in request.path == "/slow" ? .hanging : .text("fast") }
         let runtime = JavaScriptRuntime()

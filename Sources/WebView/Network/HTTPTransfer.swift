@@ -7,7 +7,8 @@ import HybridLoop
 ///
 /// A request without a timeout of its own fails when no response has begun `responseTimeout` after it was sent
 /// (WKWebView's requests time out after 60 s, `NSURLRequest`'s default), whatever held it up: the connection, the
-/// server, or a request libsoup lost. Once the response head is in, libsoup's socket timeout covers the body.
+/// server, or a request libsoup lost; time a script held the thread does not count. Once the response head is in,
+/// libsoup's socket timeout covers the body.
 final class HTTPTransfer {
     private let request: WebRequest
     private let session: UnsafeMutablePointer<SoupSession>
@@ -77,19 +78,30 @@ final class HTTPTransfer {
         return nil
     }
 
-    /// Fails the request unless a response head arrives within `limit`.
+    /// Fails the request unless a response head arrives within `limit` of time the thread was free to read it.
     private func startResponseTimer(_ limit: Duration, on mainContext: OpaquePointer) {
         responseTimeout = limit
-        let milliseconds = UInt32(clamping: max(1, Int(limit.seconds * 1000)))
-        responseTimer = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned self] in
-            responseTimer = nil
-            responseTimedOut = true
-            g_cancellable_cancel(cancellable.gCancellable)
-        }
+        armResponseTimer(on: mainContext)
         // The handler holds the transfer unretained: it is disconnected when the head arrives or the transfer ends.
         gotHeadersHandler = hybrid_platform_message_connect(message, "got-headers", { _, data in
             Unmanaged<HTTPTransfer>.fromOpaque(data!).takeUnretainedValue().stopResponseTimer()
         }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// A timer that fires more than a second late had the thread held by a script meanwhile: that time is not the
+    /// server's, and the answer may be waiting unread behind the timer. The window then starts again, so a page
+    /// busy for a minute after a request does not time it out (WKWebView's network process reads on).
+    private func armResponseTimer(on mainContext: OpaquePointer) {
+        let milliseconds = UInt32(clamping: max(1, Int(responseTimeout.seconds * 1000)))
+        let due = g_get_monotonic_time() + Int(milliseconds) * 1000
+        responseTimer = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned self] in
+            // The source ends after this call; only this transfer's reference to it is dropped here.
+            if let fired = responseTimer { g_source_unref(fired) }
+            responseTimer = nil
+            if g_get_monotonic_time() - due > 1_000_000 { return armResponseTimer(on: mainContext) }
+            responseTimedOut = true
+            g_cancellable_cancel(cancellable.gCancellable)
+        }
     }
 
     private func stopResponseTimer() {
