@@ -102,4 +102,13 @@ import TestSupport
         #expect(hidden == 0)
         #expect(visible == 5)
     }
+
+    /// A clock driver started as a test file ended (the file's runtime already shut down) returns; it trapped in
+    /// `virtualMachine` in a loaded suite run.
+    @Test func drivingTheClockOfARuntimeThatShutDownReturns() async {
+        let runtime = virtualRuntime()
+        await runtime.shutdown()
+        await runtime.driveVirtualClock()  // trapped before: the runtime was shut down
+        await #expect(throws: (any Error).self) { try await runtime.evaluate("1") }
+    }
 }

@@ -18,6 +18,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let base = Mutex<String?>(nil)
     private let checksInterrupts: Bool
     private let clockDriver = Mutex<Task<Void, Never>?>(nil)
+    private let virtualTime: Bool
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -26,6 +27,7 @@ final class WebViewPageDriver: TestPageDriver {
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
+        virtualTime = options.virtualTime
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
@@ -82,6 +84,7 @@ final class WebViewPageDriver: TestPageDriver {
     func startTests() async {
         _ = try? await webView.evaluateJavaScript("__hybridTest.start()")
         // On a virtual clock, time moves while the tests wait (it stands still on its own).
+        guard virtualTime else { return }
         let runtime = runtime
         clockDriver.withLock { $0 = Task { await runtime.driveVirtualClock() } }
     }
