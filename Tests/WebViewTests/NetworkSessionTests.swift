@@ -4,12 +4,36 @@ import Testing
 @testable import WebView
 
 @Suite struct NetworkSessionTests {
-    private func send(_ request: WebRequest) async -> Result<LoadedResource, WebLoadError> {
+    private func send(_ request: WebRequest, environment: [String: String] = [:]) async -> Result<LoadedResource, WebLoadError> {
         let runtime = JavaScriptRuntime()
         return await runtime.isolated { rt in
-            let session = WebSession(mainContext: rt.loop.mainContext)
+            let session = WebSession(mainContext: rt.loop.mainContext, environment: environment)
             return await session.sendAndWait(request)
         }
+    }
+
+    @Test func proxiesComeFromTheEnvironmentAsCurlReadsThem() {
+        #expect(ProxySettings(environment: [:]) == ProxySettings(environment: ["HTTP_PROXY": "http://cgi:1"]))
+        let both = ProxySettings(environment: ["http_proxy": "http://p:1", "HTTPS_PROXY": " http://q:2 ", "no_proxy": "a.test, .b.test,,10.0.0.0/8"])
+        #expect(both.proxies == ["http": "http://p:1", "https": "http://q:2"])
+        #expect(both.directHosts == ["a.test", ".b.test", "10.0.0.0/8"])
+        let all = ProxySettings(environment: ["ALL_PROXY": "socks5://s:3", "https_proxy": "http://q:2", "HTTPS_PROXY": "http://ignored:9"])
+        #expect(all.proxies == ["http": "socks5://s:3", "https": "http://q:2"])
+        #expect(ProxySettings(environment: ["all_proxy": "http://p:1", "NO_PROXY": "*"]).proxies.isEmpty)
+    }
+
+    @Test func requestsGoThroughTheEnvironmentsProxyExceptForNoProxyHosts() async throws {
+        let target = try await LoopbackServer { _ in .text("direct") }
+        let proxy = try await LoopbackServer { request in .text("via proxy for \(request.headers["host"] ?? "?")") }
+        let proxied = try await send(WebRequest(url: target.url("/page")), environment: ["http_proxy": proxy.baseURL.absoluteString]).get()
+        #expect(proxied.text == "via proxy for 127.0.0.1:\(target.port)")
+        #expect(target.requests.isEmpty)
+        let direct = try await send(WebRequest(url: target.url("/page")),
+                                    environment: ["http_proxy": proxy.baseURL.absoluteString, "no_proxy": "127.0.0.1"]).get()
+        #expect(direct.text == "direct")
+        #expect(proxy.requests.count == 1)
+        await target.stop()
+        await proxy.stop()
     }
 
     /// libsoup 3.2's client idle timer, overdue after a long script held the thread, closed the connection the

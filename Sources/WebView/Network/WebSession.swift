@@ -10,6 +10,9 @@ import HybridLoop
 /// been picked for the page's next request, which then never completed (or libsoup crashed). Like WebKit's network
 /// stack, a connection the server closed meanwhile is noticed before it is reused.
 ///
+/// Proxies come from the process's environment (`http_proxy`, `https_proxy`, `all_proxy`, `no_proxy`, as curl reads
+/// them), never from the desktop's settings; without them requests go directly.
+///
 /// Runtime-thread only (not `Sendable`): make it, use it and drop it on the runtime thread; every
 /// completion runs there, on a later iteration of the loop (never from inside the call that
 /// started the load).
@@ -38,10 +41,14 @@ public final class WebSession {
 
     /// Makes a session whose I/O runs on `mainContext` (a `GMainContext *`, the loop's
     /// `mainContext`). Call it on the thread that iterates that context.
-    package init(mainContext: OpaquePointer, userAgent: String? = nil) {
+    package init(mainContext: OpaquePointer, userAgent: String? = nil,
+                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.mainContext = mainContext
         g_main_context_push_thread_default(mainContext)
         session = hybrid_platform_session_new()
+        let resolver = ProxySettings(environment: environment).makeResolver()
+        soup_session_set_proxy_resolver(session, resolver)
+        g_object_unref(UnsafeMutableRawPointer(resolver))
         g_main_context_pop_thread_default(mainContext)
         cookies = CookieJar()
         storage = WebStorage()
