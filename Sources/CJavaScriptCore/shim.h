@@ -24,6 +24,15 @@ void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObje
 // before it returns). For tests and memory checks; JSGarbageCollect only schedules work.
 void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 
+// Exported but private (JSScriptRefPrivate.h): a script parsed once for a context group and evaluated in any of
+// its contexts. Every evaluation shares the one source string (and so the group's compiled code for it) instead of
+// a copy per context. Creation returns NULL when the source does not parse.
+typedef struct OpaqueJSScript *JSScriptRef;
+JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef url, int startingLineNumber,
+                                     JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+void JSScriptRelease(JSScriptRef script);
+JSValueRef JSScriptEvaluate(JSContextRef context, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
+
 // From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): reads a process-wide engine option.
 gboolean jsc_options_get_boolean(const char *option, gboolean *value);
 

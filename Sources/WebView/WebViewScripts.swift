@@ -10,12 +10,12 @@ package enum WebViewScripts {
     /// `Window.prototype` and `EventTarget.prototype` are defined on the global object itself. Methods
     /// are wrapped so a bare call (`addEventListener(...)`, with `this` undefined in domino's strict
     /// code) still targets the window. So `window === globalThis`, and `window.foo = 1; foo` works.
-    static let window = ScriptResource(module: "WebView", file: "window.js")
+    static let window = ScriptResource(module: "WebView", file: "window.js", sourceURL: "hybrid:window")
 
     /// The JavaScript half of a page, after ``window``: dialogs, `requestAnimationFrame`, visibility,
     /// `webkit.messageHandlers`, error events, navigation hooks (links, forms, iframes) and the incremental
     /// parser that hands scripts to Swift. A function of `(require, native, env)`.
-    static let page = ScriptResource(module: "WebView", file: "page.js")
+    static let page = ScriptResource(module: "WebView", file: "page.js", sourceURL: "hybrid:page")
 
     /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
     /// run after ``page`` and before the platform scripts (which then dispatch the real event classes):
@@ -69,11 +69,11 @@ package enum WebViewScripts {
 
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.
     /// Each takes a CSS selector; a selector that matches nothing throws an error naming it.
-    static let inspection = ScriptResource(module: "WebView", file: "inspection.js")
+    static let inspection = ScriptResource(module: "WebView", file: "inspection.js", sourceURL: "hybrid:inspection")
 
     /// ``CommonJSModules``' loader, a function of `(resolve, compile)`. The module cache lives in JavaScript,
     /// per context: Swift keeps no module values, so nothing there can keep a closed page alive.
-    static let commonJS = ScriptResource(module: "WebView", file: "commonjs.js")
+    static let commonJS = ScriptResource(module: "WebView", file: "commonjs.js", sourceURL: "hybrid:commonjs")
 
     /// The web platform's scripts in installation order (``WebPlatform``), each
     /// `(function (global, native, internals) {...})`, run as `hybrid:platform/<name>.js`:
@@ -113,7 +113,7 @@ package enum WebViewScripts {
     /// as `hybrid:platform/canvas.js`: `HTMLCanvasElement.getContext('2d')`, `CanvasRenderingContext2D`,
     /// `CanvasGradient`, `TextMetrics`, `ImageData`, `toDataURL`/`toBlob`, drawing on Cairo through
     /// `CanvasNatives`. Colours are parsed by Debian's node-color-string, loaded on the first colour set.
-    static let canvas = ScriptResource(module: "WebView", file: "canvas/canvas.js")
+    static let canvas = ScriptResource(module: "WebView", file: "canvas/canvas.js", sourceURL: "hybrid:platform/canvas.js")
 
     /// The device a page sees (``DeviceProfile``), after ``dom``: `innerWidth`/`innerHeight`, `outerWidth`/`outerHeight`,
     /// `devicePixelRatio`, `screen` (with `orientation`), `visualViewport`, `window.orientation` (iOS and Android),

@@ -9,7 +9,7 @@ package enum BridgeScripts {
     /// the queue), `defer(json)` (dispatch later, in a task of the runtime's own), and `report(error)`
     /// (an uncaught error for the page's exception handler). It returns the internal functions native
     /// uses (`dispatch(json)`, `runCallbacks()`), or null when the page already has a bridge.
-    static let bridge = ScriptResource(module: "Bridge", file: "WebViewJavascriptBridge.js")
+    static let bridge = ScriptResource(module: "Bridge", file: "WebViewJavascriptBridge.js", sourceURL: bridgeURL)
     /// The name ``bridge`` runs under.
     static let bridgeURL = "wvjb://WebViewJavascriptBridge.js"
 

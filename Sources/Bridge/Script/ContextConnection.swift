@@ -44,7 +44,7 @@ final class ContextConnection: BridgeConnection {
         }, name: "report", in: context)
         let internals: JSValue
         do {
-            let install = try context.evaluate(BridgeScripts.bridge.source.get(), sourceURL: BridgeScripts.bridgeURL)
+            let install = try context.evaluate(BridgeScripts.bridge.script.get())
             internals = try install.call(arguments: [native])
         } catch {
             core.warn("WebViewJavascriptBridge: the bridge script failed in page \(page): \(error)")

@@ -16,7 +16,7 @@ extension JSContext {
             return nil
         }, name: "emit", in: self)
         do {
-            let installer = try evaluate(JavaScriptScripts.console.source.get(), sourceURL: JavaScriptScripts.consoleURL)
+            let installer = try evaluate(JavaScriptScripts.console.script.get())
             formatterRef.set(try installer.call(arguments: [emit]).ref, in: ref)
         } catch {
             preconditionFailure("the console script failed to install: \(error)")

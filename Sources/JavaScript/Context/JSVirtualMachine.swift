@@ -19,6 +19,8 @@ public final class JSVirtualMachine {
     /// A private context holding ``neutralRejectionCallback``; made on first use.
     private var neutralContext: JSGlobalContextRef?
     private var neutralFunction: JSObjectRef?
+    /// The ``SharedScript``s evaluated in this machine, parsed once each.
+    private let sharedScripts = SharedScriptCache()
 
     /// Makes a machine on the calling thread, with the given clock and console sink.
     public init(clock: RuntimeClock = .real, consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink) {
@@ -35,12 +37,18 @@ public final class JSVirtualMachine {
             if let neutralFunction { JSValueUnprotect(neutralContext, neutralFunction) }
             JSGlobalContextRelease(neutralContext)
         }
+        sharedScripts.removeAll()
         scheduler.shutdown()
         shared.machine = nil
         watchdog.invalidate()
         JSContextGroupRelease(group)
         // Finalizers that ran while the group died queued their Swift functions for release here.
         shared.drainReleases()
+    }
+
+    /// `script` parsed for this machine (once); nil when it does not parse.
+    func compiled(_ script: SharedScript) -> JSScriptRef? {
+        sharedScripts.compiled(script, group: group)
     }
 
     /// The execution time limit in seconds of CPU time for each entry into JavaScript (nil: no limit).

@@ -21,14 +21,21 @@ package struct ScriptResource: Sendable {
     package let module: String
     /// The file's path under `Resources/` (`platform/base.js`).
     package let file: String
-    /// The file's text without its final newline, or why it could not be read. Read when the resource is made.
-    package let source: Result<String, ScriptResourceError>
+    /// The file's text without its final newline, as a ``SharedScript`` named `sourceURL`, or why it could not be
+    /// read. Read when the resource is made.
+    package let script: Result<SharedScript, ScriptResourceError>
 
-    /// Reads `file` from `module`'s resources, beside the running executable.
-    package init(module: String, file: String) {
+    /// The file's text without its final newline, or why it could not be read.
+    package var source: Result<String, ScriptResourceError> { script.map(\.source) }
+
+    /// Reads `file` from `module`'s resources, beside the running executable; the script runs as `sourceURL`
+    /// (`hybrid:` and the file's path by default).
+    package init(module: String, file: String, sourceURL: String? = nil) {
         self.module = module
         self.file = file
-        source = Self.read(URL(fileURLWithPath: file, relativeTo: Self.folder(of: module)).standardizedFileURL)
+        let url = sourceURL ?? "hybrid:\(file)"
+        script = Self.read(URL(fileURLWithPath: file, relativeTo: Self.folder(of: module)).standardizedFileURL)
+            .map { SharedScript(source: $0, sourceURL: url) }
     }
 
     /// The name SwiftPM gives `module`'s resource bundle (the package's name, then the module's).

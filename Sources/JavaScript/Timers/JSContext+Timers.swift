@@ -44,7 +44,7 @@ extension JSContext {
             return nil
         }, name: "reportError", in: self)
         do {
-            let installer = try evaluate(JavaScriptScripts.timers.source.get(), sourceURL: JavaScriptScripts.timersURL)
+            let installer = try evaluate(JavaScriptScripts.timers.script.get())
             try installer.call(arguments: [now, epoch, report, scheduler.clock.isVirtual])
         } catch {
             preconditionFailure("the timer script failed to install: \(error)")

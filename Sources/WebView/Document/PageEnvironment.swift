@@ -45,24 +45,24 @@ enum PageEnvironment {
         config["device"] = JSValue(string: core.deviceJSON, in: context)
         config["animationSettle"] = JSValue(double: max(0, core.configuration.animationSettleTime.seconds * 1000), in: context)
         let native = makeNative(document: document, core: core)
-        var env = try context.evaluate(WebViewScripts.window.source.get(), sourceURL: "hybrid:window")
+        var env = try context.evaluate(WebViewScripts.window.script.get())
             .call(arguments: [require, native, config])
-        env = try context.evaluate(WebViewScripts.page.source.get(), sourceURL: "hybrid:page").call(arguments: [require, native, env])
-        for (name, script) in WebViewScripts.dom {
-            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:dom/\(name).js").call(arguments: [require, native, env])
+        env = try context.evaluate(WebViewScripts.page.script.get()).call(arguments: [require, native, env])
+        for (_, script) in WebViewScripts.dom {
+            env = try context.evaluate(script.script.get()).call(arguments: [require, native, env])
         }
-        env = try context.evaluate(WebViewScripts.device.source.get(), sourceURL: "hybrid:device/device.js").call(arguments: [require, native, env])
-        for (name, script) in WebViewScripts.css {
-            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:css/\(name).js").call(arguments: [require, native, env])
+        env = try context.evaluate(WebViewScripts.device.script.get()).call(arguments: [require, native, env])
+        for (_, script) in WebViewScripts.css {
+            env = try context.evaluate(script.script.get()).call(arguments: [require, native, env])
         }
-        for (name, script) in WebViewScripts.geometry {
-            env = try context.evaluate(script.source.get(), sourceURL: "hybrid:geometry/\(name).js").call(arguments: [require, native, env])
+        for (_, script) in WebViewScripts.geometry {
+            env = try context.evaluate(script.script.get()).call(arguments: [require, native, env])
         }
-        env = try context.evaluate(WebViewScripts.animation.source.get(), sourceURL: "hybrid:animation/animation.js")
+        env = try context.evaluate(WebViewScripts.animation.script.get())
             .call(arguments: [require, native, env])
-        env = try context.evaluate(WebViewScripts.cssAnimations.source.get(), sourceURL: "hybrid:animation/css-animations.js")
+        env = try context.evaluate(WebViewScripts.cssAnimations.script.get())
             .call(arguments: [require, native, env])
-        env = try context.evaluate(WebViewScripts.inspection.source.get(), sourceURL: "hybrid:inspection").call(arguments: [env])
+        env = try context.evaluate(WebViewScripts.inspection.script.get()).call(arguments: [env])
         document.env = env
         // The window is the global object and `document` is set: the platform's web APIs go in now,
         // before any page script.

@@ -49,17 +49,10 @@ public enum CommonJSModules {
         }, name: "resolve", in: context)
         let compile = JSValue(function: { args in
             let path = args.string(at: 0) ?? ""
-            guard let source = source(at: path) else { throw ModuleNotFound(id: path, from: path) }
-            let context = args.context
-            if path.hasSuffix(".json") {
-                return try context.evaluate("(function () { return JSON.parse(\(JSONValue.string(source).jsonString)); })", sourceURL: path)
-            }
-            // The wrapper shares the module's first line so error lines match the file. Node's
-            // `global` is a parameter, so module code sees it without the page seeing a new global.
-            return try context.evaluate(
-                "(function (exports, require, module, __filename, __dirname, global) {" + source + "\n})", sourceURL: path)
+            guard let script = script(at: path) else { throw ModuleNotFound(id: path, from: path) }
+            return try args.context.evaluate(script)
         }, name: "compile", in: context)
-        let factory = try context.evaluate(WebViewScripts.commonJS.source.get(), sourceURL: "hybrid:commonjs")
+        let factory = try context.evaluate(WebViewScripts.commonJS.script.get())
         return try factory.call(arguments: [resolve, compile]).call(arguments: [directory])
     }
 
@@ -112,12 +105,25 @@ public enum CommonJSModules {
         return (try? JSONDecoder().decode(PackageManifest.self, from: data))?.main
     }
 
-    /// Module sources by path, read once per process.
-    private static let sources = ReadMostlyCache<String, String>()
+    /// Modules by path, read once per process, each wrapped in the function that `compile` returns.
+    private static let scripts = ReadMostlyCache<String, SharedScript>()
 
-    static func source(at path: String) -> String? {
-        if let cached = sources[path] { return cached }
+    /// The module at `path` as a script whose value is its module function, or, with `parameters`, a function of
+    /// those parameter names (`"a, b"`) around the file's text; nil when the file cannot be read.
+    static func script(at path: String, parameters: String? = nil) -> SharedScript? {
+        let key = parameters.map { path + "\u{0}" + $0 } ?? path
+        if let cached = scripts[key] { return cached }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return sources.insert(String(decoding: data, as: UTF8.self), for: path)
+        let source = String(decoding: data, as: UTF8.self)
+        let wrapped = if let parameters {
+            "(function (\(parameters)) {" + source + "\n})"
+        } else if path.hasSuffix(".json") {
+            "(function () { return JSON.parse(\(JSONValue.string(source).jsonString)); })"
+        } else {
+            // The wrapper shares the module's first line so error lines match the file. Node's
+            // `global` is a parameter, so module code sees it without the page seeing a new global.
+            "(function (exports, require, module, __filename, __dirname, global) {" + source + "\n})"
+        }
+        return scripts.insert(SharedScript(source: wrapped, sourceURL: path), for: key)
     }
 }

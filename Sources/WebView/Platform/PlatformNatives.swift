@@ -48,10 +48,10 @@ enum PlatformNatives {
             let id = args.string(at: 0) ?? ""
             let parameters = args.string(at: 1) ?? ""
             guard let path = CommonJSModules.resolvePath(id, from: "/", searchPaths: CommonJSModules.defaultSearchPaths),
-                  let source = CommonJSModules.source(at: path) else {
+                  let script = CommonJSModules.script(at: path, parameters: parameters) else {
                 throw CommonJSModules.ModuleNotFound(id: id, from: "/")
             }
-            return try args.context.evaluate("(function (\(parameters)) {" + source + "\n})", sourceURL: path)
+            return try args.context.evaluate(script)
         }
         define("getCookie") { [weak instance] _ in
             guard let host = instance?.host else { return "" }

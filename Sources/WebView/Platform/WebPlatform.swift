@@ -27,9 +27,9 @@ public enum WebPlatform {
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
-        for (name, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] {
+        for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] {
             do {
-                let installer = try context.evaluate(script.source.get(), sourceURL: "hybrid:platform/\(name).js")
+                let installer = try context.evaluate(script.script.get())
                 try installer.call(arguments: [global, native, internals])
             } catch let error as JSException {
                 host.report(error)
