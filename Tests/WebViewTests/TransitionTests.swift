@@ -345,4 +345,27 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("var a = $('k').getAnimations(); try { $('f').getAnimations(); CSSTransition(); } catch (e) { a = e.name; } a") == "TypeError")
         await webView.close()
     }
+
+    @Test func anInterruptedTransitionStartsFromItsValueAndAReversedOneIsShortened() async throws {
+        let webView = try await page("""
+            <style>
+            div { opacity: 0; width: 0px; transition: opacity 1s linear, width 1s linear }
+            .in { opacity: 1 } .wide { width: 100px } .wider { width: 200px }
+            </style>
+            <div id="f"></div><div id="w"></div>
+            """)
+        _ = try await webView.evaluateJavaScript("change(function () { $('f').className = 'in'; $('w').className = 'wide'; })")
+        await webView.runtime.advance(by: .milliseconds(250))
+        // Going back: from 0.25 to 0, shortened to a quarter of its duration. Going on: from 25px to 200px, 1 s.
+        _ = try await webView.evaluateJavaScript("$('f').className = ''; $('w').className = 'wider'; getComputedStyle($('f')).opacity")
+        await webView.runtime.advance(by: .milliseconds(125))
+        #expect(try await read(webView, ["f", "w"], "getComputedStyle(e).opacity + ' ' + getComputedStyle(e).width") == ["0.125 0px", "0 46.875px"])
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("log.filter(function (l) { return / f$/.test(l); })") == [
+            "transitionrun opacity 0 0 f", "transitionstart opacity 0 0 f", "transitioncancel opacity 0.25 250 f",
+            "transitionrun opacity 0 250 f", "transitionstart opacity 0 250 f", "transitionend opacity 0.25 500 f",
+        ])
+        #expect(try await webView.evaluateJavaScript("log.filter(function (l) { return / w$/.test(l); }).pop()") == "transitionend width 1 1250 w")
+        await webView.close()
+    }
 }

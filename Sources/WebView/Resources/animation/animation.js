@@ -355,6 +355,8 @@
         }
         return value;
       },
+      // One effect's value of `name` now (undefined when it is not in effect), over `underlying`.
+      sample: function (effect, name, underlying) { return sample(effect, name, underlying); },
       easing: easing, progress: progress
     };
     return api;

@@ -138,20 +138,38 @@
     };
     return shape(from) === shape(to) && /\d/.test(String(from));
   }
+  // A transition interrupted by a new value is cancelled; the new one starts from the value it had reached, and
+  // when it goes back to where the old one started, it is shortened by how far the old one had got (CSS
+  // Transitions 1 §3, the reversing shortening factor).
   function updateTransitions(el, state, covered, values) {
+    var interrupted = Object.create(null);
     Object.keys(state.transitions).forEach(function (p) {
       var t = state.transitions[p], c = covered[p];
-      if (!c || c.duration + c.delay <= 0 || t.to !== values[p]) cancel(t, 'transitioncancel');
+      if (!c || c.duration + c.delay <= 0 || t.to !== values[p]) {
+        var now = motion.sample(t.effect, p, t.to), progress = motion.progress(t.effect.timing, local(t));
+        if (c && now !== undefined && progress !== null) interrupted[p] = { value: now, progress: progress, t: t };
+        cancel(t, 'transitioncancel');
+      }
     });
     Object.keys(covered).forEach(function (p) {
-      var c = covered[p], from = state.values[p], to = values[p];
-      if (state.transitions[p] || from === to || c.duration + c.delay <= 0 || !transitionable(p, from, to)) return;
-      startTransition(el, state, p, from, to, c);
+      var c = covered[p], from = state.values[p], to = values[p], old = interrupted[p], reversing = null;
+      if (state.transitions[p] || c.duration + c.delay <= 0) return;
+      if (old) {
+        from = old.value;
+        if (old.t.reversingStart === to) {
+          var factor = Math.max(0, Math.min(1, Math.abs(old.progress * old.t.factor + 1 - old.t.factor)));
+          reversing = { start: old.t.to, factor: factor };
+          c = { duration: c.duration * factor, delay: c.delay < 0 ? c.delay * factor : c.delay, easing: c.easing };
+        }
+      }
+      if (from === to || !transitionable(p, from, to)) return;
+      startTransition(el, state, p, from, to, c, reversing);
     });
   }
-  function startTransition(el, state, property, from, to, c) {
+  function startTransition(el, state, property, from, to, c, reversing) {
     var t = state.transitions[property] = { el: el, name: property, to: to, begin: performance.now(), hold: null, delay: c.delay,
-      duration: c.duration, timer: 0, step: null, announced: false, ended: false, state: state, kind: 'transition' };
+      duration: c.duration, timer: 0, step: null, announced: false, ended: false, state: state, kind: 'transition',
+      reversingStart: reversing ? reversing.start : from, factor: reversing ? reversing.factor : 1 };
     // A transition fills backwards: during its delay it gives the start value.
     var frames = Object.create(null);
     frames[property] = [{ offset: 0, value: from, easing: null }, { offset: 1, value: to, easing: null }];
