@@ -142,15 +142,17 @@ package enum WebViewScripts {
         (name, ScriptResource(module: "WebView", file: "geometry/\(name).js"))
     }
 
-    /// The Web Animations API's timing model (issue 15): `Element.animate`, `Animation`, `getAnimations`,
-    /// `document.timeline`, run after ``css``; a function of `(require, native, env)`. Only stubs at page set-up: the
-    /// first use of any of them installs the rest.
+    /// The Web Animations API (issue 15): `Element.animate`, `Animation`, `getAnimations`, `document.timeline`, run
+    /// after ``css``; a function of `(require, native, env)`. Only stubs at page set-up: the first use of any of them
+    /// installs the rest. It also sets `env.motion`, the effects whose interpolated values `getComputedStyle` gives
+    /// (timing functions, the timing model, interpolation), shared with ``cssAnimations``.
     static let animation = ScriptResource(module: "WebView", file: "animation/animation.js")
 
     /// CSS transitions and animations (issue 15): `transitionrun`/`transitionstart`/`transitionend`/`transitioncancel`
     /// and `animationstart`/`animationiteration`/`animationend`/`animationcancel` from the computed style, on the
-    /// runtime's clock, run after ``animation``; a function of `(require, native, env)`. Until the sheets mention a
-    /// transition or an animation it only watches class, style and id changes with a text test.
+    /// runtime's clock, their effects on `getComputedStyle` and their `CSSTransition`/`CSSAnimation` objects, run after
+    /// ``animation``; a function of `(require, native, env)`. Until the sheets mention a transition or an animation it
+    /// only watches class, style and id changes with a text test.
     static let cssAnimations = ScriptResource(module: "WebView", file: "animation/css-animations.js")
 
     /// Every script of the module, for a check that they are all installed.

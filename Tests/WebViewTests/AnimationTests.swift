@@ -279,4 +279,87 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("spin.playState") == "running")
         await webView.close()
     }
+
+    @Test func elementAnimateAppliesItsKeyframesWithEasingDirectionAndFill() async throws {
+        let (webView, log) = try await virtualPage("""
+            <div id="a" style="opacity: 0.2"></div><div id="b"></div><div id="c"></div><div id="d"></div><div id="e"></div>
+            <script>
+            function $(id) { return document.getElementById(id); }
+            function read() {
+              return [getComputedStyle($('a')).opacity, getComputedStyle($('b')).opacity, getComputedStyle($('c')).transform,
+                      getComputedStyle($('d')).backgroundColor, getComputedStyle($('e')).transform];
+            }
+            $('a').animate([{ opacity: 0 }, { opacity: 1 }], 1000);
+            $('b').animate({ opacity: [0, 1] }, { duration: 1000, iterations: 2, direction: 'alternate', fill: 'forwards', easing: 'steps(2)' });
+            $('c').animate({ transform: ['none', 'translateX(100px) scale(2)'] }, { duration: 1000, fill: 'both', delay: 500 });
+            $('d').animate([{ backgroundColor: 'red' }, { backgroundColor: 'blue', offset: 0.5 }, { backgroundColor: 'blue' }], 1000);
+            $('e').animate({ transform: ['translateX(0px)', 'rotate(90deg)'] }, 1000);
+            </script>
+            """)
+        #expect(try await webView.evaluateJavaScript("read()") == ["0", "0", "translateX(0px) scale(1)", "rgb(255, 0, 0)", "translateX(0px)"])
+        await webView.runtime.advance(by: .milliseconds(250))
+        #expect(try await webView.evaluateJavaScript("read()") == ["0.25", "0", "translateX(0px) scale(1)", "rgb(128, 0, 128)", "translateX(0px)"])
+        await webView.runtime.advance(by: .milliseconds(500))
+        // 750 ms: transforms of different function lists are discrete (past 50%: the end value).
+        #expect(try await webView.evaluateJavaScript("read()") == ["0.75", "0.5", "translateX(25px) scale(1.25)", "rgb(0, 0, 255)", "rotate(90deg)"])
+        await webView.runtime.advance(by: .milliseconds(500))
+        // 1250 ms: `a` is over (fill none: its own 0.2 again); `b` runs its second iteration backwards.
+        #expect(try await webView.evaluateJavaScript("read()") == ["0.2", "0.5", "translateX(75px) scale(1.75)", "rgba(0, 0, 0, 0)", "none"])
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(await webView.runtime.now == 2000)
+        // Filled forwards: `b` keeps the value of its last (backwards) iteration's end, `c` its end value.
+        #expect(try await webView.evaluateJavaScript("read().slice(0, 3)") == ["0.2", "0", "translateX(100px) scale(2)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func playbackRateReverseAndCurrentTimeMoveTheAnimation() async throws {
+        let (webView, _) = try await virtualPage("""
+            <div id="box"></div>
+            <script>
+            var box = document.getElementById('box'), ends = [];
+            var fast = box.animate({ opacity: [0, 1] }, 2000);
+            fast.playbackRate = 2;
+            fast.finished.then(function () { ends.push('fast ' + performance.now()); });
+            var back = box.animate({ width: ['0px', '100px'] }, 1000);
+            back.finished.then(function (a) { ends.push('back ' + performance.now() + ' ' + a.currentTime + ' ' + a.playState); });
+            </script>
+            """)
+        await webView.runtime.advance(by: .milliseconds(500))
+        #expect(try await webView.evaluateJavaScript("[fast.currentTime, getComputedStyle(box).opacity, getComputedStyle(box).width]") == [1000, "0.5", "50px"])
+        _ = try await webView.evaluateJavaScript("back.reverse(); 0")
+        await webView.runtime.advance(by: .milliseconds(250))
+        #expect(try await webView.evaluateJavaScript("[back.playbackRate, back.currentTime, getComputedStyle(box).width]") == [-1, 250, "25px"])
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        // 2 s at rate 2 ends at 1 s; the reversed one runs back to 0 from 500 ms.
+        #expect(try await webView.evaluateJavaScript("ends") == ["fast 1000", "back 1000 0 finished"])
+        // Seeking a finished animation back into its run plays it again to a new finished promise.
+        _ = try await webView.evaluateJavaScript("""
+            fast.updatePlaybackRate(0.5); fast.currentTime = 1000;
+            fast.finished.then(function () { ends.push('again ' + performance.now()); }); 0
+            """)
+        #expect(try await webView.evaluateJavaScript("[fast.playState, getComputedStyle(box).opacity]") == ["running", "0.5"])
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("ends[2]") == "again 3000")
+        await webView.close()
+    }
+
+    @Test func malformedEasingDirectionOrOffsetsThrow() async throws {
+        let (webView, _) = try await virtualPage("""
+            <div id="box"></div>
+            <script>
+            var errors = [], box = document.getElementById('box');
+            [[{ opacity: [0, 1] }, { duration: 100, easing: 'bouncy' }], [{ opacity: [0, 1] }, { duration: 100, easing: 'steps(0)' }],
+             [{ opacity: [0, 1] }, { duration: 100, easing: 'cubic-bezier(2, 0, 1, 1)' }], [{ opacity: [0, 1] }, { duration: 100, direction: 'sideways' }],
+             [[{ opacity: 0, offset: 0.8 }, { opacity: 1, offset: 0.2 }], 100], [[{ opacity: 0, offset: 2 }], 100],
+             [[{ opacity: 0, easing: 'nope' }, { opacity: 1 }], 100]].forEach(function (args) {
+              try { box.animate(args[0], args[1]); errors.push('no error'); } catch (e) { errors.push(e.name); }
+            });
+            </script>
+            """)
+        #expect(try await webView.evaluateJavaScript("[errors, box.getAnimations().length]") == [
+            ["TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError"], 0,
+        ])
+        await webView.close()
+    }
 }

@@ -1,8 +1,9 @@
 (function (require, native, env) {
   'use strict';
   // CSS transitions and CSS animations (CSS Transitions 1, CSS Animations 1): their events on the runtime's clock,
-  // from the css layer's computed style. Nothing is rendered, so no value is interpolated: during a transition or
-  // an animation the computed style is already the end value (the cascade's).
+  // from the css layer's computed style, and their effects (env.motion, animation/animation.js), so that
+  // getComputedStyle gives the interpolated value while they run. Style change events compare the cascade's values
+  // (env.css.value), never interpolated ones.
   //
   // Style change events: a task after a change of an element's class, style or id attribute, or an insertion, and
   // any style read (getComputedStyle, geometry) in between, as a forced style update in browsers. Each compares an
@@ -12,7 +13,7 @@
   // one text test of the sheets, and nothing else runs.
   // Timers are internal (native.timer): finite transitions and animations keep the page busy until their end,
   // infinite animations only for the task that announces them (their animationstart, without a delay).
-  var g = globalThis, doc = env.document, css = env.css, active = false;
+  var g = globalThis, doc = env.document, css = env.css, motion = env.motion, active = false;
   var states = new Map();        // element -> { values, transitions, animations } since its last style change event
   var pending = new Set(), updateTimer = 0, updating = false;
   // The properties compared for `transition-property: all` (and any property a transition names).
@@ -84,7 +85,19 @@
     for (var e = el; e && e.nodeType === 1; e = e.parentNode) if (css.value(e, 'display') === 'none') return false;
     return true;
   }
-  function list(el, name) { return String(css.value(el, name) || '').split(/\s*,\s*/); }
+  function list(el, name) {   // a comma-separated list, split at top-level commas (not those of cubic-bezier())
+    var text = String(css.value(el, name) || ''), parts = [], depth = 0, current = '';
+    for (var i = 0; i < text.length; i++) {
+      var c = text[i];
+      if (c === '(') depth++;
+      else if (c === ')') depth--;
+      if (c === ',' && depth === 0) { parts.push(current.trim()); current = ''; } else current += c;
+    }
+    parts.push(current.trim());
+    return parts;
+  }
+  // A timing function; a malformed one counts as `ease`, the initial value.
+  function easingOf(text) { return motion.easing(text) || motion.easing('ease'); }
   function time(text) {
     var m = /^(-?(?:\d+\.?\d*|\.\d+))(ms|s)$/i.exec(String(text).trim());
     return m ? Number(m[1]) * (m[2].toLowerCase() === 's' ? 1000 : 1) : 0;   // malformed: the initial 0s
@@ -104,11 +117,12 @@
   // --- transitions
   function transitionsOf(el) {
     var properties = list(el, 'transition-property'), durations = list(el, 'transition-duration'), delays = list(el, 'transition-delay');
-    var covered = Object.create(null);
+    var easings = list(el, 'transition-timing-function'), covered = Object.create(null);
     properties.forEach(function (name, i) {
       name = name.trim().toLowerCase();
       if (!name || name === 'none') return;
-      var timing = { duration: Math.max(0, time(durations[i % durations.length])), delay: time(delays[i % delays.length]) };
+      var timing = { duration: Math.max(0, time(durations[i % durations.length])), delay: time(delays[i % delays.length]),
+                     easing: easingOf(easings[i % easings.length]) };
       (name === 'all' ? ANIMATABLE : css.longhands(name) || [name]).forEach(function (p) { covered[p] = timing; });
     });
     return covered;
@@ -124,20 +138,44 @@
     };
     return shape(from) === shape(to) && /\d/.test(String(from));
   }
+  // A transition interrupted by a new value is cancelled; the new one starts from the value it had reached, and
+  // when it goes back to where the old one started, it is shortened by how far the old one had got (CSS
+  // Transitions 1 §3, the reversing shortening factor).
   function updateTransitions(el, state, covered, values) {
+    var interrupted = Object.create(null);
     Object.keys(state.transitions).forEach(function (p) {
       var t = state.transitions[p], c = covered[p];
-      if (!c || c.duration + c.delay <= 0 || t.to !== values[p]) cancel(t, 'transitioncancel');
+      if (!c || c.duration + c.delay <= 0 || t.to !== values[p]) {
+        var now = motion.sample(t.effect, p, t.to), progress = motion.progress(t.effect.timing, local(t));
+        if (c && now !== undefined && progress !== null) interrupted[p] = { value: now, progress: progress, t: t };
+        cancel(t, 'transitioncancel');
+      }
     });
     Object.keys(covered).forEach(function (p) {
-      var c = covered[p], from = state.values[p], to = values[p];
-      if (state.transitions[p] || from === to || c.duration + c.delay <= 0 || !transitionable(p, from, to)) return;
-      startTransition(el, state, p, to, c);
+      var c = covered[p], from = state.values[p], to = values[p], old = interrupted[p], reversing = null;
+      if (state.transitions[p] || c.duration + c.delay <= 0) return;
+      if (old) {
+        from = old.value;
+        if (old.t.reversingStart === to) {
+          var factor = Math.max(0, Math.min(1, Math.abs(old.progress * old.t.factor + 1 - old.t.factor)));
+          reversing = { start: old.t.to, factor: factor };
+          c = { duration: c.duration * factor, delay: c.delay < 0 ? c.delay * factor : c.delay, easing: c.easing };
+        }
+      }
+      if (from === to || !transitionable(p, from, to)) return;
+      startTransition(el, state, p, from, to, c, reversing);
     });
   }
-  function startTransition(el, state, property, to, c) {
-    var t = state.transitions[property] = { el: el, name: property, to: to, begin: performance.now(), delay: c.delay,
-      duration: c.duration, timer: 0, announced: false, ended: false, state: state, kind: 'transition' };
+  function startTransition(el, state, property, from, to, c, reversing) {
+    var t = state.transitions[property] = { el: el, name: property, to: to, begin: performance.now(), hold: null, delay: c.delay,
+      duration: c.duration, timer: 0, step: null, announced: false, ended: false, state: state, kind: 'transition',
+      reversingStart: reversing ? reversing.start : from, factor: reversing ? reversing.factor : 1 };
+    // A transition fills backwards: during its delay it gives the start value.
+    var frames = Object.create(null);
+    frames[property] = [{ offset: 0, value: from, easing: null }, { offset: 1, value: to, easing: null }];
+    t.effect = { target: el, kind: 'transition', frames: frames, time: function () { return local(t); },
+      timing: { delay: c.delay, duration: c.duration, iterations: 1, direction: 'normal', fill: 'backwards', easing: c.easing } };
+    motion.add(t.effect);
     var started = function () { fire(t, 'transitionstart', Math.min(Math.max(0, -t.delay), t.duration)); };
     at(t, 0, true, function () {
       t.announced = true;
@@ -150,6 +188,8 @@
       at(t, t.delay + t.duration, true, function () {
         t.ended = true;
         delete state.transitions[property];
+        motion.remove(t.effect);
+        settle(t, true);
         fire(t, 'transitionend', t.duration);
       });
     }
@@ -159,21 +199,60 @@
   function updateAnimations(el, state) {
     var names = list(el, 'animation-name'), durations = list(el, 'animation-duration'), delays = list(el, 'animation-delay');
     var counts = list(el, 'animation-iteration-count'), playStates = list(el, 'animation-play-state');
+    var directions = list(el, 'animation-direction'), fills = list(el, 'animation-fill-mode'), easings = list(el, 'animation-timing-function');
     var wanted = Object.create(null);
     names.forEach(function (raw, i) {
       var name = raw.trim().replace(/^(["'])(.*)\1$/, '$2');
       if (!name || name === 'none' || !css.keyframes(name)) return;
-      if (String(playStates[i % playStates.length]).trim() === 'paused') return;
       var count = String(counts[i % counts.length]).trim().toLowerCase();
       var iterations = count === 'infinite' ? Infinity : /^(\d+\.?\d*|\.\d+)$/.test(count) ? Number(count) : 1;
-      wanted[name] = { duration: Math.max(0, time(durations[i % durations.length])), delay: time(delays[i % delays.length]), iterations: iterations };
+      var direction = String(directions[i % directions.length]).trim().toLowerCase(), fill = String(fills[i % fills.length]).trim().toLowerCase();
+      wanted[name] = { duration: Math.max(0, time(durations[i % durations.length])), delay: time(delays[i % delays.length]), iterations: iterations,
+        direction: /^(normal|reverse|alternate|alternate-reverse)$/.test(direction) ? direction : 'normal',   // malformed: the initial value
+        fill: /^(none|forwards|backwards|both)$/.test(fill) ? fill : 'none', easing: easings[i % easings.length],
+        paused: String(playStates[i % playStates.length]).trim().toLowerCase() === 'paused' };
     });
     Object.keys(state.animations).forEach(function (name) { if (!wanted[name]) cancel(state.animations[name], 'animationcancel'); });
-    Object.keys(wanted).forEach(function (name) { if (!state.animations[name]) startAnimation(el, state, name, wanted[name]); });
+    Object.keys(wanted).forEach(function (name) {
+      var a = state.animations[name], w = wanted[name];
+      if (!a) a = startAnimation(el, state, name, w);
+      else {   // a running (or ended) animation takes its new direction, fill mode and timing function
+        a.effect.timing.direction = w.direction;
+        a.effect.timing.fill = w.fill;
+        if (a.easingText !== w.easing) a.effect.frames = keyframeEffect(name, a.easingText = w.easing);
+        if (a.ended && (a.cancelled || (w.fill !== 'forwards' && w.fill !== 'both'))) motion.remove(a.effect);
+        else if (a.ended) motion.add(a.effect);
+      }
+      paused(a, w.paused);
+    });
+  }
+  // The effect of @keyframes `name`: per longhand, its keyframes by offset (the last of an offset wins), each with
+  // its own animation-timing-function or the animation's; missing 0% and 100% keyframes take the underlying value.
+  function keyframeEffect(name, easingText) {
+    var rule = css.keyframeRule(name) || [], frames = Object.create(null), fallback = easingOf(easingText);
+    rule.forEach(function (frame) {
+      var ease = frame.easing === null ? fallback : easingOf(frame.easing);
+      frame.offsets.forEach(function (offset) {
+        frame.declarations.forEach(function (d) {
+          var list = frames[d[0]] || (frames[d[0]] = []);
+          for (var i = 0; i < list.length; i++) if (list[i].offset === offset) { list.splice(i, 1); break; }
+          list.push({ offset: offset, raw: d[1], easing: ease });
+        });
+      });
+    });
+    Object.keys(frames).forEach(function (p) {
+      var list = frames[p].sort(function (x, y) { return x.offset - y.offset; });
+      if (list[0].offset > 0) list.unshift({ offset: 0, value: null, easing: fallback });
+      if (list[list.length - 1].offset < 1) list.push({ offset: 1, value: null, easing: fallback });
+    });
+    return frames;
   }
   function startAnimation(el, state, name, timing) {
-    var a = state.animations[name] = { el: el, name: name, begin: performance.now(), delay: timing.delay, duration: timing.duration,
-      iterations: timing.iterations, timer: 0, announced: false, ended: false, state: state, kind: 'animation' };
+    var a = state.animations[name] = { el: el, name: name, begin: performance.now(), hold: null, delay: timing.delay, duration: timing.duration,
+      iterations: timing.iterations, timer: 0, step: null, announced: false, ended: false, state: state, kind: 'animation', easingText: timing.easing };
+    a.effect = { target: el, kind: 'animation', frames: keyframeEffect(name, timing.easing), time: function () { return local(a); },
+      timing: { delay: a.delay, duration: a.duration, iterations: a.iterations, iterationStart: 0, direction: timing.direction, fill: timing.fill, easing: null } };
+    motion.add(a.effect);
     var span = a.duration * a.iterations;
     if (isNaN(span)) span = 0;                  // 0s × infinite
     var finite = span !== Infinity, iteration = 1;
@@ -182,8 +261,9 @@
         at(a, a.delay + iteration * a.duration, finite, function () { fire(a, 'animationiteration', iteration * a.duration); iteration++; next(); });
       } else if (finite) {
         at(a, a.delay + span, true, function () {
-          a.ended = true;
-          delete state.animations[name];
+          a.ended = true;   // kept until its name goes, so that a later style change does not start it again
+          if (a.effect.timing.fill !== 'forwards' && a.effect.timing.fill !== 'both') motion.remove(a.effect);
+          settle(a, true);
           fire(a, 'animationend', span);
         });
       }
@@ -198,18 +278,37 @@
         next();
       }
     });
+    return a;
   }
 
-  // --- shared: timers on the animation's own timeline, cancellation, events
+  // --- shared: timers on the animation's own timeline (its local time stands still while it is paused),
+  // pausing, cancellation, events
+  function local(x) { return x.hold !== null ? x.hold : performance.now() - x.begin; }
   function at(x, offset, busy, f) {
-    var delay = Math.max(0, x.begin + offset - performance.now());
-    x.timer = native.timer(function () { x.timer = 0; f(); }, delay, busy);
+    x.step = { offset: offset, busy: busy, f: f };
+    var due = offset - local(x);
+    if (x.hold !== null && due > 0) return;   // paused: the step waits for the play
+    x.timer = native.timer(function () { x.timer = 0; x.step = null; f(); }, Math.max(0, due), busy);
+  }
+  function paused(x, pause) {
+    if (pause === (x.hold !== null)) return;
+    if (pause) {
+      x.hold = local(x);
+      if (x.timer && x.step && x.step.offset > x.hold) { native.clearTimer(x.timer); x.timer = 0; }
+    } else {
+      x.begin = performance.now() - x.hold;
+      x.hold = null;
+      if (!x.timer && x.step) at(x, x.step.offset, x.step.busy, x.step.f);
+    }
   }
   function cancel(x, type) {
     if (x.timer) { native.clearTimer(x.timer); x.timer = 0; }
+    x.step = null;
+    motion.remove(x.effect);
     if (x.kind === 'transition') delete x.state.transitions[x.name]; else delete x.state.animations[x.name];
+    if (!x.ended) settle(x, false);
     if (!x.announced || x.ended) return;
-    var elapsed = Math.max(0, Math.min(performance.now() - x.begin - x.delay, x.kind === 'transition' ? x.duration : x.duration * x.iterations));
+    var elapsed = Math.max(0, Math.min(local(x) - x.delay, x.kind === 'transition' ? x.duration : x.duration * x.iterations));
     native.timer(function () { fire(x, type, elapsed); }, 0, true);
   }
   function forget(el, state) {
@@ -217,6 +316,123 @@
     Object.keys(state.transitions).forEach(function (p) { cancel(state.transitions[p], 'transitioncancel'); });
     Object.keys(state.animations).forEach(function (n) { cancel(state.animations[n], 'animationcancel'); });
   }
+
+  // --- CSSTransition and CSSAnimation objects for getAnimations(): made on first request, over the records above
+  motion.cssAnimationsOf = function (el) {
+    var transitions = [], animations = [];
+    states.forEach(function (state, e) {
+      if (el && e !== el) return;
+      Object.keys(state.transitions).forEach(function (p) { transitions.push(objectOf(state.transitions[p])); });
+      Object.keys(state.animations).forEach(function (n) {
+        var a = state.animations[n], fill = a.effect.timing.fill;
+        if (!a.ended || (!a.cancelled && (fill === 'forwards' || fill === 'both'))) animations.push(objectOf(a));
+      });
+    });
+    return transitions.concat(animations);
+  };
+  var prototypes = null;
+  ['CSSTransition', 'CSSAnimation'].forEach(function (name) {   // the classes, made on first use
+    Object.defineProperty(g, name, { configurable: true, enumerable: false,
+      get: function () { if (!prototypes) prototypes = makePrototypes(); return g[name]; },
+      set: function (value) { Object.defineProperty(g, name, { value: value, writable: true, configurable: true }); } });
+  });
+  function objectOf(x) {
+    if (x.api) return x.api;
+    if (!prototypes) prototypes = makePrototypes();
+    var api = Object.create(x.kind === 'transition' ? prototypes.transition : prototypes.animation);
+    Object.defineProperty(api, '_s', { value: { listeners: Object.create(null) } });
+    Object.defineProperty(api, '_x', { value: x });
+    api.id = '';
+    api.onfinish = api.oncancel = api.onremove = null;
+    return (x.api = api);
+  }
+  function settle(x, done) {   // the end or the cancellation of a record, for its object's `finished` and events
+    var api = x.api;
+    if (!api || !api._s.finished) return;
+    if (done) api._s.finished.resolve(api); else { api._s.finished.reject(new g.DOMException('The user aborted a request.', 'AbortError')); api._s.finished = null; }
+    var event = new g.Event(done ? 'finish' : 'cancel');
+    native.timer(function () { api.dispatchEvent(event); }, 0, true);
+  }
+  function makePrototypes() {
+    var base = Object.create(g.Animation.prototype);
+    function define(object, name, value) { Object.defineProperty(object, name, { value: value, writable: true, configurable: true }); }
+    function getter(object, name, get, set) { Object.defineProperty(object, name, { get: get, set: set, configurable: true, enumerable: true }); }
+    function end(x) { return x.kind === 'transition' ? x.delay + x.duration : x.delay + x.duration * x.iterations; }
+    function seek(x, time) {   // events due before `time` fire at once, in order
+      if (x.hold !== null) x.hold = time; else x.begin = performance.now() - time;
+      if (x.timer) { native.clearTimer(x.timer); x.timer = 0; }
+      if (x.step) at(x, x.step.offset, x.step.busy, x.step.f);
+    }
+    function unsupported(name) {
+      return function () { throw new g.DOMException(name + ' is not modelled for CSS transitions and animations', 'NotSupportedError'); };
+    }
+    getter(base, 'currentTime', function () {
+      var x = this._x;
+      return x.cancelled || (!x.ended && !(x.state.transitions[x.name] === x || x.state.animations[x.name] === x)) ? null : x.ended ? end(x) : local(x);
+    }, function (value) {
+      var time = Number(value), x = this._x;
+      if (value === null || isNaN(time)) throw new TypeError("Failed to set 'currentTime' on 'Animation': a number is required.");
+      if (this.currentTime !== null && !x.ended) seek(x, time);
+    });
+    getter(base, 'startTime', function () { var x = this._x; return x.hold !== null || this.currentTime === null ? null : x.begin; });
+    getter(base, 'playbackRate', function () { return 1; }, unsupported('Setting playbackRate'));
+    define(base, 'updatePlaybackRate', unsupported('updatePlaybackRate'));
+    define(base, 'reverse', unsupported('reverse'));
+    getter(base, 'pending', function () { return false; });
+    getter(base, 'playState', function () {
+      var x = this._x;
+      if (this.currentTime === null) return 'idle';
+      return x.ended ? 'finished' : x.hold !== null ? 'paused' : 'running';
+    });
+    getter(base, 'effect', function () {
+      var x = this._x;
+      return { target: x.el, getTiming: function () {
+        var t = x.effect.timing;
+        return { delay: t.delay, endDelay: 0, fill: t.fill, iterationStart: 0, iterations: t.iterations, duration: t.duration, direction: t.direction, easing: 'linear' };
+      }, getKeyframes: function () { return []; } };
+    });
+    getter(base, 'finished', function () {
+      var s = this._s, x = this._x;
+      if (!s.finished) {
+        var resolve, reject, promise = new Promise(function (res, rej) { resolve = res; reject = rej; });
+        promise.catch(function () {});
+        s.finished = { promise: promise, resolve: resolve, reject: reject };
+        if (x.ended && !x.cancelled) resolve(this);
+      }
+      return s.finished.promise;
+    });
+    getter(base, 'ready', function () { return Promise.resolve(this); });
+    define(base, 'pause', function () { if (!this._x.ended) paused(this._x, true); });
+    define(base, 'play', function () { if (!this._x.ended) paused(this._x, false); });
+    define(base, 'finish', function () {
+      var x = this._x;
+      if (end(x) === Infinity) throw new g.DOMException("Failed to execute 'finish' on 'Animation': Cannot finish Animation with an infinite target effect end.", 'InvalidStateError');
+      if (!x.ended && this.currentTime !== null) { paused(x, false); seek(x, end(x)); }
+    });
+    define(base, 'cancel', function () {
+      var x = this._x;
+      if (this.currentTime === null) return;
+      cancel(x, x.kind === 'transition' ? 'transitioncancel' : 'animationcancel');
+      if (x.kind === 'animation') {   // stays cancelled until its animation-name goes
+        x.ended = x.cancelled = true;
+        x.state.animations[x.name] = x;
+      }
+    });
+    function CSSTransition() { throw new TypeError('Illegal constructor'); }
+    function CSSAnimation() { throw new TypeError('Illegal constructor'); }
+    CSSTransition.prototype = Object.create(base);
+    CSSAnimation.prototype = Object.create(base);
+    getter(CSSTransition.prototype, 'transitionProperty', function () { return this._x.name; });
+    getter(CSSAnimation.prototype, 'animationName', function () { return this._x.name; });
+    define(CSSTransition.prototype, Symbol.toStringTag, 'CSSTransition');
+    define(CSSAnimation.prototype, Symbol.toStringTag, 'CSSAnimation');
+    define(CSSTransition.prototype, 'constructor', CSSTransition);
+    define(CSSAnimation.prototype, 'constructor', CSSAnimation);
+    define(g, 'CSSTransition', CSSTransition);
+    define(g, 'CSSAnimation', CSSAnimation);
+    return { transition: CSSTransition.prototype, animation: CSSAnimation.prototype };
+  }
+
   function make(x, type, elapsed) {
     var init = { bubbles: true, cancelable: false, elapsedTime: elapsed / 1000, pseudoElement: '' };
     if (x.kind === 'transition') { init.propertyName = x.name; return new g.TransitionEvent(type, init); }

@@ -857,6 +857,13 @@
     if (!el.ownerDocument || !doc.documentElement || !doc.documentElement.contains(el)) return null;
     return computed(el, style.__pseudo);
   }
+  // env.animated, once an animation or a transition exists (animation/animation.js): the value at the runtime's
+  // current time of an element's running effects. Elements without one pay a Map lookup, pages without any nothing.
+  function animatedValueOf(record, name) {
+    var value = valueOf(record, name), animated = env.animated;
+    if (animated && !record.pseudo && animated.has(record.el) && value !== undefined) return animated.value(record.el, name, value);
+    return value;
+  }
   ComputedStyle.prototype = {
     getPropertyValue: function (name) {
       name = String(name);
@@ -864,10 +871,10 @@
       if (!c) return '';
       if (name.indexOf('--') === 0) return c.custom[name] === undefined ? '' : c.custom[name];
       name = name.toLowerCase();
-      var value = valueOf(c, name);
+      var value = animatedValueOf(c, name);
       if (value !== undefined) return value;
       if (shorthands[name]) {
-        var longs = longhandsOf(name).map(function (l) { return valueOf(c, l); });
+        var longs = longhandsOf(name).map(function (l) { return animatedValueOf(c, l); });
         if (/^(margin|padding|inset|border-width|border-style|border-color)$/.test(name)) {
           if (longs[1] === longs[3]) { longs.pop(); if (longs[0] === longs[2]) { longs.pop(); if (longs[0] === longs[1]) longs.pop(); } }
         }
@@ -1268,20 +1275,67 @@
     }
     return false;
   }
-  env.css.keyframes = function (name) {
+  // For interpolation: `text` (a keyframe's value) computed as `el`'s value of longhand `name` would be (lengths in
+  // px, colours in rgb()); the longhands of a declaration; and the keyframes of the @keyframes rule `name` in effect
+  // (the last one), as [{ offsets, declarations: [[longhand, text]], easing }] or null.
+  env.css.computeAs = function (el, name, text) {
     load();
+    var record = computed(el, null), cascaded = Object.assign(Object.create(null), record.cascaded);
+    cascaded[name] = String(text);
+    var values = Object.create(null);
+    values['font-size'] = record.values['font-size'];
+    if (name !== 'color') values.color = valueOf(record, 'color');
+    var v = name === 'font-size' ? null : computeValue({ el: el, pseudo: null, parent: record.parent, cascaded: cascaded,
+      custom: record.custom, values: values, ctx: record.ctx }, name);
+    if (name === 'font-size') {
+      var parentFont = record.parent ? parseFloat(valueOf(record.parent, 'font-size')) : 16;
+      var n = toPx(String(text).trim(), { em: parentFont, rem: record.ctx.rem }, parentFont);
+      v = n === null ? String(text).trim() : px(n);
+    }
+    return v;
+  };
+  env.css.expand = function (name, text) { return expand(String(name).toLowerCase(), String(text)); };
+  function keyframesRule(name) {   // the last @keyframes `name` in effect, or null
+    var found = null;
     function find(rules) {
       for (var i = 0; i < rules.length; i++) {
         var rule = rules[i];
-        if (rule instanceof CSSOM.CSSKeyframesRule && String(rule.name).replace(/^(["'])(.*)\1$/, '$2') === name) return true;
-        if (rule instanceof CSSOM.CSSMediaRule && ruleMediaMatches(rule) && find(rule.cssRules)) return true;
-        if (rule instanceof CSSOM.CSSSupportsRule && supportsCondition(rule.conditionText) && find(rule.cssRules)) return true;
+        if (rule instanceof CSSOM.CSSKeyframesRule && String(rule.name).replace(/^(["'])(.*)\1$/, '$2') === name) found = rule;
+        else if (rule instanceof CSSOM.CSSMediaRule && ruleMediaMatches(rule)) find(rule.cssRules);
+        else if (rule instanceof CSSOM.CSSSupportsRule && supportsCondition(rule.conditionText)) find(rule.cssRules);
       }
-      return false;
     }
-    return allSheets().some(function (sheet) {
-      return !(sheet.media && sheet.media.mediaText && !mediaMatches(sheet.media.mediaText)) && find(sheet.cssRules);
+    allSheets().forEach(function (sheet) {
+      if (!(sheet.media && sheet.media.mediaText && !mediaMatches(sheet.media.mediaText))) find(sheet.cssRules);
     });
+    return found;
+  }
+  env.css.keyframeRule = function (name) {
+    load();
+    var found = keyframesRule(name);
+    if (!found) return null;
+    return Array.prototype.map.call(found.cssRules, function (frame) {
+      var offsets = splitTop(String(frame.keyText), ',').map(function (key) {
+        key = key.trim().toLowerCase();
+        if (key === 'from') return 0;
+        if (key === 'to') return 1;
+        var m = /^(\d+\.?\d*|\.\d+)%$/.exec(key);
+        return m && Number(m[1]) <= 100 ? Number(m[1]) / 100 : null;
+      });
+      var declarations = [], easing = null, style = frame.style;
+      for (var i = 0; i < style.length; i++) {
+        var property = String(style[i]).toLowerCase(), text = String(style.getPropertyValue(style[i]));
+        if (style.getPropertyPriority(style[i])) continue;   // !important in a keyframe is ignored
+        if (property === 'animation-timing-function') { easing = text; continue; }
+        if (/^animation|^transition/.test(property)) continue;
+        expand(property, text).forEach(function (p) { declarations.push(p); });
+      }
+      return { offsets: offsets.filter(function (o) { return o !== null; }), declarations: declarations, easing: easing };
+    });
+  };
+  env.css.keyframes = function (name) {
+    load();
+    return keyframesRule(name) !== null;
   };
   return env;
 })
