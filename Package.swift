@@ -42,6 +42,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev", "fontconfig", "fonts-dejavu-core"])]
         ),
+        // gdk-pixbuf's image loaders for the web view's images: natural sizes of PNG, JPEG, GIF, SVG and WebP.
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common", "webp-pixbuf-loader"])]
+        ),
 
         // Chooses JavaScriptCore's polling traps when the library is loaded, before anything can start the engine.
         .target(name: "CEngineOptions"),
@@ -67,7 +73,7 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup", "CCairo"],
+        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup", "CCairo", "CGdkPixbuf"],
                 resources: [.copy("Resources")]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.
@@ -117,7 +123,7 @@ let package = Package(
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
         .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
-        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "TestSupport"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "CGdkPixbuf", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "WebView", "JavaScript", "TestSupport", .product(name: "Logging", package: "swift-log")]

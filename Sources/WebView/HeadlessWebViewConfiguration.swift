@@ -15,14 +15,41 @@ public struct WebViewConfiguration: Sendable {
     /// requested from anywhere else (an event, a timer, a message) starts the settle time again. See
     /// <doc:AnimationsAndIdle>.
     public var animationSettleTime: Duration
+    /// The media whose audible playback needs a user gesture, as `WKWebViewConfiguration`'s property of the same
+    /// name: ``AudiovisualMediaTypes/all`` (the iOS default) unless set.
+    ///
+    /// Under the policy, `play()` on an `<audio>` or `<video>` that is not muted (and has a volume above 0) outside a
+    /// user gesture (``HeadlessWebView/click(_:)``, or a trusted click, touch, pointer or key event being dispatched)
+    /// is rejected with a `NotAllowedError`; muted media may always play, as muted inline video autoplays on iOS.
+    /// With `[]` every `play()` is allowed. See <doc:SupportedAPIs>.
+    public var mediaTypesRequiringUserActionForPlayback: AudiovisualMediaTypes
+    /// The duration every media resource reports once its source was reached (media are not decoded): zero unless
+    /// set, so playback ends at once. Playback runs on the runtime's clock and never keeps a page busy.
+    public var mediaDuration: Duration
 
     public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default,
-                animationSettleTime: Duration = .seconds(1)) {
+                animationSettleTime: Duration = .seconds(1),
+                mediaTypesRequiringUserActionForPlayback: AudiovisualMediaTypes = .all, mediaDuration: Duration = .zero) {
         self.customUserAgent = customUserAgent
         self.applicationNameForUserAgent = applicationNameForUserAgent
         self.device = device
         self.animationSettleTime = animationSettleTime
+        self.mediaTypesRequiringUserActionForPlayback = mediaTypesRequiringUserActionForPlayback
+        self.mediaDuration = mediaDuration
     }
+}
+
+/// Kinds of media, as WebKit's `WKAudiovisualMediaTypes`: for
+/// ``WebViewConfiguration/mediaTypesRequiringUserActionForPlayback``.
+public struct AudiovisualMediaTypes: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Media with sound: `<audio>`, and `<video>` that is not muted.
+    public static let audio = AudiovisualMediaTypes(rawValue: 1)
+    /// `<video>` elements.
+    public static let video = AudiovisualMediaTypes(rawValue: 2)
+    /// Both.
+    public static let all: AudiovisualMediaTypes = [.audio, .video]
 }
 
 /// A native hook on each document's lifetime (see ``HeadlessWebView/addDocumentObserver(_:)``).

@@ -115,6 +115,18 @@ package enum WebViewScripts {
     /// `CanvasNatives`. Colours are parsed by Debian's node-color-string, loaded on the first colour set.
     static let canvas = ScriptResource(module: "WebView", file: "canvas/canvas.js", sourceURL: "hybrid:platform/canvas.js")
 
+    /// Images and media (`media/*.js`, issue 15), run after ``canvas`` with the same `(global, native, internals)` as
+    /// `hybrid:platform/<name>.js`:
+    ///
+    /// - `images`: `<img>` and `Image` loading through the page's network stack (`native.send`, `data:` URLs by
+    ///   libsoup), `load`/`error` as tasks, `naturalWidth`/`naturalHeight` from gdk-pixbuf (`ImageNatives`),
+    ///   `complete`, `currentSrc`, `decode()`; the document's `load` waits for images that start loading before it.
+    /// - `media`: `HTMLMediaElement` (`<audio>`, `<video>`, `Audio`) without decoding: the load algorithm's events,
+    ///   `play()`/`pause()` on the runtime's clock with the configured duration, the autoplay policy, `canPlayType`.
+    static let media: [(name: String, script: ScriptResource)] = ["images", "media"].map { name in
+        (name, ScriptResource(module: "WebView", file: "media/\(name).js"))
+    }
+
     /// The device a page sees (``DeviceProfile``), after ``dom``: `innerWidth`/`innerHeight`, `outerWidth`/`outerHeight`,
     /// `devicePixelRatio`, `screen` (with `orientation`), `visualViewport`, `window.orientation` (iOS and Android),
     /// touch event detection, the internal `__hybridDevice` and `__hybridDeviceListeners` the CSS layer reads, and
@@ -157,5 +169,5 @@ package enum WebViewScripts {
 
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + geometry.map(\.script) + [animation, cssAnimations]
+        + css.map(\.script) + [canvas] + media.map(\.script) + geometry.map(\.script) + [animation, cssAnimations]
 }

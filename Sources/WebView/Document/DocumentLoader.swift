@@ -136,6 +136,21 @@ final class DocumentLoader {
         }
     }
 
+    /// Makes the `load` event wait (an image loading): true unless `load` is already queued or done, in which
+    /// case nothing waits and ``endLoadDelay()`` must not be called.
+    func beginLoadDelay() -> Bool {
+        guard !loadQueued, !cancelled else { return false }
+        pendingAsync += 1
+        return true
+    }
+
+    /// Ends a wait ``beginLoadDelay()`` started.
+    func endLoadDelay() {
+        guard !cancelled, pendingAsync > 0 else { return }
+        pendingAsync -= 1
+        checkLoadComplete()
+    }
+
     private func fetch(_ script: ExternalScript, then: @escaping () -> Void) {
         let cancel = resources.load(script.url) { [weak self] result in
             guard let self, !self.cancelled else { return }

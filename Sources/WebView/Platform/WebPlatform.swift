@@ -11,8 +11,9 @@ public enum WebPlatform {
     /// Installs `URL`, `URLSearchParams`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
     /// `localStorage`/`sessionStorage`, `document.cookie`, `XMLHttpRequest`, `fetch`/`Headers`/
     /// `Request`/`Response`, `AbortController`/`AbortSignal`, `DOMException` and `performance.now()`
-    /// (when missing) into `context`'s global object, and the 2D canvas (`getContext('2d')`, on Cairo) when
-    /// `host` is a page's document.
+    /// (when missing) into `context`'s global object, and the 2D canvas (`getContext('2d')`, on Cairo), images
+    /// (`<img>`, `Image`: natural sizes from gdk-pixbuf) and media elements (`<audio>`, `<video>`) when `host` is a
+    /// page's document.
     ///
     /// Call it after the DOM's window is the global (`document` set) and before any page script.
     /// An installation error (a script failing) goes to `host.report`. Keep the returned instance and
@@ -23,11 +24,12 @@ public enum WebPlatform {
         let instance = WebPlatformInstance(context: context, host: host)
         let native = PlatformNatives.make(for: instance, host: host, in: context)
         CanvasNatives.install(on: native, registry: instance.canvases, in: context)
+        ImageNatives.install(on: native, host: host, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
-        for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] {
+        for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] + WebViewScripts.media {
             do {
                 let installer = try context.evaluate(script.script.get())
                 try installer.call(arguments: [global, native, internals])
