@@ -117,6 +117,39 @@ import WebView
         #expect(try await page.eval("typeof WebViewJavascriptBridge") == "undefined")
         await #expect(throws: BridgeError.self) { try await page.bridge.call("echoHandler", timeout: .milliseconds(20)) }
     }
+
+    /// As on iOS, where WebViewJavascriptBridge evaluates its script in the main frame only: the setup snippet in an
+    /// iframe never gets the bridge, and the run says so instead of hanging silently. The main frame's bridge goes on.
+    @Test func theSnippetInAChildFrameNeverGetsTheBridgeAndIsReported() async throws {
+        let page = await WebPage()
+        try await page.load("bridge/echo.html")
+        await page.idle()
+        let srcdoc = "<script>\(PageSeedSnippet.setup) setupWebViewJavascriptBridge(function () { window.gotBridge = true; });</script>"
+        let literal = String(decoding: try JSONEncoder().encode(srcdoc), as: UTF8.self)
+        _ = try await page.eval("var f = document.createElement('iframe'); f.srcdoc = \(literal); document.body.appendChild(f); 0")
+        await page.idle()
+        #expect(try await page.eval("[typeof f.contentWindow.WebViewJavascriptBridge, f.contentWindow.gotBridge, f.contentWindow.WVJBCallbacks.length]")
+                == ["undefined", .null, 1])
+        #expect(page.console.contains { $0.hasPrefix("bridge setup in a child frame: on iOS the bridge exists only in the main frame") })
+        #expect(try await page.bridge.call("echoHandler", "still here") == "still here")
+        #expect(page.exceptions.isEmpty)
+    }
+}
+
+/// The setup snippet the WebViewJavascriptBridge README gives pages.
+enum PageSeedSnippet {
+    static let setup = """
+        function setupWebViewJavascriptBridge(callback) {
+          if (window.WebViewJavascriptBridge) { return callback(WebViewJavascriptBridge); }
+          if (window.WVJBCallbacks) { return window.WVJBCallbacks.push(callback); }
+          window.WVJBCallbacks = [callback];
+          var WVJBIframe = document.createElement('iframe');
+          WVJBIframe.style.display = 'none';
+          WVJBIframe.src = 'https://__bridge_loaded__';
+          document.documentElement.appendChild(WVJBIframe);
+          setTimeout(function () { document.documentElement.removeChild(WVJBIframe); }, 0);
+        }
+        """
 }
 
 final class OnNewDocument: DocumentObserver {
