@@ -13,11 +13,11 @@ import TestSupport
     @Test func aSrcdocFrameHasItsOwnWindowDocumentAndGlobals() async throws {
         let (webView, log) = makeWebView()
         try await webView.loadHTMLString("""
-            <script>var parentValue = 'p'; var order = [];
+            <script>var parentValue = 'p'; var order = []; localStorage.setItem('k', 'shared');
             addEventListener('load', function () { order.push('window load'); });</script>
             <iframe id="f" name="child" onload="order.push('iframe load')" srcdoc="<p id='x'>inner</p><script>var inner = 42;
             var seen = [typeof parentValue, window === parent, parent.parentValue, top === parent, frameElement.id, name,
-                        document.getElementById('x').textContent, window === globalThis];</script>"></iframe>
+                        document.getElementById('x').textContent, window === globalThis, localStorage.getItem('k')];</script>"></iframe>
             """, baseURL: URL(string: "https://app.test/index.html"))
         let value = try await webView.evaluateJavaScript("""
             var f = document.getElementById('f'), w = f.contentWindow;
@@ -25,7 +25,7 @@ import TestSupport
              typeof inner, frames.length, length, window[0] === w, frames[0] === w, w.parent === window, w.top === window,
              w.frameElement === f, frameElement, parent === window, order, f.contentDocument.readyState, w.closed]
             """)
-        #expect(value == [42, ["undefined", false, "p", true, "f", "child", "inner", true], "inner", true,
+        #expect(value == [42, ["undefined", false, "p", true, "f", "child", "inner", true, "shared"], "inner", true,
                           "undefined", 1, 1, true, true, true, true, true, .null, true, ["iframe load", "window load"], "complete", false])
         #expect(log.exceptions.isEmpty)
         await webView.close()

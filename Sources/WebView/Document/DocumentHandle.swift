@@ -30,7 +30,7 @@ public final class DocumentHandle {
     var platform: WebPlatformInstance?
     /// The document's origin (`WebOrigin.of(url)`, or the parent's for `srcdoc` and `about:blank` frames).
     var origin: String
-    /// Where relative URLs resolve from when it is not ``url`` (a `srcdoc` frame: its parent's URL).
+    /// Where relative URLs resolve from when it is not ``url`` (a `srcdoc` or `about:blank` frame: its parent's URL).
     var baseURLOverride: URL?
     var baseURL: URL { baseURLOverride ?? url }
     /// For the document of an iframe: the document that holds the iframe, and the frame's number there.
@@ -90,7 +90,8 @@ public final class DocumentHandle {
 }
 
 extension DocumentHandle: WebPlatformHost {
-    public var documentURL: URL { url }
+    /// The URL the platform resolves and keys storage by: a `srcdoc` or `about:blank` frame's parent's.
+    public var documentURL: URL { baseURL }
     public var session: WebSession {
         guard let core else { preconditionFailure("the web view of this document is gone") }
         return core.resources.session

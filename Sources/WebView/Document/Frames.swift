@@ -38,8 +38,7 @@ extension WebViewCore {
         if let srcdoc {
             queueTask(for: parent) { [weak self, weak parent] in
                 guard let self, let parent else { return }
-                beginFrameDocument(frameID, url: URL(string: "about:srcdoc")!, html: srcdoc, inherits: true, base: parent.baseURL,
-                                   in: parent)
+                beginFrameDocument(frameID, url: URL(string: "about:srcdoc")!, html: srcdoc, inherits: true, in: parent)
             }
             return true
         }
@@ -76,15 +75,18 @@ extension WebViewCore {
     }
 
     @discardableResult
-    private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, base: URL? = nil,
-                                    reportsLoad: Bool = true, in parent: DocumentHandle) -> DocumentHandle? {
+    private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, reportsLoad: Bool = true,
+                                    in parent: DocumentHandle) -> DocumentHandle? {
         parent.childFrames.removeValue(forKey: frameID)?.close()
         let name = "page \(parent.id) frame \(frameID)"
         let context = runtime.assumeIsolated { LoopBound($0.makeContext(name: name), loop: $0.loop) }.value
         let child = DocumentHandle(id: parent.id, context: context, url: url, core: self)
         child.setParent(parent, frameID: frameID)
-        child.baseURLOverride = base
-        if inherits { child.origin = parent.origin }
+        if inherits {
+            // srcdoc and about:blank documents are the parent's origin and resolve URLs against its URL.
+            child.origin = parent.origin
+            child.baseURLOverride = parent.baseURL
+        }
         parent.childFrames[frameID] = child
         do {
             try PageEnvironment.install(in: child, core: self)
