@@ -127,6 +127,36 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func nestedFramesSeeTheirTopAndAWindowCanPostToItself() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("""
+            <script>var marker = 'top';</script>
+            <iframe id="f" srcdoc="<script>var inner = document.createElement('iframe');
+            inner.srcdoc = '<script>var fromTop = [top.marker, parent.parent === top, parent.frameElement.id, top.frames[0].frames[0] === window];</' + 'script>';
+            document.body.appendChild(inner);</script>"></iframe>
+            """, baseURL: URL(string: "https://app.test/"))
+        let value = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              addEventListener('message', function (e) {
+                resolve([frames[0].frames[0].fromTop, frames[0].length, e.data, e.source === window, e.origin]);
+              });
+              postMessage('to myself', '/');
+            })
+            """)
+        #expect(value == [["top", true, "f", true], 1, "to myself", true, "https://app.test"])
+        await webView.close()
+    }
+
+    @Test func hidingThePageHidesItsFrames() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("<iframe srcdoc='<p>x</p>'></iframe>", baseURL: URL(string: "https://app.test/"))
+        await webView.setVisible(false)
+        #expect(try await webView.evaluateJavaScript("[document.visibilityState, frames[0].document.visibilityState]") == ["hidden", "hidden"])
+        await webView.setVisible(true)
+        #expect(try await webView.evaluateJavaScript("frames[0].document.visibilityState") == "visible")
+        await webView.close()
+    }
+
     @Test func aCrossOriginFrameIsReachableOnlyThroughPostMessage() async throws {
         let server = try await LoopbackServer { request in
             Self.html("<script>addEventListener('message', function (e) { e.source.postMessage('pong:' + e.data + ':' + e.origin, e.origin); });</script>")
