@@ -124,9 +124,13 @@ import WebView
         let page = await WebPage()
         try await page.load("bridge/echo.html")
         await page.idle()
-        let srcdoc = "<script>\(PageSeedSnippet.setup) setupWebViewJavascriptBridge(function () { window.gotBridge = true; });</script>"
-        let literal = String(decoding: try JSONEncoder().encode(srcdoc), as: UTF8.self)
-        _ = try await page.eval("var f = document.createElement('iframe'); f.srcdoc = \(literal); document.body.appendChild(f); 0")
+        // The frame's page bootstraps with the usual snippet (web/navigation/bridge-setup.js).
+        _ = try await page.eval("""
+            var f = document.createElement('iframe');
+            f.srcdoc = '<script src="../navigation/bridge-setup.js"></' + 'script><script>' +
+              'setupWebViewJavascriptBridge(function () { window.gotBridge = true; });</' + 'script>';
+            document.body.appendChild(f); 0
+            """)
         await page.idle()
         #expect(try await page.eval("[typeof f.contentWindow.WebViewJavascriptBridge, f.contentWindow.gotBridge, f.contentWindow.WVJBCallbacks.length]")
                 == ["undefined", .null, 1])
@@ -134,22 +138,6 @@ import WebView
         #expect(try await page.bridge.call("echoHandler", "still here") == "still here")
         #expect(page.exceptions.isEmpty)
     }
-}
-
-/// The setup snippet the WebViewJavascriptBridge README gives pages.
-enum PageSeedSnippet {
-    static let setup = """
-        function setupWebViewJavascriptBridge(callback) {
-          if (window.WebViewJavascriptBridge) { return callback(WebViewJavascriptBridge); }
-          if (window.WVJBCallbacks) { return window.WVJBCallbacks.push(callback); }
-          window.WVJBCallbacks = [callback];
-          var WVJBIframe = document.createElement('iframe');
-          WVJBIframe.style.display = 'none';
-          WVJBIframe.src = 'https://__bridge_loaded__';
-          document.documentElement.appendChild(WVJBIframe);
-          setTimeout(function () { document.documentElement.removeChild(WVJBIframe); }, 0);
-        }
-        """
 }
 
 final class OnNewDocument: DocumentObserver {
