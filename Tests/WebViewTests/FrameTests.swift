@@ -217,6 +217,30 @@ import TestSupport
         await webView.close()
     }
 
+    @Test func aPageThatFramesItselfStopsAtOneLevelAsInWebKit() async throws {
+        let server = try await LoopbackServer { _ in Self.html("<title>self</title><iframe src='self.html'></iframe>") }
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("/self.html"))
+        #expect(try await webView.evaluateJavaScript("""
+            [frames.length, frames[0].document.title, frames[0].frames.length, frames[0].frames[0].location.href]
+            """) == [1, "self", 1, "about:blank"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func aFrameThatCopiesItselfStopsAtTheFrameLimitWithAWarning() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <body><script>var copy = document.createElement('iframe');
+            copy.srcdoc = '<body><script>' + document.getElementsByTagName('script')[0].textContent + '</' + 'script></body>';
+            document.body.appendChild(copy);</script></body>
+            """, baseURL: URL(string: "https://app.test/"))
+        let depth = try await webView.evaluateJavaScript("var w = window, d = 0; while (w.frames.length && w.frames[0]) { w = w.frames[0]; d++; } d")
+        #expect(depth == .number(Double(WebViewCore.maximumFrames)))
+        #expect(log.consoleLines.filter { $0.hasPrefix("frame not loaded: this page already has \(WebViewCore.maximumFrames) frames") }.count == 1)
+        await webView.close()
+    }
+
     @Test func navigationRequestsFromAFrameAreNotTheMainFrames() async throws {
         let (webView, _) = makeWebView()
         let delegate = RecordingNavigationDelegate()

@@ -43,6 +43,8 @@ public final class DocumentHandle {
     /// Frames whose navigation delays this document's `load` event.
     var frameLoadDelays: Set<Int> = []
     var isMainFrame: Bool { parentFrame == nil }
+    /// Whether the page was told it reached ``WebViewCore/maximumFrames`` (once per page).
+    var warnedOfFrameLimit = false
 
     init(id: Int, context: JSContext, url: URL, core: WebViewCore) {
         self.id = id

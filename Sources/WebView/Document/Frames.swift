@@ -14,11 +14,48 @@ import JavaScript
 /// Observers (``DocumentObserver``) and user scripts see main-frame documents only, as
 /// `WKUserScript(forMainFrameOnly: true)` and the bridge libraries do.
 extension WebViewCore {
+    /// The most frames one page may have at once, nested ones included. WebKit allows 1000 (`Page::maxNumberOfFrames`);
+    /// here each is a page environment of several megabytes, so a page that makes frames without end (a frame that
+    /// makes a copy of itself, say) stops at this number with a console warning instead of exhausting memory.
+    static let maximumFrames = 100
+
+    private func mayMakeFrame(_ frameID: Int, in parent: DocumentHandle) -> Bool {
+        if parent.childFrames[frameID] != nil { return true }
+        var top = parent
+        while let next = top.parentFrame { top = next }
+        func count(_ document: DocumentHandle) -> Int {
+            document.childFrames.values.reduce(Set(document.childFrames.keys).union(document.frameFetches.keys).count) { $0 + count($1) }
+        }
+        guard count(top) >= Self.maximumFrames else { return true }
+        guard !top.warnedOfFrameLimit else { return false }
+        top.warnedOfFrameLimit = true
+        emit(parent.id, .console(ConsoleMessage(level: .warn, text: "frame not loaded: this page already has \(Self.maximumFrames) frames, "
+                                                    + "the most a headless page may have (WebKit allows 1000)", sourceURL: parent.url.absoluteString)))
+        return false
+    }
+
+    /// WebKit's rule against frames that load themselves without end: a URL (without its fragment) may appear once
+    /// among the frame's ancestors, not twice.
+    private func isProhibitedSelfReference(_ url: URL, in parent: DocumentHandle) -> Bool {
+        func withoutFragment(_ url: URL) -> String { url.absoluteString.split(separator: "#", maxSplits: 1).first.map(String.init) ?? "" }
+        let target = withoutFragment(url)
+        var found = false
+        var ancestor: DocumentHandle? = parent
+        while let document = ancestor {
+            if withoutFragment(document.url) == target {
+                if found { return true }
+                found = true
+            }
+            ancestor = document.parentFrame
+        }
+        return false
+    }
+
     /// The window of frame `frameID` of `parent`, the initial `about:blank` document made first when
     /// `create` is true and the frame has none yet.
     func frameWindow(_ frameID: Int, create: Bool, in parent: DocumentHandle) -> JSValue? {
         if let child = parent.childFrames[frameID], !child.isClosed { return child.context.globalObject }
-        guard create, !parent.isClosed else { return nil }
+        guard create, !parent.isClosed, mayMakeFrame(frameID, in: parent) else { return nil }
         return beginFrameDocument(frameID, url: URL(string: "about:blank")!, html: "", inherits: true, reportsLoad: false, in: parent)?
             .context.globalObject
     }
@@ -27,12 +64,14 @@ extension WebViewCore {
     /// `url` (`about:blank`, or fetched through the page's network stack). The frame's `load` event follows
     /// as a task once its document loaded, and the parent's `load` waits for it. False (nothing happens) for a
     /// URL no frame can load: a scheme other than `http`, `https`, `file` and `about` (an app's own scheme,
-    /// which WebKit fails to load, leaving the frame as it was).
+    /// which WebKit fails to load, leaving the frame as it was), a URL already loaded twice among the frame's
+    /// ancestors, or a frame beyond ``maximumFrames``.
     @discardableResult
     func navigateFrame(_ frameID: Int, url: URL?, srcdoc: String?, in parent: DocumentHandle) -> Bool {
         guard !parent.isClosed else { return false }
         let scheme = url?.scheme?.lowercased() ?? ""
-        guard srcdoc != nil || ["http", "https", "file", "about"].contains(scheme) else { return false }
+        guard srcdoc != nil || ["http", "https", "file", "about"].contains(scheme), mayMakeFrame(frameID, in: parent) else { return false }
+        if srcdoc == nil, scheme != "about", let url, isProhibitedSelfReference(url, in: parent) { return false }
         parent.frameFetches.removeValue(forKey: frameID)?()
         if !parent.frameLoadDelays.contains(frameID), parent.loader?.delayLoad() == true { parent.frameLoadDelays.insert(frameID) }
         if let srcdoc {
@@ -77,6 +116,10 @@ extension WebViewCore {
     @discardableResult
     private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, reportsLoad: Bool = true,
                                     in parent: DocumentHandle) -> DocumentHandle? {
+        guard mayMakeFrame(frameID, in: parent) else {
+            closeFrame(frameID, in: parent)
+            return nil
+        }
         parent.childFrames.removeValue(forKey: frameID)?.close()
         let name = "page \(parent.id) frame \(frameID)"
         let context = runtime.assumeIsolated { LoopBound($0.makeContext(name: name), loop: $0.loop) }.value
