@@ -13,11 +13,7 @@ import TestSupport
     func framesMadeAndRemovedDoNotGrowResidentMemory() async throws {
         let result = try await ChildProcess.runTests(matching: "frameMemoryChild", childVariable: Self.childVariable)
         #expect(result.testPassed("frameMemoryChild()"), "child output: \(result.stdout.suffix(4000))")
-        let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("FRAME_MEMORY ") }, "child output: \(result.stdout)")
-        let fields = Dictionary(uniqueKeysWithValues: line.dropFirst("FRAME_MEMORY ".count).split(separator: " ").map {
-            let pair = $0.split(separator: "=")
-            return (String(pair[0]), Int(pair[1]) ?? -1)
-        })
+        let fields = try #require(reportFields("FRAME_MEMORY", in: result.stdout), "child output: \(result.stdout)")
         #expect(fields["frames"] == 120)
         #expect(fields["live"] == 0)
         // A frame is a page environment (about 6 MB when leaked, see PageMemoryTests): 100 leaked frames would add
