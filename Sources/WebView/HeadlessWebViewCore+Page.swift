@@ -21,16 +21,27 @@ extension WebViewCore {
         return answer
     }
 
-    /// Interceptors first (one returning true consumes the request), then the navigation delegate.
-    /// An allowed main-frame request loads the new document as a task; iframes load nothing.
-    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle) {
-        for interceptor in interceptors where interceptor(action) { return }
+    /// Interceptors first (one returning true consumes the request), then the navigation delegate; true when
+    /// the request is allowed. An allowed main-frame request loads the new document as a task; a frame's own
+    /// navigation (`location` in a frame, a link or form there) navigates the frame. An iframe's `src` is
+    /// loaded by the page scripts after an allowed request (see `Frames.swift`).
+    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle) -> Bool {
+        for interceptor in interceptors where interceptor(action) { return false }
         let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
         emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
-        guard decision == .allow, action.isMainFrame, let url = action.url else { return }
-        queueTask(for: document) { [weak self] in
-            self?.load(.url(url), type: action.type, completion: nil)
+        guard decision == .allow, let url = action.url else { return false }
+        if action.isMainFrame {
+            queueTask(for: document) { [weak self] in
+                self?.load(.url(url), type: action.type, completion: nil)
+            }
+        } else if action.type != .iframe, let parent = document.parentFrame {
+            let frameID = document.frameID
+            queueTask(for: document) { [weak self, weak parent] in
+                guard let self, let parent else { return }
+                navigateFrame(frameID, url: url, srcdoc: nil, in: parent)
+            }
         }
+        return true
     }
 
     func postMessage(name: String, body: JSONValue, replyID: Int, from document: DocumentHandle) throws {

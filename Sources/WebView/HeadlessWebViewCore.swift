@@ -194,6 +194,7 @@ final class WebViewCore {
     func setVisible(_ visible: Bool, on document: DocumentHandle) {
         if visible { document.context.resumeTimers() } else { document.context.pauseTimers() }
         _ = try? document.env?.invokeMethod("setVisible", arguments: [visible])
+        for (_, frame) in document.childFrames { setVisible(visible, on: frame) }
     }
 
     // MARK: Errors

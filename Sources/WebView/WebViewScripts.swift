@@ -48,6 +48,9 @@ package enum WebViewScripts {
     ///   their lifecycle callbacks.
     /// - `shadow`: `attachShadow`, `ShadowRoot`, `<slot>` assignment and `slotchange`, `getRootNode`, and the
     ///   dispatch of events from inside shadow trees (retargeting, `composed`, `composedPath()`).
+    /// - `frames`: iframes' browsing contexts (the Swift half is `Frames.swift`): `contentWindow`,
+    ///   `contentDocument`, `frames`/`length`/`window[i]`, `parent`, `top`, `frameElement`, `name`, `closed`, the
+    ///   frame's `load` event, `postMessage` with a structured clone, and the windows frames see of each other.
     ///
     /// Most set-up waits for the page's first use of an API (a stub global or method that installs the real one).
     static let dom: [(name: String, script: ScriptResource)] = [
@@ -65,6 +68,7 @@ package enum WebViewScripts {
         "observers",
         "components",
         "shadow",
+        "frames",
     ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
 
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.

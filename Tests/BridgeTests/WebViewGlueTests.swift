@@ -117,6 +117,27 @@ import WebView
         #expect(try await page.eval("typeof WebViewJavascriptBridge") == "undefined")
         await #expect(throws: BridgeError.self) { try await page.bridge.call("echoHandler", timeout: .milliseconds(20)) }
     }
+
+    /// As on iOS, where WebViewJavascriptBridge evaluates its script in the main frame only: the setup snippet in an
+    /// iframe never gets the bridge, and the run says so instead of hanging silently. The main frame's bridge goes on.
+    @Test func theSnippetInAChildFrameNeverGetsTheBridgeAndIsReported() async throws {
+        let page = await WebPage()
+        try await page.load("bridge/echo.html")
+        await page.idle()
+        // The frame's page bootstraps with the usual snippet (web/navigation/bridge-setup.js).
+        _ = try await page.eval("""
+            var f = document.createElement('iframe');
+            f.srcdoc = '<script src="../navigation/bridge-setup.js"></' + 'script><script>' +
+              'setupWebViewJavascriptBridge(function () { window.gotBridge = true; });</' + 'script>';
+            document.body.appendChild(f); 0
+            """)
+        await page.idle()
+        #expect(try await page.eval("[typeof f.contentWindow.WebViewJavascriptBridge, f.contentWindow.gotBridge, f.contentWindow.WVJBCallbacks.length]")
+                == ["undefined", .null, 1])
+        #expect(page.console.contains { $0.hasPrefix("bridge setup in a child frame: on iOS the bridge exists only in the main frame") })
+        #expect(try await page.bridge.call("echoHandler", "still here") == "still here")
+        #expect(page.exceptions.isEmpty)
+    }
 }
 
 final class OnNewDocument: DocumentObserver {

@@ -10,11 +10,11 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("<div id='d' class='a'>x</div><svg><g></g></svg>", baseURL: nil)
         #expect(try await webView.evaluateJavaScript("""
-            var d = document.getElementById('d'), name = function (v) { return Object.prototype.toString.call(v).slice(8, -1); };
-            [name(d), name(document.body), name(document.querySelector('svg')), name(d.firstChild), name(document),
-             name(window), name(new Event('x')), name(new CustomEvent('x')), name(document.createDocumentFragment()),
-             name(document.querySelectorAll('div')), name(document.body.children), name(d.classList), name(d.attributes),
-             name(d.style)]
+            var d = document.getElementById('d'), tag = function (v) { return Object.prototype.toString.call(v).slice(8, -1); };
+            [tag(d), tag(document.body), tag(document.querySelector('svg')), tag(d.firstChild), tag(document),
+             tag(window), tag(new Event('x')), tag(new CustomEvent('x')), tag(document.createDocumentFragment()),
+             tag(document.querySelectorAll('div')), tag(document.body.children), tag(d.classList), tag(d.attributes),
+             tag(d.style)]
             """) == ["HTMLDivElement", "HTMLBodyElement", "SVGSVGElement", "Text", "HTMLDocument", "Window", "Event",
                      "CustomEvent", "DocumentFragment", "NodeList", "HTMLCollection", "DOMTokenList", "NamedNodeMap",
                      "CSSStyleDeclaration"])

@@ -15,12 +15,7 @@ import TestSupport
     func loadCloseCyclesDoNotGrowResidentMemory() async throws {
         let result = try await ChildProcess.runTests(matching: "memoryChild", childVariable: Self.childVariable)
         #expect(result.testPassed("memoryChild()"), "child output: \(result.stdout.suffix(4000))")
-        let text = result.stdout
-        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("PAGE_MEMORY ") }, "child output: \(text)")
-        let fields = Dictionary(uniqueKeysWithValues: line.dropFirst("PAGE_MEMORY ".count).split(separator: " ").map {
-            let pair = $0.split(separator: "=")
-            return (String(pair[0]), Int(pair[1]) ?? -1)
-        })
+        let fields = try #require(reportFields("PAGE_MEMORY", in: result.stdout), "child output: \(result.stdout)")
         let growth = try #require(fields["growthKB"])
         #expect(fields["cycles"] == 200)
         // After warming up (JIT code, domino's sources, allocator pools), 180 more cycles may not add

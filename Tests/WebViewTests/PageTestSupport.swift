@@ -77,3 +77,13 @@ func makeWebView(executionTimeLimit: Duration? = nil) -> (HeadlessWebView, Event
     let webView = HeadlessWebView(runtime: runtime)
     return (webView, EventLog(webView))
 }
+
+/// The `key=value` integers of the first line of `output` that starts with `prefix` (a memory child process's report,
+/// `PAGE_MEMORY cycles=200 growthKB=...`); nil when there is no such line.
+func reportFields(_ prefix: String, in output: String) -> [String: Int]? {
+    guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(prefix + " ") }) else { return nil }
+    return Dictionary(line.dropFirst(prefix.count + 1).split(separator: " ").map {
+        let pair = $0.split(separator: "=")
+        return (String(pair[0]), pair.count > 1 ? Int(pair[1]) ?? -1 : -1)
+    }, uniquingKeysWith: { first, _ in first })
+}

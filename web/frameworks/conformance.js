@@ -641,6 +641,54 @@
     host.remove();
   });
 
+  // Frames (issue 15)
+  function frame(srcdoc) {
+    var f = document.createElement("iframe");
+    var loaded = new Promise(function (resolve) { f.addEventListener("load", function () { resolve(f); }); });
+    f.srcdoc = srcdoc;
+    document.body.appendChild(f);
+    return loaded;
+  }
+  check("frames", "a srcdoc iframe gets its own window and document, then a load event", function () {
+    return frame("<p id=p>inside</p><script>var own = 1;<\/script>").then(function (f) {
+      var w = f.contentWindow;
+      eq(w.own, 1, "the frame's global");
+      eq(typeof global.own, "undefined", "the parent's global");
+      eq(f.contentDocument.getElementById("p").textContent, "inside");
+      eq(w.parent, global, "parent");
+      eq(w.frameElement, f, "frameElement");
+      ok(Array.prototype.indexOf.call(global, w) >= 0 || global[global.length - 1] === w, "window[i]");
+      f.remove();
+    });
+  });
+  check("frames", "postMessage carries source and origin; a mismatched targetOrigin is dropped", function () {
+    return frame("<script>addEventListener('message', function (e) { e.source.postMessage('echo:' + e.data, '*'); });<\/script>")
+      .then(function (f) {
+        var w = f.contentWindow, got = [];
+        function listener(e) { if (e.source === w) got.push(e.data + "|" + typeof e.origin); }
+        global.addEventListener("message", listener);
+        w.postMessage("dropped", "https://other.invalid");
+        w.postMessage("kept", "*");
+        eq(got.length, 0, "messages are tasks");
+        return eventually(function () { return got.length; }, "the echo").then(function () {
+          return eventually(function () { return false; }, "", 5).catch(function () {});
+        }).then(function () {
+          global.removeEventListener("message", listener);
+          eq(got.join(), "echo:kept|string");
+          f.remove();
+        });
+      });
+  });
+  check("frames", "removing an iframe tears its frame down", function () {
+    return frame("<p>x</p>").then(function (f) {
+      var w = f.contentWindow;
+      f.remove();
+      eq(f.contentWindow, null, "contentWindow");
+      eq(f.contentDocument, null, "contentDocument");
+      eq(w.closed, true, "closed");
+    });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

@@ -12,10 +12,19 @@ final class WebViewBridgeAttachment: DocumentObserver {
     /// The current document; nil between documents.
     private let document: LoopBoundBox<DocumentHandle?>
 
-    init(bridge: WebViewJavascriptBridge) {
+    /// Reports a divergence from a device to the web view's event stream (a console warning of the page).
+    private let warn: @Sendable (_ page: Int, _ text: String) -> Void
+
+    init(bridge: WebViewJavascriptBridge, warn: @escaping @Sendable (_ page: Int, _ text: String) -> Void = { _, _ in }) {
         self.bridge = bridge
+        self.warn = warn
         document = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
     }
+
+    /// The warning for a bridge signal from a page inside an iframe.
+    static let childFrameWarning = "bridge setup in a child frame: on iOS the bridge exists only in the main frame "
+        + "(WebViewJavascriptBridge evaluates its script in the main frame), so this frame never gets "
+        + "window.WebViewJavascriptBridge and its setup callback never runs"
 
     func documentDidCreate(_ document: DocumentHandle) {
         self.document.value = document
@@ -30,6 +39,11 @@ final class WebViewBridgeAttachment: DocumentObserver {
     func intercept(_ action: NavigationAction) -> Bool {
         guard let signal = BridgeURL(action.rawURL) ?? action.url.flatMap({ BridgeURL($0.absoluteString) }) else { return false }
         guard let document = document.value else { return true }
+        if !action.sourceIsMainFrame {
+            // As on iOS: the library handles the signal as the main frame's (it evaluates its script in the main
+            // frame, where it does nothing if the bridge is already there); the frame itself never gets the bridge.
+            warn(document.id, Self.childFrameWarning)
+        }
         bridge.core.trace {
             BridgeEvent(time: .now, page: document.id, direction: .jsToNative, type: .signal, handler: nil, callbackId: nil,
                         responseId: nil, data: .string(action.rawURL), size: action.rawURL.utf8.count, error: nil,

@@ -11,12 +11,18 @@ extension WebViewJavascriptBridge {
     /// itself, and follows the web view from document to document. Every message is also an event
     /// on `webView.events`: `.custom(kind: "bridge", fields: ...)` with `dir`, `type`, `handler`,
     /// `callbackId` or `responseId`, `data`, `size`, `outcome` and `error`.
+    ///
+    /// As on iOS, the bridge lives in the main frame only: a page inside an iframe that runs the setup snippet
+    /// never gets it (its signal is handled as the main frame's), and the web view reports that as a console
+    /// warning beginning "bridge setup in a child frame".
     public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
         self.init(runtime: webView.runtime, logger: logger)
         events.observe { [weak webView] event in
             webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
         }
-        let attachment = WebViewBridgeAttachment(bridge: self)
+        let attachment = WebViewBridgeAttachment(bridge: self) { [weak webView] page, text in
+            webView?.events.emit(WebViewEvent(page: page, kind: .console(ConsoleMessage(level: .warn, text: text))))
+        }
         await webView.addNavigationInterceptor { action in attachment.intercept(action) }
         await webView.addDocumentObserver(attachment)
         // A document that is already there (loaded before the bridge was made) is adopted.

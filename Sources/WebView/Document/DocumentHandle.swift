@@ -28,6 +28,23 @@ public final class DocumentHandle {
     /// reports as unhandled meanwhile, held back. Nil otherwise.
     var heldRejections: [(promise: JSValue, reason: JSValue)]?
     var platform: WebPlatformInstance?
+    /// The document's origin (`WebOrigin.of(url)`, or the parent's for `srcdoc` and `about:blank` frames).
+    var origin: String
+    /// Where relative URLs resolve from when it is not ``url`` (a `srcdoc` or `about:blank` frame: its parent's URL).
+    var baseURLOverride: URL?
+    var baseURL: URL { baseURLOverride ?? url }
+    /// For the document of an iframe: the document that holds the iframe, and the frame's number there.
+    private(set) weak var parentFrame: DocumentHandle?
+    private(set) var frameID = 0
+    /// The documents of this document's iframes, by frame number (see `Frames.swift`).
+    var childFrames: [Int: DocumentHandle] = [:]
+    /// Frame loads in progress: cancels the fetch of a frame's `src`.
+    var frameFetches: [Int: () -> Void] = [:]
+    /// Frames whose navigation delays this document's `load` event.
+    var frameLoadDelays: Set<Int> = []
+    var isMainFrame: Bool { parentFrame == nil }
+    /// Whether the page was told it reached ``WebViewCore/maximumFrames`` (once per page).
+    var warnedOfFrameLimit = false
 
     init(id: Int, context: JSContext, url: URL, core: WebViewCore) {
         self.id = id
@@ -35,6 +52,13 @@ public final class DocumentHandle {
         self.context = context
         self.url = url
         self.core = core
+        origin = WebOrigin.of(url)
+    }
+
+    /// Makes this the document of frame `frameID` of `parent`.
+    func setParent(_ parent: DocumentHandle, frameID: Int) {
+        parentFrame = parent
+        self.frameID = frameID
     }
 
     /// Routes an error to the page as an uncaught one: `window.onerror` and `error` listeners, then
@@ -52,6 +76,11 @@ public final class DocumentHandle {
         isClosed = true
         loader?.cancel()
         loader = nil
+        for (_, cancel) in frameFetches { cancel() }
+        frameFetches.removeAll()
+        frameLoadDelays.removeAll()
+        for (_, child) in childFrames { child.close() }
+        childFrames.removeAll()
         let waits = pendingWaits
         pendingWaits.removeAll()
         for (_, wait) in waits { wait(.failure(WebViewError.documentClosed)) }
@@ -63,7 +92,8 @@ public final class DocumentHandle {
 }
 
 extension DocumentHandle: WebPlatformHost {
-    public var documentURL: URL { url }
+    /// The URL the platform resolves and keys storage by: a `srcdoc` or `about:blank` frame's parent's.
+    public var documentURL: URL { baseURL }
     public var session: WebSession {
         guard let core else { preconditionFailure("the web view of this document is gone") }
         return core.resources.session

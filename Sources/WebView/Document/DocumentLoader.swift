@@ -73,7 +73,7 @@ final class DocumentLoader {
         if let src, src.isString, let raw = src.toString() {
             let isAsync = script.invokeMethod("hasAttribute", withArguments: ["async"]).toBool()
             let isDefer = script.invokeMethod("hasAttribute", withArguments: ["defer"]).toBool()
-            guard let url = URL(string: raw.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: document.url)?.absoluteURL,
+            guard let url = URL(string: raw.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: document.baseURL)?.absoluteURL,
                   !raw.trimmingCharacters(in: .whitespaces).isEmpty else {
                 fail(script, PageLoadError(url: raw, message: "invalid script URL"))
                 return
@@ -117,7 +117,7 @@ final class DocumentLoader {
         if kind == "skip" { return }
         if kind == "module" { reportModule(script, src: src.isString ? src.toString() : nil); return }
         if src.isString, let raw = src.toString() {
-            guard let url = URL(string: raw, relativeTo: document.url)?.absoluteURL, !raw.isEmpty else {
+            guard let url = URL(string: raw, relativeTo: document.baseURL)?.absoluteURL, !raw.isEmpty else {
                 fail(script, PageLoadError(url: raw, message: "invalid script URL"))
                 return
             }
@@ -222,6 +222,20 @@ final class DocumentLoader {
             self.checkLoadComplete()
         }
     }
+    /// Holds the `load` event back until ``endLoadDelay()`` (an iframe being loaded, as in browsers); false
+    /// (nothing held) once the event is queued.
+    func delayLoad() -> Bool {
+        guard !loadQueued, !cancelled else { return false }
+        pendingAsync += 1
+        return true
+    }
+
+    func endLoadDelay() {
+        guard !cancelled, pendingAsync > 0 else { return }
+        pendingAsync -= 1
+        checkLoadComplete()
+    }
+
     private var domContentLoadedQueued = false
     private var domContentLoadedDone = false
     private var loadQueued = false

@@ -41,6 +41,7 @@ enum PageEnvironment {
         _ = try require.call(arguments: ["domino"])
         let config = JSValue(newObjectIn: context)
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
+        config["origin"] = JSValue(string: document.origin, in: context)
         config["userAgent"] = JSValue(string: userAgent(core.configuration, device: core.device), in: context)
         config["device"] = JSValue(string: core.deviceJSON, in: context)
         config["animationSettle"] = JSValue(double: max(0, core.configuration.animationSettleTime.seconds * 1000), in: context)
@@ -85,12 +86,26 @@ enum PageEnvironment {
             return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",
                                defaultText: args.string(at: 2), in: document)
         }
+        // True when the request was allowed (no interceptor consumed it, the delegate allowed it).
         define("navigate") { [weak core, weak document] args in
-            guard let core, let document else { return nil }
+            guard let core, let document, !document.isClosed else { return false }
             let action = NavigationAction(url: args.string(at: 1).flatMap { URL(string: $0) }, rawURL: args.string(at: 0) ?? "",
                                           type: NavigationType(rawValue: args.string(at: 2) ?? "") ?? .other,
-                                          isMainFrame: args.bool(at: 3))
-            core.requestNavigation(action, from: document)
+                                          isMainFrame: args.bool(at: 3) && document.isMainFrame, sourceIsMainFrame: document.isMainFrame)
+            return core.requestNavigation(action, from: document)
+        }
+        // Frames (Frames.swift): frameWindow(id, create), navigateFrame(id, url or null, srcdoc or null), closeFrame(id).
+        define("frameWindow") { [weak core, weak document] args in
+            guard let core, let document, let id = args.int(at: 0) else { return nil }
+            return core.frameWindow(id, create: args.bool(at: 1), in: document)
+        }
+        define("navigateFrame") { [weak core, weak document] args in
+            guard let core, let document, let id = args.int(at: 0) else { return false }
+            return core.navigateFrame(id, url: args.string(at: 1).flatMap { URL(string: $0) }, srcdoc: args.string(at: 2), in: document)
+        }
+        define("closeFrame") { [weak core, weak document] args in
+            guard let core, let document, let id = args.int(at: 0) else { return nil }
+            core.closeFrame(id, in: document)
             return nil
         }
         define("hasHandler") { [weak core] args in

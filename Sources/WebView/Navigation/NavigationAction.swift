@@ -36,14 +36,19 @@ public struct NavigationAction: Sendable, Hashable {
     public var rawURL: String
     /// What started the request.
     public var type: NavigationType
-    /// False for iframes: a headless page loads no subframes, the request is only reported.
+    /// Whether the navigation targets the main frame (false for an iframe's `src` and a frame's own
+    /// navigations), as `WKNavigationAction.targetFrame.isMainFrame`.
     public var isMainFrame: Bool
+    /// Whether the request comes from the main frame's document (false when a page inside an iframe made it),
+    /// as `WKNavigationAction.sourceFrame.isMainFrame`.
+    public var sourceIsMainFrame: Bool
 
-    public init(url: URL?, rawURL: String, type: NavigationType, isMainFrame: Bool) {
+    public init(url: URL?, rawURL: String, type: NavigationType, isMainFrame: Bool, sourceIsMainFrame: Bool = true) {
         self.url = url
         self.rawURL = rawURL
         self.type = type
         self.isMainFrame = isMainFrame
+        self.sourceIsMainFrame = sourceIsMainFrame
     }
 }
 

@@ -127,18 +127,14 @@
     if (type === 'location' && anchor && anchor.href === String(url)) type = 'linkActivated';
     env.navigate(url, type);
   };
-  function iframeRequest(frame) {
-    var src = frame.getAttribute('src');
-    if (src === null || src === '') return;
-    native.navigate(src, new (require('domino/lib/URL'))(location._href).resolve(src), 'iframe', false);
-  }
+  // iframes: dom/frames.js (env.frameInserted, env.frameAttributeChanged, env.framesRemoved).
   doc._setMutationHandler(function (m) {
     if (m.type === 6) {            // INSERT: the node and its subtree
       var node = m.node;
       if (!node || node.nodeType !== 1) return;
       var list = [node].concat(Array.prototype.slice.call(node.querySelectorAll('script, iframe')));
       list.forEach(function (el) {
-        if (el.localName === 'iframe') iframeRequest(el);
+        if (el.localName === 'iframe') env.frameInserted(el);
         else if (el.localName === 'script' && el.namespaceURI === 'http://www.w3.org/1999/xhtml') {
           if (env.parsing) env.parsed.push(el);
           else if (!el.__hybridStarted) native.scriptInserted(el);
@@ -146,7 +142,11 @@
       });
     } else if (m.type === 2) {     // ATTR: a real change (domino skips setting the same value)
       var el = m.target;
-      if (el && el.localName === 'iframe' && m.attr && m.attr.localName === 'src') iframeRequest(el);
+      if (el && el.localName === 'iframe' && m.attr && (m.attr.localName === 'src' || m.attr.localName === 'srcdoc')) {
+        env.frameAttributeChanged(el, m.attr.localName);
+      }
+    } else if (m.type === 4) {     // REMOVE: before the node leaves
+      env.framesRemoved(m.node);
     }
   });
 

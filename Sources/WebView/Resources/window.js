@@ -9,6 +9,8 @@
   var env = { parsing: false, visible: true, replies: Object.create(null), nextReply: 1, require: require,
               device: JSON.parse(config.device) };
   env.animationSettle = config.animationSettle;
+  env.origin = config.origin;   // the document's origin (a frame's: see Frames.swift)
+  env.global = g;
 
   // Listeners, handlers and dispatch: dom/event-dispatch.js, installed after this script.
 
