@@ -115,13 +115,12 @@ import Testing
     }
 
     @Test func refusedConnectionIsANetworkError() async throws {
-        let server = try await LoopbackServer { _ in .text("x") }
-        let url = server.url("/gone")
-        await server.stop()
-        let result = await send(WebRequest(url: url))
-        guard case .failure(let error) = result else { Issue.record("a stopped server answered"); return }
+        let closed = try ClosedPort()
+        let result = await send(WebRequest(url: closed.url("/gone")))
+        guard case .failure(let error) = result else { Issue.record("a closed port answered"); return }
         #expect(error.kind == .network)
         #expect(!error.message.isEmpty)
+        withExtendedLifetime(closed) {}
     }
 
     @Test func timeoutFailsTheRequest() async throws {

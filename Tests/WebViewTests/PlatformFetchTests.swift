@@ -60,9 +60,8 @@ import Testing
 
     @Test func unsupportedSchemeAndRefusedConnectionRejectClearly() async throws {
         let server = try await makeServer()
-        let gone = try await LoopbackServer { _ in .text("") }
+        let gone = try ClosedPort()
         let goneURL = gone.url("/x")
-        await gone.stop()
         let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
             var out = [];
             fetch('ftp://example.test/file').catch(function (e) { out.push(e.name + ': ' + e.message); });
@@ -70,6 +69,7 @@ import Testing
             """)
         #expect(out.contains("TypeError: Failed to fetch: could not load ftp://example.test/file: unsupported URL scheme 'ftp:'"))
         #expect(out.contains(#""TypeError""#))
+        withExtendedLifetime(gone) {}
         await server.stop()
     }
 

@@ -64,9 +64,8 @@ import Testing
 
     @Test func errorTimeoutAndAbortEvents() async throws {
         let server = try await makeServer()
-        let gone = try await LoopbackServer { _ in .text("") }
+        let gone = try ClosedPort()
         let goneURL = gone.url("/x").absoluteString
-        await gone.stop()
         let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
             var out = { error: [], timeout: [], abort: [] };
             function watch(x, list) {
@@ -89,6 +88,7 @@ import Testing
         #expect(out.contains(#""sync":"InvalidAccessError""#))
         #expect(out.contains(#""badURL":"SyntaxError""#))
         #expect(out.contains(#""early":"InvalidStateError""#))
+        withExtendedLifetime(gone) {}
         await server.stop()
     }
 

@@ -1,0 +1,34 @@
+import Foundation
+
+/// A port on 127.0.0.1 that refuses connections for as long as this value lives: a socket bound to it that never
+/// listens. A stopped server's port is no such thing: tests running beside it (or another process) may be given that
+/// port for a server of their own, which then answers the request meant to fail.
+final class ClosedPort: Sendable {
+    /// The refused port.
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw LoopbackError(message: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        guard bound else {
+            close(descriptor)
+            throw LoopbackError(message: "bind: \(String(cString: strerror(errno)))")
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// `http://127.0.0.1:PORT` and `path`.
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    deinit { close(descriptor) }
+}
