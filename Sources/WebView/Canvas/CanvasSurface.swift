@@ -32,6 +32,8 @@ final class CanvasSurface {
 
     /// Frees the bitmap; later drawing does nothing.
     func release() {
+        savedPaths.forEach { cairo_path_destroy($0) }
+        savedPaths = []
         if let cr { cairo_destroy(cr) }
         if let surface {
             cairo_surface_destroy(surface)
@@ -71,11 +73,12 @@ final class CanvasSurface {
     enum Operation: Int {
         case save, restore, beginPath, moveTo, lineTo, closePath, bezierCurveTo, quadraticCurveTo, arc, ellipse, rect,
              arcTo, translate, rotate, scale, transform, setTransform, resetTransform, clearRect, lineWidth, lineCap,
-             lineJoin, miterLimit, compositeOperation, clip, fill, stroke, fillRect, strokeRect, lineDashOffset
+             lineJoin, miterLimit, compositeOperation, clip, fill, stroke, fillRect, strokeRect, lineDashOffset,
+             pushPath, popPath
 
         /// The number of numeric arguments.
         var arity: Int {
-            [0, 0, 0, 2, 2, 0, 6, 4, 6, 8, 4, 5, 2, 1, 2, 6, 6, 0, 4, 1, 1, 1, 1, 1, 1, 2, 1, 5, 5, 1][rawValue]
+            [0, 0, 0, 2, 2, 0, 6, 4, 6, 8, 4, 5, 2, 1, 2, 6, 6, 0, 4, 1, 1, 1, 1, 1, 1, 2, 1, 5, 5, 1, 0, 0][rawValue]
         }
     }
 
@@ -150,6 +153,15 @@ final class CanvasSurface {
                 cairo_rectangle(cr, a[0], a[1], a[2], a[3])
                 paint(alpha: a[4]) { cairo_stroke_preserve(cr) }
             }
+        case .pushPath:
+            // A Path2D is drawn, clipped or hit-tested in place of the current path, which it leaves as it was.
+            if let saved = cairo_copy_path(cr) { savedPaths.append(saved) }
+            cairo_new_path(cr)
+        case .popPath:
+            cairo_new_path(cr)
+            guard let saved = savedPaths.popLast() else { return }
+            cairo_append_path(cr, saved)
+            cairo_path_destroy(saved)
         case .lineDashOffset:
             let count = Int(cairo_get_dash_count(cr))
             var dashes = [Double](repeating: 0, count: count)
@@ -190,6 +202,8 @@ final class CanvasSurface {
     /// True while the transform is singular (`scale(0, 1)`): Cairo cannot hold it, so painting does nothing.
     private var singular = false
     private var savedSingular: [Bool] = []
+    /// Current paths set aside by `pushPath` while a `Path2D` is used.
+    private var savedPaths: [UnsafeMutablePointer<cairo_path_t>] = []
 
     /// Sets the dash pattern (`setLineDash`); an empty array means solid lines.
     func setLineDash(_ dashes: [Double], offset: Double) {
