@@ -1,4 +1,4 @@
-// The 2D canvas: HTMLCanvasElement.getContext('2d'), CanvasRenderingContext2D, CanvasGradient, Path2D, TextMetrics,
+// The 2D canvas: HTMLCanvasElement.getContext('2d'), CanvasRenderingContext2D, CanvasGradient, CanvasPattern, Path2D, TextMetrics,
 // ImageData, toDataURL and toBlob. Drawing runs in Swift on a Cairo image surface per canvas (CanvasNatives):
 // this script keeps the state Cairo has no place for (styles, font, alpha) and mirrors save()/restore() into
 // Cairo's own state stack (transform, clip, line style, compositing operator). Nothing runs at page set-up
@@ -125,6 +125,26 @@
     return (g.packed = packed);
   }
 
+  // --- CanvasPattern: a snapshot of the source canvas's bitmap, its repetition and its transform.
+  function CanvasPattern() { throw new TypeError('Illegal constructor'); }
+  var patterns = new WeakMap();
+  var REPETITIONS = { repeat: 0, 'repeat-x': 1, 'repeat-y': 2, 'no-repeat': 3 };
+  hidden(CanvasPattern.prototype, 'setTransform', function setTransform(transform) {
+    var p = patterns.get(this);
+    if (!p) throw new TypeError('Illegal invocation');
+    var k = matrixOf(transform);
+    if (finite.apply(null, k)) p.matrix = k;
+  });
+  // [a, b, c, d, e, f] of a DOMMatrix2DInit dictionary (a DOMMatrix too), identity where missing.
+  function matrixOf(init) {
+    var m = init || {};
+    function entry(short, long, fallback) {
+      var v = m[short] !== undefined ? m[short] : m[long];
+      return v === undefined ? fallback : Number(v);
+    }
+    return [entry('a', 'm11', 1), entry('b', 'm12', 0), entry('c', 'm21', 0), entry('d', 'm22', 1), entry('e', 'm41', 0), entry('f', 'm42', 0)];
+  }
+
   // --- TextMetrics and ImageData
   function TextMetrics() { throw new TypeError('Illegal constructor'); }
   var MAX_PIXELS = 4096 * 4096;
@@ -165,7 +185,7 @@
       fillStyle: '#000000', fillRGBA: [0, 0, 0, 1], strokeStyle: '#000000', strokeRGBA: [0, 0, 0, 1],
       globalAlpha: 1, globalCompositeOperation: 'source-over', lineWidth: 1, lineCap: 'butt', lineJoin: 'miter', miterLimit: 10,
       lineDash: [], lineDashOffset: 0, font: DEFAULT_FONT, textAlign: 'start', textBaseline: 'alphabetic',
-      direction: 'inherit', shadowBlur: 0, shadowColor: 'rgba(0, 0, 0, 0)', shadowOffsetX: 0, shadowOffsetY: 0,
+      direction: 'inherit', shadowBlur: 0, shadowColor: 'rgba(0, 0, 0, 0)', shadowRGBA: [0, 0, 0, 0], shadowOffsetX: 0, shadowOffsetY: 0,
       imageSmoothingEnabled: true, imageSmoothingQuality: 'low', filter: 'none'
     };
   }
@@ -313,12 +333,7 @@
   hidden(Path2D.prototype, 'addPath', function addPath(path, transform) {
     var list = commandsOf(this);
     if (!(path instanceof Path2D)) throw new TypeError("Failed to execute 'addPath' on 'Path2D': parameter 1 is not of type 'Path2D'.");
-    var added = paths.get(path).slice(), m = transform || {};
-    function entry(short, long, fallback) {
-      var v = m[short] !== undefined ? m[short] : m[long];
-      return v === undefined ? fallback : Number(v);
-    }
-    var k = [entry('a', 'm11', 1), entry('b', 'm12', 0), entry('c', 'm21', 0), entry('d', 'm22', 1), entry('e', 'm41', 0), entry('f', 'm42', 0)];
+    var added = paths.get(path).slice(), k = matrixOf(transform);
     if (!finite.apply(null, k)) return;
     list.push([OP.save], [OP.transform].concat(k));
     Array.prototype.push.apply(list, added);
@@ -470,13 +485,23 @@
 
   // Paint: sets Cairo's source from a style, then runs the operation with globalAlpha.
   function setSource(s, style, rgba) {
+    applyShadow(s);
     var g = typeof style === 'object' ? gradients.get(style) : null;
-    if (g) {
+    var p = typeof style === 'object' ? patterns.get(style) : null;
+    if (p) {
+      var m = p.matrix;
+      native.canvasPattern(s.bitmap, p.bitmap, p.repetition, m[0], m[1], m[2], m[3], m[4], m[5]);
+    } else if (g) {
       var k = g.coordinates;
       native.canvasGradient(s.bitmap, g.radial, k[0], k[1], k[2], k[3], k[4], k[5], packedStops(g));
     } else {
       native.canvasColor(s.bitmap, rgba[0] / 255, rgba[1] / 255, rgba[2] / 255, rgba[3]);
     }
+  }
+  // The shadow drawn with what follows (CanvasShadow in Swift).
+  function applyShadow(s) {
+    var st = s.state, c = st.shadowRGBA;
+    native.canvasShadow(s.bitmap, c[0] / 255, c[1] / 255, c[2] / 255, c[3], st.shadowBlur, st.shadowOffsetX, st.shadowOffsetY);
   }
   function fillRule(rule) {
     if (rule === undefined || rule === 'nonzero') return 0;
@@ -555,11 +580,11 @@
       get: function () { return internal(this).state[name]; },
       set: function (value) {
         var s = internal(this);
-        if (typeof value === 'object' && value !== null && gradients.has(value)) {
+        if (typeof value === 'object' && value !== null && (gradients.has(value) || patterns.has(value))) {
           s.state[name] = value;
           return;
         }
-        if (typeof value === 'object' && value !== null) return;   // CanvasPattern is not supported
+        if (typeof value === 'object' && value !== null) return;
         var rgba = parseColor(value);
         if (!rgba) return;
         s.state[name] = serializeColor(rgba);
@@ -597,11 +622,12 @@
   property('textAlign', oneOf({ start: 1, end: 1, left: 1, right: 1, center: 1 }));
   property('textBaseline', oneOf({ top: 1, hanging: 1, middle: 1, alphabetic: 1, ideographic: 1, bottom: 1 }));
   property('direction', oneOf({ ltr: 1, rtl: 1, inherit: 1 }));
-  // Shadows and filters are kept as state only: this canvas does not draw them.
+  // Shadows are drawn (CanvasShadow in Swift); filters are kept as state only.
   property('shadowBlur', function (v) { v = Number(v); return isFinite(v) && v >= 0 ? v : undefined; });
   property('shadowOffsetX', function (v) { v = Number(v); return isFinite(v) ? v : undefined; });
   property('shadowOffsetY', function (v) { v = Number(v); return isFinite(v) ? v : undefined; });
-  property('shadowColor', function (v) { var rgba = parseColor(v); return rgba ? serializeColor(rgba) : undefined; });
+  property('shadowColor', function (v) { var rgba = parseColor(v); return rgba ? serializeColor(rgba) : undefined; },
+    function (s, v) { s.state.shadowRGBA = parseColor(v); });
   property('imageSmoothingEnabled', function (v) { return !!v; });
   property('imageSmoothingQuality', oneOf({ low: 1, medium: 1, high: 1 }));
   property('filter', function (v) { return String(v); });
@@ -714,8 +740,31 @@
       if (r[2] < 0) { r[0] += r[2]; r[2] = -r[2]; }
       if (r[3] < 0) { r[1] += r[3]; r[3] = -r[3]; }
     });
+    applyShadow(s);
     native.canvasDraw(s.bitmap, bitmapOf(image), src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], s.state.globalAlpha,
       s.state.imageSmoothingEnabled);
+  });
+
+  method('createPattern', function (image, repetition) {
+    internal(this);
+    if (arguments.length < 2) throw new TypeError('createPattern: 2 arguments required, but only ' + arguments.length + ' present.');
+    if (!(image instanceof Canvas)) {
+      if (global.HTMLImageElement && image instanceof global.HTMLImageElement) return null;   // never decoded here
+      throw new TypeError("createPattern: the image argument is not a canvas or image element.");
+    }
+    var width = image.width, height = image.height;
+    if (!width || !height) throw domError('The image argument is a canvas element with a width or height of 0.', 'InvalidStateError');
+    repetition = repetition === null ? '' : String(repetition);
+    if (repetition === '') repetition = 'repeat';
+    if (!REPETITIONS.hasOwnProperty(repetition)) {
+      throw domError("The provided type ('" + repetition + "') is not one of 'repeat', 'no-repeat', 'repeat-x', or 'repeat-y'.", 'SyntaxError');
+    }
+    // Later drawing on the source does not change the pattern: it keeps a copy of the bitmap.
+    var snapshot = native.canvasNew(width, height);
+    native.canvasDraw(snapshot, bitmapOf(image), 0, 0, width, height, 0, 0, width, height, 1, false);
+    var pattern = Object.create(CanvasPattern.prototype);
+    patterns.set(pattern, { bitmap: snapshot, repetition: REPETITIONS[repetition], matrix: [1, 0, 0, 1, 0, 0] });
+    return pattern;
   });
 
   // --- HTMLCanvasElement
@@ -795,10 +844,11 @@
 
   hidden(global, 'CanvasRenderingContext2D', CanvasRenderingContext2D);
   hidden(global, 'CanvasGradient', CanvasGradient);
+  hidden(global, 'CanvasPattern', CanvasPattern);
   hidden(global, 'TextMetrics', TextMetrics);
   hidden(global, 'Path2D', Path2D);
   if (typeof global.ImageData !== 'function') hidden(global, 'ImageData', ImageData);
-  [[C, 'CanvasRenderingContext2D'], [CanvasGradient.prototype, 'CanvasGradient'], [TextMetrics.prototype, 'TextMetrics'],
+  [[C, 'CanvasRenderingContext2D'], [CanvasGradient.prototype, 'CanvasGradient'], [CanvasPattern.prototype, 'CanvasPattern'], [TextMetrics.prototype, 'TextMetrics'],
     [ImageData.prototype, 'ImageData'], [Path2D.prototype, 'Path2D']].forEach(function (pair) {
     Object.defineProperty(pair[0], Symbol.toStringTag, { value: pair[1], configurable: true });
   });
