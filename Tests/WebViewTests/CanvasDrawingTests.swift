@@ -7,15 +7,7 @@ import Testing
 /// the bitmaps' lifetime.
 @Suite struct CanvasDrawingTests {
     /// Loads a page whose script sets `out`, and returns `out` as JSON text.
-    private func run(_ script: String) async throws -> String {
-        let (webView, log) = makeWebView()
-        try await webView.loadHTMLString("<canvas id=c width=50 height=50></canvas><script>\(script)</script>",
-                                         baseURL: URL(string: "http://127.0.0.1:1/app/index.html"))
-        let value = try await webView.evaluateJavaScript("JSON.stringify(out)")
-        await webView.close()
-        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
-        return value.stringValue ?? ""
-    }
+    private func run(_ script: String) async throws -> String { try await runCanvasPage(script) }
 
     /// `px(ctx, x, y)`: the RGBA bytes of one pixel, as an array.
     private let px = "function px(ctx, x, y) { return Array.from(ctx.getImageData(x, y, 1, 1).data); }\n"

@@ -42,6 +42,17 @@ enum CanvasNatives {
                                           stops: doubles(args, 8))
             return nil
         }
+        define("canvasPattern") { args in
+            guard let target = surface(args, 0), let source = surface(args, 1), let repetition = args.int(at: 2) else { return nil }
+            target.setPattern(source, repetition: repetition, (3..<9).map { args.double(at: $0) })
+            return nil
+        }
+        define("canvasShadow") { args in
+            let v = (1...7).map { args.double(at: $0) }.map { $0.isFinite ? $0 : 0 }
+            surface(args, 0)?.shadow = CanvasShadow(red: v[0], green: v[1], blue: v[2], alpha: v[3], blur: max(0, v[4]),
+                                                    offsetX: v[5], offsetY: v[6])
+            return nil
+        }
         define("canvasFont") { args in
             surface(args, 0)?.setFont(family: args.string(at: 1) ?? "sans-serif", size: args.double(at: 2),
                                       bold: args.bool(at: 3), italic: args.bool(at: 4))

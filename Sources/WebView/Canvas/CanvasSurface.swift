@@ -19,6 +19,8 @@ final class CanvasSurface {
     private var surface: OpaquePointer?
     private var cr: OpaquePointer?
     private weak var registry: CanvasRegistry?
+    /// The shadow drawn under fills, strokes, text and images (`CanvasShadow.swift`).
+    var shadow = CanvasShadow()
 
     init(width: Double, height: Double, registry: CanvasRegistry) {
         self.registry = registry
@@ -32,6 +34,8 @@ final class CanvasSurface {
 
     /// Frees the bitmap; later drawing does nothing.
     func release() {
+        savedPaths.forEach { cairo_path_destroy($0) }
+        savedPaths = []
         if let cr { cairo_destroy(cr) }
         if let surface {
             cairo_surface_destroy(surface)
@@ -71,11 +75,12 @@ final class CanvasSurface {
     enum Operation: Int {
         case save, restore, beginPath, moveTo, lineTo, closePath, bezierCurveTo, quadraticCurveTo, arc, ellipse, rect,
              arcTo, translate, rotate, scale, transform, setTransform, resetTransform, clearRect, lineWidth, lineCap,
-             lineJoin, miterLimit, compositeOperation, clip, fill, stroke, fillRect, strokeRect, lineDashOffset
+             lineJoin, miterLimit, compositeOperation, clip, fill, stroke, fillRect, strokeRect, lineDashOffset,
+             pushPath, popPath
 
         /// The number of numeric arguments.
         var arity: Int {
-            [0, 0, 0, 2, 2, 0, 6, 4, 6, 8, 4, 5, 2, 1, 2, 6, 6, 0, 4, 1, 1, 1, 1, 1, 1, 2, 1, 5, 5, 1][rawValue]
+            [0, 0, 0, 2, 2, 0, 6, 4, 6, 8, 4, 5, 2, 1, 2, 6, 6, 0, 4, 1, 1, 1, 1, 1, 1, 2, 1, 5, 5, 1, 0, 0][rawValue]
         }
     }
 
@@ -137,19 +142,28 @@ final class CanvasSurface {
             cairo_clip_preserve(cr)
         case .fill:
             cairo_set_fill_rule(cr, a[0] != 0 ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            paint(alpha: a[1]) { cairo_fill_preserve(cr) }
-        case .stroke: paint(alpha: a[0]) { cairo_stroke_preserve(cr) }
+            paint(alpha: a[1]) { cairo_fill_preserve($0) }
+        case .stroke: paint(alpha: a[0]) { cairo_stroke_preserve($0) }
         case .fillRect:
             keepingPath {
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 cairo_rectangle(cr, a[0], a[1], a[2], a[3])
-                paint(alpha: a[4]) { cairo_fill_preserve(cr) }
+                paint(alpha: a[4]) { cairo_fill_preserve($0) }
             }
         case .strokeRect:
             keepingPath {
                 cairo_rectangle(cr, a[0], a[1], a[2], a[3])
-                paint(alpha: a[4]) { cairo_stroke_preserve(cr) }
+                paint(alpha: a[4]) { cairo_stroke_preserve($0) }
             }
+        case .pushPath:
+            // A Path2D is drawn, clipped or hit-tested in place of the current path, which it leaves as it was.
+            if let saved = cairo_copy_path(cr) { savedPaths.append(saved) }
+            cairo_new_path(cr)
+        case .popPath:
+            cairo_new_path(cr)
+            guard let saved = savedPaths.popLast() else { return }
+            cairo_append_path(cr, saved)
+            cairo_path_destroy(saved)
         case .lineDashOffset:
             let count = Int(cairo_get_dash_count(cr))
             var dashes = [Double](repeating: 0, count: count)
@@ -190,6 +204,8 @@ final class CanvasSurface {
     /// True while the transform is singular (`scale(0, 1)`): Cairo cannot hold it, so painting does nothing.
     private var singular = false
     private var savedSingular: [Bool] = []
+    /// Current paths set aside by `pushPath` while a `Path2D` is used.
+    private var savedPaths: [UnsafeMutablePointer<cairo_path_t>] = []
 
     /// Sets the dash pattern (`setLineDash`); an empty array means solid lines.
     func setLineDash(_ dashes: [Double], offset: Double) {
@@ -242,6 +258,59 @@ final class CanvasSurface {
         cairo_set_source(cr, pattern)
     }
 
+    /// Paints with a pattern of `source`'s bitmap (a snapshot taken by `createPattern`): `repetition` 0 `repeat`,
+    /// 1 `repeat-x`, 2 `repeat-y`, 3 `no-repeat`; `m` is the pattern's transform (`[a, b, c, d, e, f]`, pattern space
+    /// to user space), locked to the current transform as a canvas pattern is.
+    ///
+    /// Cairo repeats in both directions or none: for `repeat-x` (`repeat-y`) the tile gets transparent rows (columns)
+    /// added until its next repeat falls outside the canvas, at most ``maximumSide`` pixels.
+    func setPattern(_ source: CanvasSurface, repetition: Int, _ m: [Double]) {
+        guard let cr, let image = source.surface, m.count == 6, m.allSatisfy(\.isFinite) else { return }
+        var matrix = cairo_matrix_t(xx: m[0], yx: m[1], xy: m[2], yy: m[3], x0: m[4], y0: m[5])
+        guard cairo_matrix_invert(&matrix) == CAIRO_STATUS_SUCCESS else { return }
+        var tile = image
+        var padded: OpaquePointer?
+        if repetition == 1 || repetition == 2 {
+            let (low, high) = visibleRange(inverse: matrix, vertical: repetition == 1)
+            let size = repetition == 1 ? source.height : source.width
+            let period = Int(min(Double(Self.maximumSide),
+                                 max(Double(size), high.rounded(.up) + 1, Double(size) - low.rounded(.down))))
+            padded = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(repetition == 1 ? source.width : period),
+                                                Int32(repetition == 1 ? period : source.height))
+            if let padded, cairo_surface_status(padded) == CAIRO_STATUS_SUCCESS {
+                let copier = cairo_create(padded)
+                cairo_set_source_surface(copier, image, 0, 0)
+                cairo_paint(copier)
+                cairo_destroy(copier)
+                tile = padded
+            }
+        }
+        defer { if let padded { cairo_surface_destroy(padded) } }
+        guard let pattern = cairo_pattern_create_for_surface(tile) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_extend(pattern, repetition == 3 ? CAIRO_EXTEND_NONE : CAIRO_EXTEND_REPEAT)
+        cairo_pattern_set_matrix(pattern, &matrix)
+        cairo_set_source(cr, pattern)
+    }
+
+    /// The range of pattern-space y (`vertical`) or x that the canvas covers, through the current transform and
+    /// `inverse` (user space to pattern space).
+    private func visibleRange(inverse: cairo_matrix_t, vertical: Bool) -> (Double, Double) {
+        guard let cr else { return (0, 0) }
+        var low = Double.infinity, high = -Double.infinity
+        var inverse = inverse
+        for (x, y) in [(0.0, 0.0), (Double(width), 0), (0, Double(height)), (Double(width), Double(height))] {
+            var px = x, py = y
+            cairo_device_to_user(cr, &px, &py)
+            cairo_matrix_transform_point(&inverse, &px, &py)
+            let value = vertical ? py : px
+            guard value.isFinite else { continue }
+            low = min(low, value)
+            high = max(high, value)
+        }
+        return low <= high ? (low, high) : (0, 0)
+    }
+
     // MARK: Text
 
     /// Selects a font: the first family of a CSS font list, through fontconfig (`sans-serif`, `serif` and
@@ -278,7 +347,7 @@ final class CanvasSurface {
             cairo_move_to(cr, dx, dy)
             cairo_text_path(cr, text)
             cairo_restore(cr)
-            paint(alpha: alpha) { stroke ? cairo_stroke_preserve(cr) : cairo_fill_preserve(cr) }
+            paint(alpha: alpha) { stroke ? cairo_stroke_preserve($0) : cairo_fill_preserve($0) }
         }
         recoverFromError()
     }
@@ -352,16 +421,21 @@ final class CanvasSurface {
             }
         }
         defer { if let copy { cairo_surface_destroy(copy) } }
+        let image = copy ?? sourceSurface
+        let body = { (c: OpaquePointer) in
+            cairo_save(c)
+            cairo_rectangle(c, d[0], d[1], d[2], d[3])
+            cairo_clip(c)
+            cairo_translate(c, d[0], d[1])
+            cairo_scale(c, d[2] / s[2], d[3] / s[3])
+            cairo_set_source_surface(c, image, -s[0], -s[1])
+            cairo_pattern_set_filter(cairo_get_source(c), smoothing ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+            cairo_paint_with_alpha(c, min(1, max(0, alpha)))
+            cairo_restore(c)
+        }
         keepingPath {
-            cairo_save(cr)
-            cairo_rectangle(cr, d[0], d[1], d[2], d[3])
-            cairo_clip(cr)
-            cairo_translate(cr, d[0], d[1])
-            cairo_scale(cr, d[2] / s[2], d[3] / s[3])
-            cairo_set_source_surface(cr, copy ?? sourceSurface, -s[0], -s[1])
-            cairo_pattern_set_filter(cairo_get_source(cr), smoothing ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
-            cairo_paint_with_alpha(cr, min(1, max(0, alpha)))
-            cairo_restore(cr)
+            drawShadow(on: cr, alpha: 1, body)
+            body(cr)
         }
         recoverFromError()
     }
@@ -400,13 +474,14 @@ final class CanvasSurface {
 
     /// Paints the current path with `draw` at `alpha` (globalAlpha): through a group when below 1, so
     /// gradients and strokes get it too.
-    private func paint(alpha: Double, _ draw: () -> Void) {
+    private func paint(alpha: Double, _ draw: (OpaquePointer) -> Void) {
         guard let cr, !singular, alpha > 0 else { return }
-        guard alpha < 1 else { return draw() }
+        drawShadow(on: cr, alpha: alpha, draw)
+        guard alpha < 1 else { return draw(cr) }
         let op = cairo_get_operator(cr)
         cairo_push_group(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        draw()
+        draw(cr)
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, op)
         cairo_paint_with_alpha(cr, alpha)

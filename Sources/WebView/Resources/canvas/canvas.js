@@ -1,4 +1,4 @@
-// The 2D canvas: HTMLCanvasElement.getContext('2d'), CanvasRenderingContext2D, CanvasGradient, TextMetrics,
+// The 2D canvas: HTMLCanvasElement.getContext('2d'), CanvasRenderingContext2D, CanvasGradient, CanvasPattern, Path2D, TextMetrics,
 // ImageData, toDataURL and toBlob. Drawing runs in Swift on a Cairo image surface per canvas (CanvasNatives):
 // this script keeps the state Cairo has no place for (styles, font, alpha) and mirrors save()/restore() into
 // Cairo's own state stack (transform, clip, line style, compositing operator). Nothing runs at page set-up
@@ -14,7 +14,8 @@
     save: 0, restore: 1, beginPath: 2, moveTo: 3, lineTo: 4, closePath: 5, bezierCurveTo: 6, quadraticCurveTo: 7,
     arc: 8, ellipse: 9, rect: 10, arcTo: 11, translate: 12, rotate: 13, scale: 14, transform: 15, setTransform: 16,
     resetTransform: 17, clearRect: 18, lineWidth: 19, lineCap: 20, lineJoin: 21, miterLimit: 22,
-    compositeOperation: 23, clip: 24, fill: 25, stroke: 26, fillRect: 27, strokeRect: 28, lineDashOffset: 29
+    compositeOperation: 23, clip: 24, fill: 25, stroke: 26, fillRect: 27, strokeRect: 28, lineDashOffset: 29,
+    pushPath: 30, popPath: 31
   };
   // globalCompositeOperation names and Cairo's operators (cairo_operator_t).
   var OPERATORS = {
@@ -124,6 +125,26 @@
     return (g.packed = packed);
   }
 
+  // --- CanvasPattern: a snapshot of the source canvas's bitmap, its repetition and its transform.
+  function CanvasPattern() { throw new TypeError('Illegal constructor'); }
+  var patterns = new WeakMap();
+  var REPETITIONS = { repeat: 0, 'repeat-x': 1, 'repeat-y': 2, 'no-repeat': 3 };
+  hidden(CanvasPattern.prototype, 'setTransform', function setTransform(transform) {
+    var p = patterns.get(this);
+    if (!p) throw new TypeError('Illegal invocation');
+    var k = matrixOf(transform);
+    if (finite.apply(null, k)) p.matrix = k;
+  });
+  // [a, b, c, d, e, f] of a DOMMatrix2DInit dictionary (a DOMMatrix too), identity where missing.
+  function matrixOf(init) {
+    var m = init || {};
+    function entry(short, long, fallback) {
+      var v = m[short] !== undefined ? m[short] : m[long];
+      return v === undefined ? fallback : Number(v);
+    }
+    return [entry('a', 'm11', 1), entry('b', 'm12', 0), entry('c', 'm21', 0), entry('d', 'm22', 1), entry('e', 'm41', 0), entry('f', 'm42', 0)];
+  }
+
   // --- TextMetrics and ImageData
   function TextMetrics() { throw new TypeError('Illegal constructor'); }
   var MAX_PIXELS = 4096 * 4096;
@@ -164,7 +185,7 @@
       fillStyle: '#000000', fillRGBA: [0, 0, 0, 1], strokeStyle: '#000000', strokeRGBA: [0, 0, 0, 1],
       globalAlpha: 1, globalCompositeOperation: 'source-over', lineWidth: 1, lineCap: 'butt', lineJoin: 'miter', miterLimit: 10,
       lineDash: [], lineDashOffset: 0, font: DEFAULT_FONT, textAlign: 'start', textBaseline: 'alphabetic',
-      direction: 'inherit', shadowBlur: 0, shadowColor: 'rgba(0, 0, 0, 0)', shadowOffsetX: 0, shadowOffsetY: 0,
+      direction: 'inherit', shadowBlur: 0, shadowColor: 'rgba(0, 0, 0, 0)', shadowRGBA: [0, 0, 0, 0], shadowOffsetX: 0, shadowOffsetY: 0,
       imageSmoothingEnabled: true, imageSmoothingQuality: 'low', filter: 'none'
     };
   }
@@ -209,8 +230,7 @@
     return { alpha: true, colorSpace: 'srgb', desynchronized: false, willReadFrequently: false };
   });
 
-  ['beginPath', 'closePath', 'moveTo', 'lineTo', 'bezierCurveTo', 'quadraticCurveTo', 'rect', 'translate', 'rotate',
-    'scale', 'transform', 'clearRect', 'resetTransform'].forEach(function (name) { op(name); });
+  ['beginPath', 'translate', 'rotate', 'scale', 'transform', 'clearRect', 'resetTransform'].forEach(function (name) { op(name); });
   method('save', function () {
     var s = internal(this);
     s.stack.push(Object.assign({}, s.state));
@@ -229,52 +249,220 @@
     s.stack = [];
   });
   method('isContextLost', function () { internal(this); return false; });
-  method('arc', function (x, y, radius, start, end, counterclockwise) {
-    var s = internal(this);
-    if (!finite(x, y, radius, start, end)) return;
-    if (radius < 0) throw domError('The radius provided (' + radius + ') is negative.', 'IndexSizeError');
-    native.canvasOp(s.bitmap, OP.arc, x, y, radius, start, end, counterclockwise ? 1 : 0);
+
+  // --- Path building, shared by the context (CanvasPath on its current path) and Path2D: each method checks its
+  // arguments as the standard says, then calls `emit(code, numbers...)`, which draws on a bitmap or records.
+  var PATH = {
+    closePath: function (emit) { emit(OP.closePath); },
+    moveTo: function (emit, x, y) { emit(OP.moveTo, x, y); },
+    lineTo: function (emit, x, y) { emit(OP.lineTo, x, y); },
+    bezierCurveTo: function (emit, a, b, c, d, e, f) { emit(OP.bezierCurveTo, a, b, c, d, e, f); },
+    quadraticCurveTo: function (emit, a, b, c, d) { emit(OP.quadraticCurveTo, a, b, c, d); },
+    rect: function (emit, x, y, w, h) { emit(OP.rect, x, y, w, h); },
+    arc: function (emit, x, y, radius, start, end, counterclockwise) {
+      if (!finite(x, y, radius, start, end)) return;
+      if (radius < 0) throw domError('The radius provided (' + radius + ') is negative.', 'IndexSizeError');
+      emit(OP.arc, x, y, radius, start, end, counterclockwise ? 1 : 0);
+    },
+    ellipse: function (emit, x, y, rx, ry, rotation, start, end, counterclockwise) {
+      if (!finite(x, y, rx, ry, rotation, start, end)) return;
+      if (rx < 0 || ry < 0) throw domError('The ' + (rx < 0 ? 'major' : 'minor') + '-axis radius provided is negative.', 'IndexSizeError');
+      emit(OP.ellipse, x, y, rx, ry, rotation, start, end, counterclockwise ? 1 : 0);
+    },
+    arcTo: function (emit, x1, y1, x2, y2, radius) {
+      if (!finite(x1, y1, x2, y2, radius)) return;
+      if (radius < 0) throw domError('The radius provided (' + radius + ') is negative.', 'IndexSizeError');
+      emit(OP.arcTo, x1, y1, x2, y2, radius);
+    },
+    roundRect: function (emit, x, y, w, h, radii) {
+      if (radii === undefined) radii = 0;
+      var list = (typeof radii === 'object' && radii !== null && typeof radii[Symbol.iterator] === 'function')
+        ? Array.from(radii) : [radii];
+      if (list.length < 1 || list.length > 4) throw new RangeError(list.length + ' radii provided. Between one and four radii are necessary.');
+      list = list.map(function (r) {
+        return (typeof r === 'object' && r !== null) ? Math.min(Number(r.x || 0), Number(r.y || 0)) : Number(r);
+      });
+      if (!finite(x, y, w, h) || !list.every(function (r) { return isFinite(r); })) return;
+      if (list.some(function (r) { return r < 0; })) throw new RangeError('A radius provided is negative.');
+      var c = list.length === 1 ? [list[0], list[0], list[0], list[0]]
+        : list.length === 2 ? [list[0], list[1], list[0], list[1]]
+        : list.length === 3 ? [list[0], list[1], list[2], list[1]] : list;
+      // Corners overlapping their sides shrink together, as the standard says.
+      var scale = Math.min(1, Math.abs(w) / (c[0] + c[1] || 1), Math.abs(w) / (c[2] + c[3] || 1),
+        Math.abs(h) / (c[0] + c[3] || 1), Math.abs(h) / (c[1] + c[2] || 1));
+      c = c.map(function (r) { return r * scale; });
+      var sx = w < 0 ? -1 : 1, sy = h < 0 ? -1 : 1;
+      emit(OP.moveTo, x + sx * c[0], y);
+      emit(OP.arcTo, x + w, y, x + w, y + sy * c[1], c[1]);
+      emit(OP.arcTo, x + w, y + h, x + w - sx * c[2], y + h, c[2]);
+      emit(OP.arcTo, x, y + h, x, y + h - sy * c[3], c[3]);
+      emit(OP.arcTo, x, y, x + sx * c[0], y, c[0]);
+      emit(OP.closePath);
+      emit(OP.moveTo, x, y);
+    }
+  };
+  var slice = Array.prototype.slice;
+  function drawOn(bitmap) {
+    return function () { native.canvasOp.apply(native, [bitmap].concat(slice.call(arguments))); };
+  }
+  Object.keys(PATH).forEach(function (name) {
+    method(name, function () { PATH[name].apply(null, [drawOn(internal(this).bitmap)].concat(slice.call(arguments))); });
   });
-  method('ellipse', function (x, y, rx, ry, rotation, start, end, counterclockwise) {
-    var s = internal(this);
-    if (!finite(x, y, rx, ry, rotation, start, end)) return;
-    if (rx < 0 || ry < 0) throw domError('The ' + (rx < 0 ? 'major' : 'minor') + '-axis radius provided is negative.', 'IndexSizeError');
-    native.canvasOp(s.bitmap, OP.ellipse, x, y, rx, ry, rotation, start, end, counterclockwise ? 1 : 0);
+
+  // --- Path2D: a list of recorded operations, replayed onto a bitmap in place of its current path (pushPath,
+  // popPath) by fill, stroke, clip, isPointInPath and isPointInStroke, under the transform then in force.
+  var paths = new WeakMap();   // Path2D -> [[code, numbers...], ...]
+  function recordOn(list) {
+    return function () { list.push(slice.call(arguments).map(Number)); };
+  }
+  function Path2D(init) {
+    if (!(this instanceof Path2D)) throw new TypeError("Failed to construct 'Path2D': Please use the 'new' operator.");
+    var list = [];
+    paths.set(this, list);
+    if (init instanceof Path2D) Array.prototype.push.apply(list, paths.get(init));
+    else if (init !== undefined) parsePathData(String(init), recordOn(list));
+  }
+  function commandsOf(path) {
+    var list = paths.get(path);
+    if (!list) throw new TypeError('Illegal invocation');
+    return list;
+  }
+  Object.keys(PATH).forEach(function (name) {
+    hidden(Path2D.prototype, name, function () { PATH[name].apply(null, [recordOn(commandsOf(this))].concat(slice.call(arguments))); });
   });
-  method('arcTo', function (x1, y1, x2, y2, radius) {
-    var s = internal(this);
-    if (!finite(x1, y1, x2, y2, radius)) return;
-    if (radius < 0) throw domError('The radius provided (' + radius + ') is negative.', 'IndexSizeError');
-    native.canvasOp(s.bitmap, OP.arcTo, x1, y1, x2, y2, radius);
+  hidden(Path2D.prototype, 'addPath', function addPath(path, transform) {
+    var list = commandsOf(this);
+    if (!(path instanceof Path2D)) throw new TypeError("Failed to execute 'addPath' on 'Path2D': parameter 1 is not of type 'Path2D'.");
+    var added = paths.get(path).slice(), k = matrixOf(transform);
+    if (!finite.apply(null, k)) return;
+    list.push([OP.save], [OP.transform].concat(k));
+    Array.prototype.push.apply(list, added);
+    list.push([OP.restore]);
   });
-  method('roundRect', function (x, y, w, h, radii) {
-    var s = internal(this);
-    if (radii === undefined) radii = 0;
-    var list = (typeof radii === 'object' && radii !== null && typeof radii[Symbol.iterator] === 'function')
-      ? Array.from(radii) : [radii];
-    if (list.length < 1 || list.length > 4) throw new RangeError(list.length + ' radii provided. Between one and four radii are necessary.');
-    list = list.map(function (r) {
-      var v = (typeof r === 'object' && r !== null) ? Math.min(Number(r.x || 0), Number(r.y || 0)) : Number(r);
-      return v;
-    });
-    if (!finite(x, y, w, h) || !list.every(function (r) { return isFinite(r); })) return;
-    if (list.some(function (r) { return r < 0; })) throw new RangeError('A radius provided is negative.');
-    var c = list.length === 1 ? [list[0], list[0], list[0], list[0]]
-      : list.length === 2 ? [list[0], list[1], list[0], list[1]]
-      : list.length === 3 ? [list[0], list[1], list[2], list[1]] : list;
-    // Corners overlapping their sides shrink together, as the standard says.
-    var scale = Math.min(1, Math.abs(w) / (c[0] + c[1] || 1), Math.abs(w) / (c[2] + c[3] || 1),
-      Math.abs(h) / (c[0] + c[3] || 1), Math.abs(h) / (c[1] + c[2] || 1));
-    c = c.map(function (r) { return r * scale; });
-    var b = s.bitmap, sx = w < 0 ? -1 : 1, sy = h < 0 ? -1 : 1;
-    native.canvasOp(b, OP.moveTo, x + sx * c[0], y);
-    native.canvasOp(b, OP.arcTo, x + w, y, x + w, y + sy * c[1], c[1]);
-    native.canvasOp(b, OP.arcTo, x + w, y + h, x + w - sx * c[2], y + h, c[2]);
-    native.canvasOp(b, OP.arcTo, x, y + h, x, y + h - sy * c[3], c[3]);
-    native.canvasOp(b, OP.arcTo, x, y, x + sx * c[0], y, c[0]);
-    native.canvasOp(b, OP.closePath);
-    native.canvasOp(b, OP.moveTo, x, y);
-  });
+  // Runs `body` with `path` as the bitmap's path; the current path comes back afterwards.
+  function withPath(s, path, body) {
+    native.canvasOp(s.bitmap, OP.pushPath);
+    try {
+      paths.get(path).forEach(function (command) { native.canvasOp.apply(native, [s.bitmap].concat(command)); });
+      return body();
+    } finally {
+      native.canvasOp(s.bitmap, OP.popPath);
+    }
+  }
+
+  // SVG path data (SVG 2, "The grammar for path data") for new Path2D(string). No Debian package parses it, and it
+  // is a grammar, so this follows the standard directly. As the standard says, an error ends the path: the segments
+  // before the first error are kept, the erroneous one and all after it are dropped.
+  function parsePathData(d, emit) {
+    var i = 0, n = d.length;
+    function space(c) { return c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r'; }
+    function skipSpace() { while (i < n && space(d[i])) i++; }
+    function digits() { var from = i; while (i < n && d[i] >= '0' && d[i] <= '9') i++; return i - from; }
+    function number() {
+      var from = i;
+      if (d[i] === '+' || d[i] === '-') i++;
+      var count = digits();
+      if (d[i] === '.') { i++; count += digits(); }
+      if (!count) { i = from; return null; }
+      if (d[i] === 'e' || d[i] === 'E') {
+        var mark = i;
+        i++;
+        if (d[i] === '+' || d[i] === '-') i++;
+        if (!digits()) i = mark;
+      }
+      return Number(d.slice(from, i));
+    }
+    function flag() { return d[i] === '0' || d[i] === '1' ? Number(d[i++]) : null; }
+    var ARITY = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
+    var x = 0, y = 0, startX = 0, startY = 0, control = null, previous = '', command = null;
+    skipSpace();
+    while (i < n) {
+      var c = d[i], comma = false;
+      if (ARITY.hasOwnProperty(c.toLowerCase())) { command = c; i++; skipSpace(); }
+      else if (!command || command.toLowerCase() === 'z' || !/[0-9.+-]/.test(c)) return;
+      else if (command === 'M') command = 'L';
+      else if (command === 'm') command = 'l';
+      if (!previous && command.toLowerCase() !== 'm') return;
+      var lower = command.toLowerCase(), relative = command !== command.toUpperCase(), a = [];
+      for (var k = 0; k < ARITY[lower]; k++) {
+        if (k) {
+          skipSpace();
+          if (d[i] === ',') { i++; skipSpace(); }
+        }
+        var value = lower === 'a' && (k === 3 || k === 4) ? flag() : number();
+        if (value === null) return;
+        a.push(value);
+      }
+      if (ARITY[lower]) {
+        skipSpace();
+        if (d[i] === ',') { i++; skipSpace(); comma = true; }
+      }
+      segment(lower, relative, a);
+      if (comma && (i >= n || !/[0-9.+-]/.test(d[i]))) return;   // a comma must be followed by a number
+    }
+    function segment(kind, relative, a) {
+      var dx = relative ? x : 0, dy = relative ? y : 0, next = null;
+      if (kind === 'h') a = [a[0], y - dy];
+      if (kind === 'v') a = [x - dx, a[0]];
+      switch (kind) {
+        case 'm':
+          x = startX = a[0] + dx; y = startY = a[1] + dy;
+          emit(OP.moveTo, x, y);
+          break;
+        case 'z':
+          emit(OP.closePath);
+          x = startX; y = startY;
+          break;
+        case 'l': case 'h': case 'v':
+          x = a[0] + dx; y = a[1] + dy;
+          emit(OP.lineTo, x, y);
+          break;
+        case 'c': case 's': {
+          var c1 = kind === 'c' ? [a[0] + dx, a[1] + dy]
+            : (previous === 'c' || previous === 's') && control ? [2 * x - control[0], 2 * y - control[1]] : [x, y];
+          var rest = kind === 'c' ? a.slice(2) : a;
+          next = [rest[0] + dx, rest[1] + dy];
+          x = rest[2] + dx; y = rest[3] + dy;
+          emit(OP.bezierCurveTo, c1[0], c1[1], next[0], next[1], x, y);
+          break;
+        }
+        case 'q': case 't': {
+          next = kind === 'q' ? [a[0] + dx, a[1] + dy]
+            : (previous === 'q' || previous === 't') && control ? [2 * x - control[0], 2 * y - control[1]] : [x, y];
+          var end = kind === 'q' ? a.slice(2) : a;
+          x = end[0] + dx; y = end[1] + dy;
+          emit(OP.quadraticCurveTo, next[0], next[1], x, y);
+          break;
+        }
+        case 'a':
+          arcSegment(a[0], a[1], a[2], a[3], a[4], a[5] + dx, a[6] + dy);
+          break;
+      }
+      control = next;
+      previous = kind;
+    }
+    // The endpoint arc as a centre arc (SVG 2, "Elliptical arc implementation notes", B.2.4 and B.2.5).
+    function arcSegment(rx, ry, degrees, large, sweep, x2, y2) {
+      var x1 = x, y1 = y;
+      x = x2; y = y2;
+      if (x1 === x2 && y1 === y2) return;
+      rx = Math.abs(rx); ry = Math.abs(ry);
+      if (!rx || !ry) return emit(OP.lineTo, x2, y2);
+      var phi = (degrees % 360) * Math.PI / 180, cos = Math.cos(phi), sin = Math.sin(phi);
+      var hx = (x1 - x2) / 2, hy = (y1 - y2) / 2;
+      var px = cos * hx + sin * hy, py = -sin * hx + cos * hy;
+      var lambda = px * px / (rx * rx) + py * py / (ry * ry);
+      if (lambda > 1) { rx *= Math.sqrt(lambda); ry *= Math.sqrt(lambda); }
+      var numerator = rx * rx * ry * ry - rx * rx * py * py - ry * ry * px * px;
+      var root = Math.sqrt(Math.max(0, numerator / (rx * rx * py * py + ry * ry * px * px)));
+      if (large === sweep) root = -root;
+      var qx = root * rx * py / ry, qy = -root * ry * px / rx;
+      var cx = cos * qx - sin * qy + (x1 + x2) / 2, cy = sin * qx + cos * qy + (y1 + y2) / 2;
+      var start = Math.atan2((py - qy) / ry, (px - qx) / rx), end = Math.atan2((-py - qy) / ry, (-px - qx) / rx);
+      emit(OP.ellipse, cx, cy, rx, ry, phi, start, end, sweep ? 0 : 1);
+    }
+  }
+
   method('setTransform', function (a, b, c, d, e, f) {
     var s = internal(this);
     if (arguments.length === 0 || (arguments.length === 1 && typeof a === 'object')) {
@@ -297,53 +485,60 @@
 
   // Paint: sets Cairo's source from a style, then runs the operation with globalAlpha.
   function setSource(s, style, rgba) {
+    applyShadow(s);
     var g = typeof style === 'object' ? gradients.get(style) : null;
-    if (g) {
+    var p = typeof style === 'object' ? patterns.get(style) : null;
+    if (p) {
+      var m = p.matrix;
+      native.canvasPattern(s.bitmap, p.bitmap, p.repetition, m[0], m[1], m[2], m[3], m[4], m[5]);
+    } else if (g) {
       var k = g.coordinates;
       native.canvasGradient(s.bitmap, g.radial, k[0], k[1], k[2], k[3], k[4], k[5], packedStops(g));
     } else {
       native.canvasColor(s.bitmap, rgba[0] / 255, rgba[1] / 255, rgba[2] / 255, rgba[3]);
     }
   }
+  // The shadow drawn with what follows (CanvasShadow in Swift).
+  function applyShadow(s) {
+    var st = s.state, c = st.shadowRGBA;
+    native.canvasShadow(s.bitmap, c[0] / 255, c[1] / 255, c[2] / 255, c[3], st.shadowBlur, st.shadowOffsetX, st.shadowOffsetY);
+  }
   function fillRule(rule) {
     if (rule === undefined || rule === 'nonzero') return 0;
     if (rule === 'evenodd') return 1;
     throw new TypeError("The provided value '" + rule + "' is not a valid enum value of type CanvasFillRule.");
   }
-  function pathArgument(args) {
-    if (args.length && typeof args[0] === 'object' && args[0] !== null) {
-      throw new TypeError('Path2D is not supported by this web view');
-    }
+  // The overloads taking a Path2D first: `body(s, path, rest)` with the path (or null) and the other arguments.
+  function pathMethod(name, body) {
+    method(name, function (first) {
+      var s = internal(this);
+      if (first instanceof Path2D) return body(s, first, slice.call(arguments, 1));
+      return body(s, null, slice.call(arguments));
+    });
   }
-  method('fill', function (rule) {
-    var s = internal(this);
-    pathArgument(arguments);
-    var r = fillRule(rule);
+  function onPath(s, path, body) { return path ? withPath(s, path, body) : body(); }
+  pathMethod('fill', function (s, path, rest) {
+    var r = fillRule(rest[0]);
     setSource(s, s.state.fillStyle, s.state.fillRGBA);
-    native.canvasOp(s.bitmap, OP.fill, r, s.state.globalAlpha);
+    onPath(s, path, function () { native.canvasOp(s.bitmap, OP.fill, r, s.state.globalAlpha); });
   });
-  method('stroke', function () {
-    var s = internal(this);
-    pathArgument(arguments);
+  pathMethod('stroke', function (s, path, rest) {
+    if (rest.length && !path) throw new TypeError("Failed to execute 'stroke' on 'CanvasRenderingContext2D': parameter 1 is not of type 'Path2D'.");
     setSource(s, s.state.strokeStyle, s.state.strokeRGBA);
-    native.canvasOp(s.bitmap, OP.stroke, s.state.globalAlpha);
+    onPath(s, path, function () { native.canvasOp(s.bitmap, OP.stroke, s.state.globalAlpha); });
   });
-  method('clip', function (rule) {
-    var s = internal(this);
-    pathArgument(arguments);
-    native.canvasOp(s.bitmap, OP.clip, fillRule(rule));
+  pathMethod('clip', function (s, path, rest) {
+    var r = fillRule(rest[0]);
+    onPath(s, path, function () { native.canvasOp(s.bitmap, OP.clip, r); });
   });
-  method('isPointInPath', function (x, y, rule) {
-    var s = internal(this);
-    pathArgument(arguments);
-    if (arguments.length < 2) throw new TypeError('isPointInPath: 2 arguments required, but only ' + arguments.length + ' present.');
-    return native.canvasContains(s.bitmap, Number(x), Number(y), false, fillRule(rule) === 1);
+  pathMethod('isPointInPath', function (s, path, rest) {
+    if (rest.length < 2) throw new TypeError('isPointInPath: ' + (path ? 3 : 2) + ' arguments required, but only ' + (rest.length + (path ? 1 : 0)) + ' present.');
+    var evenOdd = fillRule(rest[2]) === 1;
+    return onPath(s, path, function () { return native.canvasContains(s.bitmap, Number(rest[0]), Number(rest[1]), false, evenOdd); });
   });
-  method('isPointInStroke', function (x, y) {
-    var s = internal(this);
-    pathArgument(arguments);
-    if (arguments.length < 2) throw new TypeError('isPointInStroke: 2 arguments required, but only ' + arguments.length + ' present.');
-    return native.canvasContains(s.bitmap, Number(x), Number(y), true, false);
+  pathMethod('isPointInStroke', function (s, path, rest) {
+    if (rest.length < 2) throw new TypeError('isPointInStroke: ' + (path ? 3 : 2) + ' arguments required, but only ' + (rest.length + (path ? 1 : 0)) + ' present.');
+    return onPath(s, path, function () { return native.canvasContains(s.bitmap, Number(rest[0]), Number(rest[1]), true, false); });
   });
   method('fillRect', function (x, y, w, h) {
     var s = internal(this);
@@ -385,11 +580,11 @@
       get: function () { return internal(this).state[name]; },
       set: function (value) {
         var s = internal(this);
-        if (typeof value === 'object' && value !== null && gradients.has(value)) {
+        if (typeof value === 'object' && value !== null && (gradients.has(value) || patterns.has(value))) {
           s.state[name] = value;
           return;
         }
-        if (typeof value === 'object' && value !== null) return;   // CanvasPattern is not supported
+        if (typeof value === 'object' && value !== null) return;
         var rgba = parseColor(value);
         if (!rgba) return;
         s.state[name] = serializeColor(rgba);
@@ -427,11 +622,12 @@
   property('textAlign', oneOf({ start: 1, end: 1, left: 1, right: 1, center: 1 }));
   property('textBaseline', oneOf({ top: 1, hanging: 1, middle: 1, alphabetic: 1, ideographic: 1, bottom: 1 }));
   property('direction', oneOf({ ltr: 1, rtl: 1, inherit: 1 }));
-  // Shadows and filters are kept as state only: this canvas does not draw them.
+  // Shadows are drawn (CanvasShadow in Swift); filters are kept as state only.
   property('shadowBlur', function (v) { v = Number(v); return isFinite(v) && v >= 0 ? v : undefined; });
   property('shadowOffsetX', function (v) { v = Number(v); return isFinite(v) ? v : undefined; });
   property('shadowOffsetY', function (v) { v = Number(v); return isFinite(v) ? v : undefined; });
-  property('shadowColor', function (v) { var rgba = parseColor(v); return rgba ? serializeColor(rgba) : undefined; });
+  property('shadowColor', function (v) { var rgba = parseColor(v); return rgba ? serializeColor(rgba) : undefined; },
+    function (s, v) { s.state.shadowRGBA = parseColor(v); });
   property('imageSmoothingEnabled', function (v) { return !!v; });
   property('imageSmoothingQuality', oneOf({ low: 1, medium: 1, high: 1 }));
   property('filter', function (v) { return String(v); });
@@ -544,8 +740,31 @@
       if (r[2] < 0) { r[0] += r[2]; r[2] = -r[2]; }
       if (r[3] < 0) { r[1] += r[3]; r[3] = -r[3]; }
     });
+    applyShadow(s);
     native.canvasDraw(s.bitmap, bitmapOf(image), src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], s.state.globalAlpha,
       s.state.imageSmoothingEnabled);
+  });
+
+  method('createPattern', function (image, repetition) {
+    internal(this);
+    if (arguments.length < 2) throw new TypeError('createPattern: 2 arguments required, but only ' + arguments.length + ' present.');
+    if (!(image instanceof Canvas)) {
+      if (global.HTMLImageElement && image instanceof global.HTMLImageElement) return null;   // never decoded here
+      throw new TypeError("createPattern: the image argument is not a canvas or image element.");
+    }
+    var width = image.width, height = image.height;
+    if (!width || !height) throw domError('The image argument is a canvas element with a width or height of 0.', 'InvalidStateError');
+    repetition = repetition === null ? '' : String(repetition);
+    if (repetition === '') repetition = 'repeat';
+    if (!REPETITIONS.hasOwnProperty(repetition)) {
+      throw domError("The provided type ('" + repetition + "') is not one of 'repeat', 'no-repeat', 'repeat-x', or 'repeat-y'.", 'SyntaxError');
+    }
+    // Later drawing on the source does not change the pattern: it keeps a copy of the bitmap.
+    var snapshot = native.canvasNew(width, height);
+    native.canvasDraw(snapshot, bitmapOf(image), 0, 0, width, height, 0, 0, width, height, 1, false);
+    var pattern = Object.create(CanvasPattern.prototype);
+    patterns.set(pattern, { bitmap: snapshot, repetition: REPETITIONS[repetition], matrix: [1, 0, 0, 1, 0, 0] });
+    return pattern;
   });
 
   // --- HTMLCanvasElement
@@ -625,10 +844,12 @@
 
   hidden(global, 'CanvasRenderingContext2D', CanvasRenderingContext2D);
   hidden(global, 'CanvasGradient', CanvasGradient);
+  hidden(global, 'CanvasPattern', CanvasPattern);
   hidden(global, 'TextMetrics', TextMetrics);
+  hidden(global, 'Path2D', Path2D);
   if (typeof global.ImageData !== 'function') hidden(global, 'ImageData', ImageData);
-  [[C, 'CanvasRenderingContext2D'], [CanvasGradient.prototype, 'CanvasGradient'], [TextMetrics.prototype, 'TextMetrics'],
-    [ImageData.prototype, 'ImageData']].forEach(function (pair) {
+  [[C, 'CanvasRenderingContext2D'], [CanvasGradient.prototype, 'CanvasGradient'], [CanvasPattern.prototype, 'CanvasPattern'], [TextMetrics.prototype, 'TextMetrics'],
+    [ImageData.prototype, 'ImageData'], [Path2D.prototype, 'Path2D']].forEach(function (pair) {
     Object.defineProperty(pair[0], Symbol.toStringTag, { value: pair[1], configurable: true });
   });
 })
