@@ -136,7 +136,7 @@ final class DocumentLoader {
         }
     }
 
-    /// Makes the `load` event wait (an image loading): true unless `load` is already queued or done, in which
+    /// Makes the `load` event wait (an image or an iframe loading, as in browsers): true unless `load` is already queued or done, in which
     /// case nothing waits and ``endLoadDelay()`` must not be called.
     func beginLoadDelay() -> Bool {
         guard !loadQueued, !cancelled else { return false }
@@ -222,20 +222,6 @@ final class DocumentLoader {
             self.checkLoadComplete()
         }
     }
-    /// Holds the `load` event back until ``endLoadDelay()`` (an iframe being loaded, as in browsers); false
-    /// (nothing held) once the event is queued.
-    func delayLoad() -> Bool {
-        guard !loadQueued, !cancelled else { return false }
-        pendingAsync += 1
-        return true
-    }
-
-    func endLoadDelay() {
-        guard !cancelled, pendingAsync > 0 else { return }
-        pendingAsync -= 1
-        checkLoadComplete()
-    }
-
     private var domContentLoadedQueued = false
     private var domContentLoadedDone = false
     private var loadQueued = false

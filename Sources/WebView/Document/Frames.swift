@@ -73,7 +73,7 @@ extension WebViewCore {
         guard srcdoc != nil || ["http", "https", "file", "about"].contains(scheme), mayMakeFrame(frameID, in: parent) else { return false }
         if srcdoc == nil, scheme != "about", let url, isProhibitedSelfReference(url, in: parent) { return false }
         parent.frameFetches.removeValue(forKey: frameID)?()
-        if !parent.frameLoadDelays.contains(frameID), parent.loader?.delayLoad() == true { parent.frameLoadDelays.insert(frameID) }
+        if !parent.frameLoadDelays.contains(frameID), parent.loader?.beginLoadDelay() == true { parent.frameLoadDelays.insert(frameID) }
         if let srcdoc {
             queueTask(for: parent) { [weak self, weak parent] in
                 guard let self, let parent else { return }

@@ -9,21 +9,22 @@ final class ClosedPort: Sendable {
     private let descriptor: Int32
 
     init() throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw LoopbackError(message: "socket: \(String(cString: strerror(errno)))") }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw LoopbackError(message: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
         guard bound else {
-            close(descriptor)
+            close(fd)
             throw LoopbackError(message: "bind: \(String(cString: strerror(errno)))")
         }
+        descriptor = fd
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
