@@ -622,7 +622,8 @@
     // Rules bucketed by the key of their rightmost compound selector (an id, else a class, else a type, else an
     // attribute name), as WebKit's RuleSet does: an element only tries the rules of its own id, classes, type and
     // attributes, and the rest. `uses` says which selectors a mutation may reach beyond the element's subtree.
-    var index = { id: Object.create(null), cls: Object.create(null), tag: Object.create(null), attr: Object.create(null), any: [] };
+    var index = { id: Object.create(null), cls: Object.create(null), tag: Object.create(null), attr: Object.create(null),
+      attrValue: Object.create(null), any: [] };
     var uses = { has: false, sibling: false, nthOf: false, structural: false };
     list.forEach(function (r, order) {
       var key = ruleKey(r.selector), bucket = key && index[key[0]];
@@ -641,13 +642,17 @@
   // like, however nested, never give the key: `.a:not(.b)` is keyed by `a`, `:not(.b)` is universal.
   function ruleKey(selector) {
     if (/\\|\|(?!=)/.test(selector)) return null;
-    var s = selector.replace(/\[\s*([\w-]+)\s*(?:[~|^$*]?=[^\]]*)?\]/g, '[$1]').replace(/\[[^\]]*\]/g, '[]');
+    var values = [];   // [name=value] keeps its value (lowercased: some HTML attributes match case-insensitively)
+    var s = selector.replace(/\[\s*([\w-]+)\s*=\s*(?:"([^"\]]*)"|'([^'\]]*)'|([\w-]+))\s*\]/g, function (all, name, a, b, c) {
+      return '[' + name + '=@' + (values.push(String(a !== undefined ? a : b !== undefined ? b : c).toLowerCase()) - 1) + ']';
+    }).replace(/\[\s*([\w-]+)\s*(?:[~|^$*]?=(?!@)[^\]]*)?\]/g, '[$1]').replace(/\[(?![\w-]+(?:=@\d+)?\])[^\]]*\]/g, '[]');
     for (var before = null; before !== s;) { before = s; s = s.replace(/\([^()]*\)/g, ''); }
     if (/[()]/.test(s)) return null;
     var last = s.trim().split(/\s*[\s>+~]\s*/).pop(), m;
     if ((m = /#([\w-]+)/.exec(last))) return ['id', m[1]];
     if ((m = /\.([\w-]+)/.exec(last))) return ['cls', m[1]];
     if ((m = /^([a-z][\w-]*)/i.exec(last))) return ['tag', m[1].toLowerCase()];
+    if ((m = /\[([\w-]+)=@(\d+)\]/.exec(last))) return ['attrValue', m[1].toLowerCase() + '=' + values[+m[2]]];
     if ((m = /\[([\w-]+)\]/.exec(last))) return ['attr', m[1].toLowerCase()];
     return null;
   }
@@ -704,7 +709,11 @@
     if (classes) classes.split(/\s+/).forEach(function (c, i, all) { if (c && all.indexOf(c) === i) add(index.cls[c]); });
     add(index.tag[el.localName.toLowerCase()]);
     var attributes = el.attributes;
-    for (var i = 0; i < attributes.length; i++) add(index.attr[attributes[i].name.toLowerCase()]);
+    for (var i = 0; i < attributes.length; i++) {
+      var name = attributes[i].name.toLowerCase();
+      add(index.attr[name]);
+      add(index.attrValue[name + '=' + String(attributes[i].value).toLowerCase()]);
+    }
     return out === index.any ? out : out.sort(function (a, b) { return a.order - b.order; });
   }
 
