@@ -129,6 +129,115 @@ import Testing
         await webView.close()
     }
 
+    /// How many cascades the css layer has worked out (its private `env.css.computations()`).
+    private func styleComputations(_ webView: HeadlessWebView) async -> Int {
+        await webView.withCore { core in
+            Int((try? core.document?.env?["css"].invokeMethod("computations"))?.toDouble() ?? -1)
+        }
+    }
+
+    @Test func ruleBucketsFindEveryRuleThatMatches() async throws {
+        // Each rule is only tried for elements with its rightmost compound's id, class, type or attribute: a wrong
+        // key loses a match. `.x:not(.d)` must be keyed by `x`, not by its argument's `d`.
+        let (webView, log) = try await open("""
+            <style id=s>
+              .outer .k { color: rgb(1, 0, 0) }
+              .k span { margin-top: 1px }
+              * { padding-top: 2px }
+              [data-only] { margin-left: 3px }
+              :not(.off) > i { color: rgb(0, 5, 0) }
+              #idA, .clsB { margin-bottom: 5px }
+              @media (min-width: 1px) { .m { padding-left: 6px } }
+              @media (max-width: 1px) { .m { padding-bottom: 9px } }
+              @supports (display: flex) { #sup { padding-right: 7px } }
+              .x:not(.d) { margin-right: 11px }
+              [title="a b"] { border-top-style: solid }
+            </style>
+            """, """
+            <div class=outer><span id=s1 class=k>1</span></div><div class=k><span id=s2>2</span></div>
+            <p id=attr data-only>3</p><div class=off><i id=i1>4</i></div><div><i id=i2>5</i></div>
+            <p id=idA>6</p><p class=clsB id=b>7</p><p class=m id=m>8</p><p id=sup>9</p><p class=x id=x>10</p>
+            <p id=late>11</p><p title='a b' id=t>12</p>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            var log = [cs('s1').color, cs('s2').marginTop, cs('s1').marginTop, cs('i1').paddingTop, cs('attr').marginLeft,
+                       cs('i1').color, cs('i2').color, cs('idA').marginBottom, cs('b').marginBottom, cs('m').paddingLeft,
+                       cs('m').paddingBottom, cs('sup').paddingRight, cs('x').marginRight, cs('t').borderTopStyle,
+                       cs('late').marginTop];
+            var sheet = document.getElementById('s').sheet;
+            sheet.insertRule('#late { margin-top: 8px }', sheet.cssRules.length);
+            sheet.cssRules[6].insertRule('p.m { padding-top: 12px }', 0);
+            log.push(cs('late').marginTop, cs('m').paddingTop);
+            log
+            """)
+        #expect(out == ["rgb(1, 0, 0)", "1px", "0px", "2px", "3px", "rgb(0, 0, 0)", "rgb(0, 5, 0)", "5px", "5px", "6px",
+                        "0px", "7px", "11px", "solid", "16px", "8px", "12px"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func aChangeRestylesTheElementsItReachesAndOnlyThose() async throws {
+        let (webView, log) = try await open("""
+            <style id=s>
+              .red { color: rgb(255, 0, 0) }
+            </style>
+            """, """
+            <div id=p><span id=c>c</span></div><i id=s1></i><i id=s2 class=b></i><i id=s3 class=c></i>
+            <p id=u1>u</p><p id=u2>u</p>
+            """)
+        let read = """
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            [cs('c').color, cs('s2').color, cs('s3').marginTop, cs('u1').color, cs('u2').color]
+            """
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 0, 0)", "rgb(0, 0, 0)", "0px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        // A parent's class: the child's inherited colour follows; the unrelated paragraphs are not restyled.
+        var before = await styleComputations(webView)
+        _ = try await webView.evaluateJavaScript("document.getElementById('p').className = 'red'")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(255, 0, 0)", "rgb(0, 0, 0)", "0px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        #expect(await styleComputations(webView) - before == 2)
+        // An inline style on the parent; then a sheet change restyles everything.
+        before = await styleComputations(webView)
+        _ = try await webView.evaluateJavaScript("document.getElementById('p').style.color = 'rgb(0, 9, 0)'")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 9, 0)", "rgb(0, 0, 0)", "0px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        #expect(await styleComputations(webView) - before == 2)
+        _ = try await webView.evaluateJavaScript("document.getElementById('s').textContent = 'p { color: rgb(7, 7, 7) }'")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 9, 0)", "rgb(0, 0, 0)", "0px", "rgb(7, 7, 7)", "rgb(7, 7, 7)"])
+        _ = try await webView.evaluateJavaScript("document.getElementById('s').textContent = '.a + .b { color: rgb(0, 0, 255) } .a ~ .c { margin-top: 4px }'")
+        // The previous sibling's class: `+` and `~` rules update the following siblings.
+        _ = try await webView.evaluateJavaScript("document.getElementById('s1').className = 'a'")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 9, 0)", "rgb(0, 0, 255)", "4px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        _ = try await webView.evaluateJavaScript("document.getElementById('s1').removeAttribute('class')")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 9, 0)", "rgb(0, 0, 0)", "0px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        _ = try await webView.evaluateJavaScript("document.getElementById('s1').className = 'a'; document.getElementById('s').sheet.disabled = true")
+        #expect(try await webView.evaluateJavaScript(read) == ["rgb(0, 9, 0)", "rgb(0, 0, 0)", "0px", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func structuralAndRelationalSelectorsFollowInsertionsTextAndDescendants() async throws {
+        let (webView, log) = try await open("""
+            <style>
+              li:first-child { color: rgb(255, 0, 0) }
+              p:empty { margin-top: 4px }
+              .h:has(.in) { margin-left: 3px }
+            </style>
+            """, "<ul id=l><li id=first>1</li></ul><p id=e></p><div class=h id=h><b id=k></b></div>")
+        let out = try await webView.evaluateJavaScript("""
+            function cs(id) { return getComputedStyle(document.getElementById(id)); }
+            var log = [cs('first').color, cs('e').marginTop, cs('h').marginLeft];
+            var li = document.createElement('li');
+            document.getElementById('l').prepend(li);
+            document.getElementById('e').textContent = 'text';
+            document.getElementById('k').className = 'in';
+            log.push(cs('first').color, getComputedStyle(li).color, cs('e').marginTop, cs('h').marginLeft);
+            log
+            """)
+        #expect(out == ["rgb(255, 0, 0)", "4px", "0px", "rgb(0, 0, 0)", "rgb(255, 0, 0)", "16px", "3px"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func matchMediaFollowsTheDeviceAndFiresChange() async throws {
         let (webView, log) = try await open("<style>@media (orientation: landscape) { body { color: red } }</style>", "")
         let out = try await webView.evaluateJavaScript("""

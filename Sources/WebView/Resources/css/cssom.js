@@ -7,10 +7,13 @@
   // of style (getComputedStyle, document.styleSheets, a <style>'s `sheet`, CSS, the CSS* classes). Only the
   // fetching of <link rel=stylesheet> starts at insertion, as in browsers.
   // Selector matching is domino's (`Element.matches`); specificity, the cascade, var(), inheritance,
-  // shorthands and units are here. Computed styles are cached per element and generation: any DOM mutation
-  // of the document (domino's mutation handler), sheet edit or device change starts a new generation.
+  // shorthands and units are here. `generation` counts every change that may move a box (any DOM mutation, sheet
+  // edit or device change; the geometry layer keys its layout on it). The rules in effect are collected and
+  // bucketed again only when `sheetsVersion` changes (a sheet edited, added, removed, disabled or its media
+  // changed, or the device); computed styles are cached per element until `styleEpoch` changes (every element
+  // restyled) or a mutation invalidates that element (see `invalidate`).
   var g = globalThis, doc = env.document, impl = env.impl;
-  var CSSOM = null, colorString = null, generation = 1;
+  var CSSOM = null, colorString = null, generation = 1, styleEpoch = 1, sheetsVersion = 1, anyCached = false;
   // `parsing` is set while node-cssom fills a new sheet (its parser calls setProperty, which restyles the page when
   // a page script calls it); `computations` counts cascades worked out, for the tests of the style cache.
   var parsing = 0, computations = 0;
@@ -21,7 +24,8 @@
     try { colorString = require('color-string'); } catch (e) { colorString = null; }
     patchSheetPrototype();
   }
-  function bump() { generation++; }
+  function bump() { generation++; styleEpoch++; anyCached = false; }
+  function sheetsChanged() { sheetsVersion++; bump(); }
 
   function domException(message, name) {
     return new g.DOMException(message, name);
@@ -61,18 +65,18 @@
       if (parsed.length !== 1) throw domException("Failed to parse the rule '" + rule + "'.", 'SyntaxError');
       parsed[0].parentStyleSheet = this;
       this.cssRules.splice(index, 0, parsed[0]);
-      bump();
+      sheetsChanged();
       return index;
     };
     proto.deleteRule = function deleteRule(index) {
       index = index >>> 0;
       if (index >= this.cssRules.length) throw domException('Index ' + index + ' is out of range', 'IndexSizeError');
       this.cssRules.splice(index, 1);
-      bump();
+      sheetsChanged();
     };
     proto.replaceSync = function replaceSync(text) {
       parseInto(this, text);
-      bump();
+      sheetsChanged();
     };
     proto.replace = function replace(text) {
       var sheet = this;
@@ -82,6 +86,9 @@
       return this.insertRule(selector + '{' + block + '}', index === undefined ? this.cssRules.length : index), -1;
     };
     proto.removeRule = proto.deleteRule;
+    Object.defineProperty(CSSOM.StyleSheet.prototype, 'disabled', { configurable: true, enumerable: true,
+      get: function () { return !!this.__disabled; },
+      set: function (value) { if (!!value !== !!this.__disabled) { this.__disabled = !!value; sheetsChanged(); } } });
     Object.defineProperty(proto, 'rules', { configurable: true, get: function () { return this.cssRules; } });
     [CSSOM.CSSMediaRule, CSSOM.CSSSupportsRule].forEach(function (Rule) {
       Rule.prototype.insertRule = function (rule, index) { return proto.insertRule.call(this, rule, index); };
@@ -136,7 +143,7 @@
       link.__cssText = ok ? text : '';
       link.__cssSheet = null;
       link.__cssLoaded = ok;
-      bump();
+      sheetsChanged();
       link.dispatchEvent(new g.Event(ok ? 'load' : 'error'));
     }
     var xhr;
@@ -161,6 +168,8 @@
   var pageHandler = doc.mutationHandler;
   doc._setMutationHandler(function (m) {
     generation++;
+    if (touchesSheets(m)) sheetsChanged();
+    else if (anyCached) invalidate(m);
     if (m.type === 6) linkInserted(m.node);
     else if (m.type === 2 && m.target && m.target.localName === 'link' && m.attr && /^(href|rel)$/.test(m.attr.localName) &&
              isStylesheetLink(m.target)) fetchStylesheet(m.target);
@@ -223,7 +232,7 @@
         if (!(s instanceof CSSOM.CSSStyleSheet) || s.ownerNode) throw new TypeError('adoptedStyleSheets takes constructed CSSStyleSheets');
       });
       adopted = list;
-      bump();
+      sheetsChanged();
     }
   });
   Object.defineProperty(impl.HTMLStyleElement.prototype, 'sheet', {
@@ -577,7 +586,7 @@
     's,strike,del{text-decoration:line-through}small{font-size:smaller}big{font-size:larger}sub,sup{font-size:smaller}' +
     'center,th{text-align:center}hr{border:1px inset;margin-top:.5em;margin-bottom:.5em}img{display:inline}' +
     'fieldset{margin-left:2px;margin-right:2px;border:2px groove}';
-  var uaSheet = null, rulesCache = { generation: 0, list: null, index: null };
+  var uaSheet = null, rulesCache = { version: 0, list: null, index: null, uses: null };
   function collect(rules, origin, out) {
     for (var i = 0; i < rules.length; i++) {
       var rule = rules[i];
@@ -601,7 +610,7 @@
     return mediaMatches(rule.media.mediaText !== undefined ? rule.media.mediaText : Array.prototype.join.call(rule.media, ', '));
   }
   function rulesInEffect() {
-    if (rulesCache.generation === generation) return rulesCache;
+    if (rulesCache.version === sheetsVersion) return rulesCache;
     if (!uaSheet) uaSheet = parseInto(new CSSOM.CSSStyleSheet(), UA);
     var list = [];
     collect(uaSheet.cssRules, 0, list);
@@ -610,21 +619,87 @@
       if (sheet.media && sheet.media.mediaText && !mediaMatches(sheet.media.mediaText)) return;
       collect(sheet.cssRules, 1, list);
     });
-    // Rules bucketed by the key of their rightmost compound selector (an id, else a class, else a type), as
-    // browsers' rule hashes do: an element only tries the rules of its own id, classes and type, and the rest.
-    var index = { id: Object.create(null), cls: Object.create(null), tag: Object.create(null), attr: Object.create(null), any: [] };
-    list.forEach(function (r) {
-      var last = r.selector.replace(/\[[^\]]*\]/g, '[]').replace(/\([^()]*\)/g, '()').replace(/\([^()]*\)/g, '()').trim().split(/\s*[\s>+~]\s*/).pop();
-      var m;
-      if (/\\/.test(last)) index.any.push(r);
-      else if ((m = /#([\w-]+)/.exec(last))) (index.id[m[1]] || (index.id[m[1]] = [])).push(r);
-      else if ((m = /\.([\w-]+)/.exec(last))) (index.cls[m[1]] || (index.cls[m[1]] = [])).push(r);
-      else if ((m = /^([a-z][\w-]*)/i.exec(last))) (index.tag[m[1].toLowerCase()] || (index.tag[m[1].toLowerCase()] = [])).push(r);
-      else if ((m = /^\[([\w-]+)/.exec(r.selector.split(/\s*[\s>+~]\s*/).pop()))) (index.attr[m[1].toLowerCase()] || (index.attr[m[1].toLowerCase()] = [])).push(r);
-      else index.any.push(r);
+    // Rules bucketed by the key of their rightmost compound selector (an id, else a class, else a type, else an
+    // attribute name), as WebKit's RuleSet does: an element only tries the rules of its own id, classes, type and
+    // attributes, and the rest. `uses` says which selectors a mutation may reach beyond the element's subtree.
+    var index = { id: Object.create(null), cls: Object.create(null), tag: Object.create(null), attr: Object.create(null),
+      attrValue: Object.create(null), any: [] };
+    var uses = { has: false, sibling: false, nthOf: false, structural: false };
+    list.forEach(function (r, order) {
+      var key = ruleKey(r.selector), bucket = key && index[key[0]];
+      if (bucket) (bucket[key[1]] || (bucket[key[1]] = [])).push(r); else index.any.push(r);
+      var plain = r.selector.replace(/\[[^\]]*\]/g, '[]');
+      if (/:has\(/i.test(plain)) uses.has = true;
+      if (/[+~]/.test(plain)) uses.sibling = true;
+      if (/\sof\s/i.test(plain)) uses.nthOf = true;
+      if (/[+~]|:(first|last|only|nth)-|:empty|:blank/i.test(plain)) uses.structural = true;
     });
-    rulesCache = { generation: generation, list: list, index: index };
+    rulesCache = { version: sheetsVersion, list: list, index: index, uses: uses };
     return rulesCache;
+  }
+  // The bucket of a selector: ['id'|'cls'|'tag'|'attr', key] from its rightmost compound, or null (the universal
+  // bucket) when it has none or cannot be read safely (escapes, namespaces). Arguments of :not(), :is() and the
+  // like, however nested, never give the key: `.a:not(.b)` is keyed by `a`, `:not(.b)` is universal.
+  function ruleKey(selector) {
+    if (/\\|\|(?!=)/.test(selector)) return null;
+    var values = [];   // [name=value] keeps its value (lowercased: some HTML attributes match case-insensitively)
+    var s = selector.replace(/\[\s*([\w-]+)\s*=\s*(?:"([^"\]]*)"|'([^'\]]*)'|([\w-]+))\s*\]/g, function (all, name, a, b, c) {
+      return '[' + name + '=@' + (values.push(String(a !== undefined ? a : b !== undefined ? b : c).toLowerCase()) - 1) + ']';
+    }).replace(/\[\s*([\w-]+)\s*(?:[~|^$*]?=(?!@)[^\]]*)?\]/g, '[$1]').replace(/\[(?![\w-]+(?:=@\d+)?\])[^\]]*\]/g, '[]');
+    for (var before = null; before !== s;) { before = s; s = s.replace(/\([^()]*\)/g, ''); }
+    if (/[()]/.test(s)) return null;
+    var last = s.trim().split(/\s*[\s>+~]\s*/).pop(), m;
+    if ((m = /#([\w-]+)/.exec(last))) return ['id', m[1]];
+    if ((m = /\.([\w-]+)/.exec(last))) return ['cls', m[1]];
+    if ((m = /^([a-z][\w-]*)/i.exec(last))) return ['tag', m[1].toLowerCase()];
+    if ((m = /\[([\w-]+)=@(\d+)\]/.exec(last))) return ['attrValue', m[1].toLowerCase() + '=' + values[+m[2]]];
+    if ((m = /\[([\w-]+)\]/.exec(last))) return ['attr', m[1].toLowerCase()];
+    return null;
+  }
+  // Which elements' styles a DOM mutation may change, when no sheet changed: the element whose attribute changed
+  // and its subtree (inherited values and descendant selectors), with its following siblings' subtrees when a rule
+  // has a sibling combinator, its parent's subtree when one has `:nth-child(… of S)`; an inserted or removed node's
+  // parent subtree when a rule has a structural pseudo-class or a sibling combinator. `:has()` restyles everything.
+  function invalidate(m) {
+    var uses = rulesCache.uses, t = m.type;
+    if (!uses || uses.has || t === 5) { bump(); return; }
+    var target = m.target;
+    if (!target) { bump(); return; }
+    if (t === 2 || t === 3) {
+      if (uses.nthOf) { if (!forgetChildrenOf(target.parentNode)) bump(); return; }
+      forget(target);
+      if (uses.sibling) for (var n = target.nextElementSibling; n; n = n.nextElementSibling) forget(n);
+    } else if (t === 6 || t === 4) {
+      if (uses.structural) { if (!forgetChildrenOf(target)) bump(); } else if (t === 6 && m.node.nodeType === 1) forget(m.node);
+    } else if (t === 1 && uses.structural) {
+      if (!forgetChildrenOf(target.parentNode)) bump();
+    }
+  }
+  function forgetChildrenOf(parent) {
+    if (!parent || parent.nodeType !== 1) return false;
+    forget(parent);
+    return true;
+  }
+  function forget(el) {   // drop the cached styles of el and its descendants
+    var n = el;
+    while (n) {
+      cache.delete(n);
+      if (n.firstElementChild) { n = n.firstElementChild; continue; }
+      while (n !== el && !n.nextElementSibling) n = n.parentNode;
+      n = n === el ? null : n.nextElementSibling;
+    }
+  }
+  // A mutation that may change the sheets in effect: a <style>'s text, a <style> or <link> (or a subtree holding
+  // one) inserted or removed, or an attribute of one changed.
+  function isSheetOwner(n) { return !!n && n.nodeType === 1 && (n.localName === 'style' || n.localName === 'link'); }
+  function touchesSheets(m) {
+    if (m.type === 1) return !!m.target && isSheetOwner(m.target.parentNode);
+    if (m.type === 2 || m.type === 3) return isSheetOwner(m.target);
+    if (m.type === 4 || m.type === 6) {
+      return isSheetOwner(m.target) || isSheetOwner(m.node) ||
+        (m.node.nodeType === 1 && !!m.node.firstElementChild && !!m.node.querySelector('style, link'));
+    }
+    return m.type === 5;
   }
   function candidates(el) {
     var index = rulesInEffect().index, out = index.any;
@@ -632,9 +707,13 @@
     if (el.id) add(index.id[el.id]);
     var classes = el.getAttribute('class');
     if (classes) classes.split(/\s+/).forEach(function (c, i, all) { if (c && all.indexOf(c) === i) add(index.cls[c]); });
-    add(index.tag[el.localName]);
+    add(index.tag[el.localName.toLowerCase()]);
     var attributes = el.attributes;
-    for (var i = 0; i < attributes.length; i++) add(index.attr[attributes[i].name.toLowerCase()]);
+    for (var i = 0; i < attributes.length; i++) {
+      var name = attributes[i].name.toLowerCase();
+      add(index.attr[name]);
+      add(index.attrValue[name + '=' + String(attributes[i].value).toLowerCase()]);
+    }
     return out === index.any ? out : out.sort(function (a, b) { return a.order - b.order; });
   }
 
@@ -745,8 +824,9 @@
   // (``valueOf``), so reading one property of many elements does not compute all of them.
   function computed(el, pseudo) {
     var entry = cache.get(el);
-    if (entry && entry.generation === generation && entry[pseudo || '']) return entry[pseudo || ''];
-    if (!entry || entry.generation !== generation) { entry = { generation: generation }; cache.set(el, entry); }
+    if (entry && entry.epoch === styleEpoch && entry[pseudo || '']) return entry[pseudo || ''];
+    if (!entry || entry.epoch !== styleEpoch) { entry = { epoch: styleEpoch }; cache.set(el, entry); }
+    anyCached = true;
     computations++;
     var parent = pseudo ? computed(el, null) : el.parentNode && el.parentNode.nodeType === 1 ? computed(el.parentNode, null) : null;
     var isRoot = el === doc.documentElement;
@@ -851,11 +931,15 @@
   function camel(name) { return name.replace(/^-webkit-/, 'webkit-').replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); }); }
   var allNames = Object.keys(properties).sort();
   function ComputedStyle() { throw new TypeError('Illegal constructor'); }
+  // The warm path of a read: the element's cache entry, checked against the epoch (`rooted` is domino's "in a
+  // document" flag; an element in this document is under its document element).
+  var ELEMENT = Symbol('element'), PSEUDO = Symbol('pseudo');
   function current(style) {
     if (env.styleRead) env.styleRead();
-    var el = style.__element;
-    if (!el.ownerDocument || !doc.documentElement || !doc.documentElement.contains(el)) return null;
-    return computed(el, style.__pseudo);
+    var el = style[ELEMENT];
+    if (!el.rooted || el.ownerDocument !== doc) return null;
+    var entry = cache.get(el), record = entry && entry.epoch === styleEpoch && entry[style[PSEUDO] || ''];
+    return record || computed(el, style[PSEUDO]);
   }
   // env.animated, once an animation or a transition exists (animation/animation.js): the value at the runtime's
   // current time of an element's running effects. Elements without one pay a Map lookup, pages without any nothing.
@@ -898,7 +982,10 @@
     });
   });
   function defineAccessor(name) {
-    var d = { configurable: true, enumerable: true, get: function () { return this.getPropertyValue(name); } };
+    var d = { configurable: true, enumerable: true, get: function () {
+      var c = current(this), v = c ? c.values[name] : undefined;
+      return v !== undefined ? v : this.getPropertyValue(name);
+    } };
     Object.defineProperty(ComputedStyle.prototype, camel(name), d);
     if (name.indexOf('-') >= 0) Object.defineProperty(ComputedStyle.prototype, name, d);
     if (name === 'float') Object.defineProperty(ComputedStyle.prototype, 'cssFloat', d);
@@ -911,8 +998,8 @@
     defineAccessors();
     var style = Object.create(ComputedStyle.prototype);
     var pseudo = pseudoElement ? /^::?(before|after|first-line|first-letter|placeholder|marker|selection|backdrop)$/i.exec(String(pseudoElement)) : null;
-    Object.defineProperty(style, '__element', { value: element });
-    Object.defineProperty(style, '__pseudo', { value: pseudo ? pseudo[1].toLowerCase() : null });
+    style[ELEMENT] = element;
+    style[PSEUDO] = pseudo ? pseudo[1].toLowerCase() : null;
     return style;
   }
   Object.defineProperty(g, 'getComputedStyle', { value: getComputedStyle, writable: true, configurable: true, enumerable: true });
@@ -1116,7 +1203,7 @@
     Object.defineProperty(g, '__hybridDeviceListeners', { value: [], writable: true, configurable: true, enumerable: false });
   }
   g.__hybridDeviceListeners.push(function deviceChanged() {
-    bump();
+    sheetsChanged();
     live.slice().forEach(function (mql) {
       var now = mql.matches;
       if (now === mql.__last) return;
