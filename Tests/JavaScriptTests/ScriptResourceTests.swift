@@ -67,7 +67,7 @@ import Testing
 
         var checked = 0
         let errors = try await Self.syntaxErrors(in: try Self.bundles(in: folder), checked: &checked)
-        #expect(checked == 34)
+        #expect(checked == 37)
         #expect(errors.count == 1)
         #expect(errors.first?.hasPrefix(bundle.lastPathComponent + "/Resources/platform/storage.js:") == true)
         #expect(errors.first?.contains("SyntaxError") == true)
