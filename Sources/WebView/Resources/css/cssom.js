@@ -983,9 +983,9 @@
   });
   function defineAccessor(name) {
     var d = { configurable: true, enumerable: true, get: function () {
-      // The cached value unless the element has running animations (getPropertyValue interpolates those).
-      var c = current(this), v = c ? c.values[name] : undefined, animated = env.animated;
-      return v !== undefined && !(animated && !c.pseudo && animated.has(c.el)) ? v : this.getPropertyValue(name);
+      // The cached value, interpolated when the element has running animations; else what getPropertyValue derives.
+      var c = current(this), v = c ? animatedValueOf(c, name) : undefined;
+      return v !== undefined ? v : this.getPropertyValue(name);
     } };
     Object.defineProperty(ComputedStyle.prototype, camel(name), d);
     if (name.indexOf('-') >= 0) Object.defineProperty(ComputedStyle.prototype, name, d);
