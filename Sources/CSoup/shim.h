@@ -75,8 +75,10 @@ static inline gboolean hybrid_platform_is_cancelled(const GError *error) {
 // soup_session_new_with_options is variadic: a session whose kept-alive connections have no client-side idle timer
 // (`idle-timeout` 0). libsoup 3.2 runs that timer even when it is overdue because the thread was busy, after the
 // connection was already picked for the next request: the request is then lost for good, or libsoup crashes.
+// No socket I/O timer either (`timeout` 0): it also fired overdue after a script held the thread, failing a request
+// whose answer was waiting on the socket ("Socket I/O timed out"); the transfer's own inactivity watch replaces it.
 static inline SoupSession *hybrid_platform_session_new(void) {
-    return soup_session_new_with_options("idle-timeout", 0u, NULL);
+    return soup_session_new_with_options("idle-timeout", 0u, "timeout", 0u, NULL);
 }
 // g_signal_connect (a macro) for a client message's signals without arguments (`got-headers`).
 typedef void (*HybridClientMessageCallback)(SoupMessage *msg, gpointer user_data);
@@ -84,11 +86,11 @@ static inline gulong hybrid_platform_message_connect(SoupMessage *msg, const cha
                                                      HybridClientMessageCallback callback, gpointer user_data) {
     return g_signal_connect_data(msg, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
 }
-// The session's `idle-timeout` in seconds (g_object_get is variadic).
-static inline guint hybrid_platform_session_idle_timeout(SoupSession *session) {
-    guint seconds = 0;
-    g_object_get(session, "idle-timeout", &seconds, NULL);
-    return seconds;
+// A session's unsigned property, such as `idle-timeout` or `timeout` in seconds (g_object_get is variadic).
+static inline guint hybrid_platform_session_uint(SoupSession *session, const char *property) {
+    guint value = 0;
+    g_object_get(session, property, &value, NULL);
+    return value;
 }
 
 #endif

@@ -2,32 +2,41 @@ internal import CSoup
 import Foundation
 import HybridLoop
 
-/// One HTTP exchange through a `SoupSession`: send, follow redirects, read the whole body.
+/// One HTTP exchange through a `SoupSession`: send, follow redirects, read the body chunk by chunk.
 /// Completes on the session's main context; never after its ``Cancellable`` was cancelled.
 ///
-/// A request without a timeout of its own fails when no response has begun `responseTimeout` after it was sent
-/// (WKWebView's requests time out after 60 s, `NSURLRequest`'s default), whatever held it up: the connection, the
-/// server, or a request libsoup lost; time a script held the thread does not count. Once the response head is in,
-/// libsoup's socket timeout covers the body.
+/// A request without a timeout of its own fails when the server goes quiet for `responseTimeout`: no response head
+/// that long after it was sent, or no body bytes that long since the last ones (WKWebView's requests time out after
+/// 60 s of inactivity, `NSURLRequest`'s default). The session itself has no socket timeout: libsoup's fired overdue
+/// after a script had held the thread, before the answer already waiting on the socket was read.
+///
+/// Only time the thread was free to read counts (see ``InactivityWatch``): a script that holds the thread for a
+/// minute after a request does not time it out, as WKWebView's network process reads on meanwhile.
 final class HTTPTransfer {
     private let request: WebRequest
     private let session: UnsafeMutablePointer<SoupSession>
     private let message: OpaquePointer
+    private let mainContext: OpaquePointer
     private let cancellable: Cancellable
     private var completion: ((Result<LoadedResource, WebLoadError>) -> Void)?
     private var timeoutSource: UnsafeMutablePointer<GSource>?
     private var timedOut = false
-    /// Armed until the first response head: nil when the request has its own timeout.
-    private var responseTimer: UnsafeMutablePointer<GSource>?
-    private var responseTimedOut = false
-    private var responseTimeout = Duration.zero
+    /// Nil when the request has its own timeout.
+    private var watch: InactivityWatch?
     private var gotHeadersHandler: gulong = 0
+    private var stream: UnsafeMutablePointer<GInputStream>?
+    private var body: [UInt8] = []
 
-    private init(request: WebRequest, session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer, cancellable: Cancellable,
+    /// Bytes asked for per read of the body.
+    private static let chunkSize: gsize = 64 * 1024
+
+    private init(request: WebRequest, session: UnsafeMutablePointer<SoupSession>, message: OpaquePointer,
+                 mainContext: OpaquePointer, cancellable: Cancellable,
                  completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) {
         self.request = request
         self.session = session
         self.message = message
+        self.mainContext = mainContext
         self.cancellable = cancellable
         self.completion = completion
         g_object_ref(UnsafeMutableRawPointer(session))
@@ -35,7 +44,8 @@ final class HTTPTransfer {
 
     deinit {
         if let timeoutSource { LoopCallback.cancel(timeoutSource) }
-        stopResponseTimer()
+        stopWatching()
+        if let stream { g_object_unref(UnsafeMutableRawPointer(stream)) }
         g_object_unref(UnsafeMutableRawPointer(message))
         g_object_unref(UnsafeMutableRawPointer(session))
     }
@@ -61,8 +71,8 @@ final class HTTPTransfer {
         } else if let contentType {
             soup_message_headers_replace(headers, "Content-Type", contentType)
         }
-        let transfer = HTTPTransfer(request: request, session: session, message: message, cancellable: cancellable,
-                                    completion: completion)
+        let transfer = HTTPTransfer(request: request, session: session, message: message, mainContext: mainContext,
+                                    cancellable: cancellable, completion: completion)
         if let timeout = request.timeout {
             let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
             transfer.timeoutSource = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned transfer] in
@@ -70,43 +80,27 @@ final class HTTPTransfer {
                 g_cancellable_cancel(transfer.cancellable.gCancellable)
             }
         } else {
-            transfer.startResponseTimer(responseTimeout, on: mainContext)
+            transfer.startWatching(responseTimeout)
         }
-        soup_session_send_and_read_async(session, message, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
-            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().finish(result)
+        soup_session_send_async(session, message, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
+            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().sent(result)
         }, Unmanaged.passRetained(transfer).toOpaque())
         return nil
     }
 
-    /// Fails the request unless a response head arrives within `limit` of time the thread was free to read it.
-    private func startResponseTimer(_ limit: Duration, on mainContext: OpaquePointer) {
-        responseTimeout = limit
-        armResponseTimer(on: mainContext)
-        // The handler holds the transfer unretained: it is disconnected when the head arrives or the transfer ends.
+    /// Watches for `limit` of inactivity; every response head (redirects too) counts as activity.
+    private func startWatching(_ limit: Duration) {
+        watch = InactivityWatch(limit: limit, on: mainContext) { [unowned self] in
+            g_cancellable_cancel(cancellable.gCancellable)
+        }
+        // The handler holds the transfer unretained: it is disconnected before the transfer goes.
         gotHeadersHandler = hybrid_platform_message_connect(message, "got-headers", { _, data in
-            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeUnretainedValue().stopResponseTimer()
+            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeUnretainedValue().watch?.noteActivity()
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// A timer that fires more than a second late had the thread held by a script meanwhile: that time is not the
-    /// server's, and the answer may be waiting unread behind the timer. The window then starts again, so a page
-    /// busy for a minute after a request does not time it out (WKWebView's network process reads on).
-    private func armResponseTimer(on mainContext: OpaquePointer) {
-        let milliseconds = UInt32(clamping: max(1, Int(responseTimeout.seconds * 1000)))
-        let due = g_get_monotonic_time() + Int(milliseconds) * 1000
-        responseTimer = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned self] in
-            // The source ends after this call; only this transfer's reference to it is dropped here.
-            if let fired = responseTimer { g_source_unref(fired) }
-            responseTimer = nil
-            if g_get_monotonic_time() - due > 1_000_000 { return armResponseTimer(on: mainContext) }
-            responseTimedOut = true
-            g_cancellable_cancel(cancellable.gCancellable)
-        }
-    }
-
-    private func stopResponseTimer() {
-        if let responseTimer { LoopCallback.cancel(responseTimer) }
-        responseTimer = nil
+    private func stopWatching() {
+        watch?.stop()
         if gotHeadersHandler != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(message), gotHeadersHandler) }
         gotHeadersHandler = 0
     }
@@ -117,33 +111,84 @@ final class HTTPTransfer {
             && !value.utf8.contains { $0 == 0 || $0 == 0x0A || $0 == 0x0D }
     }
 
-    private func finish(_ result: OpaquePointer?) {
+    /// The response head is in (or the exchange failed): read the body.
+    private func sent(_ result: OpaquePointer?) {
         var error: UnsafeMutablePointer<GError>?
-        let bytes = soup_session_send_and_read_finish(session, result, &error)
+        stream = soup_session_send_finish(session, result, &error)
+        defer { if let error { g_error_free(error) } }
+        guard stream != nil else { return fail(error) }
+        watch?.noteActivity()
+        if let length = Int(exactly: soup_message_headers_get_content_length(soup_message_get_response_headers(message))),
+           length > 0 {
+            body.reserveCapacity(min(length, 64 * 1024 * 1024))
+        }
+        readNextChunk()
+    }
+
+    private func readNextChunk() {
+        guard let stream else { return }
+        g_main_context_push_thread_default(mainContext)
+        defer { g_main_context_pop_thread_default(mainContext) }
+        g_input_stream_read_bytes_async(stream, Self.chunkSize, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
+            Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue().read(result)
+        }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func read(_ result: OpaquePointer?) {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = g_input_stream_read_bytes_finish(stream, result, &error)
         defer { if let bytes { g_bytes_unref(bytes) }; if let error { g_error_free(error) } }
-        stopResponseTimer()
-        guard !cancellable.isCancelled, let completion else { return }
-        self.completion = nil
-        let url = request.url.absoluteString
-        if responseTimedOut {
-            let seconds = String(format: "%g", responseTimeout.seconds)
-            completion(.failure(WebLoadError(url: url, message: "no response within \(seconds) s", kind: .timeout)))
-            return
-        }
-        if timedOut {
-            let seconds = request.timeout.map { String(format: "%g", $0.seconds) } ?? "?"
-            completion(.failure(WebLoadError(url: url, message: "timed out after \(seconds) s", kind: .timeout)))
-            return
-        }
-        guard let bytes else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "network error"
-            completion(.failure(WebLoadError(url: url, message: reason, kind: .network)))
-            return
-        }
+        guard let bytes else { return fail(error) }
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
-        let body = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        guard size > 0, let data else { return close() }
+        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+        watch?.noteActivity()
+        readNextChunk()
+    }
+
+    /// The body is read whole: close the stream (which hands the connection back for reuse), then complete.
+    private func close() {
+        guard let stream else { return }
+        g_main_context_push_thread_default(mainContext)
+        defer { g_main_context_pop_thread_default(mainContext) }
+        g_input_stream_close_async(stream, Int32(G_PRIORITY_DEFAULT), cancellable.gCancellable, { _, result, data in
+            let transfer = Unmanaged<HTTPTransfer>.fromOpaque(data!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            g_input_stream_close_finish(transfer.stream, result, &error)
+            if let error { g_error_free(error) }  // the body is complete: a failed close only loses the connection
+            transfer.succeed()
+        }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func succeed() {
+        stopWatching()
+        guard let completion = takeCompletion() else { return }
         completion(.success(resource(body: body)))
+    }
+
+    private func fail(_ error: UnsafeMutablePointer<GError>?) {
+        stopWatching()
+        guard let completion = takeCompletion() else { return }
+        let url = request.url.absoluteString
+        if let watch, watch.expired {
+            let seconds = String(format: "%g", watch.limit.seconds)
+            let message = stream == nil ? "no response within \(seconds) s" : "the response stalled: no data for \(seconds) s"
+            completion(.failure(WebLoadError(url: url, message: message, kind: .timeout)))
+        } else if timedOut {
+            let seconds = request.timeout.map { String(format: "%g", $0.seconds) } ?? "?"
+            completion(.failure(WebLoadError(url: url, message: "timed out after \(seconds) s", kind: .timeout)))
+        } else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "network error"
+            completion(.failure(WebLoadError(url: url, message: reason, kind: .network)))
+        }
+    }
+
+    /// The completion, once, unless the load was cancelled by its owner.
+    private func takeCompletion() -> ((Result<LoadedResource, WebLoadError>) -> Void)? {
+        guard !cancellable.isCancelled, let completion else { return nil }
+        self.completion = nil
+        return completion
     }
 
     private func resource(body: [UInt8]) -> LoadedResource {

@@ -70,12 +70,16 @@ public final class WebSession {
         }
     }
 
-    /// How long a request without a timeout of its own waits for its response to begin: 60 s, as WKWebView
-    /// (`NSURLRequest`'s default `timeoutInterval`). It then fails with a `.timeout` error.
+    /// How long a request without a timeout of its own waits for the server: for its response to begin, and then
+    /// between the chunks of its body. 60 s, as WKWebView (`NSURLRequest`'s default `timeoutInterval`, an
+    /// inactivity limit). It then fails with a `.timeout` error. Time a script held the runtime thread does not count.
     public var responseTimeout: Duration = .seconds(60)
 
     /// The client-side idle timeout of kept-alive connections, in seconds; 0: none (see the type's notes).
-    var idleConnectionTimeout: UInt32 { hybrid_platform_session_idle_timeout(session) }
+    var idleConnectionTimeout: UInt32 { hybrid_platform_session_uint(session, "idle-timeout") }
+
+    /// libsoup's socket I/O timeout, in seconds; 0: none (requests have ``responseTimeout`` instead).
+    var socketTimeout: UInt32 { hybrid_platform_session_uint(session, "timeout") }
 
     /// The `User-Agent` header sent with every HTTP request.
     public var userAgent: String {

@@ -22,6 +22,9 @@ struct TestResponse: Sendable {
     var body: [UInt8] = []
     /// Never answer (the connection stays open until the server stops).
     var hang = false
+    /// A body sent in chunks (chunked encoding), `interval` apart, instead of `body`; `stall`: after the first
+    /// chunk nothing more is sent and the response never ends.
+    var chunks: (parts: [[UInt8]], interval: Duration, stall: Bool)?
 
     static func text(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> TestResponse {
         TestResponse(status: status, headers: headers, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
@@ -33,6 +36,14 @@ struct TestResponse: Sendable {
         TestResponse(status: status, headers: [("Location", location)])
     }
     static let hanging = TestResponse(hang: true)
+    /// `parts` sent one by one, `interval` apart, then the end of the body.
+    static func trickle(_ parts: [String], every interval: Duration) -> TestResponse {
+        TestResponse(chunks: (parts.map { Array($0.utf8) }, interval, false))
+    }
+    /// The head and `first` body bytes, then silence (the response never ends).
+    static func stalling(after first: String) -> TestResponse {
+        TestResponse(chunks: ([Array(first.utf8)], .zero, true))
+    }
 }
 
 /// An HTTP server on 127.0.0.1 (a free port) for tests, on libsoup's `SoupServer` and a thread of
@@ -132,9 +143,39 @@ extension LoopbackServer.Core {
         soup_server_message_set_status(message, UInt32(response.status), nil)
         let responseHeaders = soup_server_message_get_response_headers(message)
         for (name, value) in response.headers { soup_message_headers_append(responseHeaders, name, value) }
+        if let chunks = response.chunks {
+            soup_message_headers_set_content_type(responseHeaders, response.contentType, nil)
+            soup_message_headers_set_encoding(responseHeaders, SOUP_ENCODING_CHUNKED)
+            g_object_ref(UnsafeMutableRawPointer(message))  // released when the last chunk is handed over
+            sendChunks(chunks.parts[...], of: message, every: chunks.interval, stall: chunks.stall,
+                       on: g_main_context_ref_thread_default())
+            return
+        }
         response.body.withUnsafeBytes { bytes in
             soup_server_message_set_response(message, response.contentType, SOUP_MEMORY_COPY,
                                              bytes.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(bytes.count))
         }
+    }
+
+    /// Appends the next chunk (libsoup pauses a chunked response whose body ran dry: unpause it), then schedules
+    /// the rest on the server's loop; ends the body after the last one unless the response stalls.
+    private func sendChunks(_ parts: ArraySlice<[UInt8]>, of message: OpaquePointer, every interval: Duration, stall: Bool,
+                            on context: OpaquePointer) {
+        let body = soup_server_message_get_response_body(message)
+        if let part = parts.first {
+            part.withUnsafeBytes { soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count)) }
+        }
+        let rest = parts.dropFirst()
+        if rest.isEmpty && !stall { soup_message_body_complete(body) }
+        soup_server_message_unpause(message)
+        guard !rest.isEmpty, !stall else {
+            g_object_unref(UnsafeMutableRawPointer(message))
+            g_main_context_unref(context)
+            return
+        }
+        let milliseconds = UInt32(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+        g_source_unref(LoopCallback.scheduleCancellable(on: context, after: milliseconds) { [self] in
+            sendChunks(rest, of: message, every: interval, stall: stall, on: context)
+        })
     }
 }
