@@ -11,7 +11,10 @@ import Foundation
 /// Without any of them every request goes directly. The session never asks the desktop's proxy configuration (GIO's
 /// libproxy or GNOME resolvers): those look up every new connection in a thread of GIO's pool, which a busy process
 /// can leave waiting; this resolver answers in the loop's own thread.
-struct ProxySettings: Equatable {
+struct ProxySettings: Equatable, Sendable {
+    /// The process's settings, read from its environment once.
+    static let process = ProxySettings(environment: ProcessInfo.processInfo.environment)
+
     /// Proxy URL per URL scheme (`http`, `https`).
     var proxies: [String: String] = [:]
     /// The `no_proxy` entries.

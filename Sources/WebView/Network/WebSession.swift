@@ -41,12 +41,12 @@ public final class WebSession {
 
     /// Makes a session whose I/O runs on `mainContext` (a `GMainContext *`, the loop's
     /// `mainContext`). Call it on the thread that iterates that context.
-    package init(mainContext: OpaquePointer, userAgent: String? = nil,
-                 environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// `environment` replaces the process's for the proxy settings (tests); by default they are read once per process.
+    package init(mainContext: OpaquePointer, userAgent: String? = nil, environment: [String: String]? = nil) {
         self.mainContext = mainContext
         g_main_context_push_thread_default(mainContext)
         session = hybrid_platform_session_new()
-        let resolver = ProxySettings(environment: environment).makeResolver()
+        let resolver = (environment.map(ProxySettings.init(environment:)) ?? .process).makeResolver()
         soup_session_set_proxy_resolver(session, resolver)
         g_object_unref(UnsafeMutableRawPointer(resolver))
         g_main_context_pop_thread_default(mainContext)
