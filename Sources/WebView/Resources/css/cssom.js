@@ -943,10 +943,11 @@
   }
   // env.animated, once an animation or a transition exists (animation/animation.js): the value at the runtime's
   // current time of an element's running effects. Elements without one pay a Map lookup, pages without any nothing.
+  // A `transform` reads as browsers resolve it: `none` or matrix(a, b, c, d, e, f) (animation/animation.js).
   function animatedValueOf(record, name) {
     var value = valueOf(record, name), animated = env.animated;
-    if (animated && !record.pseudo && animated.has(record.el) && value !== undefined) return animated.value(record.el, name, value);
-    return value;
+    if (animated && !record.pseudo && animated.has(record.el) && value !== undefined) value = animated.value(record.el, name, value);
+    return name === 'transform' && env.motion && value !== undefined && value !== 'none' ? env.motion.resolvedTransform(value) : value;
   }
   ComputedStyle.prototype = {
     getPropertyValue: function (name) {
