@@ -22,8 +22,9 @@ import TestSupport
             <style>
             #s { transform: translateX(10px) rotate(90deg) }
             #t { transition: transform 1s linear; transform: rotate(0deg) }
+            #z { transform: translateZ(0) }
             </style>
-            <div id="s"></div><div id="a"></div><div id="b"></div><div id="t"></div><div id="n"></div>
+            <div id="s"></div><div id="z"></div><div id="a"></div><div id="b"></div><div id="t"></div><div id="n"></div>
             <script>
             function $(id) { return document.getElementById(id); }
             function read(ids) { return ids.map(function (id) { return getComputedStyle($(id)).transform; }); }
@@ -33,8 +34,8 @@ import TestSupport
             $('b').animate({ transform: ['translateX(10%)', 'rotate(30deg)'] }, 1000);
             </script>
             """)
-        // A static transform reads as its matrix; `none` stays `none`.
-        #expect(try await webView.evaluateJavaScript("read(['s', 'n'])") == ["matrix(0, 1, -1, 0, 10, 0)", "none"])
+        // A static transform reads as its matrix (a flat 3D one too); `none` stays `none`.
+        #expect(try await webView.evaluateJavaScript("read(['s', 'z', 'n'])") == ["matrix(0, 1, -1, 0, 10, 0)", "matrix(1, 0, 0, 1, 0, 0)", "none"])
         #expect(try await webView.evaluateJavaScript("read(['a', 'b'])") == ["matrix(1, 0, 0, 1, 10, 0)", "translateX(10%)"])
         // rotate(0deg) to scale(2) has no common function list: a transition still runs, between the matrices.
         _ = try await webView.evaluateJavaScript("""

@@ -805,7 +805,8 @@
   // function by function (the shorter list padded with the identity functions of the longer one's tail); other
   // lists, and lists against `none` that do not match, interpolate as 2D matrices, decomposed (translation, scale,
   // rotation, the remaining 2x2 matrix) and recomposed as the spec's "Decomposing a 2D matrix" says. 3D functions
-  // and percentages (which need the box) have no matrix here: such pairs are discrete.
+  // (but flat ones: translateZ(0), translate3d(x, y, 0), scale3d(x, y, 1)) and percentages (which need the box) have
+  // no matrix here: such pairs are discrete.
   function transformFunctions(text) {   // [{ name, args: [{ n, unit }] }] of a computed transform list, or null
     var out = [], re = /\s*([a-z0-9]+)\(([^)]*)\)/gi, last = 0, m;
     text = String(text).trim();
@@ -835,6 +836,10 @@
     switch (f.name) {
       case 'matrix': return f.args.length === 6 && f.args.every(function (v) { return v.unit === ''; }) ? f.args.map(function (v) { return v.n; }) : null;
       case 'translate': t = [pxOf(x), pxOf(y)]; break;
+      case 'translate3d': t = f.args.length === 3 && pxOf(f.args[2]) === 0 ? [pxOf(x), pxOf(y)] : [null, null]; break;   // flat ones only
+      case 'translatez': t = pxOf(x) === 0 ? [0, 0] : [null, null]; break;
+      case 'scale3d': s = f.args.length === 3 && numberOf(f.args[2]) === 1 ? [numberOf(x), numberOf(y)] : [null, null]; break;
+      case 'scalez': s = numberOf(x) === 1 ? [1, 1] : [null, null]; break;
       case 'translatex': t = [pxOf(x), 0]; break;
       case 'translatey': t = [0, pxOf(x)]; break;
       case 'scale': s = [numberOf(x), y ? numberOf(y) : numberOf(x)]; break;
@@ -848,8 +853,8 @@
         return ax === null || ay === null ? null : [1, Math.tan(ay), Math.tan(ax), 1, 0, 0];
       default: return null;
     }
-    if (t) return t[0] === null || t[1] === null || f.args.length > 2 ? null : [1, 0, 0, 1, t[0], t[1]];
-    return s[0] === null || s[1] === null || f.args.length > 2 ? null : [s[0], 0, 0, s[1], 0, 0];
+    if (t) return t[0] === null || t[1] === null || (f.args.length > 2 && f.name !== 'translate3d') ? null : [1, 0, 0, 1, t[0], t[1]];
+    return s[0] === null || s[1] === null || (f.args.length > 2 && f.name !== 'scale3d') ? null : [s[0], 0, 0, s[1], 0, 0];
   }
   function multiply(m, n) {   // m then... m × n as CSS composes a list: the left function is the outer one
     return [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],

@@ -390,7 +390,7 @@
   function transformed(el, rect) {
     var corners = [[rect[0], rect[1]], [rect[2], rect[1]], [rect[0], rect[3]], [rect[2], rect[3]]], moved = false;
     for (var n = el; n && n.nodeType === 1; n = n.parentNode) {
-      var t = style(n, 'transform');
+      var t = transformOf(n);
       if (!t || t === 'none' || !env.motion) continue;
       var box = boxOf(n), m = box && env.motion.transformMatrix(t, box.b.width, box.b.height);
       if (!m) continue;
@@ -404,6 +404,17 @@
     if (!moved) return rect;
     var xs = corners.map(function (p) { return p[0]; }), ys = corners.map(function (p) { return p[1]; });
     return [Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs), Math.max.apply(null, ys)];
+  }
+  // An element's transform: kept with the layout (hit testing asks for every element's ancestors), read afresh for
+  // an animated element.
+  var transforms = { boxes: null, values: null };
+  function transformOf(el) {
+    if (env.animated && env.animated.has(el)) return style(el, 'transform');
+    var boxes = layout();
+    if (transforms.boxes !== boxes) { transforms.boxes = boxes; transforms.values = new Map(); }
+    var t = transforms.values.get(el);
+    if (t === undefined) transforms.values.set(el, t = env.css.value(el, 'transform'));
+    return t;
   }
   function originOf(text, box) {   // transform-origin in document coordinates (keywords, lengths, percentages)
     var words = String(text || '50% 50%').trim().split(/\s+/), KEYS = { left: '0%', center: '50%', right: '100%', top: '0%', bottom: '100%' };
