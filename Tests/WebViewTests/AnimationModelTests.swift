@@ -25,27 +25,34 @@ import TestSupport
             #z { transform: translateZ(0) }
             </style>
             <div id="s"></div><div id="z"></div><div id="a"></div><div id="b"></div><div id="t"></div><div id="n"></div>
+            <div id="f"></div>
             <script>
             function $(id) { return document.getElementById(id); }
             function read(ids) { return ids.map(function (id) { return getComputedStyle($(id)).transform; }); }
             // The shorter list is padded with identity functions: translateX(10px) rotate(0deg) to the longer one.
             $('a').animate({ transform: ['translateX(10px)', 'translateX(30px) rotate(90deg)'] }, 1000);
-            // Percentages need the box, so these lists have no matrix here: discrete (the start value before 50%).
+            // Percentages need the box, so these lists have no matrix here: discrete (the start value before 50%),
+            // read with the percentage of the element's width.
             $('b').animate({ transform: ['translateX(10%)', 'rotate(30deg)'] }, 1000);
+            // scaleX and scaleY meet as scale(): scale(-1, 1) to scale(1, -1) passes scale(0, 0).
+            $('f').animate({ transform: ['scaleX(-1)', 'scaleY(-1)'] }, 1000);
+            function tenth() { return 'matrix(1, 0, 0, 1, ' + $('b').offsetWidth / 10 + ', 0)'; }
             </script>
             """)
         // A static transform reads as its matrix (a flat 3D one too); `none` stays `none`.
         #expect(try await webView.evaluateJavaScript("read(['s', 'z', 'n'])") == ["matrix(0, 1, -1, 0, 10, 0)", "matrix(1, 0, 0, 1, 0, 0)", "none"])
-        #expect(try await webView.evaluateJavaScript("read(['a', 'b'])") == ["matrix(1, 0, 0, 1, 10, 0)", "translateX(10%)"])
+        #expect(try await webView.evaluateJavaScript("[read(['a'])[0], read(['b'])[0] === tenth(), $('b').offsetWidth > 0]") == [
+            "matrix(1, 0, 0, 1, 10, 0)", true, true,
+        ])
         // rotate(0deg) to scale(2) has no common function list: a transition still runs, between the matrices.
         _ = try await webView.evaluateJavaScript("""
             var events = []; $('t').addEventListener('transitionrun', function (e) { events.push(e.propertyName); });
             $('t').style.transform = 'scale(2)'; read(['t'])
             """)
         await webView.runtime.advance(by: .milliseconds(500))
-        #expect(try await webView.evaluateJavaScript("read(['a', 'b', 't'])") == [
+        #expect(try await webView.evaluateJavaScript("read(['a', 'b', 't', 'f'])") == [
             "matrix(0.707107, 0.707107, -0.707107, 0.707107, 20, 0)", "matrix(0.866025, 0.5, -0.5, 0.866025, 0, 0)",
-            "matrix(1.5, 0, 0, 1.5, 0, 0)",
+            "matrix(1.5, 0, 0, 1.5, 0, 0)", "matrix(0, 0, 0, 0, 0, 0)",
         ])
         #expect(try await webView.evaluateJavaScript("events") == ["transform"])
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
@@ -180,7 +187,7 @@ extension AnimationModelTests {
         // A removed animation comes back with persist().
         _ = try await webView.evaluateJavaScript("first.persist(); 0")
         #expect(try await webView.evaluateJavaScript("[first.replaceState, getComputedStyle(box).opacity]") == ["persisted", "0.5"])
-        // A target that is not rendered cannot take the values; no target commits nothing.
+        // A target that is not rendered cannot take the values, and an effect without a target has none.
         #expect(try await webView.evaluateJavaScript("""
             var out = [];
             var loose = document.createElement('div'), hidden = document.createElement('div');
@@ -189,9 +196,9 @@ extension AnimationModelTests {
               var a = el.animate({ opacity: [0, 1] }, 100);
               try { a.commitStyles(); out.push('no error'); } catch (e) { out.push(e.name); }
             });
-            new Animation(new KeyframeEffect(null, { opacity: [0, 1] }, 100)).commitStyles();
+            try { new Animation(new KeyframeEffect(null, { opacity: [0, 1] }, 100)).commitStyles(); } catch (e) { out.push(e.name); }
             out.concat([loose.style.opacity, hidden.style.opacity])
-            """) == ["InvalidStateError", "InvalidStateError", "", ""])
+            """) == ["InvalidStateError", "InvalidStateError", "NoModificationAllowedError", "", ""])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }

@@ -408,8 +408,7 @@
     // Writes the effect's current values (over those of the effects below it) into the target's style attribute.
     define(proto, 'commitStyles', function commitStyles() {
       var r = record(this), el = r && r.target;
-      if (!el) return;   // no target: nothing to commit
-      if (!el.style) throw new g.DOMException("Failed to execute 'commitStyles' on 'Animation': the target has no style attribute.", 'NoModificationAllowedError');
+      if (!el || !el.style) throw new g.DOMException("Failed to execute 'commitStyles' on 'Animation': Animation effect has no target element.", 'NoModificationAllowedError');
       if (env.styleRead) env.styleRead();
       if (!rendered(el)) throw new g.DOMException("Failed to execute 'commitStyles' on 'Animation': Target element is not rendered.", 'InvalidStateError');
       Object.keys(r.frames).forEach(function (name) {
@@ -883,10 +882,11 @@
     return listMatrix(list);
   }
   function matrixText(m) { return 'matrix(' + m.map(format).join(', ') + ')'; }
-  // The resolved value of a computed transform, as browsers serialise it: `none` or matrix(a, b, c, d, e, f);
-  // a list with 3D functions or percentages stays as it is.
-  function resolvedTransform(text) {
-    var list = transformFunctions(text), m = list && list.length ? listMatrix(list) : null;
+  // The resolved value of a computed transform, as browsers serialise it: `none` or matrix(a, b, c, d, e, f), its
+  // percentages of a `width` x `height` box; a list with 3D functions, or percentages without a box, stays as it is.
+  function resolvedTransform(text, width, height) {
+    var list = transformFunctions(text), percent = String(text).indexOf('%') >= 0;
+    var m = !list || !list.length || (percent && width === undefined) ? null : percent ? transformMatrix(text, width, height) : listMatrix(list);
     return m ? matrixText(m) : String(text);
   }
   function decompose(m) {   // CSS Transforms 1 "Decomposing a 2D matrix" (matrix[i][j] = m[2 i + j])
@@ -926,13 +926,38 @@
   function paddedTransforms(from, to) {
     var a = transformFunctions(from), b = transformFunctions(to);
     if (!a || !b) return null;
-    for (var i = 0; i < Math.min(a.length, b.length); i++) if (a[i].name !== b[i].name) return null;
+    for (var i = 0; i < Math.min(a.length, b.length); i++) {
+      if (a[i].name === b[i].name && a[i].args.length === b[i].args.length) continue;
+      var x = primitive(a[i]), y = primitive(b[i]);   // translateX and translate(x, y) meet as translate(), ...
+      if (!x || !y || x.name !== y.name) return null;
+      a[i] = x;
+      b[i] = y;
+    }
     if (a.concat(b).some(function (f) { return f.name === 'matrix'; })) return null;
     function text(list) {
       return list.map(function (f) { return f.fn + '(' + f.args.map(function (v) { return format(v.n) + v.unit; }).join(', ') + ')'; }).join(' ');
     }
     function padded(list, other) { return text(list) + (list.length < other.length ? (list.length ? ' ' : '') + identityTransform(text(other.slice(list.length))) : ''); }
     return [padded(a, b), padded(b, a)];
+  }
+  // A 2D function as its shared primitive (CSS Transforms 2 §"Interpolation of primitives and derived transform
+  // functions"): translate(x, y), scale(x, y), rotate(a), skew(x, y); null for the others.
+  function primitive(f) {
+    var x = f.args[0], y = f.args[1], zero = function (unit) { return { n: 0, unit: unit }; }, one = { n: 1, unit: '' };
+    function make(name, args) { return { name: name, fn: name, args: args }; }
+    switch (f.name) {
+      case 'translate': return f.args.length <= 2 ? make('translate', [x, y || zero('px')]) : null;
+      case 'translatex': return make('translate', [x, zero('px')]);
+      case 'translatey': return make('translate', [zero('px'), x]);
+      case 'scale': return f.args.length <= 2 ? make('scale', [x, y || x]) : null;
+      case 'scalex': return make('scale', [x, one]);
+      case 'scaley': return make('scale', [one, x]);
+      case 'rotate': case 'rotatez': return make('rotate', [x]);
+      case 'skew': return f.args.length <= 2 ? make('skew', [x, y || zero('deg')]) : null;
+      case 'skewx': return make('skew', [x, zero('deg')]);
+      case 'skewy': return make('skew', [zero('deg'), x]);
+      default: return null;
+    }
   }
   function interpolateTransform(from, to, p) {
     var pair = paddedTransforms(from, to), v = pair && interpolateText('transform', pair[0], pair[1], p);
