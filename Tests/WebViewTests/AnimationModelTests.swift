@@ -98,9 +98,9 @@ import TestSupport
 extension AnimationModelTests {
     @Test func keyframeEffectsAndAnimationsAreMadeReadAndRetimed() async throws {
         let (webView, log) = try await virtualPage("""
-            <div id="box"></div>
+            <div id="box"></div><div id="other"></div>
             <script>
-            var box = document.getElementById('box'), errors = [];
+            var box = document.getElementById('box'), other = document.getElementById('other'), errors = [];
             var effect = new KeyframeEffect(box, [{ opacity: 0 }, { opacity: 1, offset: 0.8 }, { opacity: 1 }], { duration: 1000, fill: 'forwards' });
             var anim = new Animation(effect, document.timeline);
             var before = [anim.playState, effect.getComputedTiming().localTime, anim.timeline === document.timeline, anim.effect === effect];
@@ -134,6 +134,11 @@ extension AnimationModelTests {
             [anim.playState, opacity(), document.timeline.currentTime === performance.now(),
              document.timeline instanceof DocumentTimeline, new DocumentTimeline({ originTime: 100 }).currentTime === performance.now() - 100]
             """) == ["finished", "0", true, true, true])
+        // The effect moves to another target; a target that is not an element is refused.
+        #expect(try await webView.evaluateJavaScript("""
+            var refused; try { effect.target = 'other'; } catch (e) { refused = e.name; }
+            effect.target = other; [getComputedStyle(box).opacity, getComputedStyle(other).opacity, refused]
+            """) == ["1", "0", "TypeError"])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
@@ -178,6 +183,14 @@ extension AnimationModelTests {
             </script>
             """)
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        // Not within finish() itself: at the next update.
+        #expect(try await webView.evaluateJavaScript("""
+            var other = document.body.appendChild(document.createElement('div'));
+            var late = other.animate({ opacity: [1, 0] }, { duration: 10, fill: 'both' }), also = other.animate({ opacity: 1 }, { duration: 10, fill: 'both' });
+            late.finish(); also.finish(); [late.replaceState, also.replaceState]
+            """) == ["active", "active"])
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("[late.replaceState, also.replaceState]") == ["removed", "active"])
         #expect(try await webView.evaluateJavaScript("""
             [first.replaceState, second.replaceState, kept.replaceState, removed, box.getAnimations().length, getComputedStyle(box).opacity]
             """) == ["removed", "active", "persisted", ["first remove"], 2, "0.2"])

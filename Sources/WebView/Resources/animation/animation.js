@@ -167,10 +167,10 @@
     }
     getter(effectProto, 'target', function () { return this._e.target; }, function (value) {
       if (value !== null && !(value instanceof impl.Element)) throw new TypeError("Failed to set the 'target' property on 'KeyframeEffect': The provided value is not of type 'Element'.");
-      var e = this._e, live = e.animation && env.motion.has(e.target) && e.target;
-      if (live) env.motion.remove(e.record);
+      var e = this._e, a = e.animation;
+      env.motion.remove(e.record);
       e.target = e.record.target = value;
-      if (live && value) env.motion.add(e.record);
+      if (a && (a._s.start !== null || a._s.hold !== null)) track(a);
     });
     getter(effectProto, 'pseudoElement', function () { return null; });
     getter(effectProto, 'composite', function () { return this._e.record.composite; }, function (value) {
@@ -288,7 +288,7 @@
       if (r && (r.timing.fill === 'none' || r.timing.fill === 'backwards')) env.motion.remove(r);
       finishedOf(a).resolve(a);
       fire(a, 'finish');
-      removeReplaced(a);
+      setTimeout(function () { removeReplaced(a); }, 0);   // at the next update, as browsers do: not within finish()
     }
     function track(a) {
       if (animations.indexOf(a) < 0) animations.push(a);
