@@ -240,7 +240,7 @@ extension AnimationModelTests {
             q.pause();
             $('p').style.animationPlayState = 'paused';  // no longer applies to p
             $('q').style.animationPlayState = 'running'; // nor to q
-            [function () { g.playbackRate = -1; }, function () { g.updatePlaybackRate(0); }, function () { g.playbackRate = NaN; }].forEach(function (f) {
+            [function () { g.playbackRate = -1; }, function () { g.updatePlaybackRate(-2); }, function () { g.playbackRate = NaN; }].forEach(function (f) {
               try { f(); errors.push('no error'); } catch (e) { errors.push(e.name); }
             });
             [g.playbackRate, errors]
@@ -250,13 +250,17 @@ extension AnimationModelTests {
         #expect(try await webView.evaluateJavaScript("""
             [width('g'), g.currentTime, width('p'), p.playState, width('q'), q.playState]
             """) == ["50px", 500, "25px", "running", "0px", "paused"])
-        _ = try await webView.evaluateJavaScript("g.updatePlaybackRate(0.5); 0")
+        _ = try await webView.evaluateJavaScript("g.updatePlaybackRate(0.5); p.playbackRate = 0; 0")
         await webView.runtime.advance(by: .milliseconds(500))
-        #expect(try await webView.evaluateJavaScript("[width('g'), g.currentTime, g.playbackRate]") == ["75px", 750, 0.5])
+        // At rate 0, p stands still but runs.
+        #expect(try await webView.evaluateJavaScript("""
+            [width('g'), g.currentTime, g.playbackRate, width('p'), p.currentTime, p.playState]
+            """) == ["75px", 750, 0.5, "25px", 250, "running"])
+        _ = try await webView.evaluateJavaScript("p.playbackRate = 1; 0")
         #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
-        // g: 500 ms at rate 2, then 250 ms of animation at rate 0.5 take 500 ms; p runs at rate 1; q stays paused.
+        // g: 500 ms at rate 2, then 250 ms of animation at rate 0.5 take 500 ms; p stood still for 500 ms; q stays paused.
         #expect(try await webView.evaluateJavaScript("ended.map(function (e) { var p = e.split(' '); return p[0] + ' ' + (p[1] - t0); })") == [
-            "p 1000", "g 1250",
+            "g 1250", "p 1500",
         ])
         #expect(log.exceptions.isEmpty)
         await webView.close()
