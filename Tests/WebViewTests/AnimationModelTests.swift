@@ -98,9 +98,12 @@ import TestSupport
 extension AnimationModelTests {
     @Test func keyframeEffectsAndAnimationsAreMadeReadAndRetimed() async throws {
         let (webView, log) = try await virtualPage("""
-            <div id="box"></div><div id="other"></div>
+            <div id="box"></div><div id="other"></div><div id="third"></div>
             <script>
             var box = document.getElementById('box'), other = document.getElementById('other'), errors = [];
+            // Without a timeline, a played animation holds its time.
+            var still = new Animation(new KeyframeEffect(document.getElementById('third'), { opacity: [0, 1] }, 1000), null);
+            still.play();
             var effect = new KeyframeEffect(box, [{ opacity: 0 }, { opacity: 1, offset: 0.8 }, { opacity: 1 }], { duration: 1000, fill: 'forwards' });
             var anim = new Animation(effect, document.timeline);
             var before = [anim.playState, effect.getComputedTiming().localTime, anim.timeline === document.timeline, anim.effect === effect];
@@ -125,6 +128,7 @@ extension AnimationModelTests {
             "0.5", [400, 0.4, 0, 1000, 1000],
             [[nil, 0, "0", "linear", "auto"], [0.8, 0.8, "1", "linear", "auto"], [nil, 1, "1", "linear", "auto"]],
         ])
+        #expect(try await webView.evaluateJavaScript("[still.timeline, still.currentTime, still.playState]") == [nil, 0, "running"])
         _ = try await webView.evaluateJavaScript("effect.updateTiming({ duration: 2000 }); 0")
         #expect(try await webView.evaluateJavaScript("[opacity(), timing()]") == ["0.25", [400, 0.2, 0, 2000, 2000]])
         _ = try await webView.evaluateJavaScript("effect.setKeyframes({ opacity: [1, 0] }); 0")

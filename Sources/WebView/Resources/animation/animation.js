@@ -256,7 +256,10 @@
       return s.start === null ? null : s.offset + (now() - s.start) * s.rate;
     }
     function atEnd(a, time) { return a._s.rate < 0 ? time <= 0 : time >= endOf(a); }
-    function run(a, time) { a._s.offset = time; a._s.start = now(); a._s.hold = null; }
+    function run(a, time) {   // on from `time`; without a timeline, held there (running, but time never moves)
+      if (a._s.timeline === null) { a._s.hold = time; a._s.start = null; return; }
+      a._s.offset = time; a._s.start = now(); a._s.hold = null;
+    }
     function settled(result) {
       var resolve, reject;
       var promise = new Promise(function (res, rej) { resolve = res; reject = rej; });
