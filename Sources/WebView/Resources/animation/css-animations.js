@@ -132,7 +132,8 @@
   function transitionable(property, from, to) {
     if (from === undefined || to === undefined || from === '' || to === '') return false;
     if (property === 'visibility') return true;
-    if (/^(transform|filter|box-shadow|text-shadow)$/.test(property) && (from === 'none' || to === 'none')) return true;
+    if (property === 'transform') return true;   // any two transforms interpolate (as matrices when they must)
+    if (/^(filter|box-shadow|text-shadow)$/.test(property) && (from === 'none' || to === 'none')) return true;
     var shape = function (v) {
       return String(v).replace(/-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?/g, '0').replace(/rgba?\(0, 0, 0(?:, 0)?\)/g, 'C');
     };
@@ -223,7 +224,7 @@
         if (a.ended && (a.cancelled || (w.fill !== 'forwards' && w.fill !== 'both'))) motion.remove(a.effect);
         else if (a.ended) motion.add(a.effect);
       }
-      paused(a, w.paused);
+      if (!a.playOverride) paused(a, w.paused);   // after pause() or play(), animation-play-state no longer applies
     });
   }
   // The effect of @keyframes `name`: per longhand, its keyframes by offset (the last of an offset wins), each with
@@ -283,11 +284,21 @@
 
   // --- shared: timers on the animation's own timeline (its local time stands still while it is paused),
   // pausing, cancellation, events
-  function local(x) { return x.hold !== null ? x.hold : performance.now() - x.begin; }
+  // x.rate is the playback rate (1 until set; not negative): `begin` is when the local time was 0 at that rate, and
+  // at rate 0 the local time stands at `frozen` (still running, as in browsers, but keeping no page busy).
+  function rateOf(x) { return x.rate === undefined ? 1 : x.rate; }
+  function local(x) {
+    if (x.hold !== null) return x.hold;
+    return rateOf(x) === 0 ? x.frozen : (performance.now() - x.begin) * rateOf(x);
+  }
+  function setLocal(x, time) {   // a running record's local time
+    if (rateOf(x) === 0) x.frozen = time; else x.begin = performance.now() - time / rateOf(x);
+  }
   function at(x, offset, busy, f) {
     x.step = { offset: offset, busy: busy, f: f };
     var due = offset - local(x);
-    if (x.hold !== null && due > 0) return;   // paused: the step waits for the play
+    if ((x.hold !== null || rateOf(x) === 0) && due > 0) return;   // paused or at rate 0: the step waits
+    if (due > 0) due /= rateOf(x);
     x.timer = native.timer(function () { x.timer = 0; x.step = null; f(); }, Math.max(0, due), busy);
   }
   function paused(x, pause) {
@@ -296,7 +307,7 @@
       x.hold = local(x);
       if (x.timer && x.step && x.step.offset > x.hold) { native.clearTimer(x.timer); x.timer = 0; }
     } else {
-      x.begin = performance.now() - x.hold;
+      setLocal(x, x.hold);
       x.hold = null;
       if (!x.timer && x.step) at(x, x.step.offset, x.step.busy, x.step.f);
     }
@@ -359,12 +370,22 @@
     function getter(object, name, get, set) { Object.defineProperty(object, name, { get: get, set: set, configurable: true, enumerable: true }); }
     function end(x) { return x.kind === 'transition' ? x.delay + x.duration : x.delay + x.duration * x.iterations; }
     function seek(x, time) {   // events due before `time` fire at once, in order
-      if (x.hold !== null) x.hold = time; else x.begin = performance.now() - time;
+      if (x.hold !== null) x.hold = time; else setLocal(x, time);
       if (x.timer) { native.clearTimer(x.timer); x.timer = 0; }
       if (x.step) at(x, x.step.offset, x.step.busy, x.step.f);
     }
     function unsupported(name) {
       return function () { throw new g.DOMException(name + ' is not modelled for CSS transitions and animations', 'NotSupportedError'); };
+    }
+    // A playback rate of 0 or more: the local time goes on from where it is at the new rate, its pending event with it.
+    function setRate(x, value) {
+      var rate = Number(value), time = local(x);
+      if (!isFinite(rate)) throw new TypeError("Failed to set 'playbackRate' on 'Animation': The provided double value is non-finite.");
+      if (rate < 0) unsupported('A negative playbackRate')();
+      x.rate = rate;
+      if (x.hold === null) setLocal(x, time);
+      if (x.timer) { native.clearTimer(x.timer); x.timer = 0; }
+      if (x.step) at(x, x.step.offset, x.step.busy, x.step.f);
     }
     getter(base, 'currentTime', function () {
       var x = this._x;
@@ -375,8 +396,8 @@
       if (this.currentTime !== null && !x.ended) seek(x, time);
     });
     getter(base, 'startTime', function () { var x = this._x; return x.hold !== null || this.currentTime === null ? null : x.begin; });
-    getter(base, 'playbackRate', function () { return 1; }, unsupported('Setting playbackRate'));
-    define(base, 'updatePlaybackRate', unsupported('updatePlaybackRate'));
+    getter(base, 'playbackRate', function () { return rateOf(this._x); }, function (value) { setRate(this._x, value); });
+    define(base, 'updatePlaybackRate', function updatePlaybackRate(value) { setRate(this._x, value); });
     define(base, 'reverse', unsupported('reverse'));
     getter(base, 'pending', function () { return false; });
     getter(base, 'playState', function () {
@@ -402,8 +423,8 @@
       return s.finished.promise;
     });
     getter(base, 'ready', function () { return Promise.resolve(this); });
-    define(base, 'pause', function () { if (!this._x.ended) paused(this._x, true); });
-    define(base, 'play', function () { if (!this._x.ended) paused(this._x, false); });
+    define(base, 'pause', function () { this._x.playOverride = true; if (!this._x.ended) paused(this._x, true); });
+    define(base, 'play', function () { this._x.playOverride = true; if (!this._x.ended) paused(this._x, false); });
     define(base, 'finish', function () {
       var x = this._x;
       if (end(x) === Infinity) throw new g.DOMException("Failed to execute 'finish' on 'Animation': Cannot finish Animation with an infinite target effect end.", 'InvalidStateError');

@@ -943,10 +943,14 @@
   }
   // env.animated, once an animation or a transition exists (animation/animation.js): the value at the runtime's
   // current time of an element's running effects. Elements without one pay a Map lookup, pages without any nothing.
+  // A `transform` reads as browsers resolve it: `none` or matrix(a, b, c, d, e, f) (animation/animation.js), its
+  // percentages of the border box (of a 0 x 0 box when the element has none).
   function animatedValueOf(record, name) {
     var value = valueOf(record, name), animated = env.animated;
-    if (animated && !record.pseudo && animated.has(record.el) && value !== undefined) return animated.value(record.el, name, value);
-    return value;
+    if (animated && !record.pseudo && animated.has(record.el) && value !== undefined) value = animated.value(record.el, name, value);
+    if (name !== 'transform' || !env.motion || value === undefined || value === 'none') return value;
+    var box = value.indexOf('%') >= 0 && env.geometry ? env.geometry.boxOf(record.el) : null;   // percentages of the border box
+    return box ? env.motion.resolvedTransform(value, box.b.width, box.b.height) : env.motion.resolvedTransform(value, 0, 0);
   }
   ComputedStyle.prototype = {
     getPropertyValue: function (name) {

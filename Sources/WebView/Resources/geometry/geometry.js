@@ -95,9 +95,15 @@
 
   // --- layout
   var cached = { key: null, boxes: null };
-  function style(el, name) { return env.css.value(el, name); }
+  // Values as they are now: an element with running transitions or animations (env.animated, animation/
+  // animation.js) is laid out with its animated values; others pay a Map lookup, pages without any nothing.
+  function animatedOf(el, name, base) {
+    var animated = env.animated;
+    return animated && animated.has(el) ? animated.value(el, name, base) : base;
+  }
+  function style(el, name) { return animatedOf(el, name, env.css.value(el, name)); }
   function length(el, name, base, auto) {
-    var v = String(env.css.length(el, name) || '').trim();
+    var v = String(animatedOf(el, name, env.css.length(el, name)) || '').trim();
     var m = /^(-?[\d.]+(?:e[+-]?\d+)?)(px|%)?$/i.exec(v);
     if (!m) return auto;
     var n = parseFloat(m[1]);
@@ -148,7 +154,8 @@
   }
   function layout() {
     var d = device();
-    var key = [env.css.generation(), g.scrollX, g.scrollY, d.width, d.height, scrollVersion].join('|');
+    var moving = env.animated ? env.animated.layoutTime() : '';   // the time, while an effect animates a box property
+    var key = [env.css.generation(), g.scrollX, g.scrollY, d.width, d.height, scrollVersion, moving].join('|');
     if (cached.key === key && cached.boxes) return cached.boxes;
     var boxes = new Map(), root = doc.documentElement;
     var viewport = { x: g.scrollX || 0, y: g.scrollY || 0, width: d.width, height: d.height };
@@ -375,7 +382,49 @@
   function clientRect(el) {
     var box = boxOf(el);
     if (!box) return new DOMRect(0, 0, 0, 0);
-    return new DOMRect(unit(box.x - (g.scrollX || 0)), unit(box.y - (g.scrollY || 0)), unit(box.b.width), unit(box.b.height));
+    var r = transformed(el, [box.x, box.y, box.x + box.b.width, box.y + box.b.height]);
+    return new DOMRect(unit(r[0] - (g.scrollX || 0)), unit(r[1] - (g.scrollY || 0)), unit(r[2] - r[0]), unit(r[3] - r[1]));
+  }
+  // The bounds of a rect [left, top, right, bottom] under the `transform`s of an element and its ancestors (2D ones,
+  // about each one's transform-origin); a transform with 3D functions is left out.
+  function transformed(el, rect) {
+    var corners = [[rect[0], rect[1]], [rect[2], rect[1]], [rect[0], rect[3]], [rect[2], rect[3]]], moved = false;
+    for (var n = el; n && n.nodeType === 1; n = n.parentNode) {
+      var t = transformOf(n);
+      if (!t || t === 'none' || !env.motion) continue;
+      var box = boxOf(n), m = box && env.motion.transformMatrix(t, box.b.width, box.b.height);
+      if (!m) continue;
+      var origin = originOf(style(n, 'transform-origin'), box);
+      corners = corners.map(function (p) {
+        var x = p[0] - origin[0], y = p[1] - origin[1];
+        return [origin[0] + m[0] * x + m[2] * y + m[4], origin[1] + m[1] * x + m[3] * y + m[5]];
+      });
+      moved = true;
+    }
+    if (!moved) return rect;
+    var xs = corners.map(function (p) { return p[0]; }), ys = corners.map(function (p) { return p[1]; });
+    return [Math.min.apply(null, xs), Math.min.apply(null, ys), Math.max.apply(null, xs), Math.max.apply(null, ys)];
+  }
+  // An element's transform: kept with the layout (hit testing asks for every element's ancestors), read afresh for
+  // an animated element.
+  var transforms = { boxes: null, values: null };
+  function transformOf(el) {
+    if (env.animated && env.animated.has(el)) return style(el, 'transform');
+    var boxes = layout();
+    if (transforms.boxes !== boxes) { transforms.boxes = boxes; transforms.values = new Map(); }
+    var t = transforms.values.get(el);
+    if (t === undefined) transforms.values.set(el, t = env.css.value(el, 'transform'));
+    return t;
+  }
+  function originOf(text, box) {   // transform-origin in document coordinates (keywords, lengths, percentages)
+    var words = String(text || '50% 50%').trim().split(/\s+/), KEYS = { left: '0%', center: '50%', right: '100%', top: '0%', bottom: '100%' };
+    if (/^(top|bottom)$/.test(words[0]) || /^(left|right)$/.test(words[1])) words = [words[1] || 'center', words[0]];
+    function at(word, size) {
+      word = KEYS[word] || word || '50%';
+      var n = parseFloat(word);
+      return isFinite(n) ? (/%$/.test(word) ? n * size / 100 : n) : size / 2;
+    }
+    return [box.x + at(words[0], box.b.width), box.y + at(words[1], box.b.height)];
   }
 
   var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
