@@ -17,7 +17,8 @@ static void hybrid_image_size_prepared(GdkPixbufLoader *loader, gint width, gint
 }
 
 /// The natural size of the image in `bytes` (any format gdk-pixbuf has a loader for, recognised by its
-/// contents). Returns TRUE with `width`/`height` set when the whole image decodes; FALSE for bytes that are
+/// contents), its EXIF orientation applied (a quarter turn swaps the sides, as WebKit's `image-orientation:
+/// from-image`). Returns TRUE with `width`/`height` set when the whole image decodes; FALSE for bytes that are
 /// not an image, a truncated or broken one, or an image of no size.
 static inline gboolean hybrid_image_size(const guint8 *bytes, gsize count, gint *width, gint *height) {
     gint size[2] = {0, 0};
@@ -26,9 +27,12 @@ static inline gboolean hybrid_image_size(const guint8 *bytes, gsize count, gint 
     gboolean ok = count > 0 && gdk_pixbuf_loader_write(loader, bytes, count, NULL);
     // close() is required even after a failed write; its own error says the image was incomplete.
     ok = gdk_pixbuf_loader_close(loader, NULL) && ok;
+    GdkPixbuf *pixbuf = ok ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    const gchar *orientation = pixbuf ? gdk_pixbuf_get_option(pixbuf, "orientation") : NULL;
+    gboolean turned = orientation && orientation[0] >= '5' && orientation[0] <= '8' && orientation[1] == 0;
     g_object_unref(loader);
-    *width = size[0];
-    *height = size[1];
+    *width = size[turned ? 1 : 0];
+    *height = size[turned ? 0 : 1];
     return ok && size[0] > 0 && size[1] > 0;
 }
 

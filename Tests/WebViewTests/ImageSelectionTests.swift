@@ -15,6 +15,7 @@ import TestSupport
                 return TestResponse(contentType: "text/html",
                                     body: Array("<!doctype html><title>t</title><body style='margin:0'>\(body)</body>".utf8))
             }
+            if request.path == "/turned.jpg" { return TestResponse(contentType: "image/jpeg", body: Self.turnedJPEG) }
             if request.path == "/broken.png" { return TestResponse(contentType: "image/png", body: Array("not an image".utf8)) }
             let name = request.path.dropFirst().split(separator: ".")
             let size = name.first.map { $0.dropFirst(4).split(separator: "x").compactMap { Int($0) } } ?? []
@@ -23,6 +24,15 @@ import TestSupport
             return TestResponse(contentType: "image/\(format)", body: ImageMediaTests.image(format, width: size[0], height: size[1]))
         }
     }
+
+    /// A 4 x 2 JPEG whose EXIF orientation (6: a quarter turn clockwise) makes it 2 x 4 when shown: an APP1 segment
+    /// with a one-entry big-endian TIFF directory, put after the start-of-image marker.
+    private static let turnedJPEG: [UInt8] = {
+        let jpeg = ImageMediaTests.image("jpeg", width: 4, height: 2)
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, 0x22] + Array("Exif".utf8) + [0, 0] + Array("MM".utf8)
+            + [0x00, 0x2A, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        return Array(jpeg.prefix(2)) + exif + Array(jpeg.dropFirst(2))
+    }()
 
     /// A profile like ``DeviceProfile/iPhoneSE`` (375 x 667) with another pixel ratio.
     private static func device(ratio: Double) -> DeviceProfile {
@@ -212,6 +222,18 @@ import TestSupport
                 """))
             let blue: JSONValue = [51, 102, 204, 255], clear: JSONValue = [0, 0, 0, 0]
             #expect(result == [[blue, blue, clear, clear], [clear, blue, clear], [[0, 0, 255, 255], clear], [blue], true])
+        }
+    }
+
+    @Test func exifOrientationTurnsTheNaturalSizeAndThePixels() async throws {
+        try await withPage { webView, _, _ in
+            let result = try await webView.callAsyncJavaScript(Self.async("""
+                const img = new Image(); img.src = 'turned.jpg'; await img.decode();
+                const c = document.createElement('canvas'); c.width = 4; c.height = 4;
+                c.getContext('2d').drawImage(img, 0, 0);
+                return [img.naturalWidth, img.naturalHeight, \(Self.pixel(1, 3))[3], \(Self.pixel(3, 1))[3]];
+                """))
+            #expect(result == [2, 4, 255, 0])
         }
     }
 
