@@ -125,6 +125,8 @@ package enum WebViewScripts {
     /// - `images`: `<img>` and `Image` loading through the page's network stack (`native.send`, `data:` URLs by
     ///   libsoup), `load`/`error` as tasks, `naturalWidth`/`naturalHeight` from gdk-pixbuf (`ImageNatives`),
     ///   `complete`, `currentSrc`, `decode()`; the document's `load` waits for images that start loading before it.
+    ///   The source comes from `srcset`/`sizes`/`<picture>` (Debian's node-parse-srcset, the page's `matchMedia`,
+    ///   WebKit's density rule); `loading="lazy"` images wait for an intersection observer to see them near the viewport.
     /// - `media`: `HTMLMediaElement` (`<audio>`, `<video>`, `Audio`) without decoding: the load algorithm's events,
     ///   `play()`/`pause()` on the runtime's clock with the configured duration, the autoplay policy, `canPlayType`.
     static let media: [(name: String, script: ScriptResource)] = ["images", "media"].map { name in

@@ -1,3 +1,4 @@
+internal import CGdkPixbuf
 internal import CJavaScriptCore
 import Foundation
 import JavaScript
@@ -15,6 +16,14 @@ enum CanvasNatives {
         }
         define("canvasNew") { args in
             let surface = CanvasSurface(width: args.double(at: 0), height: args.double(at: 1), registry: registry)
+            registry.add(surface)
+            return RawJSValue(ref: JSObjectMake(args.contextRef, bitmapClass, Unmanaged.passRetained(surface).toOpaque()))
+        }
+        // canvasImage(bytes): a bitmap of an image's pixels (gdk-pixbuf), for drawImage and createPattern; null
+        // when the bytes do not decode or the image is larger than a canvas may be.
+        define("canvasImage") { args in
+            guard let bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef),
+                  let surface = decodedImage(bytes, registry: registry) else { return nil }
             registry.add(surface)
             return RawJSValue(ref: JSObjectMake(args.contextRef, bitmapClass, Unmanaged.passRetained(surface).toOpaque()))
         }
@@ -103,6 +112,29 @@ enum CanvasNatives {
         define("canvasBase64") { args in
             TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef).map { Data($0).base64EncodedString() }
         }
+    }
+
+    /// A bitmap of the image in `bytes`, decoded by gdk-pixbuf (its EXIF orientation applied); nil when the bytes
+    /// are not a whole image or it would exceed ``CanvasSurface/maximumArea``.
+    private static func decodedImage(_ bytes: [UInt8], registry: CanvasRegistry) -> CanvasSurface? {
+        guard !bytes.isEmpty, let pixbuf = bytes.withUnsafeBufferPointer({
+            hybrid_image_decode($0.baseAddress, gsize($0.count), gint64(CanvasSurface.maximumArea))
+        }) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        guard channels == 3 || channels == 4, let pixels = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        let surface = CanvasSurface(width: Double(width), height: Double(height), registry: registry)
+        guard surface.hasBitmap else { return nil }
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let source = pixels + y * stride + x * channels, target = (y * width + x) * 4
+                for channel in 0..<channels { rgba[target + channel] = source[channel] }
+            }
+        }
+        rgba.withUnsafeBytes { surface.write($0, imageWidth: width, x: 0, y: 0, dirty: (x: 0, y: 0, width: width, height: height)) }
+        return surface
     }
 
     /// The surface of bitmap argument `index`; nil when it is not a bitmap.

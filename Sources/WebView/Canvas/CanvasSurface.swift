@@ -403,12 +403,19 @@ final class CanvasSurface {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Draws the rectangle (`s`: x, y, width, height) of `source`'s bitmap into the rectangle `d` of this one,
-    /// under the transform, clip and compositing operator; `smoothing` false (`imageSmoothingEnabled`) scales
-    /// by nearest pixel.
-    func draw(_ source: CanvasSurface, from s: [Double], to d: [Double], alpha: Double, smoothing: Bool) {
-        guard let cr, let sourceSurface = source.surface, !singular, s.count == 4, d.count == 4,
-              (s + d).allSatisfy(\.isFinite), s[2] != 0, s[3] != 0, d[2] != 0, d[3] != 0 else { return }
+    /// Draws the rectangle `requested` (x, y, width, height) of `source`'s bitmap into the rectangle `target` of this
+    /// one, under the transform, clip and compositing operator; `smoothing` false (`imageSmoothingEnabled`) scales
+    /// by nearest pixel. A source rectangle reaching outside the source is clipped to it, and the destination in proportion, as the
+    /// standard says; the edges are sampled clamped (Cairo's `EXTEND_PAD`), so a scaled image keeps opaque borders.
+    func draw(_ source: CanvasSurface, from requested: [Double], to target: [Double], alpha: Double, smoothing: Bool) {
+        guard let cr, let sourceSurface = source.surface, !singular, requested.count == 4, target.count == 4,
+              (requested + target).allSatisfy(\.isFinite), requested[2] > 0, requested[3] > 0, target[2] > 0, target[3] > 0 else { return }
+        let x0 = max(requested[0], 0), y0 = max(requested[1], 0)
+        let x1 = min(requested[0] + requested[2], Double(source.width)), y1 = min(requested[1] + requested[3], Double(source.height))
+        guard x1 > x0, y1 > y0 else { return }
+        let scaleX = target[2] / requested[2], scaleY = target[3] / requested[3]
+        let s = [x0, y0, x1 - x0, y1 - y0]
+        let d = [target[0] + (x0 - requested[0]) * scaleX, target[1] + (y0 - requested[1]) * scaleY, s[2] * scaleX, s[3] * scaleY]
         // Drawing a canvas onto itself reads a copy.
         var copy: OpaquePointer?
         if source === self {
@@ -430,6 +437,7 @@ final class CanvasSurface {
             cairo_scale(c, d[2] / s[2], d[3] / s[3])
             cairo_set_source_surface(c, image, -s[0], -s[1])
             cairo_pattern_set_filter(cairo_get_source(c), smoothing ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+            cairo_pattern_set_extend(cairo_get_source(c), CAIRO_EXTEND_PAD)
             cairo_paint_with_alpha(c, min(1, max(0, alpha)))
             cairo_restore(c)
         }

@@ -5,7 +5,8 @@ import Foundation
 import JavaScript
 
 /// The native half of `Resources/media/images.js` and `media/media.js`: functions on the platform's `native`
-/// object that tell an image's natural size (gdk-pixbuf's loaders), decode `data:` URLs (libsoup), hold the
+/// object that tell an image's natural size and the image types gdk-pixbuf's loaders decode, decode `data:` URLs
+/// (libsoup), hold the
 /// document's `load` event while images load, and the media settings of the web view's configuration.
 /// Runtime-thread only.
 enum ImageNatives {
@@ -20,6 +21,18 @@ enum ImageNatives {
             var height: gint = 0
             let ok = bytes.withUnsafeBufferPointer { hybrid_image_size($0.baseAddress, gsize($0.count), &width, &height) }
             return ok != 0 ? [Double(width), Double(height)] : nil
+        }
+        // imageTypes(): the MIME types gdk-pixbuf's loaders can decode here (lower case).
+        define("imageTypes") { _ in
+            guard let list = hybrid_image_mime_types() else { return [String]() }
+            defer { g_strfreev(list) }
+            var types: [String] = []
+            var index = 0
+            while let type = list[index] {
+                types.append(String(cString: type).lowercased())
+                index += 1
+            }
+            return types
         }
         // decodeDataURL(url): {type, body: ArrayBuffer}, or null when libsoup cannot decode it.
         define("decodeDataURL") { args in

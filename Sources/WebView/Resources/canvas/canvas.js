@@ -128,6 +128,9 @@
   // --- CanvasPattern: a snapshot of the source canvas's bitmap, its repetition and its transform.
   function CanvasPattern() { throw new TypeError('Illegal constructor'); }
   var patterns = new WeakMap();
+  // Canvases whose origin-clean flag is false: a cross-origin image was drawn on them (directly, through a pattern
+  // or through another such canvas). Their pixels cannot be read back (SecurityError).
+  var tainted = new WeakSet();
   var REPETITIONS = { repeat: 0, 'repeat-x': 1, 'repeat-y': 2, 'no-repeat': 3 };
   hidden(CanvasPattern.prototype, 'setTransform', function setTransform(transform) {
     var p = patterns.get(this);
@@ -490,6 +493,7 @@
     var p = typeof style === 'object' ? patterns.get(style) : null;
     if (p) {
       var m = p.matrix;
+      if (!p.clean) tainted.add(s.canvas);
       native.canvasPattern(s.bitmap, p.bitmap, p.repetition, m[0], m[1], m[2], m[3], m[4], m[5]);
     } else if (g) {
       var k = g.coordinates;
@@ -704,6 +708,7 @@
     if (arguments.length < 4) throw new TypeError('getImageData: 4 arguments required, but only ' + arguments.length + ' present.');
     var r = rectArgs(sx, sy, sw, sh);
     checkArea(r[2], r[3]);
+    checkClean(s.canvas);
     var image = new ImageData(r[2], r[3]);
     native.canvasRead(s.bitmap, r[0], r[1], r[2], r[3], image.data);
     return image;
@@ -721,49 +726,80 @@
     native.canvasWrite(s.bitmap, image.data, image.width, dx | 0, dy | 0, x, y, w, h);
   });
 
-  // drawImage: from another canvas. An <img> never decodes in this web view, so it draws nothing, as an
-  // image that has not loaded yet.
+  function checkClean(canvas) {
+    if (tainted.has(canvas)) throw domError('The operation is insecure.', 'SecurityError');
+  }
+  // An image's URL is same-origin with the page: data: URLs, the page's own scheme, host and port, file: URLs under
+  // a file: page. CORS is not modelled: an <img crossorigin> is taken as allowed by its server.
+  function originOf(url) {
+    var m = /^([a-z][a-z0-9+.-]*:)\/\/([^\/?#]*)/i.exec(url);
+    return m ? (m[1] + '//' + m[2].replace(/^[^@]*@/, '')).toLowerCase() : null;
+  }
+  function originClean(image, url) {
+    if (/^data:/i.test(url) || image.hasAttribute('crossorigin')) return true;
+    var page = String(global.location && global.location.href);
+    if (/^file:/i.test(url)) return /^file:/i.test(page);
+    var here = originOf(page);
+    return here !== null && originOf(url) === here;
+  }
+  // HTML's "check the usability of the image argument": {bitmap, width, height (its pixels), drawWidth, drawHeight
+  // (the density-corrected size), clean}, or null when there is nothing to draw yet (an img not loaded, or with no
+  // source). Throws InvalidStateError for a broken img or a canvas of no size, TypeError for anything else. An img's
+  // pixels are decoded on first use (native.canvasImage) and kept with its request.
+  function imageSource(image, what) {
+    if (image instanceof Canvas) {
+      var width = image.width, height = image.height;
+      if (!width || !height) throw domError('The image argument is a canvas element with a width or height of 0.', 'InvalidStateError');
+      return { bitmap: bitmapOf(image), width: width, height: height, drawWidth: width, drawHeight: height, clean: !tainted.has(image) };
+    }
+    if (!global.HTMLImageElement || !(image instanceof global.HTMLImageElement)) {
+      throw new TypeError(what + ': the image argument is not a canvas or image element.');
+    }
+    var r = image.__image;
+    if (r && r.state === 'broken') throw domError("The HTMLImageElement provided is in the 'broken' state.", 'InvalidStateError');
+    if (!r || r.state !== 'complete' || !r.body) return null;
+    if (r.bitmap === undefined) r.bitmap = native.canvasImage(r.body) || null;
+    if (!r.bitmap) return null;
+    return { bitmap: r.bitmap, width: r.width, height: r.height, drawWidth: r.width / r.density, drawHeight: r.height / r.density,
+             clean: originClean(image, r.currentSrc) };
+  }
+
+  // drawImage(image, dx, dy), (image, dx, dy, dw, dh), (image, sx, sy, sw, sh, dx, dy, dw, dh): from a canvas or a
+  // loaded <img>; the source rectangle is in the image's pixels.
   method('drawImage', function (image) {
     var s = internal(this), n = arguments.length;
     if (n !== 3 && n !== 5 && n !== 9) throw new TypeError('drawImage: 3, 5 or 9 arguments required, but ' + n + ' present.');
-    if (!(image instanceof Canvas)) {
-      if (global.HTMLImageElement && image instanceof global.HTMLImageElement) return;
-      throw new TypeError("drawImage: the image argument is not a canvas or image element.");
-    }
-    var width = image.width, height = image.height;
-    if (!width || !height) throw domError('The image argument is a canvas element with a width or height of 0.', 'InvalidStateError');
+    var source = imageSource(image, 'drawImage');
+    if (!source) return;
     var a = Array.prototype.slice.call(arguments, 1).map(Number);
     if (!finite.apply(null, a)) return;
-    var src = n === 9 ? a.slice(0, 4) : [0, 0, width, height];
-    var dst = n === 9 ? a.slice(4) : n === 5 ? a : [a[0], a[1], width, height];
+    var src = n === 9 ? a.slice(0, 4) : [0, 0, source.width, source.height];
+    var dst = n === 9 ? a.slice(4) : n === 5 ? a : [a[0], a[1], source.drawWidth, source.drawHeight];
     [src, dst].forEach(function (r) {
       if (r[2] < 0) { r[0] += r[2]; r[2] = -r[2]; }
       if (r[3] < 0) { r[1] += r[3]; r[3] = -r[3]; }
     });
+    if (!source.clean) tainted.add(s.canvas);
     applyShadow(s);
-    native.canvasDraw(s.bitmap, bitmapOf(image), src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], s.state.globalAlpha,
+    native.canvasDraw(s.bitmap, source.bitmap, src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], s.state.globalAlpha,
       s.state.imageSmoothingEnabled);
   });
 
   method('createPattern', function (image, repetition) {
     internal(this);
     if (arguments.length < 2) throw new TypeError('createPattern: 2 arguments required, but only ' + arguments.length + ' present.');
-    if (!(image instanceof Canvas)) {
-      if (global.HTMLImageElement && image instanceof global.HTMLImageElement) return null;   // never decoded here
-      throw new TypeError("createPattern: the image argument is not a canvas or image element.");
-    }
-    var width = image.width, height = image.height;
-    if (!width || !height) throw domError('The image argument is a canvas element with a width or height of 0.', 'InvalidStateError');
+    var source = imageSource(image, 'createPattern');
+    if (!source) return null;
     repetition = repetition === null ? '' : String(repetition);
     if (repetition === '') repetition = 'repeat';
     if (!REPETITIONS.hasOwnProperty(repetition)) {
       throw domError("The provided type ('" + repetition + "') is not one of 'repeat', 'no-repeat', 'repeat-x', or 'repeat-y'.", 'SyntaxError');
     }
     // Later drawing on the source does not change the pattern: it keeps a copy of the bitmap.
-    var snapshot = native.canvasNew(width, height);
-    native.canvasDraw(snapshot, bitmapOf(image), 0, 0, width, height, 0, 0, width, height, 1, false);
+    var width = source.width, height = source.height, snapshot = native.canvasNew(width, height);
+    native.canvasDraw(snapshot, source.bitmap, 0, 0, width, height, 0, 0, width, height, 1, false);
     var pattern = Object.create(CanvasPattern.prototype);
-    patterns.set(pattern, { bitmap: snapshot, repetition: REPETITIONS[repetition], matrix: [1, 0, 0, 1, 0, 0] });
+    patterns.set(pattern, { bitmap: snapshot, repetition: REPETITIONS[repetition], matrix: [1, 0, 0, 1, 0, 0], clean: source.clean });
     return pattern;
   });
 
@@ -787,11 +823,13 @@
     return bytes || null;
   }
   function toDataURL() {
+    checkClean(this);
     var bytes = png(this);
     return bytes ? 'data:image/png;base64,' + native.canvasBase64(bytes) : 'data:,';
   }
   function toBlob(callback) {
     if (typeof callback !== 'function') throw new TypeError("toBlob: parameter 1 is not of type 'BlobCallback'.");
+    checkClean(this);
     var bytes = png(this);
     global.setTimeout(function () {
       callback(bytes && typeof global.Blob === 'function' ? new global.Blob([bytes], { type: 'image/png' }) : null);

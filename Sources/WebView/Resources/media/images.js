@@ -2,7 +2,9 @@
 // timeout, file: under the page's folder; data: URLs decoded by libsoup), then gdk-pixbuf tells the natural size
 // (native.imageSize) or that the bytes are broken. `load`/`error` are fired in a task, never inside the setter;
 // the document's `load` waits for every image that started loading before it (native.delayLoad), and a hanging
-// image is ended by the request timeout. Images are not decoded into pixels: a canvas draws nothing from them.
+// image is ended by the request timeout. The source comes from srcset/sizes/<picture> as HTML's "select an image
+// source" with WebKit's density rule; lazy images wait until they come near the viewport. A loaded image keeps its
+// bytes: the canvas's drawImage decodes them into pixels (gdk-pixbuf, on the Swift side) on first use.
 (function (global, native, internals) {
   'use strict';
   var env = native.domEnv;
@@ -18,39 +20,122 @@
   }
   function isImage(el) { return !!el && el.nodeType === 1 && el.localName === 'img' && el.namespaceURI === HTML; }
   function task(fn) { native.taskTimer(fn, 0, true); }
+  var resolved = Promise.resolve();
+  function microtask(fn) { resolved.then(fn).catch(native.reportError); }
 
   // The element's image request: `state` is 'unavailable' (no source), 'loading', 'complete' or 'broken'.
   function request(img) {
     if (!img.__image) {
       hidden(img, '__image', { generation: 0, state: 'unavailable', width: 0, height: 0, currentSrc: '',
-                               id: 0, delaying: false, waiters: [] });
+                               id: 0, delaying: false, waiters: [], density: 1, body: null, bitmap: undefined,
+                               resume: null });
     }
     return img.__image;
   }
 
-  // The first candidate of a srcset (its URL up to whitespace; trailing commas are separators).
-  function firstCandidate(srcset) {
-    var match = /^[\s,]*(\S+)/.exec(srcset);
-    return match ? match[1].replace(/,+$/, '') : '';
+  // --- Source selection (HTML's "select an image source"), on Debian's node-parse-srcset, loaded on first use.
+  var parseSrcset = null, matchMedia = global.matchMedia;
+  function parse(srcset) {
+    if (!parseSrcset) parseSrcset = native.makeRequire()('parse-srcset');
+    // The parser logs invalid descriptors to the console; browsers drop them silently.
+    var page = global.console, silenced = false;
+    try { global.console = undefined; silenced = global.console === undefined; } catch (e) { silenced = false; }
+    try { return parseSrcset(srcset); } finally { if (silenced) global.console = page; }
   }
-  // The source HTML's selection would pick, simplified: in a <picture>, the first <source> with a srcset
-  // (its `media`, `type` and `sizes` are not evaluated); then the img's own srcset's first candidate; then src.
-  // Null when there is no source at all.
+  function device() { return global.__hybridDevice || { width: 390, height: 844, devicePixelRatio: 1 }; }
+  function matches(query) {
+    if (query.trim() === '') return true;
+    try { return !!matchMedia.call(global, query).matches; } catch (e) { return false; }
+  }
+  // The image types a <source type> may name: WebKit's on iOS that gdk-pixbuf's loaders here can decode.
+  var webKitTypes = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml',
+                     'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon', 'image/tiff'];
+  var decodable = null;
+  function typeSupported(type) {
+    if (!decodable) decodable = native.imageTypes() || [];
+    var essence = type.split(';')[0].trim().toLowerCase();
+    if (essence === 'image/jpg') essence = 'image/jpeg';
+    return webKitTypes.indexOf(essence) >= 0 && decodable.indexOf(essence) >= 0;
+  }
+  // Splits at commas outside parentheses.
+  function topLevelParts(text) {
+    var parts = [], depth = 0, start = 0;
+    for (var i = 0; i < text.length; i++) {
+      var c = text[i];
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      else if (c === ',' && depth === 0) { parts.push(text.slice(start, i)); start = i + 1; }
+    }
+    parts.push(text.slice(start));
+    return parts;
+  }
+  // The source size of a `sizes` attribute in CSS pixels: the length of the first entry whose media condition
+  // matches (or that has none); lengths in px, vw, vh, vmin, vmax, em and rem (16px). calc() and `auto` are not
+  // understood: such entries are skipped. Nothing valid: 100vw.
+  function sourceSize(sizes) {
+    var d = device(), parts = topLevelParts(sizes || '');
+    for (var i = 0; i < parts.length; i++) {
+      var m = /^(.*?)(?:^|\s)([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px|vw|vh|vmin|vmax|em|rem)?$/i.exec(parts[i].trim());
+      if (!m) continue;
+      var value = parseFloat(m[2]), unit = (m[3] || '').toLowerCase(), condition = m[1].trim();
+      if (!unit && value !== 0) continue;
+      if (condition && !/^(\(|not\s)/i.test(condition)) continue;   // a media condition, not a media type
+      if (condition && !matches(condition)) continue;
+      var scale = { '': 0, px: 1, vw: d.width / 100, vh: d.height / 100, vmin: Math.min(d.width, d.height) / 100,
+                    vmax: Math.max(d.width, d.height) / 100, em: 16, rem: 16 }[unit];
+      return value * scale;
+    }
+    return d.width;
+  }
+  // The candidates of a srcset as [{url, density}]: `w` descriptors divided by the source size, `x` as given,
+  // none as 1x; malformed candidates (the parser's errors, `h` without `w`) are dropped. An img's
+  // own src joins as 1x when no candidate is 1x and none has a `w` descriptor.
+  function sourceSet(srcset, sizes, src) {
+    var candidates = [], hasWidth = false, size = null;
+    parse(srcset || '').forEach(function (c) {
+      var density;
+      if (c.w) {
+        hasWidth = true;
+        if (size === null) size = sourceSize(sizes);
+        density = size > 0 ? c.w / size : Infinity;
+      } else if (c.h) return;
+      else density = c.d === undefined ? 1 : c.d;
+      if (c.url && density > 0 && isFinite(density)) candidates.push({ url: c.url, density: density });
+    });
+    if (src && !hasWidth && !candidates.some(function (c) { return c.density === 1; })) candidates.push({ url: src, density: 1 });
+    return candidates;
+  }
+  // WebKit's choice: the smallest density at least the device pixel ratio, else the largest; of equal densities
+  // the first.
+  function choose(candidates) {
+    if (!candidates.length) return null;
+    var ratio = device().devicePixelRatio || 1;
+    var sorted = candidates.map(function (c, i) { return { c: c, i: i }; })
+      .sort(function (a, b) { return a.c.density - b.c.density || a.i - b.i; });
+    for (var i = 0; i < sorted.length; i++) if (sorted[i].c.density >= ratio) return sorted[i].c;
+    var best = sorted[sorted.length - 1].c.density;
+    for (i = 0; sorted[i].c.density !== best; i++) {}
+    return sorted[i].c;
+  }
+  // The source HTML's selection picks, as {url, density}: in a <picture>, the first <source> before the img with
+  // a srcset, a matching `media` and a supported `type` that has candidates; then the img's own srcset (with its
+  // src as 1x); then its src. Null when there is no source at all.
   function selectSource(img) {
-    var parent = img.parentNode;
+    var parent = img.parentNode, src = img.getAttribute('src');
     if (parent && parent.nodeType === 1 && parent.localName === 'picture') {
       for (var node = parent.firstChild; node && node !== img; node = node.nextSibling) {
-        if (node.nodeType === 1 && node.localName === 'source' && node.hasAttribute('srcset')) {
-          var picked = firstCandidate(node.getAttribute('srcset'));
-          if (picked) return picked;
-        }
+        if (node.nodeType !== 1 || node.localName !== 'source' || !node.hasAttribute('srcset')) continue;
+        if (node.hasAttribute('media') && !matches(node.getAttribute('media'))) continue;
+        if (node.hasAttribute('type') && !typeSupported(node.getAttribute('type'))) continue;
+        var picked = choose(sourceSet(node.getAttribute('srcset'), node.getAttribute('sizes'), null));
+        if (picked) return picked;
       }
     }
     if (img.hasAttribute('srcset')) {
-      var candidate = firstCandidate(img.getAttribute('srcset'));
+      var candidate = choose(sourceSet(img.getAttribute('srcset'), img.getAttribute('sizes'), src));
       if (candidate) return candidate;
     }
-    return img.hasAttribute('src') ? img.getAttribute('src') : null;
+    return src !== null ? { url: src, density: 1 } : null;
   }
 
   function releaseDelay(r) {
@@ -64,19 +149,51 @@
     });
   }
 
+  // Lazy images (`loading="lazy"`) wait, as WebKit's LazyLoadImageObserver, for an intersection observer on the
+  // viewport with a 100% root margin to see them; one that is not rendered (no box: display:none, not in the
+  // document) never loads. Nothing polls: a lazy image that never comes near the viewport keeps nothing busy.
+  var Observer = global.IntersectionObserver, lazyObserver = null;
+  function isLazy(img) { return (img.getAttribute('loading') || '').toLowerCase() === 'lazy' && typeof Observer === 'function'; }
+  function observeLazily(img) {
+    if (!lazyObserver) {
+      lazyObserver = new Observer(function (entries) {
+        entries.forEach(function (entry) { if (entry.isIntersecting) resume(entry.target); });
+      }, { rootMargin: '100%' });
+    }
+    lazyObserver.observe(img);
+  }
+  // Runs a deferred image's fetch (it came near the viewport, or stopped being lazy).
+  function resume(img) {
+    var r = img.__image, start = r && r.resume;
+    if (lazyObserver) lazyObserver.unobserve(img);
+    if (!start) return;
+    r.resume = null;
+    start();
+  }
+
   // HTML's "update the image data", on every change of src, srcset or sizes (and insertion into a <picture>).
   function update(img) {
     var r = request(img);
     var generation = ++r.generation;
     if (r.id) { native.abort(r.id); r.id = 0; }
+    if (r.resume) { r.resume = null; lazyObserver.unobserve(img); }
     releaseDelay(r);
     settleWaiters(r, false);
     r.width = r.height = 0;
-    var source = selectSource(img);
-    if (source === null) { r.state = 'unavailable'; r.currentSrc = ''; return; }
+    r.density = 1;
+    r.body = null;
+    r.bitmap = undefined;
+    var selected;
+    try { selected = selectSource(img); } catch (e) {
+      native.reportError(e);   // node-parse-srcset missing: the src alone
+      selected = img.hasAttribute('src') ? { url: img.getAttribute('src'), density: 1 } : null;
+    }
+    if (selected === null) { r.state = 'unavailable'; r.currentSrc = ''; return; }
     // Images of other documents (DOMParser, <template>) have no browsing context: nothing loads.
     if (img.ownerDocument !== doc) { r.state = 'unavailable'; r.currentSrc = ''; return; }
+    var source = selected.url;
     r.state = 'loading';
+    r.density = selected.density;
     var url = null;
     if (source.trim() !== '') {
       // data: URLs are absolute and kept as written (URL resolution would re-encode their percent signs).
@@ -84,7 +201,6 @@
       else try { url = native.resolveURL(source); } catch (e) { url = null; }
     }
     r.currentSrc = url || '';
-    r.delaying = native.delayLoad();
     function finish(body) {
       if (generation !== r.generation) return;
       r.id = 0;
@@ -92,6 +208,7 @@
       r.state = size ? 'complete' : 'broken';
       r.width = size ? size[0] : 0;
       r.height = size ? size[1] : 0;
+      r.body = size ? body : null;   // decoded into pixels by the canvas on first drawImage
       try {
         env.fire(img, size ? 'load' : 'error', false);
         settleWaiters(r, !!size);
@@ -99,23 +216,48 @@
         releaseDelay(r);
       }
     }
-    if (url === null) { task(function () { finish(null); }); return; }
-    if (/^data:/i.test(url)) {
-      task(function () { var decoded = native.decodeDataURL(url); finish(decoded ? decoded.body : null); });
-      return;
+    function start() {
+      r.delaying = native.delayLoad();
+      if (url === null) { task(function () { finish(null); }); return; }
+      if (/^data:/i.test(url)) {
+        task(function () { var decoded = native.decodeDataURL(url); finish(decoded ? decoded.body : null); });
+        return;
+      }
+      if (/^blob:/i.test(url) || !/^(https?|file):/i.test(url)) { task(function () { finish(null); }); return; }
+      var headers = [['Accept', 'image/webp,image/avif,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5']];
+      r.id = native.send('GET', url, headers, null, 0, function (result) {
+        finish(result.error || result.status >= 400 ? null : result.body);
+      });
+      if (!r.id) task(function () { finish(null); });   // the page is closing
     }
-    if (/^blob:/i.test(url) || !/^(https?|file):/i.test(url)) { task(function () { finish(null); }); return; }
-    var headers = [['Accept', 'image/webp,image/avif,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5']];
-    r.id = native.send('GET', url, headers, null, 0, function (result) {
-      finish(result.error || result.status >= 400 ? null : result.body);
+    // The fetch starts in a microtask, as HTML's "await a stable state": an <img> the parser puts in a <picture>
+    // after setting its src fetches only what the <picture> selects.
+    microtask(function () {
+      if (generation !== r.generation) return;
+      if (url !== null && isLazy(img)) {
+        r.resume = start;
+        observeLazily(img);
+        return;
+      }
+      start();
     });
-    if (!r.id) task(function () { finish(null); });   // the page is closing
   }
 
   env.attributeHooks.push(function (element, attr) {
-    if (attr.namespaceURI !== null || !isImage(element)) return;
+    if (attr.namespaceURI !== null || !element || element.nodeType !== 1) return;
     var name = attr.localName;
-    if (name === 'src' || name === 'srcset' || name === 'sizes') update(element);
+    if (isImage(element)) {
+      if (name === 'src' || name === 'srcset' || name === 'sizes') update(element);
+      else if (name === 'loading' && element.__image && element.__image.resume && !isLazy(element)) resume(element);
+      return;
+    }
+    // A <source> of a <picture> changed: its img picks again.
+    var picture = element.parentNode;
+    if (element.localName !== 'source' || !picture || picture.localName !== 'picture') return;
+    if (['srcset', 'sizes', 'media', 'type'].indexOf(name) < 0) return;
+    for (var node = element.nextSibling; node; node = node.nextSibling) {
+      if (isImage(node)) { if (node.__image) update(node); return; }
+    }
   });
 
   // An <img> inserted into a <picture> (the parser sets its attributes before inserting it) picks its source again.
@@ -135,9 +277,15 @@
     if (!r || r.state !== 'loading') return true;
     return false;
   });
-  accessor(proto, 'naturalWidth', function () { return this.__image ? this.__image.width : 0; });
-  accessor(proto, 'naturalHeight', function () { return this.__image ? this.__image.height : 0; });
+  // The density-corrected natural size: a 2x candidate's pixels count half (truncated, as an unsigned long).
+  accessor(proto, 'naturalWidth', function () { var r = this.__image; return r ? Math.floor(r.width / r.density) : 0; });
+  accessor(proto, 'naturalHeight', function () { var r = this.__image; return r ? Math.floor(r.height / r.density) : 0; });
   accessor(proto, 'currentSrc', function () { return this.__image ? this.__image.currentSrc : ''; });
+  // `sizes` reflects its attribute (domino's HTMLImageElement has no such property).
+  if (!('sizes' in proto)) {
+    accessor(proto, 'sizes', function () { var v = this.getAttribute('sizes'); return v === null ? '' : v; },
+             function (value) { this.setAttribute('sizes', String(value)); });
+  }
   // width/height: the attribute when set, else the natural size (HTML's value for an image that is not rendered).
   ['width', 'height'].forEach(function (name) {
     var natural = name === 'width' ? 'naturalWidth' : 'naturalHeight';
@@ -150,7 +298,7 @@
       this.setAttribute(name, String(n >= 0 && n <= 2147483647 ? Math.floor(n) : 0));
     });
   });
-  // Reflected enumerated attributes: lazy images load at once here (no viewport-driven deferral).
+  // Reflected enumerated attributes.
   function enumerated(name, values, fallback) {
     accessor(proto, name, function () {
       var value = (this.getAttribute(name) || '').toLowerCase();
