@@ -244,3 +244,41 @@ import Testing
         await webView.close()
     }
 }
+
+@Suite struct ModuleScriptTimingTests {
+    @Test func asyncAndInsertedModulesRunWhenReadyAndDelayLoad() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var order = []; addEventListener('load', () => order.push('load'));</script>
+                <script type='module' async src='async.js'></script>
+                <script>
+                var s = document.createElement('script');
+                s.type = 'module';
+                s.src = 'inserted.js';
+                document.head.appendChild(s);
+                </script>
+                """,
+            "async.js": "order.push('async');\n",
+            "inserted.js": "import './async.js';\norder.push('inserted');\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(log.exceptions.isEmpty)
+        let order: JSONValue = try await webView.evaluateJavaScript("order")
+        #expect(order == ["async", "inserted", "load"])
+        await webView.close()
+    }
+
+    @Test func translatedModulesAreCachedAndStillRunPerPage() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='m.js'></script>",
+            "m.js": "window.runs = (window.runs || 0) + 1;\nexport {};\n",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        try await webView.reload()
+        #expect(try await webView.evaluateJavaScript("runs") == 1)
+        await webView.close()
+    }
+}

@@ -384,8 +384,10 @@
 
   function prepare(record, source, line, prefix) {
     try {
-      var compiled = native.cached(record.url, line, source);
-      if (!compiled) {
+      var compiled;
+      if (native.cached(record.url, line, source) !== undefined) {
+        compiled = native.compile(record.url, line, source);
+      } else {
         var t = translateModule(source, prefix);
         compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, stars: t.stars, async: t.async }));
       }
