@@ -32,9 +32,13 @@
     return out;
   }
 
+  // Whether the module being translated imports anything: without imports no reference is rewritten, so the
+  // walk needs no scopes (it still finds `import.meta`, `import()` and top-level `await`).
+  var needScopes = true;
+
   // `var` names and nested function declarations' names of a function body (not of nested functions).
   function varNames(node, out) {
-    if (!node || typeof node.type !== 'string') return out;
+    if (!needScopes || !node || typeof node.type !== 'string') return out;
     if (node.type === 'VariableDeclaration' && node.kind === 'var') node.declarations.forEach(function (d) { patternNames(d.id, out); });
     if (isFunction(node) || node.type === 'ClassBody') return out;
     forEachChild(node, function (child) { varNames(child, out); });
@@ -43,7 +47,7 @@
 
   // Names declared with let, const, class or function directly in a list of statements.
   function lexicalNames(statements, out) {
-    statements.forEach(function (s) {
+    if (needScopes) statements.forEach(function (s) {
       if (s.type === 'VariableDeclaration' && s.kind !== 'var') s.declarations.forEach(function (d) { patternNames(d.id, out); });
       else if ((s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration') && s.id) out.push(s.id.name);
     });
@@ -253,6 +257,7 @@
       }
       forEachChild(node, function (child, p, k) { visit(child, scope, p, k, depth); });
     }
+    needScopes = Object.keys(imported).length > 0;
     var top = new Scope(null, []);
     body.forEach(function (node) { visit(node, top, ast, 'body', 0); });
 
