@@ -198,6 +198,8 @@ import Testing
         #expect(ESModules.mayImport("a; import \n ('x')"))
         #expect(!ESModules.mayImport("var important = 1; imports(); import"))
         #expect(!ESModules.mayImport(""))
+        #expect(!ESModules.mayImport("import"))
+        #expect(ESModules.mayImport(String(repeating: "importance; ", count: 10_000) + "import(x)"))
     }
 }
 

@@ -29,13 +29,25 @@ enum ESModules {
     /// Whether a classic script may call `import()`: `import`, optional white space, `(`. A cheap test before acorn
     /// looks for a real `ImportExpression`, so that scripts without one pay nothing for modules.
     static func mayImport(_ text: String) -> Bool {
-        let bytes = Array("import".utf8)
-        var utf8 = text.utf8[...]
-        while let start = utf8.firstRange(of: bytes) {
-            utf8 = utf8[start.upperBound...]
-            if utf8.drop(while: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }).first == 0x28 { return true }
+        var text = text
+        return text.withUTF8 { buffer -> Bool in
+            // memchr for each `i`, then the rest of the word: about 1 ms for 500 KB of script in a debug build, where
+            // a generic `firstRange(of:)` took 150 ms optimised.
+            guard let base = buffer.baseAddress else { return false }
+            let word = Array("import".utf8), count = buffer.count
+            var i = 0
+            while i + word.count <= count {
+                guard let found = memchr(base + i, Int32(word[0]), count - i - (word.count - 1)) else { return false }
+                i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if (1..<word.count).allSatisfy({ buffer[i + $0] == word[$0] }) {
+                    var next = i + word.count
+                    while next < count, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[next]) { next += 1 }
+                    if next < count, buffer[next] == 0x28 { return true }
+                }
+                i += 1
+            }
+            return false
         }
-        return false
     }
 
     /// The document's module loader (`modules.js`), made on its first module; nil when the page is gone or the
