@@ -284,3 +284,32 @@ import Testing
         await webView.close()
     }
 }
+
+@Suite struct ModuleHTTPTests {
+    /// Modules over HTTP from a loopback server: a 404 dependency fails its script, each module is requested once.
+    @Test func a404DependencyFailsTheScriptAndModulesAreRequestedOnce() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/": .text("""
+                <script>var events = [];</script>
+                <script type='module' src='/a.js' onload="events.push('a load')"></script>
+                <script type='module' src='/broken.js' onerror="events.push('broken error')"></script>
+                <script type='module'>import { a } from '/a.js'; import { shared } from '/shared.js'; events.push(a + shared);</script>
+                """, headers: [("Content-Type", "text/html")])
+            case "/a.js": .text("import { shared } from './shared.js';\nexport const a = 'a:' + shared;\n",
+                                headers: [("Content-Type", "text/javascript")])
+            case "/shared.js": .text("export const shared = 'shared';\n", headers: [("Content-Type", "text/javascript")])
+            case "/broken.js": .text("import './gone.js';\n", headers: [("Content-Type", "text/javascript")])
+            default: .text("not found", status: 404)
+            }
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/"))
+        #expect(try await webView.evaluateJavaScript("events") == ["a load", "broken error", "a:sharedshared"])
+        #expect(log.exceptions.contains { $0.message.contains("gone.js") && $0.message.contains("404") })
+        #expect(server.requests.filter { $0.path == "/shared.js" }.count == 1)
+        #expect(server.requests.filter { $0.path == "/a.js" }.count == 1)
+        await webView.close()
+        await server.stop()
+    }
+}
