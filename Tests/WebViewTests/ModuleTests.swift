@@ -313,3 +313,28 @@ import Testing
         await server.stop()
     }
 }
+
+@Suite struct ModulePreloadTests {
+    @Test func modulePreloadFetchesEarlyAndFiresLoadOrError() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/": .text("""
+                <link rel="modulepreload" href="/lib.js" onload="window.preloaded = 'load'">
+                <link rel="modulepreload" href="/missing.js" onerror="window.missing = 'error'">
+                <script type='module'>import { lib } from '/lib.js'; window.result = lib;</script>
+                """, headers: [("Content-Type", "text/html")])
+            case "/lib.js": .text("import { dep } from './dep.js';\nexport const lib = 'lib+' + dep;\n", headers: [("Content-Type", "text/javascript")])
+            case "/dep.js": .text("export const dep = 'dep';\n", headers: [("Content-Type", "text/javascript")])
+            default: .text("not found", status: 404)
+            }
+        }
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("/"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(try await webView.evaluateJavaScript("[result, preloaded, missing]") == ["lib+dep", "load", "error"])
+        #expect(server.requests.filter { $0.path == "/lib.js" }.count == 1)
+        #expect(server.requests.filter { $0.path == "/dep.js" }.count == 1)
+        await webView.close()
+        await server.stop()
+    }
+}

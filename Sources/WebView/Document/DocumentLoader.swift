@@ -196,6 +196,19 @@ final class DocumentLoader {
         _ = try? loader.invokeMethod("addImportMap", arguments: [element["textContent"].toString() ?? "", document.baseURL.absoluteString])
     }
 
+    /// `<link rel=modulepreload href>`: the module and its imports are fetched into the page's module map now, so a
+    /// later `import` finds them; `load` or `error` fires on the link.
+    func modulePreload(_ link: JSValue, href: String) {
+        guard let url = URL(string: href), let loader = ESModules.loader(for: document, resources: resources) else {
+            return fire("error", at: link)
+        }
+        let callback = JSValue(function: { [weak self] args in
+            self?.fire(args.bool(at: 0) ? "load" : "error", at: link)
+            return nil
+        }, name: "modulePreloaded", in: document.context)
+        _ = try? loader.invokeMethod("preload", arguments: [url.absoluteString, callback])
+    }
+
     /// A module script: external (`src`, resolved against the base URL) or inline (`text` at `line` and `column` of
     /// the document).
     private func moduleScript(_ element: JSValue, src: String?, text: String, line: Int, column: Int) -> ExternalScript {

@@ -585,6 +585,12 @@
       }
       return 'ok';
     },
+    /// `<link rel=modulepreload>`: fetches `url` and what it imports into the module map; `callback(ok)`.
+    preload: function (url, callback) {
+      var record = records.get(url) || new Record(url);
+      records.set(url, record);
+      fetchGraph(record, function (failed) { callback(!failed); });
+    },
     importFrom: importFrom,
     addImportMap: addImportMap,
     translate: translateModule,

@@ -175,6 +175,7 @@
     }
     return 'skip';
   };
+  env.modulePreload = function (link) { native.modulePreload(link, link.href); };
   env.setReadyState = function (state) {
     doc.readyState = state;
     doc._dispatchEvent(new impl.Event('readystatechange'), true);
