@@ -103,34 +103,24 @@ import Testing
         await webView.close()
     }
 
-    @Test func anErrorInADependencyIsReportedWithItsURLAndLine() async throws {
-        let fixture = try PageFixture([
-            "index.html": "<script type='module' src='main.js'></script>",
-            "main.js": "import './broken.js';\nwindow.ranMain = true;\n",
-            "broken.js": "export const a = 1;\n\nthrow new Error('boom');\n",
-        ])
-        let (webView, log) = makeWebView()
-        try await webView.load(fixture.url("index.html"))
-        let error = try #require(log.exceptions.first)
-        #expect(error.message == "boom")
-        #expect(error.sourceURL == fixture.url("broken.js").absoluteString)
-        #expect(error.line == 3)
-        #expect(try await webView.evaluateJavaScript("typeof ranMain") == "undefined")
-        await webView.close()
-    }
-
-    @Test func aSyntaxErrorInADependencyIsReportedWithItsURLAndLine() async throws {
+    /// A module that throws while it runs, and one that does not parse: the error names the module's URL and line,
+    /// and the importer does not run (classic scripts still do).
+    @Test(arguments: [
+        (file: "throws.js", text: "export const a = 1;\n\nthrow new Error('boom');\n", name: "Error", line: 3),
+        (file: "bad.js", text: "export const x = 1;\nlet y = ;\n", name: "SyntaxError", line: 2),
+    ])
+    func anErrorInADependencyIsReportedWithItsURLAndLine(dependency: (file: String, text: String, name: String, line: Int)) async throws {
         let fixture = try PageFixture([
             "index.html": "<script type='module' src='main.js'></script><script>var classicRan = true;</script>",
-            "main.js": "import { x } from './bad.js';\nwindow.ranMain = true;\n",
-            "bad.js": "export const x = 1;\nlet y = ;\n",
+            "main.js": "import './\(dependency.file)';\nwindow.ranMain = true;\n",
+            dependency.file: dependency.text,
         ])
         let (webView, log) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         let error = try #require(log.exceptions.first)
-        #expect(error.name == "SyntaxError")
-        #expect(error.sourceURL == fixture.url("bad.js").absoluteString)
-        #expect(error.line == 2)
+        #expect(error.name == dependency.name)
+        #expect(error.sourceURL == fixture.url(dependency.file).absoluteString)
+        #expect(error.line == dependency.line)
         #expect(try await webView.evaluateJavaScript("[typeof ranMain, classicRan]") == ["undefined", true])
         await webView.close()
     }

@@ -134,34 +134,30 @@ final class DocumentLoader {
         if kind == "module" {
             let module = moduleScript(script, src: src.isString ? src.toString() : nil, text: script["textContent"].toString() ?? "",
                                       line: 1, column: 1)
-            let delaysLoad = !loadQueued
-            if delaysLoad { pendingAsync += 1 }
-            fetchModule(module) { [unowned self] in
-                run(module)
-                if delaysLoad {
-                    pendingAsync -= 1
-                    checkLoadComplete()
-                }
-            }
-            return
+            return runWhenLoaded(module, fetch: fetchModule)
         }
         if src.isString, let raw = src.toString() {
             guard let url = URL(string: raw, relativeTo: document.baseURL)?.absoluteURL, !raw.isEmpty else {
                 fail(script, PageLoadError(url: raw, message: "invalid script URL"))
                 return
             }
-            let external = ExternalScript(element: script, url: url)
-            let delaysLoad = !loadQueued
-            if delaysLoad { pendingAsync += 1 }
-            fetch(external) { [unowned self] in
-                run(external)
-                if delaysLoad {
-                    pendingAsync -= 1
-                    checkLoadComplete()
-                }
-            }
+            runWhenLoaded(ExternalScript(element: script, url: url), fetch: fetch)
         } else {
             execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 1, element: script)
+        }
+    }
+
+    /// Runs an inserted `src` or module script once fetched; inserted before `load` is queued, it delays `load` until
+    /// it has run or failed.
+    private func runWhenLoaded(_ script: ExternalScript, fetch: (ExternalScript, @escaping () -> Void) -> Void) {
+        let delaysLoad = !loadQueued
+        if delaysLoad { pendingAsync += 1 }
+        fetch(script) { [unowned self] in
+            run(script)
+            if delaysLoad {
+                pendingAsync -= 1
+                checkLoadComplete()
+            }
         }
     }
 
