@@ -79,6 +79,10 @@ package enum WebViewScripts {
     /// per context: Swift keeps no module values, so nothing there can keep a closed page alive.
     static let commonJS = ScriptResource(module: "WebView", file: "commonjs.js", sourceURL: "hybrid:commonjs")
 
+    /// ES modules (``ESModules``): translation with acorn, the module map, linking and evaluation; a function of
+    /// `(require, native, env)` that returns the page's loader, made on the page's first module.
+    static let modules = ScriptResource(module: "WebView", file: "modules.js", sourceURL: "hybrid:modules")
+
     /// The web platform's scripts in installation order (``WebPlatform``), each
     /// `(function (global, native, internals) {...})`, run as `hybrid:platform/<name>.js`:
     ///
@@ -174,6 +178,6 @@ package enum WebViewScripts {
     static let cssAnimations = ScriptResource(module: "WebView", file: "animation/css-animations.js")
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [window, page, inspection, commonJS, device] + dom.map(\.script) + platform.map(\.script)
+    package static let all = [window, page, inspection, commonJS, modules, device] + dom.map(\.script) + platform.map(\.script)
         + css.map(\.script) + [canvas] + media.map(\.script) + geometry.map(\.script) + [animation, cssAnimations]
 }

@@ -65,9 +65,24 @@ final class DocumentLoader {
         script["__hybridStarted"] = JSValue(bool: true, in: script.context)
         let kind = (try? env.invokeMethod("scriptKind", arguments: [script]).toString()) ?? "skip"
         if kind == "skip" { return }
+        if kind == "importmap" { return importMap(script) }
         let src = try? script.invokeMethod("getAttribute", arguments: ["src"])
         if kind == "module" {
-            reportModule(script, src: src?.isString == true ? src?.toString() : nil)
+            let text = script["textContent"].toString() ?? ""
+            let contentStart = (chunk.endTagStart ?? chunk.start) - text.utf16.count
+            let (line, column) = source.position(of: max(contentStart, 0))
+            let module = moduleScript(script, src: src?.isString == true ? src?.toString() : nil, text: text, line: line, column: column)
+            if script.invokeMethod("hasAttribute", withArguments: ["async"]).toBool() {
+                pendingAsync += 1
+                fetchModule(module) { [unowned self] in
+                    pendingAsync -= 1
+                    run(module)
+                    checkLoadComplete()
+                }
+            } else {
+                deferred.append(module)
+                fetchModule(module) { [unowned self] in if parsingDone { runDeferred() } }
+            }
             return
         }
         if let src, src.isString, let raw = src.toString() {
@@ -115,24 +130,34 @@ final class DocumentLoader {
         let kind = (try? env.invokeMethod("scriptKind", arguments: [script]).toString()) ?? "skip"
         let src = script.invokeMethod("getAttribute", withArguments: ["src"])
         if kind == "skip" { return }
-        if kind == "module" { reportModule(script, src: src.isString ? src.toString() : nil); return }
+        if kind == "importmap" { return importMap(script) }
+        if kind == "module" {
+            let module = moduleScript(script, src: src.isString ? src.toString() : nil, text: script["textContent"].toString() ?? "",
+                                      line: 1, column: 1)
+            return runWhenLoaded(module, fetch: fetchModule)
+        }
         if src.isString, let raw = src.toString() {
             guard let url = URL(string: raw, relativeTo: document.baseURL)?.absoluteURL, !raw.isEmpty else {
                 fail(script, PageLoadError(url: raw, message: "invalid script URL"))
                 return
             }
-            let external = ExternalScript(element: script, url: url)
-            let delaysLoad = !loadQueued
-            if delaysLoad { pendingAsync += 1 }
-            fetch(external) { [unowned self] in
-                run(external)
-                if delaysLoad {
-                    pendingAsync -= 1
-                    checkLoadComplete()
-                }
-            }
+            runWhenLoaded(ExternalScript(element: script, url: url), fetch: fetch)
         } else {
             execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 1, element: script)
+        }
+    }
+
+    /// Runs an inserted `src` or module script once fetched; inserted before `load` is queued, it delays `load` until
+    /// it has run or failed.
+    private func runWhenLoaded(_ script: ExternalScript, fetch: (ExternalScript, @escaping () -> Void) -> Void) {
+        let delaysLoad = !loadQueued
+        if delaysLoad { pendingAsync += 1 }
+        fetch(script) { [unowned self] in
+            run(script)
+            if delaysLoad {
+                pendingAsync -= 1
+                checkLoadComplete()
+            }
         }
     }
 
@@ -160,9 +185,76 @@ final class DocumentLoader {
         cancels.append(cancel)
     }
 
+    /// An import map: its rules go into the page's module loader; an external one (`src`) fires `error`, as in browsers.
+    private func importMap(_ element: JSValue) {
+        if element.invokeMethod("hasAttribute", withArguments: ["src"]).toBool() { return fire("error", at: element) }
+        guard let loader = ESModules.loader(for: document, resources: resources) else { return }
+        _ = try? loader.invokeMethod("addImportMap", arguments: [element["textContent"].toString() ?? "", document.baseURL.absoluteString])
+    }
+
+    /// `<link rel=modulepreload href>`: the module and its imports are fetched into the page's module map now, so a
+    /// later `import` finds them; `load` or `error` fires on the link.
+    func modulePreload(_ link: JSValue, href: String) {
+        guard let url = URL(string: href), let loader = ESModules.loader(for: document, resources: resources) else {
+            return fire("error", at: link)
+        }
+        let callback = JSValue(function: { [weak self] args in
+            self?.fire(args.bool(at: 0) ? "load" : "error", at: link)
+            return nil
+        }, name: "modulePreloaded", in: document.context)
+        _ = try? loader.invokeMethod("preload", arguments: [url.absoluteString, callback])
+    }
+
+    /// A module script: external (`src`, resolved against the base URL) or inline (`text` at `line` and `column` of
+    /// the document).
+    private func moduleScript(_ element: JSValue, src: String?, text: String, line: Int, column: Int) -> ExternalScript {
+        let raw = src?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = raw.flatMap { $0.isEmpty ? nil : URL(string: $0, relativeTo: document.baseURL)?.absoluteURL }
+        let module = ExternalScript(element: element, url: url ?? document.baseURL)
+        module.module = .init(inline: src == nil ? text : nil, line: line, column: column, invalidURL: src != nil && url == nil)
+        return module
+    }
+
+    /// Fetches a module script and everything it imports (``ESModules``); `then` runs when all arrived or one failed.
+    private func fetchModule(_ script: ExternalScript, then: @escaping () -> Void) {
+        guard let module = script.module else { return }
+        let document = document
+        let fail = { (message: String) in
+            script.result = .failure(PageLoadError(url: script.url.absoluteString, message: message))
+            document.core?.queueTask(for: document) { [weak self] in if self?.cancelled == false { then() } }
+        }
+        if module.invalidURL { return fail("invalid script URL") }
+        guard let loader = ESModules.loader(for: document, resources: resources) else { return fail("no module loader") }
+        let context = document.context
+        let callback = JSValue(function: { [weak self] args in
+            guard let self, !self.cancelled else { return nil }
+            module.handle = args[0]
+            script.result = .success(PageResource(url: script.url, text: ""))
+            then()
+            return nil
+        }, name: "moduleFetched", in: context)
+        let source: any JSValueConvertible = module.inline.map { JSValue(string: $0, in: context) } ?? JSValue(nullIn: context)
+        do {
+            _ = try loader.invokeMethod("load", arguments: [script.url.absoluteString, source, module.line, module.column, callback])
+        } catch {
+            fail("\(error)")
+        }
+    }
+
+    private func runModule(_ script: ExternalScript, handle: JSValue) {
+        guard let loader = env?["moduleLoader"], loader.isObject else { return }
+        let outcome = (try? loader.invokeMethod("run", arguments: [handle]).toString()) ?? "ok"
+        if outcome == "network" {
+            fail(script.element, PageLoadError(url: script.url.absoluteString, message: handle["message"].toString() ?? "failed"))
+        } else if script.module?.inline == nil {
+            fire("load", at: script.element)
+        }
+    }
+
     private func run(_ script: ExternalScript) {
         guard env != nil, let result = script.result, !script.ran else { return }
         script.ran = true
+        if let handle = script.module?.handle, case .success = result { return runModule(script, handle: handle) }
         switch result {
         case .success(let resource):
             execute(resource.text, sourceURL: resource.url.absoluteString, line: 1, element: script.element)
@@ -174,6 +266,14 @@ final class DocumentLoader {
 
     private func execute(_ text: String, sourceURL: String, line: Int, element: JSValue) {
         guard let env else { return }
+        var text = text
+        if ESModules.mayImport(text), let loader = ESModules.loader(for: document, resources: resources) {
+            // `import()` in a classic script resolves against the script's URL, or the document's base URL inline.
+            let base = sourceURL == document.url.absoluteString ? document.baseURL.absoluteString : sourceURL
+            if let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]), translated.isString {
+                text = translated.toString() ?? text
+            }
+        }
         env["currentScript"] = element
         document.context.evaluateScript(text, sourceURL: sourceURL, startingLineNumber: line)
         env["currentScript"] = JSValue(nullIn: document.context)
@@ -183,15 +283,6 @@ final class DocumentLoader {
         fire("error", at: element)
         document.core?.deliverException(JSException(name: "NetworkError", message: "failed to load script \(error.url): \(error.message)",
                                                     sourceURL: document.url.absoluteString), in: document)
-    }
-
-    private func reportModule(_ element: JSValue, src: String?) {
-        fire("error", at: element)
-        let what = src.map { "'\($0)'" } ?? "an inline module"
-        document.core?.deliverException(JSException(
-            name: "NotSupportedError",
-            message: "<script type=\"module\"> is not supported (\(what) was skipped): JavaScriptCore's C API has no module loader; use a classic script",
-            sourceURL: document.url.absoluteString), in: document)
     }
 
     private func fire(_ type: String, at element: JSValue) {
@@ -249,8 +340,26 @@ final class ExternalScript {
     let url: URL
     var result: Result<PageResource, PageLoadError>?
     var ran = false
+    /// Set for a module script.
+    var module: ModuleScriptState?
     init(element: JSValue, url: URL) {
         self.element = element
         self.url = url
+    }
+}
+
+/// What a module script carries besides its URL: its inline text and where it starts, and the loader's handle to its
+/// fetched module graph.
+final class ModuleScriptState {
+    let inline: String?
+    let line: Int
+    let column: Int
+    let invalidURL: Bool
+    var handle: JSValue?
+    init(inline: String?, line: Int, column: Int, invalidURL: Bool) {
+        self.inline = inline
+        self.line = line
+        self.column = column
+        self.invalidURL = invalidURL
     }
 }

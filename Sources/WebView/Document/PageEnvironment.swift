@@ -129,6 +129,10 @@ enum PageEnvironment {
             }
             return nil
         }
+        define("modulePreload") { [weak document] args in
+            document?.loader?.modulePreload(args[0], href: args.string(at: 1) ?? "")
+            return nil
+        }
         define("scriptInserted") { [weak document] args in
             document?.loader?.insertedScript(args[0])
             return nil

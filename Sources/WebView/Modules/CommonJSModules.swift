@@ -18,6 +18,7 @@ public enum CommonJSModules {
         "core-js": "node-core-js",
         "whatwg-fetch": "node-whatwg-fetch",
         "@xmldom": "node-xmldom",
+        "acorn": "node-acorn",
     ]
 
     /// A module that could not be found or read.

@@ -169,9 +169,13 @@
     var type = el.getAttribute('type'), language = el.getAttribute('language');
     type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();
     if (type === 'module') return 'module';
-    if (type === '' || /^(text|application)\/(x-)?(java|ecma)script(1\.[0-5])?$/.test(type) || type === 'text/jscript' || type === 'text/livescript') return 'classic';
+    if (type === 'importmap') return 'importmap';
+    if (type === '' || /^(text|application)\/(x-)?(java|ecma)script(1\.[0-5])?$/.test(type) || type === 'text/jscript' || type === 'text/livescript') {
+      return el.hasAttribute('nomodule') ? 'skip' : 'classic';  // browsers with modules skip nomodule scripts
+    }
     return 'skip';
   };
+  env.modulePreload = function (link) { native.modulePreload(link, link.href); };
   env.setReadyState = function (state) {
     doc.readyState = state;
     doc._dispatchEvent(new impl.Event('readystatechange'), true);

@@ -157,12 +157,20 @@
       env.task(function () { done('', false); });
     }
   }
+  // <link rel=modulepreload>: the page's module loader fetches the module and its imports at insertion.
+  function isModulePreload(el) {
+    return el.localName === 'link' && /(^|\s)modulepreload(\s|$)/i.test(el.getAttribute('rel') || '') && !!el.getAttribute('href');
+  }
   function linkInserted(node) {
     if (node.nodeType !== 1) return;
     if (isStylesheetLink(node)) fetchStylesheet(node);
+    else if (isModulePreload(node)) env.modulePreload(node);
     else if (node.firstElementChild) {
       var links = node.querySelectorAll('link');
-      for (var i = 0; i < links.length; i++) if (isStylesheetLink(links[i])) fetchStylesheet(links[i]);
+      for (var i = 0; i < links.length; i++) {
+        if (isStylesheetLink(links[i])) fetchStylesheet(links[i]);
+        else if (isModulePreload(links[i])) env.modulePreload(links[i]);
+      }
     }
   }
   var pageHandler = doc.mutationHandler;

@@ -1,0 +1,599 @@
+(function (require, native, env) {
+  // ES modules for a page, on JavaScriptCore's classic C API (which has no module loader): each module is parsed
+  // with Debian's acorn and translated in place to a generator function, the way bundlers' SSR transforms do.
+  // Imports become parameters holding the dependencies' namespace objects and references to imported bindings
+  // become member reads on them (so bindings are live); exports become getters on the module's namespace, defined
+  // before the body runs (the generator's first step), so cycles and hoisted functions work. The body is the
+  // generator's second step; with top-level await the generator is async. Edits keep every line where it was, and
+  // the translation runs under the module's URL, so errors and stacks point into the module's own text.
+  'use strict';
+  var URLClass = URL;
+  var acorn = null;
+  function parser() { return acorn || (acorn = require('acorn')); }
+
+  // --- translation
+  var identifier = /^[A-Za-z_$][\w$]*$/;
+  function member(name) { return identifier.test(name) ? '.' + name : '[' + JSON.stringify(name) + ']'; }
+  function nameOf(node) { return node.type === 'Literal' ? String(node.value) : node.name; }
+  function keepLines(text) { return text.replace(/[^\n\r\u2028\u2029]/g, ''); }
+  function isFunction(node) {
+    return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+  }
+
+  function patternNames(pattern, out) {
+    if (!pattern) return out;
+    switch (pattern.type) {
+      case 'Identifier': out.push(pattern.name); break;
+      case 'ObjectPattern': pattern.properties.forEach(function (p) { patternNames(p.type === 'RestElement' ? p.argument : p.value, out); }); break;
+      case 'ArrayPattern': pattern.elements.forEach(function (e) { patternNames(e, out); }); break;
+      case 'RestElement': patternNames(pattern.argument, out); break;
+      case 'AssignmentPattern': patternNames(pattern.left, out); break;
+    }
+    return out;
+  }
+
+  // Whether the module being translated imports anything: without imports no reference is rewritten, so the
+  // walk needs no scopes (it still finds `import.meta`, `import()` and top-level `await`).
+  var needScopes = true;
+
+  // `var` names and nested function declarations' names of a function body (not of nested functions).
+  function varNames(node, out) {
+    if (!needScopes || !node || typeof node.type !== 'string') return out;
+    if (node.type === 'VariableDeclaration' && node.kind === 'var') node.declarations.forEach(function (d) { patternNames(d.id, out); });
+    if (isFunction(node) || node.type === 'ClassBody') return out;
+    forEachChild(node, function (child) { varNames(child, out); });
+    return out;
+  }
+
+  // Names declared with let, const, class or function directly in a list of statements.
+  function lexicalNames(statements, out) {
+    if (needScopes) statements.forEach(function (s) {
+      if (s.type === 'VariableDeclaration' && s.kind !== 'var') s.declarations.forEach(function (d) { patternNames(d.id, out); });
+      else if ((s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration') && s.id) out.push(s.id.name);
+    });
+    return out;
+  }
+
+  function forEachChild(node, visit) {
+    for (var key in node) {
+      if (key === 'type' || key === 'start' || key === 'end' || key === 'loc') continue;
+      var value = node[key];
+      if (Array.isArray(value)) { for (var i = 0; i < value.length; i++) if (value[i] && typeof value[i].type === 'string') visit(value[i], node, key); }
+      else if (value && typeof value.type === 'string') visit(value, node, key);
+    }
+  }
+
+  /// Translates a module's text. Returns `{code, deps, stars, async}`: `code` is a function of
+  /// `(__hm, __i0, __i1, ...)` (one parameter per entry of `deps`, the specifiers), `stars` the indices of `export *`.
+  function translateModule(source, prefix) {
+    var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+    var edits = [], deps = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
+    var exported = Object.create(null), tla = false;
+    function dep(specifier) {
+      if (!(specifier in depIndex)) { depIndex[specifier] = deps.length; deps.push(specifier); }
+      return '__i' + depIndex[specifier];
+    }
+    function remove(node) { edits.push({ start: node.start, end: node.end, text: keepLines(source.slice(node.start, node.end)) }); }
+    function addExport(name, expression) {
+      if (name in exported) return;
+      exported[name] = true;
+      exportsCode.push(JSON.stringify(name) + ': function () { return ' + expression + '; }');
+    }
+    function local(name) { return name in imported ? imported[name] : name; }
+
+    var body = ast.body;
+    body.forEach(function (node) {
+      switch (node.type) {
+        case 'ImportDeclaration':
+          var ns = dep(node.source.value);
+          node.specifiers.forEach(function (s) {
+            imported[s.local.name] = s.type === 'ImportNamespaceSpecifier' ? ns
+              : ns + member(s.type === 'ImportDefaultSpecifier' ? 'default' : nameOf(s.imported));
+          });
+          remove(node);
+          break;
+        case 'ExportAllDeclaration':
+          var all = dep(node.source.value);
+          if (node.exported) addExport(nameOf(node.exported), all);
+          else stars.push(depIndex[node.source.value]);
+          remove(node);
+          break;
+        case 'ExportNamedDeclaration':
+          if (node.declaration) {
+            edits.push({ start: node.start, end: node.declaration.start, text: '' });
+            var d = node.declaration;
+            var names = d.type === 'VariableDeclaration' ? d.declarations.reduce(function (out, x) { return patternNames(x.id, out); }, []) : [d.id.name];
+            names.forEach(function (n) { addExport(n, n); });
+          } else {
+            remove(node);
+          }
+          break;
+        case 'ExportDefaultDeclaration':
+          var decl = node.declaration;
+          if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) {
+            edits.push({ start: node.start, end: decl.start, text: '' });
+            addExport('default', decl.id.name);
+          } else {
+            edits.push({ start: node.start, end: decl.start, text: 'const __hmd = ' });
+            if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') edits.push({ start: node.end, end: node.end, text: ';' });
+            addExport('default', '__hmd');
+          }
+          break;
+      }
+    });
+    // Local export lists (`export { a as b }`, also of imported bindings) once every import is known.
+    body.forEach(function (node) {
+      if (node.type !== 'ExportNamedDeclaration' || node.declaration) return;
+      var from = node.source ? dep(node.source.value) : null;
+      node.specifiers.forEach(function (s) {
+        addExport(nameOf(s.exported), from ? from + member(nameOf(s.local)) : local(s.local.name));
+      });
+    });
+
+    // References to imported bindings, with a scope chain for shadowing declarations.
+    function Scope(parent, names) { this.parent = parent; this.names = new Set(names); }
+    function shadowed(scope, name) {
+      for (var s = scope; s; s = s.parent) if (s.names.has(name)) return true;
+      return false;
+    }
+    function reference(node, scope, parent, key) {
+      if (!(node.name in imported) || shadowed(scope, node.name)) return;
+      var replacement = imported[node.name];
+      if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
+        replacement = '(0, ' + replacement + ')';
+      }
+      edits.push({ start: node.start, end: node.end, text: replacement });
+    }
+    function visitPattern(node, scope) {
+      if (!node) return;
+      switch (node.type) {
+        case 'Identifier': return;
+        case 'ObjectPattern':
+          node.properties.forEach(function (p) {
+            if (p.type === 'RestElement') return visitPattern(p.argument, scope);
+            if (p.computed) visit(p.key, scope, p, 'key');
+            visitPattern(p.value, scope);
+          });
+          return;
+        case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope); }); return;
+        case 'RestElement': visitPattern(node.argument, scope); return;
+        case 'AssignmentPattern': visitPattern(node.left, scope); visit(node.right, scope, node, 'right'); return;
+        default: visit(node, scope, null, null);  // a member expression as an assignment target
+      }
+    }
+    function visitFunction(node, scope, depth) {
+      var names = varNames(node.body, []);
+      node.params.forEach(function (p) { patternNames(p, names); });
+      if (node.type === 'FunctionExpression' && node.id) names.push(node.id.name);
+      if (node.type !== 'ArrowFunctionExpression') names.push('arguments');
+      if (node.body.type === 'BlockStatement') lexicalNames(node.body.body, names);
+      var inner = new Scope(scope, names);
+      node.params.forEach(function (p) { visitPattern(p, inner); });
+      if (node.body.type === 'BlockStatement') node.body.body.forEach(function (s) { visit(s, inner, node.body, 'body', depth); });
+      else visit(node.body, inner, node, 'body', depth);
+    }
+    function visit(node, scope, parent, key, depth) {
+      depth = depth || 0;
+      switch (node.type) {
+        case 'ImportDeclaration': case 'ExportAllDeclaration': return;
+        case 'ExportNamedDeclaration': if (node.declaration) visit(node.declaration, scope, node, 'declaration', depth); return;
+        case 'Identifier': if (parent) reference(node, scope, parent, key); return;
+        case 'MetaProperty':
+          if (node.meta.name === 'import') edits.push({ start: node.start, end: node.end, text: '__hm.meta' });
+          return;
+        case 'ImportExpression':
+          edits.push({ start: node.start, end: node.start + 6, text: '__hm.i' });
+          visit(node.source, scope, node, 'source', depth);
+          return;
+        case 'AwaitExpression': if (depth === 0) tla = true; break;
+        case 'ForOfStatement': if (node.await && depth === 0) tla = true; break;
+        case 'MemberExpression':
+          visit(node.object, scope, node, 'object', depth);
+          if (node.computed) visit(node.property, scope, node, 'property', depth);
+          return;
+        case 'Property':
+          if (parent && parent.type === 'ObjectPattern') return;
+          if (node.computed) visit(node.key, scope, node, 'key', depth);
+          if (node.shorthand && node.value.type === 'Identifier') {
+            if (node.value.name in imported && !shadowed(scope, node.value.name)) {
+              edits.push({ start: node.value.start, end: node.value.end, text: node.value.name + ': ' + imported[node.value.name] });
+            }
+            return;
+          }
+          visit(node.value, scope, node, 'value', depth);
+          return;
+        case 'MethodDefinition': case 'PropertyDefinition':
+          if (node.computed) visit(node.key, scope, node, 'key', depth);
+          if (node.value) visit(node.value, scope, node, 'value', node.type === 'PropertyDefinition' ? depth + 1 : depth);
+          return;
+        case 'LabeledStatement': visit(node.body, scope, node, 'body', depth); return;
+        case 'BreakStatement': case 'ContinueStatement': return;
+        case 'VariableDeclarator':
+          visitPattern(node.id, scope);
+          if (node.init) visit(node.init, scope, node, 'init', depth);
+          return;
+        case 'AssignmentExpression':
+          if (node.left.type === 'Identifier') visit(node.left, scope, node, 'left', depth); else visitPattern(node.left, scope);
+          visit(node.right, scope, node, 'right', depth);
+          return;
+        case 'FunctionDeclaration': case 'FunctionExpression': case 'ArrowFunctionExpression':
+          visitFunction(node, scope, depth + 1);
+          return;
+        case 'ClassDeclaration': case 'ClassExpression':
+          var classScope = node.id ? new Scope(scope, [node.id.name]) : scope;
+          if (node.superClass) visit(node.superClass, classScope, node, 'superClass', depth);
+          visit(node.body, classScope, node, 'body', depth);
+          return;
+        case 'StaticBlock':
+          var staticScope = new Scope(scope, varNames(node, lexicalNames(node.body, [])));
+          node.body.forEach(function (s) { visit(s, staticScope, node, 'body', depth + 1); });
+          return;
+        case 'BlockStatement':
+          var block = new Scope(scope, lexicalNames(node.body, []));
+          node.body.forEach(function (s) { visit(s, block, node, 'body', depth); });
+          return;
+        case 'SwitchStatement':
+          visit(node.discriminant, scope, node, 'discriminant', depth);
+          var cases = new Scope(scope, node.cases.reduce(function (out, c) { return lexicalNames(c.consequent, out); }, []));
+          node.cases.forEach(function (c) { forEachChild(c, function (child, p, k) { visit(child, cases, p, k, depth); }); });
+          return;
+        case 'ForStatement': case 'ForInStatement': case 'ForOfStatement': break;
+        case 'CatchClause':
+          var catchScope = new Scope(scope, patternNames(node.param, []));
+          if (node.param) visitPattern(node.param, catchScope);
+          visit(node.body, catchScope, node, 'body', depth);
+          return;
+      }
+      if (node.type === 'ForStatement' || node.type === 'ForInStatement' || node.type === 'ForOfStatement') {
+        var head = node.type === 'ForStatement' ? node.init : node.left;
+        var loopScope = head && head.type === 'VariableDeclaration' && head.kind !== 'var'
+          ? new Scope(scope, head.declarations.reduce(function (out, x) { return patternNames(x.id, out); }, [])) : scope;
+        if (head && head.type !== 'VariableDeclaration' && node.type !== 'ForStatement') visitPattern(head, loopScope);
+        forEachChild(node, function (child, p, k) {
+          if (child === head && head.type !== 'VariableDeclaration' && node.type !== 'ForStatement') return;
+          visit(child, loopScope, p, k, depth);
+        });
+        return;
+      }
+      forEachChild(node, function (child, p, k) { visit(child, scope, p, k, depth); });
+    }
+    needScopes = Object.keys(imported).length > 0;
+    var top = new Scope(null, []);
+    body.forEach(function (node) { visit(node, top, ast, 'body', 0); });
+
+    edits.sort(function (a, b) { return b.start - a.start || b.end - a.end; });
+    var code = source;
+    edits.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
+    var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
+    code = '(' + (tla ? 'async ' : '') + 'function* (' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;'
+      + (prefix || '') + code + '\n})';
+    return { code: code, deps: deps, stars: stars, async: tla };
+  }
+
+  /// A classic script with `import()` in it, with each `import(` made a call of the page's import hook for `base`;
+  /// null when it has none or does not parse (then it runs as it is, and the engine reports its errors).
+  function translateClassic(source, base) {
+    var ast;
+    try { ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: false }); } catch (e) { return null; }
+    var starts = [];
+    (function walk(node) {
+      if (node.type === 'ImportExpression') starts.push([node.start, node.source.start]);
+      forEachChild(node, walk);
+    })(ast);
+    if (!starts.length) return null;
+    var hook = 'globalThis[Symbol.for("hybrid.import")](' + JSON.stringify(base) + ', ';
+    var code = source;
+    starts.sort(function (a, b) { return b[0] - a[0]; }).forEach(function (range) {
+      code = code.slice(0, range[0]) + hook + keepLines(code.slice(range[0], range[1])) + code.slice(range[1]);
+    });
+    return code;
+  }
+  Object.defineProperty(globalThis, Symbol.for('hybrid.import'), {
+    value: function (base, specifier) { return importFrom(specifier, base); },
+  });
+
+  // --- the module map: one record per URL per page
+  var records = new Map();
+
+  // --- import maps (HTML's "resolve a module specifier"): entries sorted longest key first
+  var importMap = { imports: [], scopes: [] };
+  function urlLike(specifier, base) {
+    if (/^(\.{0,2}\/)/.test(specifier)) { try { return new URLClass(specifier, base); } catch (e) { return null; } }
+    try { return new URLClass(specifier); } catch (e) { return null; }
+  }
+  function sortedEntries(object, normalizeKey, base) {
+    var entries = [];
+    Object.keys(object).forEach(function (key) {
+      var value = object[key], name = normalizeKey(key);
+      if (name === null || name === '') { console.warn('Ignored an import map key ' + JSON.stringify(key)); return; }
+      var address = typeof value === 'string' ? urlLike(value, base) : null;
+      if (address && /\/$/.test(name) && !/\/$/.test(address.href)) address = null;
+      if (!address) console.warn('Ignored the import map entry ' + JSON.stringify(key) + ': not a valid address');
+      entries.push({ key: name, address: address && address.href });
+    });
+    return entries.sort(function (a, b) { return a.key < b.key ? 1 : a.key > b.key ? -1 : 0; });
+  }
+  function specifierMap(object, base) {
+    return sortedEntries(object, function (key) { var u = urlLike(key, base); return u ? u.href : key; }, base);
+  }
+  function addImportMap(text, base) {
+    var parsed;
+    try { parsed = JSON.parse(text); } catch (e) {
+      console.error('Ignored an import map that is not valid JSON: ' + e.message);
+      return false;
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) { console.error('Ignored an import map that is not a JSON object'); return false; }
+    var imports = parsed.imports && typeof parsed.imports === 'object' ? specifierMap(parsed.imports, base) : [];
+    var scopes = [];
+    if (parsed.scopes && typeof parsed.scopes === 'object') {
+      Object.keys(parsed.scopes).forEach(function (prefix) {
+        var u = urlLike(prefix, base) || (function () { try { return new URLClass(prefix, base); } catch (e) { return null; } })();
+        if (!u || !parsed.scopes[prefix] || typeof parsed.scopes[prefix] !== 'object') return;
+        scopes.push({ prefix: u.href, imports: specifierMap(parsed.scopes[prefix], base) });
+      });
+    }
+    // Merging: rules already present win, as in HTML's merge of a later import map.
+    importMap.imports = importMap.imports.concat(imports.filter(function (e) {
+      return !importMap.imports.some(function (o) { return o.key === e.key; });
+    })).sort(function (a, b) { return a.key < b.key ? 1 : a.key > b.key ? -1 : 0; });
+    importMap.scopes = importMap.scopes.concat(scopes).sort(function (a, b) { return a.prefix < b.prefix ? 1 : a.prefix > b.prefix ? -1 : 0; });
+    return true;
+  }
+  function matchImports(normalized, asURL, entries) {
+    for (var i = 0; i < entries.length; i++) {
+      var entry = entries[i];
+      if (entry.key === normalized) {
+        if (!entry.address) throw new TypeError('The import map blocks "' + normalized + '"');
+        return entry.address;
+      }
+      if (/\/$/.test(entry.key) && normalized.indexOf(entry.key) === 0 && (!asURL || /^(https?|file|ftp|wss?):$/.test(asURL.protocol))) {
+        if (!entry.address) throw new TypeError('The import map blocks "' + normalized + '"');
+        var url = new URLClass(normalized.slice(entry.key.length), entry.address);
+        if (url.href.indexOf(entry.address) !== 0) throw new TypeError('"' + normalized + '" backtracks above its import map prefix');
+        return url.href;
+      }
+    }
+    return null;
+  }
+
+  function resolve(specifier, base) {
+    specifier = String(specifier);
+    var asURL = urlLike(specifier, base), normalized = asURL ? asURL.href : specifier;
+    for (var i = 0; i < importMap.scopes.length; i++) {
+      var scope = importMap.scopes[i];
+      if (scope.prefix === base || (/\/$/.test(scope.prefix) && base.indexOf(scope.prefix) === 0)) {
+        var scoped = matchImports(normalized, asURL, scope.imports);
+        if (scoped !== null) return scoped;
+      }
+    }
+    var mapped = matchImports(normalized, asURL, importMap.imports);
+    if (mapped !== null) return mapped;
+    if (asURL) return asURL.href;
+    throw new TypeError('Module name "' + specifier + '" does not resolve to a valid URL: a bare specifier needs an import map entry');
+  }
+
+  function Record(url) {
+    this.url = url;
+    this.state = 'new';   // fetching, ready, failed
+    this.waiters = [];
+    this.deps = null;     // resolved URLs
+    this.fn = null;
+    this.ns = null;
+    this.gen = null;
+    this.evaluated = false;
+    this.done = null;
+    this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
+    this.threw = false;
+    this.thrown = undefined;
+  }
+
+  function prepare(record, source, line, prefix) {
+    try {
+      var compiled;
+      if (native.cached(record.url, line, source) !== undefined) {
+        compiled = native.compile(record.url, line, source);
+      } else {
+        var t = translateModule(source, prefix);
+        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, stars: t.stars, async: t.async }));
+      }
+      record.fn = compiled[0];
+      var meta = JSON.parse(compiled[1]);
+      record.specifiers = meta.deps;
+      record.stars = meta.stars;
+      record.deps = meta.deps.map(function (s) { return resolve(s, record.url); });
+      record.state = 'ready';
+    } catch (e) {
+      if (e && e.loc && typeof e.pos === 'number') {  // acorn's SyntaxError: name the module and the line in it
+        try {
+          Object.defineProperty(e, 'sourceURL', { value: record.url, configurable: true });
+          Object.defineProperty(e, 'line', { value: e.loc.line + line - 1, configurable: true });
+          Object.defineProperty(e, 'column', { value: e.loc.column + 1, configurable: true });
+        } catch (ignored) { /* frozen */ }
+      }
+      record.state = 'failed';
+      record.error = e;
+    }
+  }
+
+  function fetchRecord(url, callback) {
+    var record = records.get(url);
+    if (!record) { record = new Record(url); records.set(url, record); }
+    if (record.state === 'ready' || record.state === 'failed') { callback(record); return; }
+    record.waiters.push(callback);
+    if (record.state === 'fetching') return;
+    record.state = 'fetching';
+    native.fetch(url, function (error, text) {
+      if (error !== null) {
+        record.state = 'failed';
+        record.error = new TypeError('Importing a module script failed: ' + url + ' (' + error + ')');
+        record.error.network = true;
+      } else {
+        prepare(record, text, 1, '');
+      }
+      var waiters = record.waiters;
+      record.waiters = [];
+      waiters.forEach(function (w) { w(record); });
+    });
+  }
+
+  // Fetches `root` and everything it imports; `callback(failedRecord)` once, null when the graph is complete.
+  function fetchGraph(root, callback) {
+    var seen = new Set([root.url]), pending = 1, finished = false;
+    function arrived(record) {
+      if (finished) return;
+      if (record.state === 'failed') { finished = true; callback(record); return; }
+      record.deps.forEach(function (url) {
+        if (seen.has(url)) return;
+        seen.add(url);
+        pending++;
+        fetchRecord(url, arrived);
+      });
+      if (--pending === 0) { finished = true; callback(null); }
+    }
+    if (root.state === 'ready' || root.state === 'failed') arrived(root); else fetchRecord(root.url, arrived);
+  }
+
+  // --- linking
+  function namespaceOf(record) {
+    if (!record.ns) {
+      record.ns = Object.create(null);
+      Object.defineProperty(record.ns, Symbol.toStringTag, { value: 'Module' });
+    }
+    return record.ns;
+  }
+
+  function link(root) {
+    var order = [], seen = new Set();
+    (function walk(record) {
+      if (seen.has(record) || record.gen) return;
+      seen.add(record);
+      record.deps.forEach(function (url) { walk(records.get(url)); });
+      order.push(record);
+    })(root);
+    order.forEach(function (record) {
+      var hm = {
+        e: function (getters) { record.own = getters; },
+        i: function (specifier) { return importFrom(specifier, record.url); },
+        meta: Object.assign(Object.create(null), {
+          url: record.url,
+          resolve: function (specifier) { return resolve(specifier, record.url); },
+        }),
+      };
+      var args = [hm].concat(record.deps.map(function (url) { return namespaceOf(records.get(url)); }));
+      namespaceOf(record);
+      record.gen = record.fn.apply(undefined, args);
+      record.first = record.gen.next();  // defines the exports (the async generator's first step runs at once too)
+    });
+    order.forEach(function (record) {
+      var all = exportsOf(record, new Set());
+      Object.keys(all).sort().forEach(function (name) {
+        Object.defineProperty(record.ns, name, { get: all[name], enumerable: true, configurable: false });
+      });
+      Object.preventExtensions(record.ns);
+    });
+  }
+
+  function exportsOf(record, visiting) {
+    var all = Object.assign(Object.create(null), record.own || {});
+    if (visiting.has(record)) return all;
+    visiting.add(record);
+    (record.stars || []).forEach(function (index) {
+      var from = exportsOf(records.get(record.deps[index]), visiting);
+      Object.keys(from).forEach(function (name) { if (name !== 'default' && !(name in all)) all[name] = from[name]; });
+    });
+    return all;
+  }
+
+  // --- evaluation: dependencies first, each module once; null when done synchronously, else a promise
+  function evaluate(record) {
+    if (record.evaluated) {
+      if (record.threw) throw record.thrown;
+      return record.done;
+    }
+    record.evaluated = true;
+    try {
+      var waits = [];
+      record.deps.forEach(function (url) {
+        var wait = evaluate(records.get(url));
+        if (wait) waits.push(wait);
+      });
+      var run = function () {
+        var step = record.gen.next();
+        return typeof record.gen[Symbol.asyncIterator] === 'function' ? step.then(function () {}) : null;
+      };
+      if (waits.length) record.done = Promise.all(waits).then(run);
+      else record.done = run();
+      if (record.done) record.done.catch(function (e) { record.threw = true; record.thrown = e; });
+      return record.done;
+    } catch (e) {
+      record.threw = true;
+      record.thrown = e;
+      throw e;
+    }
+  }
+
+  function loadAndEvaluate(record) {
+    return new Promise(function (resolvePromise, reject) {
+      fetchGraph(record, function (failed) {
+        if (failed) { reject(failed.error); return; }
+        try {
+          link(record);
+          Promise.resolve(evaluate(record)).then(function () { resolvePromise(record.ns); }, reject);
+        } catch (e) { reject(e); }
+      });
+    });
+  }
+
+  function importFrom(specifier, base) {
+    try {
+      var url = resolve(specifier, base);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    var record = records.get(url) || new Record(url);
+    records.set(url, record);
+    return loadAndEvaluate(record);
+  }
+
+  // --- module scripts
+  return {
+    /// Fetches the graph of a module script: external (`url`) or inline (`source` at `line` of the document `url`,
+    /// indented by `column - 1` spaces). `callback(handle)` runs when every module is fetched or one failed.
+    load: function (url, source, line, column, callback) {
+      var record;
+      if (source === null) {
+        record = records.get(url) || new Record(url);
+        records.set(url, record);
+      } else {
+        record = new Record(url);
+        prepare(record, source, line, new Array(Math.max(column, 1)).join(' '));
+      }
+      fetchGraph(record, function (failed) { callback({ record: record, failed: failed }); });
+    },
+    /// Runs a fetched module script: `'network'` when a module could not be fetched (the caller fires `error`),
+    /// else `'ok'` (errors while parsing or running are reported as the page's uncaught errors).
+    run: function (handle) {
+      var failed = handle.failed;
+      if (failed && failed.error && failed.error.network) { handle.message = failed.error.message; return 'network'; }
+      if (failed) { native.report(failed.error); return 'ok'; }
+      try {
+        link(handle.record);
+        var done = evaluate(handle.record);
+        if (done) done.catch(function (e) { native.report(e); });
+      } catch (e) {
+        native.report(e);
+      }
+      return 'ok';
+    },
+    /// `<link rel=modulepreload>`: fetches `url` and what it imports into the module map; `callback(ok)`.
+    preload: function (url, callback) {
+      var record = records.get(url) || new Record(url);
+      records.set(url, record);
+      fetchGraph(record, function (failed) { callback(!failed); });
+    },
+    importFrom: importFrom,
+    addImportMap: addImportMap,
+    translate: translateModule,
+    translateClassic: translateClassic,
+  };
+})

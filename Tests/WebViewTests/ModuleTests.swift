@@ -1,0 +1,330 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// ES modules (``ESModules``): `<script type="module">`, `import`/`export` in their forms, live bindings, cycles,
+/// top-level await, `import()`, and their failures, with pages and modules served from files.
+@Suite struct ModuleTests {
+    @Test func namedDefaultNamespaceAndReExports() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='main.js'></script>",
+            "main.js": """
+                import { count, increment } from './counter.js';
+                import * as counter from './counter.js';
+                import greet, { name as who } from './lib/greet.js';
+                import { star, renamed } from './lib/index.js';
+                const seen = [count];
+                increment();
+                seen.push(count, counter.count, greet(), who, star, renamed, Object.keys(counter).join(),
+                          Object.prototype.toString.call(counter), import.meta.url.endsWith('/main.js'));
+                window.seen = seen;
+                """,
+            "counter.js": "export let count = 0;\nexport function increment() { count++; }\n",
+            "lib/greet.js": "export const name = 'world';\nexport default function () { return 'hello ' + name; }\n",
+            "lib/index.js": "export * from './star.js';\nexport { name as renamed } from './greet.js';\n",
+            "lib/star.js": "export const star = '*';\nexport default 'not re-exported';\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("seen") == [
+            0, 1, 1, "hello world", "world", "*", "world", "count,increment", "[object Module]", true,
+        ])
+        await webView.close()
+    }
+
+    @Test func cyclesAndAModuleImportedTwiceRunOnce() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var runs = [];</script>
+                <script type='module' src='a.js'></script>
+                <script type='module'>import { fromB } from './b.js'; import { a } from './a.js'; runs.push('inline:' + fromB() + a);</script>
+                """,
+            "a.js": "import { b } from './b.js';\nruns.push('a');\nexport const a = 'A' + b;\nexport function hoisted() { return 'h'; }\n",
+            "b.js": "import { a, hoisted } from './a.js';\nruns.push('b:' + hoisted());\nexport const b = 'B';\nexport function fromB() { return a; }\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("runs") == ["b:h", "a", "inline:ABAB"])
+        await webView.close()
+    }
+
+    @Test func moduleScriptsAreDeferredInDocumentOrderAndSeeTheDOM() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var order = []; document.addEventListener('DOMContentLoaded', () => order.push('DOMContentLoaded'));</script>
+                <script type='module' src='first.js'></script>
+                <script defer src='deferred.js'></script>
+                <script type='module'>order.push('inline:' + !!document.getElementById('late'));</script>
+                <script>order.push('classic');</script>
+                <script nomodule>order.push('nomodule');</script>
+                <p id='late'>parsed after the scripts</p>
+                """,
+            "first.js": "order.push('first:' + document.readyState + ':' + (this === undefined));\n",
+            "deferred.js": "order.push('defer');\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("order") == [
+            "classic", "first:interactive:true", "defer", "inline:true", "DOMContentLoaded",
+        ])
+        await webView.close()
+    }
+
+    @Test func topLevelAwaitOrdersDependents() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script>var steps = [];</script><script type='module' src='main.js'></script>",
+            "main.js": "import { value } from './slow.js';\nsteps.push('main:' + value);\n",
+            "slow.js": "export let value = 'before';\nsteps.push('slow');\nawait Promise.resolve();\nvalue = await new Promise(r => setTimeout(() => r('after'), 1));\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("steps") == ["slow", "main:after"])
+        await webView.close()
+    }
+
+    @Test func dynamicImportFromModulesAndImportMetaResolve() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='app/main.js'></script>",
+            "app/main.js": "window.load = (name) => import('./routes/' + name + '.js').then(m => m.default);\nwindow.resolved = import.meta.resolve('../x.js');\n",
+            "app/routes/home.js": "export default 'home page';\n",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(try await webView.callAsyncJavaScript("load('home')") == "home page")
+        #expect(try await webView.evaluateJavaScript("resolved") == .string(fixture.url("x.js").absoluteString))
+        let missing: JSONValue = try await webView.callAsyncJavaScript("load('nowhere').then(() => 'loaded', e => e.name)")
+        #expect(missing == "TypeError")
+        await webView.close()
+    }
+
+    /// A module that throws while it runs, and one that does not parse: the error names the module's URL and line,
+    /// and the importer does not run (classic scripts still do).
+    @Test(arguments: [
+        (file: "throws.js", text: "export const a = 1;\n\nthrow new Error('boom');\n", name: "Error", line: 3),
+        (file: "bad.js", text: "export const x = 1;\nlet y = ;\n", name: "SyntaxError", line: 2),
+    ])
+    func anErrorInADependencyIsReportedWithItsURLAndLine(dependency: (file: String, text: String, name: String, line: Int)) async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='main.js'></script><script>var classicRan = true;</script>",
+            "main.js": "import './\(dependency.file)';\nwindow.ranMain = true;\n",
+            dependency.file: dependency.text,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        let error = try #require(log.exceptions.first)
+        #expect(error.name == dependency.name)
+        #expect(error.sourceURL == fixture.url(dependency.file).absoluteString)
+        #expect(error.line == dependency.line)
+        #expect(try await webView.evaluateJavaScript("[typeof ranMain, classicRan]") == ["undefined", true])
+        await webView.close()
+    }
+
+    @Test func aMissingDependencyFiresErrorAtTheScript() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var events = [];</script>
+                <script type='module' src='main.js' onerror="events.push('error')" onload="events.push('load')"></script>
+                <script type='module' src='ok.js' onload="events.push('load ok')"></script>
+                """,
+            "main.js": "import './missing.js';\nwindow.ranMain = true;\n",
+            "ok.js": "import { bare } from 'bare-name';\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(try await webView.evaluateJavaScript("[events, typeof ranMain]") == [["error", "load ok"], "undefined"])
+        #expect(log.exceptions.contains { $0.message.contains("missing.js") })
+        #expect(log.exceptions.contains { $0.message.contains("bare-name") })
+        await webView.close()
+    }
+
+    @Test func importedBindingsAreReadOnlyAndShadowingIsRespected() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='main.js'></script>",
+            "main.js": """
+                import { value, list } from './dep.js';
+                const out = [];
+                function shadow(value) { return value; }
+                { let list = 'block'; out.push(list); }
+                out.push(shadow(2), { value }.value, list.length);
+                try { value = 5; } catch (e) { out.push(e.name); }
+                label: for (const value of [9]) { out.push(value); break label; }
+                class C { value = 'field'; static list() { return 'method'; } }
+                out.push(new C().value, C.list(), value);
+                window.out = out;
+                """,
+            "dep.js": "export const value = 1;\nexport const list = [1, 2, 3];\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("out") == ["block", 2, 1, 3, "TypeError", 9, "field", "method", 1])
+        await webView.close()
+    }
+}
+
+@Suite struct ClassicScriptImportTests {
+    @Test func dynamicImportFromAClassicScript() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script src='js/app.js'></script><script>var important = 'no import here';</script>",
+            "js/app.js": "var loaded = import ( /* ( */ './lazy.js'\n).then(m => m.answer);\nvar line = new Error().line;\n",
+            "js/lazy.js": "export const answer = 42;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(try await webView.callAsyncJavaScript("loaded") == 42)
+        #expect(try await webView.evaluateJavaScript("[line, important]") == [3, "no import here"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    @Test func theImportPreCheck() {
+        #expect(ESModules.mayImport("import('x')"))
+        #expect(ESModules.mayImport("a; import \n ('x')"))
+        #expect(!ESModules.mayImport("var important = 1; imports(); import"))
+        #expect(!ESModules.mayImport(""))
+        #expect(!ESModules.mayImport("import"))
+        #expect(ESModules.mayImport(String(repeating: "importance; ", count: 10_000) + "import(x)"))
+    }
+}
+
+@Suite struct ImportMapTests {
+    @Test func bareSpecifiersPrefixesAndScopes() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script type="importmap">
+                { "imports": { "vue": "./vendor/vue.js", "lib/": "./vendor/lib/" },
+                  "scopes": { "./scoped/": { "vue": "./vendor/vue-scoped.js" } } }
+                </script>
+                <script type="module">
+                import { version } from 'vue';
+                import { util } from 'lib/util.js';
+                import { scopedVersion } from './scoped/user.js';
+                window.result = [version, util, scopedVersion, import.meta.resolve('lib/x.js').endsWith('/vendor/lib/x.js')];
+                </script>
+                """,
+            "vendor/vue.js": "export const version = 'top';\n",
+            "vendor/vue-scoped.js": "export const version = 'scoped';\n",
+            "vendor/lib/util.js": "export const util = 'util';\n",
+            "scoped/user.js": "import { version } from 'vue';\nexport const scopedVersion = version;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("result") == ["top", "util", "scoped", true])
+        await webView.close()
+    }
+
+    @Test func anImportMapThatIsNotJSONIsIgnoredWithAConsoleError() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script type="importmap">{ "imports": { "a": </script>
+                <script type="module">import { a } from 'a'; window.ran = true;</script>
+                <script>var classic = true;</script>
+                """,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.consoleLines.contains { $0.contains("import map") })
+        #expect(log.exceptions.contains { $0.name == "TypeError" && $0.message.contains("bare specifier") })
+        #expect(try await webView.evaluateJavaScript("[typeof ran, classic]") == ["undefined", true])
+        await webView.close()
+    }
+}
+
+@Suite struct ModuleScriptTimingTests {
+    @Test func asyncAndInsertedModulesRunWhenReadyAndDelayLoad() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var order = []; addEventListener('load', () => order.push('load'));</script>
+                <script type='module' async src='async.js'></script>
+                <script>
+                var s = document.createElement('script');
+                s.type = 'module';
+                s.src = 'inserted.js';
+                document.head.appendChild(s);
+                </script>
+                """,
+            "async.js": "order.push('async');\n",
+            "inserted.js": "import './async.js';\norder.push('inserted');\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(log.exceptions.isEmpty)
+        let order: JSONValue = try await webView.evaluateJavaScript("order")
+        #expect(order == ["async", "inserted", "load"])
+        await webView.close()
+    }
+
+    @Test func translatedModulesAreCachedAndStillRunPerPage() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='m.js'></script>",
+            "m.js": "window.runs = (window.runs || 0) + 1;\nexport {};\n",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        try await webView.reload()
+        #expect(try await webView.evaluateJavaScript("runs") == 1)
+        await webView.close()
+    }
+}
+
+@Suite struct ModuleHTTPTests {
+    /// Modules over HTTP from a loopback server: a 404 dependency fails its script, each module is requested once.
+    @Test func a404DependencyFailsTheScriptAndModulesAreRequestedOnce() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/": .text("""
+                <script>var events = [];</script>
+                <script type='module' src='/a.js' onload="events.push('a load')"></script>
+                <script type='module' src='/broken.js' onerror="events.push('broken error')"></script>
+                <script type='module'>import { a } from '/a.js'; import { shared } from '/shared.js'; events.push(a + shared);</script>
+                """, headers: [("Content-Type", "text/html")])
+            case "/a.js": .text("import { shared } from './shared.js';\nexport const a = 'a:' + shared;\n",
+                                headers: [("Content-Type", "text/javascript")])
+            case "/shared.js": .text("export const shared = 'shared';\n", headers: [("Content-Type", "text/javascript")])
+            case "/broken.js": .text("import './gone.js';\n", headers: [("Content-Type", "text/javascript")])
+            default: .text("not found", status: 404)
+            }
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/"))
+        #expect(try await webView.evaluateJavaScript("events") == ["a load", "broken error", "a:sharedshared"])
+        #expect(log.exceptions.contains { $0.message.contains("gone.js") && $0.message.contains("404") })
+        #expect(server.requests.filter { $0.path == "/shared.js" }.count == 1)
+        #expect(server.requests.filter { $0.path == "/a.js" }.count == 1)
+        await webView.close()
+        await server.stop()
+    }
+}
+
+@Suite struct ModulePreloadTests {
+    @Test func modulePreloadFetchesEarlyAndFiresLoadOrError() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/": .text("""
+                <link rel="modulepreload" href="/lib.js" onload="window.preloaded = 'load'">
+                <link rel="modulepreload" href="/missing.js" onerror="window.missing = 'error'">
+                <script type='module'>import { lib } from '/lib.js'; window.result = lib;</script>
+                """, headers: [("Content-Type", "text/html")])
+            case "/lib.js": .text("import { dep } from './dep.js';\nexport const lib = 'lib+' + dep;\n", headers: [("Content-Type", "text/javascript")])
+            case "/dep.js": .text("export const dep = 'dep';\n", headers: [("Content-Type", "text/javascript")])
+            default: .text("not found", status: 404)
+            }
+        }
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("/"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(try await webView.evaluateJavaScript("[result, preloaded, missing]") == ["lib+dep", "load", "error"])
+        #expect(server.requests.filter { $0.path == "/lib.js" }.count == 1)
+        #expect(server.requests.filter { $0.path == "/dep.js" }.count == 1)
+        await webView.close()
+        await server.stop()
+    }
+}
