@@ -22,6 +22,14 @@ enum HybridBinary {
     /// about a limit set it.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil,
                     currentDirectory: URL? = nil) async throws -> CommandResult {
+        let result = try await ChildProcess.run(url, withGenerousLimits(arguments), stdin: stdin, environment: environment,
+                                                currentDirectory: currentDirectory)
+        return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+    }
+
+    /// `arguments` with the generous limits ``run(_:stdin:environment:currentDirectory:)`` adds: for processes
+    /// that tests start themselves (to signal them, or an installed copy of the binary).
+    static func withGenerousLimits(_ arguments: [String]) -> [String] {
         var arguments = arguments
         if ["run", "eval"].contains(arguments.first), !arguments.contains("--timeout") {
             arguments += ["--timeout", generousTimeout]
@@ -31,9 +39,7 @@ enum HybridBinary {
                 arguments += [limit, generousTimeout]
             }
         }
-        let result = try await ChildProcess.run(url, arguments, stdin: stdin, environment: environment,
-                                                currentDirectory: currentDirectory)
-        return CommandResult(status: result.status, stdout: result.stdout, stderr: result.stderr)
+        return arguments
     }
 
     /// Seconds, for `--timeout`, `--load-timeout` and `--test-timeout` where the limit is not what a test is about.

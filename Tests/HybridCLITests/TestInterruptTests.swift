@@ -23,9 +23,9 @@ import TestSupport
     /// Starts the run, waits until `a`'s result is printed (`b` started with it, so it is running), sends
     /// `signal`, and returns the exit status, standard output and standard error.
     func interrupt(with signal: Int32, junit: URL, in folder: URL) async throws -> (Int32, String, String) {
-        let process = try SpawnedProcess(HybridBinary.url,
-                                         ["test", "--jobs", "2", "--test-timeout", "600", "--tap", "--junit", junit.path, "."],
-                                         currentDirectory: folder)
+        // Generous load and test limits: on one loaded core a page took more than the default 10 s to load.
+        let arguments = HybridBinary.withGenerousLimits(["test", "--jobs", "2", "--tap", "--junit", junit.path, "."])
+        let process = try SpawnedProcess(HybridBinary.url, arguments, currentDirectory: folder)
         let run = await process.interrupt(after: "ok 1 - a.test.js › passes\n", with: signal)
         return (run.status, run.output, run.errors)
     }
