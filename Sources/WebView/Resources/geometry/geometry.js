@@ -83,11 +83,14 @@
   [['DOMRectReadOnly', DOMRectReadOnly], ['DOMRect', DOMRect], ['DOMRectList', DOMRectList]].forEach(function (pair) {
     Object.defineProperty(g, pair[0], { value: pair[1], writable: true, configurable: true });
   });
-  // A Range has no geometry in this model: an empty rect and no client rects.
-  if (g.Range) {
-    defineMethod(g.Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); });
-    defineMethod(g.Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
+  // A Range has no geometry in this model: an empty rect and no client rects. Added when dom/range.js makes its
+  // classes (on first use), so reading the global here does not make them in every page.
+  function rangeGeometry(Range) {
+    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); });
+    defineMethod(Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
   }
+  if (typeof env.extendRange === 'function') env.extendRange(function (classes) { rangeGeometry(classes.Range); });
+  else if (g.Range) rangeGeometry(g.Range);
 
   // --- element scroll positions (the viewport's are the device layer's scrollX/scrollY)
   var scrolled = new WeakMap(), scrollVersion = 0;
