@@ -345,48 +345,54 @@
     }).join(' ');
   }
 
-  // --- properties: inherited flag and initial value
-  var properties = Object.create(null);
+  // --- properties: inherited flag and initial value. The tables are built on the first computed style or
+  // CSS.supports() call, not at page set-up (`tables()`).
+  var properties = null, initialComputed = null, allNames = null;
   function props(list, inherited) {
     list.split(/\s*;\s*/).forEach(function (entry) {
       var i = entry.indexOf('=');
       properties[entry.slice(0, i)] = { inherited: inherited, initial: entry.slice(i + 1) };
     });
   }
-  props('color=rgb(0, 0, 0);font-family=Times;font-size=16px;font-style=normal;font-weight=400;font-variant=normal;' +
-    'line-height=normal;letter-spacing=normal;word-spacing=0px;text-align=start;text-indent=0px;text-transform=none;' +
-    'white-space=normal;visibility=visible;cursor=auto;direction=ltr;list-style-type=disc;list-style-position=outside;' +
-    'list-style-image=none;quotes=auto;pointer-events=auto;user-select=auto;word-break=normal;overflow-wrap=normal;' +
-    'caret-color=auto;text-shadow=none;tab-size=8;writing-mode=horizontal-tb;border-collapse=separate;' +
-    'border-spacing=0px 0px;empty-cells=show;caption-side=top;font-stretch=100%;-webkit-text-size-adjust=auto;' +
-    'text-rendering=auto;hyphens=manual;fill=rgb(0, 0, 0);stroke=none;-webkit-tap-highlight-color=rgba(0, 0, 0, 0.4)', true);
-  props('display=inline;position=static;top=auto;right=auto;bottom=auto;left=auto;float=none;clear=none;' +
-    'z-index=auto;width=auto;height=auto;min-width=auto;min-height=auto;max-width=none;max-height=none;' +
-    'margin-top=0px;margin-right=0px;margin-bottom=0px;margin-left=0px;padding-top=0px;padding-right=0px;' +
-    'padding-bottom=0px;padding-left=0px;border-top-width=3px;border-right-width=3px;border-bottom-width=3px;' +
-    'border-left-width=3px;border-top-style=none;border-right-style=none;border-bottom-style=none;border-left-style=none;' +
-    'border-top-color=currentcolor;border-right-color=currentcolor;border-bottom-color=currentcolor;border-left-color=currentcolor;' +
-    'border-top-left-radius=0px;border-top-right-radius=0px;border-bottom-right-radius=0px;border-bottom-left-radius=0px;' +
-    'outline-style=none;outline-width=3px;outline-color=currentcolor;outline-offset=0px;' +
-    'background-color=rgba(0, 0, 0, 0);background-image=none;background-repeat=repeat;background-position=0% 0%;' +
-    'background-size=auto;background-attachment=scroll;background-clip=border-box;background-origin=padding-box;' +
-    'opacity=1;overflow-x=visible;overflow-y=visible;box-sizing=content-box;vertical-align=baseline;' +
-    'text-decoration-line=none;text-decoration-style=solid;text-decoration-color=currentcolor;text-overflow=clip;' +
-    'flex-direction=row;flex-wrap=nowrap;flex-grow=0;flex-shrink=1;flex-basis=auto;order=0;justify-content=normal;' +
-    'align-items=normal;align-self=auto;align-content=normal;justify-items=normal;justify-self=auto;row-gap=normal;column-gap=normal;' +
-    'grid-template-columns=none;grid-template-rows=none;grid-auto-flow=row;transform=none;transform-origin=50% 50% 0px;' +
-    'transition-property=all;transition-duration=0s;transition-timing-function=ease;transition-delay=0s;' +
-    'animation-name=none;animation-duration=0s;animation-timing-function=ease;animation-delay=0s;' +
-    'animation-iteration-count=1;animation-direction=normal;animation-fill-mode=none;animation-play-state=running;' +
-    'content=normal;box-shadow=none;filter=none;clip-path=none;object-fit=fill;resize=none;will-change=auto;' +
-    'table-layout=auto;aspect-ratio=auto;isolation=auto;mix-blend-mode=normal;contain=none;appearance=none;' +
-    'scroll-behavior=auto;touch-action=auto;unicode-bidi=normal;overscroll-behavior-x=auto;overscroll-behavior-y=auto', false);
-  // Initial values that are already computed values (no currentcolor, no keyword lengths).
-  var initialComputed = Object.create(null);
-  Object.keys(properties).forEach(function (name) {
-    var v = properties[name].initial;
-    if (!/currentcolor|^(thin|medium|thick)$/.test(v)) initialComputed[name] = v;
-  });
+  function tables() {
+    if (properties) return;
+    properties = Object.create(null);
+    props('color=rgb(0, 0, 0);font-family=Times;font-size=16px;font-style=normal;font-weight=400;font-variant=normal;' +
+      'line-height=normal;letter-spacing=normal;word-spacing=0px;text-align=start;text-indent=0px;text-transform=none;' +
+      'white-space=normal;visibility=visible;cursor=auto;direction=ltr;list-style-type=disc;list-style-position=outside;' +
+      'list-style-image=none;quotes=auto;pointer-events=auto;user-select=auto;word-break=normal;overflow-wrap=normal;' +
+      'caret-color=auto;text-shadow=none;tab-size=8;writing-mode=horizontal-tb;border-collapse=separate;' +
+      'border-spacing=0px 0px;empty-cells=show;caption-side=top;font-stretch=100%;-webkit-text-size-adjust=auto;' +
+      'text-rendering=auto;hyphens=manual;fill=rgb(0, 0, 0);stroke=none;-webkit-tap-highlight-color=rgba(0, 0, 0, 0.4)', true);
+    props('display=inline;position=static;top=auto;right=auto;bottom=auto;left=auto;float=none;clear=none;' +
+      'z-index=auto;width=auto;height=auto;min-width=auto;min-height=auto;max-width=none;max-height=none;' +
+      'margin-top=0px;margin-right=0px;margin-bottom=0px;margin-left=0px;padding-top=0px;padding-right=0px;' +
+      'padding-bottom=0px;padding-left=0px;border-top-width=3px;border-right-width=3px;border-bottom-width=3px;' +
+      'border-left-width=3px;border-top-style=none;border-right-style=none;border-bottom-style=none;border-left-style=none;' +
+      'border-top-color=currentcolor;border-right-color=currentcolor;border-bottom-color=currentcolor;border-left-color=currentcolor;' +
+      'border-top-left-radius=0px;border-top-right-radius=0px;border-bottom-right-radius=0px;border-bottom-left-radius=0px;' +
+      'outline-style=none;outline-width=3px;outline-color=currentcolor;outline-offset=0px;' +
+      'background-color=rgba(0, 0, 0, 0);background-image=none;background-repeat=repeat;background-position=0% 0%;' +
+      'background-size=auto;background-attachment=scroll;background-clip=border-box;background-origin=padding-box;' +
+      'opacity=1;overflow-x=visible;overflow-y=visible;box-sizing=content-box;vertical-align=baseline;' +
+      'text-decoration-line=none;text-decoration-style=solid;text-decoration-color=currentcolor;text-overflow=clip;' +
+      'flex-direction=row;flex-wrap=nowrap;flex-grow=0;flex-shrink=1;flex-basis=auto;order=0;justify-content=normal;' +
+      'align-items=normal;align-self=auto;align-content=normal;justify-items=normal;justify-self=auto;row-gap=normal;column-gap=normal;' +
+      'grid-template-columns=none;grid-template-rows=none;grid-auto-flow=row;transform=none;transform-origin=50% 50% 0px;' +
+      'transition-property=all;transition-duration=0s;transition-timing-function=ease;transition-delay=0s;' +
+      'animation-name=none;animation-duration=0s;animation-timing-function=ease;animation-delay=0s;' +
+      'animation-iteration-count=1;animation-direction=normal;animation-fill-mode=none;animation-play-state=running;' +
+      'content=normal;box-shadow=none;filter=none;clip-path=none;object-fit=fill;resize=none;will-change=auto;' +
+      'table-layout=auto;aspect-ratio=auto;isolation=auto;mix-blend-mode=normal;contain=none;appearance=none;' +
+      'scroll-behavior=auto;touch-action=auto;unicode-bidi=normal;overscroll-behavior-x=auto;overscroll-behavior-y=auto', false);
+    // Initial values that are already computed values (no currentcolor, no keyword lengths).
+    initialComputed = Object.create(null);
+    Object.keys(properties).forEach(function (name) {
+      var v = properties[name].initial;
+      if (!/currentcolor|^(thin|medium|thick)$/.test(v)) initialComputed[name] = v;
+    });
+    allNames = Object.keys(properties).sort();
+  }
   var sides = ['top', 'right', 'bottom', 'left'];
   var lengthProps = /^(top|right|bottom|left|width|height|min-width|min-height|max-width|max-height|margin-\w+|padding-\w+|border-\w+-width|outline-width|outline-offset|border-.*-radius|letter-spacing|word-spacing|text-indent|flex-basis|row-gap|column-gap|font-size|line-height|border-spacing)$/;
   var widthPercent = /^(left|right|width|min-width|max-width|margin-\w+|padding-\w+|text-indent)$/;
@@ -831,6 +837,7 @@
   // The element's cascaded values and custom properties; each computed value is worked out on first read
   // (``valueOf``), so reading one property of many elements does not compute all of them.
   function computed(el, pseudo) {
+    tables();
     var entry = cache.get(el);
     if (entry && entry.epoch === styleEpoch && entry[pseudo || '']) return entry[pseudo || ''];
     if (!entry || entry.epoch !== styleEpoch) { entry = { epoch: styleEpoch }; cache.set(el, entry); }
@@ -937,7 +944,6 @@
 
   // --- CSSStyleDeclaration for getComputedStyle: live (reads the current generation) and read-only
   function camel(name) { return name.replace(/^-webkit-/, 'webkit-').replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); }); }
-  var allNames = Object.keys(properties).sort();
   function ComputedStyle() { throw new TypeError('Illegal constructor'); }
   // The warm path of a read: the element's cache entry, checked against the epoch (`rooted` is domino's "in a
   // document" flag; an element in this document is under its document element).
@@ -979,15 +985,16 @@
       return '';
     },
     getPropertyPriority: function () { return ''; },
-    item: function (i) { return allNames[i] || ''; },
+    item: function (i) { tables(); return allNames[i] || ''; },
     setProperty: function () { throw domException('The computed style is read-only', 'NoModificationAllowedError'); },
     removeProperty: function () { throw domException('The computed style is read-only', 'NoModificationAllowedError'); },
-    get length() { return allNames.length; },
+    get length() { tables(); return allNames.length; },
     get cssText() { return ''; },
     get parentRule() { return null; }
   };
   // The property accessors (camelCase and dashed names, indices) are defined on first use, not at page set-up.
   var defineAccessors = env.lazyInstaller(function () {
+    tables();
     allNames.concat(Object.keys(shorthands)).forEach(defineAccessor);
     allNames.forEach(function (name, i) {
       Object.defineProperty(ComputedStyle.prototype, i, { configurable: true, get: function () { return name; } });
@@ -1261,6 +1268,7 @@
     if (!value) return false;
     if (property.indexOf('--') === 0) return true;
     property = property.toLowerCase();
+    tables();
     if (/var\(/i.test(value) || CSS_WIDE.test(value)) return !!(properties[property] || shorthands[property] || knownToParser(property));
     var parser = new OriginalParser({ starHack: false, underscoreHack: false }), verdict = null;
     parser.addListener('property', function (e) { verdict = !e.invalid; });

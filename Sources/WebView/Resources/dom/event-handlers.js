@@ -30,12 +30,15 @@
       enumerable: true, configurable: true
     });
   }
-  // One Object.defineProperties per target (a native loop: page set-up time), in the order of `types`.
+  // One Object.defineProperties per target (a native loop: page set-up time), in the order of `types`. A
+  // descriptor is read only for the names the target has (domino's own handlers), not for every name.
+  var hasOwn = Object.prototype.hasOwnProperty;
   function handlerProperties(target, types) {
     var map = {};
     for (var i = 0; i < types.length; i++) {
-      var existing = Object.getOwnPropertyDescriptor(target, 'on' + types[i]);
-      if (!existing || existing.configurable) map['on' + types[i]] = descriptor(types[i]);
+      var name = 'on' + types[i];
+      if (hasOwn.call(target, name) && !Object.getOwnPropertyDescriptor(target, name).configurable) continue;
+      map[name] = descriptor(types[i]);
     }
     Object.defineProperties(target, map);
   }

@@ -37,15 +37,16 @@
     var old = C.prototype, layer = Object.create(old);
     // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
     // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
-    // (One Object.defineProperties, in the same order: a native loop, for page set-up time.)
-    var keys = Object.getOwnPropertyNames(old), own = Object.getOwnPropertyDescriptors(old), copies = {};
+    // (One Object.defineProperties, in the same order: a native loop, for page set-up time. The descriptors object
+    // is the map itself, its string keys in the same order; symbols are not copied.)
+    var keys = Object.getOwnPropertyNames(old), own = Object.getOwnPropertyDescriptors(old);
     for (var i = 0; i < keys.length; i++) {
       var d = own[keys[i]];
       d.configurable = true;
       if ('value' in d) d.writable = true;
-      copies[keys[i]] = d;
     }
-    Object.defineProperties(layer, copies);
+    Object.getOwnPropertySymbols(own).forEach(function (symbol) { delete own[symbol]; });
+    Object.defineProperties(layer, own);
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
     if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
       Object.keys(impl).forEach(function (key) {

@@ -355,7 +355,17 @@
     selection._range = null;
     return { AbstractRange: AbstractRange, Range: Range, StaticRange: StaticRange, Selection: Selection, selection: selection };
   }
-  function load() { return classes || (classes = make()); }
+  // Other layers add to Range through env.extendRange(f) (geometry/geometry.js: getBoundingClientRect), called with
+  // the classes when they are made, so that registering does not make them.
+  var extensions = [];
+  function load() {
+    if (!classes) {
+      classes = make();
+      extensions.forEach(function (f) { f(classes); });
+    }
+    return classes;
+  }
+  env.extendRange = function (f) { if (classes) f(classes); else extensions.push(f); };
 
   ['AbstractRange', 'Range', 'StaticRange', 'Selection'].forEach(function (name) {
     Object.defineProperty(g, name, {

@@ -31,63 +31,77 @@
     Object.defineProperty(target, name, { get: get, set: set, enumerable: true, configurable: true });
   }
 
-  // --- DOMRectReadOnly, DOMRect, DOMRectList (Geometry Interfaces)
-  function num(v) { v = v === undefined ? 0 : Number(v); return v; }
-  function DOMRectReadOnly(x, y, width, height) {
-    if (!new.target) throw new TypeError("Failed to construct 'DOMRectReadOnly': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-    Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
+  // --- DOMRectReadOnly, DOMRect, DOMRectList (Geometry Interfaces), made on the first rect or read of their globals
+  var rectClasses = null;
+  function rects() {
+    if (rectClasses) return rectClasses;
+    function num(v) { v = v === undefined ? 0 : Number(v); return v; }
+    function DOMRectReadOnly(x, y, width, height) {
+      if (!new.target) throw new TypeError("Failed to construct 'DOMRectReadOnly': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
+    }
+    function rectFrom(C, other) {
+      other = other == null ? {} : other;
+      if (typeof other !== 'object') throw new TypeError("Failed to execute 'fromRect': parameter 1 is not of type 'DOMRectInit'.");
+      return new C(other.x, other.y, other.width, other.height);
+    }
+    defineMethod(DOMRectReadOnly, 'fromRect', function fromRect(other) { return rectFrom(DOMRectReadOnly, other); });
+    ['x', 'y', 'width', 'height'].forEach(function (name, i) {
+      defineGetter(DOMRectReadOnly.prototype, name, function () { return this._r[i]; });
+    });
+    function min(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.min(a, b); }
+    function max(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.max(a, b); }
+    defineGetter(DOMRectReadOnly.prototype, 'top', function () { return min(this._r[1], this._r[1] + this._r[3]); });
+    defineGetter(DOMRectReadOnly.prototype, 'right', function () { return max(this._r[0], this._r[0] + this._r[2]); });
+    defineGetter(DOMRectReadOnly.prototype, 'bottom', function () { return max(this._r[1], this._r[1] + this._r[3]); });
+    defineGetter(DOMRectReadOnly.prototype, 'left', function () { return min(this._r[0], this._r[0] + this._r[2]); });
+    defineMethod(DOMRectReadOnly.prototype, 'toJSON', function toJSON() {
+      var self = this, out = {};
+      ['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].forEach(function (n) { out[n] = self[n]; });
+      return out;
+    });
+    Object.defineProperty(DOMRectReadOnly.prototype, Symbol.toStringTag, { value: 'DOMRectReadOnly', configurable: true });
+    function DOMRect(x, y, width, height) {
+      if (!new.target) throw new TypeError("Failed to construct 'DOMRect': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
+    }
+    Object.setPrototypeOf(DOMRect, DOMRectReadOnly);
+    DOMRect.prototype = Object.create(DOMRectReadOnly.prototype, { constructor: { value: DOMRect, writable: true, configurable: true } });
+    defineMethod(DOMRect, 'fromRect', function fromRect(other) { return rectFrom(DOMRect, other); });
+    ['x', 'y', 'width', 'height'].forEach(function (name, i) {
+      defineGetter(DOMRect.prototype, name, function () { return this._r[i]; }, function (v) { this._r[i] = Number(v); });
+    });
+    Object.defineProperty(DOMRect.prototype, Symbol.toStringTag, { value: 'DOMRect', configurable: true });
+    function DOMRectList() { throw new TypeError('Illegal constructor'); }
+    defineGetter(DOMRectList.prototype, 'length', function () { return this._list.length; });
+    defineMethod(DOMRectList.prototype, 'item', function item(i) { i = Number(i) >>> 0; return i < this._list.length ? this._list[i] : null; });
+    DOMRectList.prototype[Symbol.iterator] = function () { return this._list[Symbol.iterator](); };
+    Object.defineProperty(DOMRectList.prototype, Symbol.toStringTag, { value: 'DOMRectList', configurable: true });
+    function makeList(rects) {
+      var list = Object.create(DOMRectList.prototype);
+      Object.defineProperty(list, '_list', { value: rects });
+      rects.forEach(function (r, i) { Object.defineProperty(list, i, { value: r, enumerable: true }); });
+      return list;
+    }
+    rectClasses = { DOMRectReadOnly: DOMRectReadOnly, DOMRect: DOMRect, DOMRectList: DOMRectList, list: makeList };
+    return rectClasses;
   }
-  function rectFrom(C, other) {
-    other = other == null ? {} : other;
-    if (typeof other !== 'object') throw new TypeError("Failed to execute 'fromRect': parameter 1 is not of type 'DOMRectInit'.");
-    return new C(other.x, other.y, other.width, other.height);
+  function newRect(x, y, width, height) { return new (rects().DOMRect)(x, y, width, height); }
+  function rectList(list) { return rects().list(list); }
+  env.lazyProperties(g, ['DOMRectReadOnly', 'DOMRect', 'DOMRectList'], env.lazyInstaller(function () {
+    var classes = rects();
+    ['DOMRectReadOnly', 'DOMRect', 'DOMRectList'].forEach(function (name) {
+      Object.defineProperty(g, name, { value: classes[name], writable: true, configurable: true });
+    });
+  }));
+  // A Range has no geometry in this model: an empty rect and no client rects. Added when dom/range.js makes its
+  // classes (on first use), so reading the global here does not make them in every page.
+  function rangeGeometry(Range) {
+    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return newRect(0, 0, 0, 0); });
+    defineMethod(Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
   }
-  defineMethod(DOMRectReadOnly, 'fromRect', function fromRect(other) { return rectFrom(DOMRectReadOnly, other); });
-  ['x', 'y', 'width', 'height'].forEach(function (name, i) {
-    defineGetter(DOMRectReadOnly.prototype, name, function () { return this._r[i]; });
-  });
-  function min(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.min(a, b); }
-  function max(a, b) { return isNaN(a) || isNaN(b) ? NaN : Math.max(a, b); }
-  defineGetter(DOMRectReadOnly.prototype, 'top', function () { return min(this._r[1], this._r[1] + this._r[3]); });
-  defineGetter(DOMRectReadOnly.prototype, 'right', function () { return max(this._r[0], this._r[0] + this._r[2]); });
-  defineGetter(DOMRectReadOnly.prototype, 'bottom', function () { return max(this._r[1], this._r[1] + this._r[3]); });
-  defineGetter(DOMRectReadOnly.prototype, 'left', function () { return min(this._r[0], this._r[0] + this._r[2]); });
-  defineMethod(DOMRectReadOnly.prototype, 'toJSON', function toJSON() {
-    var self = this, out = {};
-    ['x', 'y', 'width', 'height', 'top', 'right', 'bottom', 'left'].forEach(function (n) { out[n] = self[n]; });
-    return out;
-  });
-  Object.defineProperty(DOMRectReadOnly.prototype, Symbol.toStringTag, { value: 'DOMRectReadOnly', configurable: true });
-  function DOMRect(x, y, width, height) {
-    if (!new.target) throw new TypeError("Failed to construct 'DOMRect': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-    Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
-  }
-  Object.setPrototypeOf(DOMRect, DOMRectReadOnly);
-  DOMRect.prototype = Object.create(DOMRectReadOnly.prototype, { constructor: { value: DOMRect, writable: true, configurable: true } });
-  defineMethod(DOMRect, 'fromRect', function fromRect(other) { return rectFrom(DOMRect, other); });
-  ['x', 'y', 'width', 'height'].forEach(function (name, i) {
-    defineGetter(DOMRect.prototype, name, function () { return this._r[i]; }, function (v) { this._r[i] = Number(v); });
-  });
-  Object.defineProperty(DOMRect.prototype, Symbol.toStringTag, { value: 'DOMRect', configurable: true });
-  function DOMRectList() { throw new TypeError('Illegal constructor'); }
-  defineGetter(DOMRectList.prototype, 'length', function () { return this._list.length; });
-  defineMethod(DOMRectList.prototype, 'item', function item(i) { i = Number(i) >>> 0; return i < this._list.length ? this._list[i] : null; });
-  DOMRectList.prototype[Symbol.iterator] = function () { return this._list[Symbol.iterator](); };
-  Object.defineProperty(DOMRectList.prototype, Symbol.toStringTag, { value: 'DOMRectList', configurable: true });
-  function rectList(rects) {
-    var list = Object.create(DOMRectList.prototype);
-    Object.defineProperty(list, '_list', { value: rects });
-    rects.forEach(function (r, i) { Object.defineProperty(list, i, { value: r, enumerable: true }); });
-    return list;
-  }
-  [['DOMRectReadOnly', DOMRectReadOnly], ['DOMRect', DOMRect], ['DOMRectList', DOMRectList]].forEach(function (pair) {
-    Object.defineProperty(g, pair[0], { value: pair[1], writable: true, configurable: true });
-  });
-  // A Range has no geometry in this model: an empty rect and no client rects.
-  if (g.Range) {
-    defineMethod(g.Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return new DOMRect(0, 0, 0, 0); });
-    defineMethod(g.Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
-  }
+  if (typeof env.extendRange === 'function') env.extendRange(function (classes) { rangeGeometry(classes.Range); });
+  else if (g.Range) rangeGeometry(g.Range);
 
   // --- element scroll positions (the viewport's are the device layer's scrollX/scrollY)
   var scrolled = new WeakMap(), scrollVersion = 0;
@@ -381,9 +395,9 @@
   function unit(v) { return Math.round(v * 64) / 64; }
   function clientRect(el) {
     var box = boxOf(el);
-    if (!box) return new DOMRect(0, 0, 0, 0);
+    if (!box) return newRect(0, 0, 0, 0);
     var r = transformed(el, [box.x, box.y, box.x + box.b.width, box.y + box.b.height]);
-    return new DOMRect(unit(r[0] - (g.scrollX || 0)), unit(r[1] - (g.scrollY || 0)), unit(r[2] - r[0]), unit(r[3] - r[1]));
+    return newRect(unit(r[0] - (g.scrollX || 0)), unit(r[1] - (g.scrollY || 0)), unit(r[2] - r[0]), unit(r[3] - r[1]));
   }
   // The bounds of a rect [left, top, right, bottom] under the `transform`s of an element and its ancestors (2D ones,
   // about each one's transform-origin); a transform with 3D functions is left out.
@@ -641,7 +655,7 @@
   if (SVG) {
     defineMethod(SVG, 'getBBox', function getBBox() {
       var b = shapeBox(this) || [0, 0, 0, 0];
-      return new DOMRect(b[0], b[1], b[2], b[3]);
+      return newRect(b[0], b[1], b[2], b[3]);
     });
     defineMethod(SVG, 'getTotalLength', function getTotalLength() {
       var b = shapeBox(this);

@@ -35,13 +35,14 @@
   }
   // HTMLElement's prototype is taken from an element: the global is a stub until custom elements are first used
   // (dom/components.js), and reading it here would set them up on every page.
+  var sample = document.createElement('b');   // one element for the prototypes below
   var SVGElement = Object.getOwnPropertyDescriptor(global, 'SVGElement');
-  [Object.getPrototypeOf(document.createElement('b')), SVGElement && typeof SVGElement.value === 'function' && SVGElement.value.prototype]
+  [Object.getPrototypeOf(sample), SVGElement && typeof SVGElement.value === 'function' && SVGElement.value.prototype]
     .forEach(function (proto) { if (proto) fix(proto, global.Element.prototype); });
   fix(document, global.Document.prototype);
 
   var iterator = Array.prototype[Symbol.iterator];
-  var children = Object.getPrototypeOf(document.createElement('b').children);   // domino's HTMLCollection
+  var children = Object.getPrototypeOf(sample.children);   // domino's HTMLCollection
   var filtered = Object.getPrototypeOf(document.getElementsByTagName('*'));      // its live filtered lists
   [children, filtered].forEach(function (proto) {
     if (!proto[Symbol.iterator]) define(proto, Symbol.iterator, iterator);
@@ -65,7 +66,7 @@
     },
     configurable: true
   });
-  var tokens = Object.getPrototypeOf(document.createElement('b').classList);
+  var tokens = Object.getPrototypeOf(sample.classList);
   if (!tokens[Symbol.iterator]) define(tokens, Symbol.iterator, iterator);
   if (!tokens.forEach) define(tokens, 'forEach', Array.prototype.forEach);
 })

@@ -18,18 +18,15 @@
     .map(function (C) { return C.prototype; });
   // The language's own globals are never DOM interfaces, and reading one makes JavaScriptCore set it up (most
   // are made on first use): they are skipped by name, for page set-up time and memory.
-  var language = Object.create(null);
-  ('Object Function Array Number Boolean String Symbol BigInt Date RegExp Error EvalError RangeError ReferenceError ' +
-   'SyntaxError TypeError URIError AggregateError Promise Proxy Reflect JSON Math Map Set WeakMap WeakSet WeakRef ' +
-   'FinalizationRegistry ArrayBuffer SharedArrayBuffer DataView Atomics Int8Array Uint8Array Uint8ClampedArray ' +
-   'Int16Array Uint16Array Int32Array Uint32Array Float16Array Float32Array Float64Array BigInt64Array BigUint64Array ' +
-   'Intl WebAssembly Iterator AsyncIterator ShadowRealm Temporal NaN Infinity').split(' ').forEach(function (key) {
-    language[key] = true;
-  });
+  var language = new RegExp('^(?:Object|Function|Array|Number|Boolean|String|Symbol|BigInt|Date|RegExp|Error|EvalError|' +
+    'RangeError|ReferenceError|SyntaxError|TypeError|URIError|AggregateError|Promise|Proxy|Reflect|JSON|Math|Map|Set|' +
+    'WeakMap|WeakSet|WeakRef|FinalizationRegistry|ArrayBuffer|SharedArrayBuffer|DataView|Atomics|Int8Array|Uint8Array|' +
+    'Uint8ClampedArray|Int16Array|Uint16Array|Int32Array|Uint32Array|Float16Array|Float32Array|Float64Array|' +
+    'BigInt64Array|BigUint64Array|Intl|WebAssembly|Iterator|AsyncIterator|ShadowRealm|Temporal|NaN|Infinity)$');
   var keys = Object.getOwnPropertyNames(global);
   for (var i = 0; i < keys.length; i++) {
     var key = keys[i], first = key.charCodeAt(0);
-    if (first < 65 || first > 90 || language[key]) continue;   // A-Z
+    if (first < 65 || first > 90 || language.test(key)) continue;   // A-Z
     var C = Object.getOwnPropertyDescriptor(global, key).value;   // accessors (lazily installed APIs) are left alone: reading them would install them
     if (typeof C !== 'function' || !C.prototype || typeof C.prototype !== 'object') continue;
     for (var r = 0; r < roots.length; r++) {
@@ -38,13 +35,14 @@
   }
   // HTMLElement's global is a stub until custom elements are first used (dom/components.js): its prototype is
   // an element's.
-  name(Object.getPrototypeOf(document.createElement('b')), 'HTMLElement');
+  var sample = document.createElement('b');   // one element for the prototypes below
+  name(Object.getPrototypeOf(sample), 'HTMLElement');
   name(global.NodeList && global.NodeList.prototype, 'NodeList');
-  name(Object.getPrototypeOf(document.createElement('b').children), 'HTMLCollection');
+  name(Object.getPrototypeOf(sample.children), 'HTMLCollection');
   name(Object.getPrototypeOf(document.getElementsByTagName('*')), 'HTMLCollection');
-  name(Object.getPrototypeOf(document.createElement('b').classList), 'DOMTokenList');
-  name(Object.getPrototypeOf(document.createElement('b').attributes), 'NamedNodeMap');
-  name(Object.getPrototypeOf(document.createElement('b').style), 'CSSStyleDeclaration');
+  name(Object.getPrototypeOf(sample.classList), 'DOMTokenList');
+  name(Object.getPrototypeOf(sample.attributes), 'NamedNodeMap');
+  name(Object.getPrototypeOf(sample.style), 'CSSStyleDeclaration');
   Object.defineProperty(document, tag, { value: 'HTMLDocument', configurable: true });
   Object.defineProperty(global, tag, { value: 'Window', configurable: true });
 })
