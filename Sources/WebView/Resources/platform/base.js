@@ -5,6 +5,42 @@
   }
   internals.define = define;
 
+  // A group of globals made on first use, so a page that never touches them pays nothing at set-up: each name is an
+  // accessor on the global object until the first read, which deletes the group's accessors and runs `load` (it
+  // defines the real values); a page's own assignment replaces the accessor. If `load` throws, every read of the
+  // group throws an error naming the group and the cause. Shared by the platform scripts as `internals.lazy`.
+  function lazy(names, load) {
+    var state = 'pending', failure = null;
+    function resolve() {
+      if (state !== 'pending') return;
+      state = 'loading';
+      names.forEach(function (name) { delete global[name]; });
+      try {
+        load();
+        state = 'loaded';
+      } catch (error) {
+        state = 'failed';
+        failure = new Error(names.join('/') + ' unavailable: ' + (error && error.message || error));
+        names.forEach(install);
+      }
+    }
+    function install(name) {
+      Object.defineProperty(global, name, {
+        configurable: true, enumerable: false,
+        get: function () {
+          resolve();
+          if (state === 'failed') throw failure;
+          return global[name];
+        },
+        set: function (value) {
+          Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
+        }
+      });
+    }
+    names.forEach(install);
+  }
+  internals.lazy = lazy;
+
   var usable = false;
   try { usable = new global.DOMException('m', 'AbortError').name === 'AbortError'; } catch (e) {}
   if (!usable) {

@@ -5,36 +5,7 @@
     if (!requireFunction) requireFunction = native.makeRequire();
     return requireFunction(id);
   }
-  function lazy(names, load) {
-    var state = 'pending', failure = null;
-    function resolve() {
-      if (state !== 'pending') return;
-      state = 'loading';
-      names.forEach(function (name) { delete global[name]; });
-      try {
-        load();
-        state = 'loaded';
-      } catch (error) {
-        state = 'failed';
-        failure = new Error(names.join('/') + ' unavailable: ' + (error && error.message || error));
-        names.forEach(install);
-      }
-    }
-    function install(name) {
-      Object.defineProperty(global, name, {
-        configurable: true, enumerable: false,
-        get: function () {
-          resolve();
-          if (state === 'failed') throw failure;
-          return global[name];
-        },
-        set: function (value) {
-          Object.defineProperty(global, name, { value: value, writable: true, configurable: true, enumerable: false });
-        }
-      });
-    }
-    names.forEach(install);
-  }
+  var lazy = internals.lazy;
 
   lazy(['URL', 'URLSearchParams'], function () {
     require('core-js/web/url');
