@@ -69,14 +69,20 @@ import TestSupport
     @Test(.spinsTheCPU) func anEndlessPromiseChainEndsAtTheTimeLimit() async throws {
         let chain = try await HybridBinary.run(["eval", "--timeout", "2", "console.log('chain'); function f() { Promise.resolve().then(f) } f()"])
         #expect(chain.status == 3)
+        // Stopped either in a job before it queued the next (the ordinary time limit) or, past the runtime's
+        // grace, with the chain still holding the thread: see RunContractTests' endless chain.
         if chain.stdout.hasPrefix("chain\n") {
-            #expect(chain.stderr.contains("time limit of 2 s reached"), "\(chain.stderr)")
-            #expect(chain.stderr.contains("cannot be interrupted"))
+            if chain.stderr.contains("cannot be interrupted") {
+                #expect(chain.stderr.contains("time limit of 2 s reached"), "\(chain.stderr)")
+            } else {
+                #expect(chain.stderr.contains("TimeoutError: deadline reached while JavaScript was running"), "\(chain.stderr)")
+            }
         }
         let awaiting = try await HybridBinary.run(["eval", "--timeout", "2", "console.log('chain'); (async () => { for (;;) await null })(); 'started'"])
         #expect(awaiting.status == 3)
         if awaiting.stdout.hasPrefix("chain\n") {
-            #expect(awaiting.stderr.contains("cannot be interrupted"), "\(awaiting.stderr)")
+            #expect(awaiting.stderr.contains("cannot be interrupted") || awaiting.stderr.contains("deadline reached while JavaScript was running"),
+                    "\(awaiting.stderr)")
         }
     }
 
