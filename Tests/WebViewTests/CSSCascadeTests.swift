@@ -336,6 +336,33 @@ import Testing
         await webView.close()
     }
 
+    /// domino's CSS parser (about a tenth of domino's set-up) loads on the first style attribute parsed, not with
+    /// every page: `require.cache` shows its module not yet run after a load that parses none.
+    @Test func theStyleAttributeParserLoadsOnFirstUse() async throws {
+        let (webView, log) = try await open("", "<p id=p>x</p><i id=i>y</i>")
+        func parserLoaded() async throws -> Bool? {
+            try await webView.withDocument { document -> Bool? in
+                guard let require = document.env?["require"] else { return nil }
+                let check = try document.context.evaluate(
+                    "(function (require) { return require.cache[require.resolve('domino/lib/cssparser.js')].loaded; })")
+                return try check.call(arguments: [require]).toBool()
+            } ?? nil
+        }
+        #expect(try await parserLoaded() == false)
+        let out = try await webView.evaluateJavaScript("""
+            var p = document.getElementById('p'), i = document.getElementById('i');
+            p.setAttribute('style', 'color: red; margin-top: 4px');
+            i.style.setProperty('--x', '5px');
+            i.style.setProperty('padding-left', 'var(--x)');
+            [p.style.color, p.style.marginTop, p.style.length, getComputedStyle(i).paddingLeft, CSS.supports('color', 'red'),
+             CSS.supports('color', 'bogus')]
+            """)
+        #expect(out == ["red", "4px", 2, "5px", true, false])
+        #expect(try await parserLoaded() == true)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func cssNamespaceSupportsAndEscape() async throws {
         let (webView, log) = try await open("", "")
         let out = try await webView.evaluateJavaScript("""

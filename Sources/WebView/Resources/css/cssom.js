@@ -1235,19 +1235,30 @@
   // --- element.style: domino parses the style attribute with parserlib (its CSS 2-era grammar), which throws on
   // custom properties and drops var() and CSS-wide keywords. Declarations with those go through node-cssom
   // instead (loaded then); the others, the common case, still through parserlib, which validates them.
+  // The parser module loads on the first parse (see commonjs.js): the wrapper is made then.
   var cssparser = require('domino/lib/cssparser.js');
-  var OriginalParser = cssparser.css.Parser;
+  var parserlibCSS = Object.getOwnPropertyDescriptor(cssparser, 'css');
+  var OriginalParser = null, wrappedCSS = null;
   var needsOwnParser = /--|var\(|:\s*(inherit|initial|unset|revert)\b/i;
+  function originalParser() {
+    if (OriginalParser) return OriginalParser;
+    var css = parserlibCSS.get ? parserlibCSS.get.call(cssparser) : parserlibCSS.value;
+    OriginalParser = css.Parser;
+    StyleAttributeParser.prototype = Object.create(OriginalParser.prototype);
+    StyleAttributeParser.prototype.addListener = addListener;
+    StyleAttributeParser.prototype.parseStyleAttribute = parseStyleAttribute;
+    wrappedCSS = Object.create(css, { Parser: { value: StyleAttributeParser, writable: true, configurable: true } });
+    return OriginalParser;
+  }
   function StyleAttributeParser(options) {
-    this._parser = new OriginalParser(options);
+    this._parser = new (originalParser())(options);
     this._propertyListeners = [];
   }
-  StyleAttributeParser.prototype = Object.create(OriginalParser.prototype);
-  StyleAttributeParser.prototype.addListener = function (type, listener) {
+  function addListener(type, listener) {
     this._parser.addListener(type, listener);
     if (type === 'property') this._propertyListeners.push(listener);
-  };
-  StyleAttributeParser.prototype.parseStyleAttribute = function (text) {
+  }
+  function parseStyleAttribute(text) {
     if (!needsOwnParser.test(text)) return this._parser.parseStyleAttribute(text);
     load();
     var style = inlineStyle(String(text)), listeners = this._propertyListeners;
@@ -1258,8 +1269,12 @@
         value: { text: value, toString: function () { return this.text; } }, important: important || null, invalid: valid ? null : new Error('invalid') };
       listeners.forEach(function (listener) { listener(event); });
     }
-  };
-  cssparser.css = Object.create(cssparser.css, { Parser: { value: StyleAttributeParser, writable: true, configurable: true } });
+  }
+  Object.defineProperty(cssparser, 'css', {
+    configurable: true, enumerable: true,
+    get: function () { originalParser(); return wrappedCSS; },
+    set: function (value) { Object.defineProperty(cssparser, 'css', { value: value, writable: true, configurable: true, enumerable: true }); }
+  });
 
   // --- CSS namespace: supports() and escape()
   function declarationSupported(property, value) {
@@ -1270,7 +1285,7 @@
     property = property.toLowerCase();
     tables();
     if (/var\(/i.test(value) || CSS_WIDE.test(value)) return !!(properties[property] || shorthands[property] || knownToParser(property));
-    var parser = new OriginalParser({ starHack: false, underscoreHack: false }), verdict = null;
+    var parser = new (originalParser())({ starHack: false, underscoreHack: false }), verdict = null;
     parser.addListener('property', function (e) { verdict = !e.invalid; });
     parser.addListener('error', function () { verdict = false; });
     try { parser.parseStyleAttribute(property + ':' + value); } catch (e) { return false; }
@@ -1279,7 +1294,7 @@
   }
   function knownToParser(property) {
     var known = false;
-    var parser = new OriginalParser({});
+    var parser = new (originalParser())({});
     parser.addListener('property', function (e) { known = !(e.invalid && /^Unknown property/.test(e.invalid.message)); });
     try { parser.parseStyleAttribute(property + ':inherit'); } catch (e) { return false; }
     return known;
