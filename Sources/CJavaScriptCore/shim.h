@@ -35,5 +35,6 @@ JSValueRef JSScriptEvaluate(JSContextRef context, JSScriptRef script, JSValueRef
 
 // From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): reads a process-wide engine option.
 gboolean jsc_options_get_boolean(const char *option, gboolean *value);
+gboolean jsc_options_get_int(const char *option, gint *value);
 
 #endif

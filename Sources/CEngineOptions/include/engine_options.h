@@ -7,4 +7,8 @@
 // JSC_usePollingTraps of its own). Calling it also keeps the load-time constructor linked in.
 bool hybrid_engine_options_chose_polling_traps(void);
 
+// True when this library chose the optimising JIT's thresholds at load time (the environment set none of
+// JSC_thresholdForOptimizeAfterWarmUp, JSC_thresholdForOptimizeAfterLongWarmUp, JSC_thresholdForOptimizeSoon).
+bool hybrid_engine_options_chose_optimize_thresholds(void);
+
 #endif
