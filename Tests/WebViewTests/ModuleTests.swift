@@ -183,6 +183,47 @@ import Testing
         await webView.close()
     }
 
+    /// A classic script's translation is kept by text and base URL: the next page that runs it (here the same page
+    /// reloaded) takes it from the process's table instead of loading acorn again, and its `import()` still works.
+    @Test func classicScriptTranslationsAreCachedByText() async throws {
+        let token = UUID().uuidString
+        let app = "var loaded = import('./lazy.js').then(m => m.answer + '\(token)');\n"
+        let plain = "var s = 'import(' + '\(token)';\n"
+        let fixture = try PageFixture(["index.html": "<script src='js/app.js'></script>", "js/app.js": app,
+                                       "js/lazy.js": "export const answer = 42;\n",
+                                       "plain.html": "<script src='js/plain.js'></script>", "js/plain.js": plain])
+        let base = fixture.url("js/app.js").absoluteString
+        #expect(ESModules.cachedClassicTranslation(app, base: base) == nil)
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(try await webView.callAsyncJavaScript("loaded") == .string("42\(token)"))
+        let cached = try #require(ESModules.cachedClassicTranslation(app, base: base))
+        #expect(cached?.contains("hybrid.import") == true)
+        try await webView.reload()
+        #expect(try await webView.callAsyncJavaScript("loaded") == .string("42\(token)"))
+        #expect(log.exceptions.isEmpty)
+        // A script without `import()` past the pre-check is kept as needing nothing.
+        try await webView.load(fixture.url("plain.html"))
+        #expect(try await webView.evaluateJavaScript("s") == .string("import(\(token)"))
+        #expect(ESModules.cachedClassicTranslation(plain, base: fixture.url("js/plain.js").absoluteString) == .some(nil))
+        await webView.close()
+    }
+
+    /// The process-wide tables of what pages bring are bounded: past the limit the table starts over, and an entry
+    /// larger than the limit is returned but not kept.
+    @Test func readMostlyCachesKeepToTheirBound() {
+        let cache = ReadMostlyCache<String, Int>(costLimit: 10) { key, _ in key.count }
+        #expect(cache.insert(1, for: "aaaa") == 1)
+        #expect(cache.insert(2, for: "bbbb") == 2)
+        #expect(cache.insert(9, for: "aaaa") == 1)
+        #expect(cache.count == 2)
+        #expect(cache.insert(3, for: "cccc") == 3)
+        #expect(cache.count == 1)
+        #expect(cache["aaaa"] == nil && cache["cccc"] == 3)
+        #expect(cache.insert(4, for: "dddddddddddd") == 4)
+        #expect(cache["dddddddddddd"] == nil && cache.count == 1)
+    }
+
     @Test func theImportPreCheck() {
         #expect(ESModules.mayImport("import('x')"))
         #expect(ESModules.mayImport("a; import \n ('x')"))

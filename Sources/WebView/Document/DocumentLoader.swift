@@ -270,9 +270,7 @@ final class DocumentLoader {
         if ESModules.mayImport(text), let loader = ESModules.loader(for: document, resources: resources) {
             // `import()` in a classic script resolves against the script's URL, or the document's base URL inline.
             let base = sourceURL == document.url.absoluteString ? document.baseURL.absoluteString : sourceURL
-            if let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]), translated.isString {
-                text = translated.toString() ?? text
-            }
+            if let translated = ESModules.translateClassic(text, base: base, loader: loader) { text = translated }
         }
         env["currentScript"] = element
         document.context.evaluateScript(text, sourceURL: sourceURL, startingLineNumber: line)

@@ -20,7 +20,29 @@ enum ESModules {
         var meta: String
     }
 
-    private static let translations = ReadMostlyCache<String, Translation>()
+    /// Up to 64 MiB of module text (counted by key, which holds the text) per process; past that the table starts over.
+    private static let translations = ReadMostlyCache<String, Translation>(costLimit: 64 << 20) { key, _ in key.utf8.count }
+
+    /// Classic scripts' translations (their `import()` calls routed to the page's loader) by base URL and text, nil
+    /// when a script has no `import()` (or does not parse): a page that runs a script the process has seen does not
+    /// load acorn for it again. Bounded as ``translations``.
+    private static let classicTranslations = ReadMostlyCache<String, ClassicTranslation>(costLimit: 64 << 20) { key, _ in key.utf8.count }
+    private struct ClassicTranslation: Sendable { var text: String? }
+
+    /// What ``translateClassic(_:base:loader:)`` keeps for `text` and `base`: nil when nothing is kept, `.some(nil)`
+    /// when the script needs no translation. For tests.
+    static func cachedClassicTranslation(_ text: String, base: String) -> String?? {
+        classicTranslations[base + "\u{0}" + text].map(\.text)
+    }
+
+    /// `text`, a classic script whose `import()` calls resolve against `base`, as `loader` (the page's, from
+    /// ``loader(for:resources:)``) translates it; nil when it needs no translation or the translation failed.
+    static func translateClassic(_ text: String, base: String, loader: JSValue) -> String? {
+        let key = base + "\u{0}" + text
+        if let cached = classicTranslations[key] { return cached.text }
+        guard let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]) else { return nil }
+        return classicTranslations.insert(ClassicTranslation(text: translated.isString ? translated.toString() : nil), for: key).text
+    }
 
     private static func key(_ args: JSArguments) -> String {
         (args.string(at: 0) ?? "") + "\u{0}" + String(args.int(at: 1) ?? 1) + "\u{0}" + (args.string(at: 2) ?? "")
