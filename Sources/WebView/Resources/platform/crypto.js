@@ -1,7 +1,7 @@
 (function (global, native, internals) {
   'use strict';
   // Web Cryptography: `crypto.getRandomValues`, `crypto.randomUUID` and the part of `crypto.subtle` hybrid pages use
-  // (SHA digests, HMAC, AES-GCM, AES-CBC, PBKDF2), on libgcrypt through `native.cryptoNatives()` (CryptoNatives.swift).
+  // (SHA digests, HMAC, AES-GCM, AES-CBC, PBKDF2, key wrapping with the AES ciphers), on libgcrypt through `native.cryptoNatives()` (CryptoNatives.swift).
   // Installed on first use. As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
   // context (`native.secureContext`: not on an `http:` page of a host other than localhost).
   var secure = !!native.secureContext;
@@ -284,6 +284,16 @@
       try { work = steps(); } catch (error) { return Promise.reject(error); }
       return Promise.resolve().then(work);
     }
+    // The export key operation of a key whose algorithm and extractability allow it: an ArrayBuffer or a JWK.
+    function exportKeyData(format, key) {
+      var data = slot(key), name = data.algorithm.name;
+      if (name === 'PBKDF2') throw fail('NotSupportedError', 'PBKDF2 keys cannot be exported');
+      if (!data.extractable) throw fail('InvalidAccessError', 'The key is not extractable');
+      if (format === 'raw') return data.bytes.slice().buffer;
+      if (format !== 'jwk') throw fail('NotSupportedError', "The key format '" + format + "' is not supported for " + name);
+      return { kty: 'oct', k: base64url(data.bytes), alg: jwkName(data.algorithm, data.algorithm.length),
+               key_ops: data.usages.slice(), ext: data.extractable };
+    }
     function keyArgument(key) {
       slot(key);
       return key;
@@ -332,15 +342,40 @@
         return run(function () {
           format = checkFormat(format);
           keyArgument(key);
+          return function () { return exportKeyData(format, key); };
+        });
+      },
+      // wrapKey and unwrapKey with the ciphers here (AES-GCM, AES-CBC), as the standard falls back to `encrypt` and
+      // `decrypt` for algorithms without a wrap operation of their own (AES-KW is not supported).
+      wrapKey: function wrapKey(format, key, wrappingKey, wrapAlgorithm) {
+        return run(function () {
+          format = checkFormat(format);
+          var normalized = withBytes(normalize('encrypt', wrapAlgorithm));
+          keyArgument(key);
+          keyArgument(wrappingKey);
           return function () {
-            var data = slot(key), name = data.algorithm.name;
-            if (name === 'PBKDF2') throw fail('NotSupportedError', 'PBKDF2 keys cannot be exported');
-            if (!data.extractable) throw fail('InvalidAccessError', 'The key is not extractable');
-            if (format === 'raw') return data.bytes.slice().buffer;
-            if (format !== 'jwk') throw fail('NotSupportedError', "The key format '" + format + "' is not supported for " + name);
-            var jwk = { kty: 'oct', k: base64url(data.bytes), alg: jwkName(data.algorithm, data.algorithm.length),
-                        key_ops: data.usages.slice(), ext: data.extractable };
-            return jwk;
+            var wrapping = usable(wrappingKey, normalized, 'wrapKey');
+            var exported = exportKeyData(format, key);
+            var bytes = format === 'jwk' ? new TextEncoder().encode(JSON.stringify(exported)) : new Uint8Array(exported);
+            return cipher(true, normalized, wrapping, bytes);
+          };
+        });
+      },
+      unwrapKey: function unwrapKey(format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages) {
+        return run(function () {
+          format = checkFormat(format);
+          var bytes = copyBytes(wrappedKey, 'The wrapped key');
+          var normalized = withBytes(normalize('decrypt', unwrapAlgorithm));
+          var keyAlgorithm = normalize('importKey', unwrappedKeyAlgorithm);
+          keyArgument(unwrappingKey);
+          return function () {
+            var plain = new Uint8Array(cipher(false, normalized, usable(unwrappingKey, normalized, 'unwrapKey'), bytes));
+            var keyData = plain;
+            if (format === 'jwk') {
+              try { keyData = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(plain)); } catch (e) { keyData = null; }
+              if (keyData === null || typeof keyData !== 'object') throw fail('DataError', 'The unwrapped key is not a JWK');
+            }
+            return importKey(format, keyData, keyAlgorithm, !!extractable, keyUsages);
           };
         });
       },
@@ -400,11 +435,6 @@
         });
       }
     };
-    ['wrapKey', 'unwrapKey'].forEach(function (name) {
-      methods[name] = function () {
-        return Promise.reject(fail('NotSupportedError', 'SubtleCrypto.' + name + ' is not supported here'));
-      };
-    });
     Object.keys(methods).forEach(function (name) {
       define(SubtleCrypto.prototype, name, function () {
         if (!(this instanceof SubtleCrypto)) return Promise.reject(new TypeError('Illegal invocation'));
