@@ -1,7 +1,8 @@
 (function (global, native, internals) {
   'use strict';
   // Web Cryptography: `crypto.getRandomValues`, `crypto.randomUUID` and the part of `crypto.subtle` hybrid pages use
-  // (SHA digests, HMAC, AES-GCM, AES-CBC, PBKDF2, key wrapping with the AES ciphers), on libgcrypt through `native.cryptoNatives()` (CryptoNatives.swift).
+  // (SHA digests, HMAC, AES-GCM, AES-CBC, PBKDF2, key wrapping with the AES ciphers), on libgcrypt through
+  // `native.cryptoNatives()` (CryptoNatives.swift).
   // Installed on first use. As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
   // context (`native.secureContext`: not on an `http:` page of a host other than localhost).
   var secure = !!native.secureContext;
