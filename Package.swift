@@ -49,6 +49,13 @@ let package = Package(
             providers: [.apt(["libgdk-pixbuf-2.0-dev", "librsvg2-common", "webp-pixbuf-loader"])]
         ),
 
+        // libgcrypt (which JavaScriptCore already links) for the web view's `crypto` and `crypto.subtle`.
+        .systemLibrary(
+            name: "CGcrypt",
+            pkgConfig: "libgcrypt",
+            providers: [.apt(["libgcrypt20-dev"])]
+        ),
+
         // Chooses JavaScriptCore's polling traps when the library is loaded, before anything can start the engine.
         .target(name: "CEngineOptions"),
 
@@ -73,7 +80,7 @@ let package = Package(
         .target(name: "FixtureServer", dependencies: ["CSoup", "HybridLoop", "HybridJSON", "HybridRouting"]),
 
         // Headless web view: HTML pages with a DOM (Debian's node-domino), scripts, events, networking.
-        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup", "CCairo", "CGdkPixbuf"],
+        .target(name: "WebView", dependencies: ["JavaScript", "HybridLoop", "CJavaScriptCore", "CSoup", "CCairo", "CGdkPixbuf", "CGcrypt"],
                 resources: [.copy("Resources")]),
 
         // WebViewJavascriptBridge: the registerHandler/callHandler message bus on a web view.

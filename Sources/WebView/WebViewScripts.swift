@@ -107,13 +107,17 @@ package enum WebViewScripts {
     ///   `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream). Each group
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
+    /// - `crypto`: `crypto` (`getRandomValues`, `randomUUID`), `Crypto`, `SubtleCrypto` and `CryptoKey`, loaded on first
+    ///   use like `modules`' groups: `crypto.subtle`'s SHA digests, HMAC, AES-GCM, AES-CBC and PBKDF2 on libgcrypt
+    ///   (`CryptoNatives`). As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
+    ///   context (not on an `http:` page of a host other than localhost).
     /// - `collections`: selector results and collections as browsers give them: `querySelector` returns `null`
     ///   when nothing matches, `querySelectorAll` a static, iterable `NodeList`; element collections and
     ///   `DOMTokenList` are iterable; `HTMLCollection` is a global.
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules", "collections", "interfaces"].map { name in
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules", "crypto", "collections", "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 

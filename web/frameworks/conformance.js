@@ -689,6 +689,70 @@
     });
   });
 
+  // 11. Web Cryptography (issue 16): the page is a file: URL, a secure context, so crypto.subtle exists.
+  function hex(buffer) {
+    return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
+  }
+  function utf8(text) { return new TextEncoder().encode(text); }
+  function rejectsWith(promise, name) {
+    return promise.then(function () { throw new Error("resolved, expected " + name); },
+      function (e) { eq(e instanceof DOMException, true, "a DOMException"); eq(e.name, name); });
+  }
+  check("crypto", "getRandomValues fills and returns the same array; Float32Array is a TypeMismatchError", function () {
+    var a = new Uint8Array(32);
+    eq(crypto.getRandomValues(a), a);
+    ok(a.some(function (b) { return b !== 0; }), "random bytes");
+    try { crypto.getRandomValues(new Float32Array(2)); } catch (e) { eq(e.name, "TypeMismatchError"); return; }
+    throw new Error("no TypeMismatchError");
+  });
+  check("crypto", "getRandomValues above 65536 bytes is a QuotaExceededError", function () {
+    try { crypto.getRandomValues(new Uint8Array(65537)); } catch (e) { eq(e.name, "QuotaExceededError"); return; }
+    throw new Error("no QuotaExceededError");
+  });
+  check("crypto", "randomUUID is a version 4 UUID", function () {
+    ok(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(crypto.randomUUID()), "UUID shape");
+  });
+  check("crypto", "subtle.digest SHA-256 of 'abc' (FIPS 180)", function () {
+    return crypto.subtle.digest("SHA-256", utf8("abc")).then(function (digest) {
+      eq(hex(digest), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    });
+  });
+  check("crypto", "HMAC-SHA256 sign and verify (RFC 4231 case 2)", function () {
+    var key;
+    return crypto.subtle.importKey("raw", utf8("Jefe"), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]).then(function (k) {
+      key = k;
+      return crypto.subtle.sign("HMAC", key, utf8("what do ya want for nothing?"));
+    }).then(function (signature) {
+      eq(hex(signature), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+      return crypto.subtle.verify("HMAC", key, signature, utf8("what do ya want for nothing?"));
+    }).then(function (valid) { eq(valid, true, "verify"); });
+  });
+  check("crypto", "AES-GCM round trip; a tampered ciphertext is an OperationError", function () {
+    var iv = crypto.getRandomValues(new Uint8Array(12)), key;
+    return crypto.subtle.generateKey({ name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]).then(function (k) {
+      key = k;
+      eq(key.type, "secret"); eq(key.extractable, false); eq(key.algorithm.length, 256);
+      return crypto.subtle.encrypt({ name: "AES-GCM", iv: iv }, key, utf8("conformance"));
+    }).then(function (sealed) {
+      var tampered = new Uint8Array(sealed.slice(0));
+      tampered[0] ^= 1;
+      return crypto.subtle.decrypt({ name: "AES-GCM", iv: iv }, key, sealed).then(function (plain) {
+        eq(new TextDecoder().decode(plain), "conformance");
+        return rejectsWith(crypto.subtle.decrypt({ name: "AES-GCM", iv: iv }, key, tampered), "OperationError");
+      });
+    });
+  });
+  check("crypto", "PBKDF2-HMAC-SHA256 deriveBits (RFC 7914 section 11)", function () {
+    return crypto.subtle.importKey("raw", utf8("passwd"), "PBKDF2", false, ["deriveBits"]).then(function (key) {
+      return crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: utf8("salt"), iterations: 1 }, key, 256);
+    }).then(function (bits) { eq(hex(bits), "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"); });
+  });
+  check("crypto", "an unknown algorithm is a NotSupportedError; a non-extractable key refuses exportKey", function () {
+    return rejectsWith(crypto.subtle.digest("MD5", utf8("x")), "NotSupportedError").then(function () {
+      return crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    }).then(function (key) { return rejectsWith(crypto.subtle.exportKey("raw", key), "InvalidAccessError"); });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;
