@@ -35,7 +35,7 @@ package enum WebViewScripts {
     ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
     /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
     ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
-    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`.
+    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`, file inputs' `files` (`FileList`).
     /// - `form-submission`: checkbox, radio, label, submit and reset activation, implicit submission,
     ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
     /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).

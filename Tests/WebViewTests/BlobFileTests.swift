@@ -305,4 +305,44 @@ import Testing
         expected += Array("\r\n--\(boundary)\r\nContent-Disposition: form-data; name=\"note\"; filename=\"n.txt\"\r\nContent-Type: text/plain\r\n\r\nn\r\n--\(boundary)--\r\n".utf8)
         #expect(upload.body == expected)
     }
+
+    @Test func fileInputsAreFedFromSwift() async throws {
+        let folder = try PageFixture(["notes.txt": "from disk"])
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <form id=form><input type=file name=doc id=many multiple required><input type=file id=one><input type=text id=t></form>
+            <script>
+            var seen = [];
+            document.getElementById('many').addEventListener('input', function (e) { seen.push('input:' + e.target.files.length); });
+            document.getElementById('many').addEventListener('change', function (e) { seen.push('change:' + e.target.value); });
+            var before = [document.getElementById('many').files.length, document.getElementById('many').validity.valueMissing,
+                          document.getElementById('t').files, new FormData(document.getElementById('form')).get('doc').name];
+            </script>
+            """, baseURL: URL(string: "http://example.test/")!)
+        let disk = try WebFile(contentsOf: folder.url("notes.txt"))
+        #expect(disk.name == "notes.txt" && disk.type == "text/plain" && disk.data == Data("from disk".utf8))
+        try await webView.setFiles([disk, WebFile(name: "raw.bin", data: Data([0, 255]), lastModified: Date(timeIntervalSince1970: 2))],
+                                   for: "#many")
+        let out = try await webView.callAsyncJavaScript("""
+            (async function () {
+              var input = document.getElementById('many'), files = input.files;
+              var out = [before, seen, files.length, files instanceof FileList, files.item(0).name, files[1].name, files[1].type,
+                         files[1].lastModified, files.item(5), input.value, await files[0].text(), Array.from(await files[1].bytes()),
+                         input.validity.valueMissing, Array.from(files).length, input.files === files];
+              var data = new FormData(document.getElementById('form'));
+              out.push(data.getAll('doc').map(function (f) { return f.name; }));
+              try { input.value = 'x'; } catch (e) { out.push(e.name); }
+              input.value = '';
+              out.push(input.files.length, input.value);
+              return JSON.stringify(out);
+            })()
+            """)
+        #expect(out == .string(#"[[0,true,null,""],["input:2","change:C:\\fakepath\\notes.txt"],2,true,"notes.txt","raw.bin","",2000,null,"C:\\fakepath\\notes.txt","from disk",[0,255],false,2,true,["notes.txt","raw.bin"],"InvalidStateError",0,""]"#))
+        await #expect(throws: JSException.self) { try await webView.setFiles([disk, disk], for: "#one") }
+        await #expect(throws: JSException.self) { try await webView.setFiles([disk], for: "#t") }
+        await #expect(throws: JSException.self) { try await webView.setFiles([disk], for: "#missing") }
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }
+

@@ -145,7 +145,9 @@
         if (el.localName === 'select') {
           forms.selectedOf(el).forEach(function (o) { if (!forms.disabled(o)) entries.push([name, o.value]); });
         } else if (type === 'file') {
-          entries.push([name, '']);   // no File objects yet: an empty selection is an empty string
+          var files = el._hybridFiles || [];   // dom/form-controls.js; none: an empty, untyped file without a name
+          if (!files.length) entries.push([name, new g.File([], '', { type: 'application/octet-stream' })]);
+          files.forEach(function (file) { entries.push([name, file]); });
         } else if (type === 'hidden' && name.toLowerCase() === '_charset_') {
           entries.push([name, 'UTF-8']);
         } else if (el.localName === 'textarea') {
@@ -285,7 +287,7 @@
     function encode(s) {
       return encodeURIComponent(s).replace(/[!'()~]/g, function (c) { return '%' + c.charCodeAt(0).toString(16).toUpperCase(); }).replace(/%20/g, '+');
     }
-    return entries.map(function (e) { return encode(normalize(e[0])) + '=' + encode(typeof e[1] === 'string' ? normalize(e[1]) : ''); }).join('&');
+    return entries.map(function (e) { return encode(normalize(e[0])) + '=' + encode(normalize(typeof e[1] === 'string' ? e[1] : e[1].name)); }).join('&');
   }
   forms.urlencoded = urlencoded;
 
