@@ -35,7 +35,7 @@ package enum WebViewScripts {
     ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
     /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
     ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
-    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`.
+    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`, file inputs' `files` (`FileList`).
     /// - `form-submission`: checkbox, radio, label, submit and reset activation, implicit submission,
     ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
     /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).
@@ -101,10 +101,14 @@ package enum WebViewScripts {
     ///   `timeout` / `abort`, then `loadend`). A request re-opened or aborted by a handler fires no more.
     /// - `abort`: `AbortController` and `AbortSignal` (`abort()`, `AbortSignal.abort()`,
     ///   `AbortSignal.timeout()`, `throwIfAborted()`, `onabort` and `abort` listeners).
+    /// - `blob`: `Blob`, `File` and `FileReader` (made on first read), the page's blob URL store behind
+    ///   `URL.createObjectURL`/`revokeObjectURL` and the blob: URL reads of XHR, `fetch`, `<img>` and `<script src>`.
+    /// - `clone`: `structuredClone` (HTML's structured clone with a transfer list), also behind the frames' `postMessage` and
+    ///   `history.pushState`/`replaceState`.
     /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
     ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
-    ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest; without
-    ///   `Blob` it has no `arrayBuffer()`, added here on the raw response bytes; no `body` stream). Each group
+    ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest and `Blob`, its
+    ///   body reads settling in microtasks; no `body` stream), with `URL.createObjectURL`/`revokeObjectURL`. Each group
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
     /// - `crypto`: `crypto` (`getRandomValues`, `randomUUID`), `Crypto`, `SubtleCrypto` and `CryptoKey`, loaded on first
@@ -117,7 +121,8 @@ package enum WebViewScripts {
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "modules", "crypto", "collections", "interfaces"].map { name in
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "collections",
+         "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 

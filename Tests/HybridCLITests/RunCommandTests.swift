@@ -60,6 +60,30 @@ import TestSupport
         #expect(served.stderr.contains("/page.html:4:"))
     }
 
+    @Test func fileInputsChooseFilesBeforeTheClicks() async throws {
+        let url = try await page("""
+            <input type=file id=f multiple><input type=file id=one>
+            <script>document.getElementById('f').onchange = function (e) {
+              Promise.all(Array.from(e.target.files).map(function (f) { return f.text(); })).then(function (t) { console.log(e.target.value + ' ' + t.join('+')); });
+            };</script>
+            """)
+        let folder = url.deletingLastPathComponent()
+        try "one".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try "two".write(to: folder.appendingPathComponent("b.txt"), atomically: true, encoding: .utf8)
+        let a = folder.appendingPathComponent("a.txt").path, b = folder.appendingPathComponent("b.txt").path
+        let result = try await HybridBinary.run(["run", url.path, "--file-input", "#f=\(a)", "--file-input", "#f=\(b)",
+                                                 "--eval", "document.getElementById('f').files[1].type"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("C:\\fakepath\\a.txt one+two\n"))
+        #expect(result.stdout.contains("text/plain\n"))
+        let missing = try await HybridBinary.run(["run", url.path, "--file-input", "#f=/nonexistent/file.txt"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("cannot read /nonexistent/file.txt"))
+        let tooMany = try await HybridBinary.run(["run", url.path, "--file-input", "#one=\(a)", "--file-input", "#one=\(b)"])
+        #expect(tooMany.status == 1)
+        #expect(tooMany.stderr.contains("--file-input '#one'"))
+    }
+
     @Test func missingPageAndMissingSelectorAreErrors() async throws {
         let missing = try await HybridBinary.run(["run", "/nonexistent/page.html"])
         #expect(missing.status == 2)

@@ -16,7 +16,7 @@ import Testing
               headerName: name(function () { x.setRequestHeader('bad name', 'v'); }),
               method: name(function () { new XMLHttpRequest().open('GE T', '/'); }),
               trace: name(function () { new XMLHttpRequest().open('TRACE', '/'); }),
-              blob: name(function () { x.responseType = 'blob'; }),
+              blob: name(function () { x.responseType = 'document'; }),
               decode: name(function () { new TextDecoder().decode('text'); }),
               symbol: name(function () { localStorage.setItem(Symbol('s'), 1); }),
               storageArity: name(function () { localStorage.setItem('only-key'); }),

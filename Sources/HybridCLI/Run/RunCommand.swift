@@ -13,7 +13,7 @@ struct RunCommand: AsyncParsableCommand {
             demo is looked for in ./web, then <executable dir>/../share/hybrid/web, then <executable dir>/web.
 
             Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge is \
-            attached); run until idle; each --click; each --call; each --eval (its value printed); each \
+            attached); run until idle; each --file-input; each --click; each --call; each --eval (its value printed); each \
             --assert; --dump-dom last on standard output. Within a phase, flags keep their command-line order, \
             and the page runs until idle after each. Idle: no one-shot timer, \
             animation frame, fetch, script load or bridge delivery pending; repeating timers do not count, and a \
@@ -57,6 +57,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("click"), help: ArgumentHelp("Click the first element matching SELECTOR (repeatable).", valueName: "SELECTOR"))
     var clicks: [String] = []
+
+    @Option(name: .customLong("file-input"), help: ArgumentHelp("Choose the file PATH in the <input type=file> matching SELECTOR, as a user would; repeat a SELECTOR to choose several files (repeatable).", valueName: "SELECTOR=PATH"))
+    var fileInputs: [String] = []
 
     @Option(name: .customLong("call"), help: ArgumentHelp("Call the page's JS handler NAME with JSON data and print its answer (repeatable).", valueName: "NAME[=JSON]"))
     var calls: [String] = []

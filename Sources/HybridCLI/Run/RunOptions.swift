@@ -49,6 +49,8 @@ struct RunOptions: Sendable {
     /// `--log-level` info or lower: the bridge logs its messages.
     var logBridge = false
     var clicks: [String] = []
+    /// `--file-input SELECTOR=PATH`: the files each selector's file input gets, in command-line order.
+    var fileInputs: [(selector: String, files: [WebFile])] = []
     var calls: [Call] = []
     var evals: [String] = []
     var asserts: [String] = []
@@ -74,6 +76,27 @@ struct RunOptions: Sendable {
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.
+extension RunOptions {
+    /// Each `SELECTOR=PATH` (split at the last `=`: selectors may hold one), its file read now; a selector given
+    /// again adds its file to the same selection.
+    static func fileInputs(parsing values: [String]) throws(RunInputError) -> [(selector: String, files: [WebFile])] {
+        var result: [(selector: String, files: [WebFile])] = []
+        for value in values {
+            guard let split = value.lastIndex(of: "="), split != value.startIndex, value.index(after: split) != value.endIndex else {
+                throw RunInputError("--file-input \(value): expected SELECTOR=PATH")
+            }
+            let selector = String(value[..<split]), path = String(value[value.index(after: split)...])
+            let file: WebFile
+            do { file = try WebFile(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw RunInputError("--file-input \(value): cannot read \(path)")
+            }
+            if let index = result.firstIndex(where: { $0.selector == selector }) { result[index].files.append(file) }
+            else { result.append((selector, [file])) }
+        }
+        return result
+    }
+}
+
 struct RunInputError: Error, Sendable, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }

@@ -1,7 +1,7 @@
 import Foundation
 import Hybrid
 
-/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--click` →
+/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--file-input` → each `--click` →
 /// each `--call` → each `--eval` → each `--assert` → `--dump-dom` → `--canvas-out`. The page runs until idle after
 /// each step; every phase keeps the command-line order of its flags.
 struct RunPhaseList {
@@ -28,6 +28,20 @@ struct RunPhaseList {
             break
         }
         if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        for (selector, files) in options.fileInputs {
+            report.line(report.style.dim("file-input \(selector) \(files.map(\.name).joined(separator: ", "))"))
+            let webView = await phases.target().webView
+            switch await phases.withDeadline({ try await webView.setFiles(files, for: selector) }) {
+            case .timedOut: return phases.timedOut(in: "--file-input \(selector)", timeout: timeout)
+            case .failed(let error):
+                StandardStreams.err(report.style.red("hybrid run: --file-input '\(selector)': \(error)") + "\n")
+                report.raise(.exception)
+            case .done: break
+            }
+            transcript.write(kind: "fileInput", page: await phases.pageID(),
+                             ["selector": .string(selector), "files": .array(files.map { .string($0.name) })])
+            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        }
         for selector in options.clicks {
             report.line(report.style.dim("click \(selector)"))
             let webView = await phases.target().webView

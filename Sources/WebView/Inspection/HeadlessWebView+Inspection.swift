@@ -15,6 +15,18 @@ extension HeadlessWebView {
         _ = try await inspect("setValue", [selector, value])
     }
 
+    /// Selects `files` in the `<input type=file>` as a user's file chooser would: its `files` become the page's `File`
+    /// objects with these names, types and bytes (replacing the selection; an empty array clears it), then `input` and
+    /// `change` fire. Throws when the element is not a file input, is disabled, or gets several files without `multiple`.
+    public func setFiles(_ files: [WebFile], for selector: String) async throws {
+        let list = files.map { file -> [String: Any] in
+            ["name": file.name, "type": file.type, "lastModified": (file.lastModified.timeIntervalSince1970 * 1000).rounded(.down),
+             "base64": file.data.base64EncodedString()]
+        }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+        _ = try await inspect("setFiles", [selector, json])
+    }
+
     /// The element's `textContent`.
     public func text(of selector: String) async throws -> String {
         try await inspect("text", [selector]).stringValue ?? ""

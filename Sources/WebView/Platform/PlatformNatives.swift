@@ -27,6 +27,17 @@ enum PlatformNatives {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
+        // decodeText(bytes, labels): the bytes decoded as Encoding's "decode" does (a byte order mark wins), in the
+        // first of `labels` that names an encoding supported here, else UTF-8; malformed input becomes U+FFFD.
+        define("decodeText") { args in
+            let bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
+            let labels = (args[1].toArray() ?? []).compactMap { $0.isString ? $0.toString() : nil }
+            return TextDecoding.decode(bytes, labels: labels)
+        }
+        define("base64") { args in
+            Data(TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []).base64EncodedString()
+        }
+        define("uuid") { _ in UUID().uuidString.lowercased() }
         define("report") { [weak instance] args in
             instance?.host?.report(JSException(args[0]))
             return nil

@@ -171,7 +171,7 @@
     var mode = valueMode(typeOf(this));
     if (mode === 'default') return this.getAttribute('value') || '';
     if (mode === 'default/on') { var v = this.getAttribute('value'); return v === null ? 'on' : v; }
-    if (mode === 'filename') return '';
+    if (mode === 'filename') return this._hybridFiles && this._hybridFiles.length ? 'C:\\fakepath\\' + this._hybridFiles[0].name : '';
     return this._hybridDirtyValue ? sanitize(this, this._hybridValue) : sanitize(this, this.getAttribute('value') || '');
   }
   function setInputValue(v) {
@@ -179,6 +179,7 @@
     var mode = valueMode(typeOf(this));
     if (mode === 'filename') {
       if (s !== '') throw domException("Failed to set the 'value' property on 'HTMLInputElement': This input element accepts a filename, which may only be programmatically set to the empty string.", 'InvalidStateError');
+      forms.selectFiles(this, []);   // empties the selection
       return;
     }
     if (mode !== 'value') { this.setAttribute('value', s); return; }
@@ -189,6 +190,33 @@
     if (now !== old) { this._hybridSelStart = this._hybridSelEnd = now.length; this._hybridSelDir = 'none'; }
   }
   accessor(Input, 'value', inputValue, setInputValue);
+
+  // --- <input type=file>: its selected files (set by the host: HeadlessWebView.setFiles) as a FileList
+  var FileList = function FileList() { throw new TypeError('Illegal constructor'); };
+  method(FileList.prototype, 'item', function item(index) { var f = this[index >>> 0]; return f === undefined ? null : f; });
+  Object.defineProperty(FileList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
+  Object.defineProperty(FileList.prototype, Symbol.toStringTag, { value: 'FileList', configurable: true });
+  Object.defineProperty(g, 'FileList', { value: FileList, writable: true, configurable: true });
+  function fileList(files) {
+    var list = Object.create(FileList.prototype);
+    files.forEach(function (file, i) { Object.defineProperty(list, i, { value: file, enumerable: true }); });
+    Object.defineProperty(list, 'length', { value: files.length });
+    return list;
+  }
+  // The selection a user would make: the files replace the element's (none, one, or more with `multiple`).
+  forms.selectFiles = function (input, files) {
+    input._hybridFiles = files.slice();
+    input._hybridFileList = null;
+  };
+  accessor(Input, 'files', function () {
+    if (typeOf(this) !== 'file') return null;
+    if (!this._hybridFileList) this._hybridFileList = fileList(this._hybridFiles || []);
+    return this._hybridFileList;
+  }, function (list) {
+    if (typeOf(this) !== 'file' || !(list instanceof FileList)) return;   // null and other values are ignored, as in browsers
+    this._hybridFiles = Array.prototype.slice.call(list);
+    this._hybridFileList = list;
+  });
   accessor(Input, 'defaultValue', function () { return this.getAttribute('value') || ''; },
            function (v) { this.setAttribute('value', v === null ? '' : domString(v)); });
 

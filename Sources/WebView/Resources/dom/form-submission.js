@@ -145,7 +145,9 @@
         if (el.localName === 'select') {
           forms.selectedOf(el).forEach(function (o) { if (!forms.disabled(o)) entries.push([name, o.value]); });
         } else if (type === 'file') {
-          entries.push([name, '']);   // no File objects yet: an empty selection is an empty string
+          var files = el._hybridFiles || [];   // dom/form-controls.js; none: an empty, untyped file without a name
+          if (!files.length) entries.push([name, new g.File([], '', { type: 'application/octet-stream' })]);
+          files.forEach(function (file) { entries.push([name, file]); });
         } else if (type === 'hidden' && name.toLowerCase() === '_charset_') {
           entries.push([name, 'UTF-8']);
         } else if (el.localName === 'textarea') {
@@ -165,7 +167,7 @@
     } finally { form._hybridConstructing = false; }
   }
 
-  // --- FormData (string values only: there is no Blob or File yet)
+  // --- FormData (string and File values)
   var FormData = function FormData(form, submitter) {
     if (!(this instanceof FormData)) throw new TypeError("Failed to construct 'FormData': Please use the 'new' operator.");
     var entries = [];
@@ -184,14 +186,22 @@
   function requireArgs(name, args, n) {
     if (args.length < n) throw new TypeError("Failed to execute '" + name + "' on 'FormData': " + n + ' argument' + (n > 1 ? 's' : '') + ' required, but only ' + args.length + ' present.');
   }
-  function entryValue(value) {
-    if (value && typeof value === 'object' && typeof g.Blob === 'function' && value instanceof g.Blob) return value;
-    return normalizeValue(value);
+  // HTML's "create an entry": a Blob becomes a File (named 'blob' unless a filename is given), other values strings.
+  function isBlob(value) { return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, '_hybridBlobData'); }
+  function entryValue(method, args) {
+    var value = args[1];
+    if (!isBlob(value)) {
+      if (args.length > 2) throw new TypeError("Failed to execute '" + method + "' on 'FormData': parameter 2 is not of type 'Blob'.");
+      return String(value);
+    }
+    var file = value._hybridBlobData.name !== undefined;
+    if (file && args.length < 3) return value;
+    var name = args.length > 2 && args[2] !== undefined ? String(args[2]) : file ? value.name : 'blob';
+    return new g.File([value], name, { type: value.type, lastModified: file ? value.lastModified : undefined });
   }
-  function normalizeValue(value) { return String(value); }
   method(FormData.prototype, 'append', function append(name, value) {
     requireArgs('append', arguments, 2);
-    this._hybridEntries.push([String(name), entryValue(value)]);
+    this._hybridEntries.push([String(name), entryValue('append', arguments)]);
   });
   method(FormData.prototype, 'delete', function (name) {
     requireArgs('delete', arguments, 1);
@@ -219,7 +229,7 @@
   method(FormData.prototype, 'set', function set(name, value) {
     requireArgs('set', arguments, 2);
     name = String(name);
-    var list = this._hybridEntries, entry = [name, entryValue(value)], found = false;
+    var list = this._hybridEntries, entry = [name, entryValue('set', arguments)], found = false;
     for (var i = 0; i < list.length; i++) {
       if (list[i][0] !== name) continue;
       if (found) { list.splice(i, 1); i--; } else { list[i] = entry; found = true; }
@@ -250,10 +260,23 @@
   Object.defineProperty(FormData.prototype, '_hybridMultipart', { value: function () {
     var boundary = '----HybridFormBoundary' + Date.now().toString(16) + (++boundaries).toString(16) + Math.random().toString(16).slice(2);
     function escape(s) { return s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22'); }
-    var body = this._hybridEntries.map(function (e) {
-      return '--' + boundary + '\r\nContent-Disposition: form-data; name="' + escape(normalize(e[0])) + '"\r\n\r\n' + normalize(String(e[1])) + '\r\n';
-    }).join('') + '--' + boundary + '--\r\n';
-    return { body: body, type: 'multipart/form-data; boundary=' + boundary };
+    // Text parts as one string; with files, the body is bytes: each file's own between the UTF-8 of the text around it.
+    var chunks = [], text = '';
+    this._hybridEntries.forEach(function (e) {
+      text += '--' + boundary + '\r\nContent-Disposition: form-data; name="' + escape(normalize(e[0])) + '"';
+      if (!isBlob(e[1])) { text += '\r\n\r\n' + normalize(e[1]) + '\r\n'; return; }
+      text += '; filename="' + escape(e[1].name) + '"\r\nContent-Type: ' + (e[1].type || 'application/octet-stream') + '\r\n\r\n';
+      chunks.push(text, e[1]._hybridBlobData.bytes);
+      text = '\r\n';
+    });
+    text += '--' + boundary + '--\r\n';
+    var type = 'multipart/form-data; boundary=' + boundary;
+    if (!chunks.length) return { body: text, type: type };
+    chunks.push(text);
+    var encoder = new g.TextEncoder(), parts = chunks.map(function (c) { return typeof c === 'string' ? encoder.encode(c) : c; });
+    var body = new Uint8Array(parts.reduce(function (n, p) { return n + p.byteLength; }, 0)), offset = 0;
+    parts.forEach(function (p) { body.set(p, offset); offset += p.byteLength; });
+    return { body: body, type: type };
   } });
   Object.defineProperty(FormData.prototype, Symbol.iterator, { value: FormData.prototype.entries, writable: true, configurable: true });
   Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true });
@@ -264,7 +287,7 @@
     function encode(s) {
       return encodeURIComponent(s).replace(/[!'()~]/g, function (c) { return '%' + c.charCodeAt(0).toString(16).toUpperCase(); }).replace(/%20/g, '+');
     }
-    return entries.map(function (e) { return encode(normalize(e[0])) + '=' + encode(typeof e[1] === 'string' ? normalize(e[1]) : ''); }).join('&');
+    return entries.map(function (e) { return encode(normalize(e[0])) + '=' + encode(normalize(typeof e[1] === 'string' ? e[1] : e[1].name)); }).join('&');
   }
   forms.urlencoded = urlencoded;
 

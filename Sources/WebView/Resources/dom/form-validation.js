@@ -54,7 +54,7 @@
         f.valueMissing = selected.length === 0 || (placeholder && selected[0] === options[0]);
       } else if (type === 'checkbox') f.valueMissing = !el.checked;
       else if (type === 'radio') f.valueMissing = !forms.radioGroup(el).some(function (r) { return r.type === 'radio' && r.checked; });
-      else if (type === 'file') f.valueMissing = true;
+      else if (type === 'file') f.valueMissing = !(el._hybridFiles && el._hybridFiles.length);
       else if (type !== 'range' && type !== 'color') f.valueMissing = value === '';
     } else if (type === 'radio' && forms.radioGroup(el).some(function (r) { return r.type === 'radio' && r.hasAttribute('required'); })) {
       f.valueMissing = !forms.radioGroup(el).some(function (r) { return r.type === 'radio' && r.checked; });

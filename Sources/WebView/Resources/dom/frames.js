@@ -185,9 +185,9 @@
   function makeView(target) {
     var win = target.global, methods = Object.create(null);
     function sameOrigin() { return target.origin === env.origin; }
-    var post = function postMessage(message, options) {
+    var post = function postMessage(message, options, transfer) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Window': 1 argument required, but only 0 present.");
-      postTo(target, message, options);
+      postTo(target, message, options, transfer);
     };
     return new Proxy(win, {
       get: function (t, key) {
@@ -241,13 +241,19 @@
   }
   // From this frame to `target`'s window: HTML's "window post message steps". The message is cloned at once
   // (a DataCloneError throws here) and delivered as a task of the target, if its origin is still the one asked.
-  function postTo(target, message, options) {
-    var targetOrigin = options !== null && typeof options === 'object' ? options.targetOrigin : options;
+  function postTo(target, message, options, transfer) {
+    var bag = options !== null && typeof options === 'object';
+    var targetOrigin = bag ? options.targetOrigin : options;
+    transfer = bag ? options.transfer : transfer;
+    if (transfer !== undefined && (transfer === null || typeof transfer !== 'object' || typeof transfer[Symbol.iterator] !== 'function')) {
+      throw new TypeError("Failed to execute 'postMessage' on 'Window': The provided value cannot be converted to a sequence.");
+    }
+    transfer = transfer === undefined ? [] : Array.from(transfer);
     targetOrigin = targetOrigin === undefined ? '/' : String(targetOrigin);
     if (targetOrigin === '/') targetOrigin = env.origin;
     else if (targetOrigin !== '*') targetOrigin = originOf(targetOrigin);
     if (target.closed) return;                                      // a window whose frame is gone
-    var data = target.clone(message);
+    var data = target.clone(message, transfer);
     var origin = env.origin, source = g;
     target.task(function () {
       if (target.closed || targetOrigin !== '*' && targetOrigin !== target.origin) return;   // dropped silently
@@ -256,77 +262,14 @@
     });
   }
   Object.defineProperty(g, 'postMessage', {
-    value: function postMessage(message, options) {
+    value: function postMessage(message, options, transfer) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Window': 1 argument required, but only 0 present.");
-      postTo(env, message, options);
+      postTo(env, message, options, transfer);
     }, writable: true, configurable: true, enumerable: true
   });
 
-  // HTML's structured clone, into this realm: primitives, plain objects, arrays, Date, RegExp, Map, Set, boxed
-  // primitives, errors, ArrayBuffer and its views; cycles kept. Functions, symbols, nodes and windows throw
-  // DataCloneError, as in browsers.
-  var TYPED = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
-               'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
-  var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
-  function dataCloneError(what) {
-    return new g.DOMException("Failed to execute 'postMessage' on 'Window': " + what + ' could not be cloned.', 'DataCloneError');
-  }
-  env.clone = function (value) {
-    var memory = new Map();
-    function copyBuffer(buffer) {
-      var copy = new ArrayBuffer(buffer.byteLength);
-      new Uint8Array(copy).set(new Uint8Array(buffer));
-      return copy;
-    }
-    function clone(v) {
-      if (typeof v === 'symbol') throw dataCloneError(String(v));
-      if (typeof v === 'function') throw dataCloneError(v.name ? 'function ' + v.name : 'a function');
-      if (v === null || typeof v !== 'object') return v;
-      if (memory.has(v)) return memory.get(v);
-      var tag = Object.prototype.toString.call(v).slice(8, -1), out;
-      if (env.registry.get(v) || typeof v.nodeType === 'number' && typeof v.cloneNode === 'function') throw dataCloneError('#<' + tag + '>');
-      switch (tag) {
-        case 'Array':
-          out = new Array(v.length);
-          memory.set(v, out);
-          Object.keys(v).forEach(function (k) { out[k] = clone(v[k]); });
-          return out;
-        case 'Date': out = new Date(v.getTime()); break;
-        case 'RegExp': out = new RegExp(v.source, v.flags); break;
-        case 'Boolean': case 'Number': case 'String': case 'BigInt': out = Object(v.valueOf()); break;
-        case 'ArrayBuffer': out = copyBuffer(v); break;
-        case 'DataView':
-          out = new DataView(clone(v.buffer), v.byteOffset, v.byteLength);
-          break;
-        case 'Map':
-          out = new Map();
-          memory.set(v, out);
-          v.forEach(function (item, key) { out.set(clone(key), clone(item)); });
-          return out;
-        case 'Set':
-          out = new Set();
-          memory.set(v, out);
-          v.forEach(function (item) { out.add(clone(item)); });
-          return out;
-        case 'Error': {
-          var Ctor = ERRORS.indexOf(v.name) >= 0 ? g[v.name] : Error;
-          out = new Ctor(v.message);
-          break;
-        }
-        case 'Object':
-          out = {};
-          memory.set(v, out);
-          Object.keys(v).forEach(function (k) { out[k] = clone(v[k]); });
-          return out;
-        default:
-          if (TYPED.indexOf(tag) >= 0) { out = new g[tag](clone(v.buffer), v.byteOffset, v.length); break; }
-          throw dataCloneError('#<' + tag + '>');
-      }
-      memory.set(v, out);
-      return out;
-    }
-    return clone(value);
-  };
+  // HTML's structured clone, into this realm: platform/clone.js (the same as structuredClone), with the transfer list.
+  env.clone = function (value, transfer) { return env.structuredClone(value, transfer); };
 
   return env;
 })

@@ -17,36 +17,12 @@
   }
   function fragmentOf(url) { var i = url.indexOf('#'); return i < 0 ? null : url.slice(i); }
 
-  // HTML's structured clone, for the values a state can hold (DataCloneError for the others)
-  function clone(value, seen) {
-    if (value === null || typeof value !== 'object' && typeof value !== 'function' && typeof value !== 'symbol') return value;
-    if (typeof value === 'function' || typeof value === 'symbol' || value === g || value instanceof env.impl.Node) {
-      throw new DOMException("Failed to execute 'pushState' on 'History': " + (typeof value === 'function' ? 'a function' : 'the value') + ' could not be cloned.', 'DataCloneError');
-    }
-    if (seen.has(value)) return seen.get(value);
-    var copy, tag = Object.prototype.toString.call(value).slice(8, -1);
-    switch (tag) {
-      case 'Boolean': case 'Number': case 'String': return Object(value.valueOf());
-      case 'Date': copy = new Date(value.getTime()); break;
-      case 'RegExp': copy = new RegExp(value.source, value.flags); break;
-      case 'ArrayBuffer': copy = value.slice(0); break;
-      case 'Map': copy = new Map(); seen.set(value, copy); value.forEach(function (v, k) { copy.set(clone(k, seen), clone(v, seen)); }); return copy;
-      case 'Set': copy = new Set(); seen.set(value, copy); value.forEach(function (v) { copy.add(clone(v, seen)); }); return copy;
-      case 'Array': copy = new Array(value.length); break;
-      case 'Error': copy = new (g[value.name] || Error)(value.message); break;
-      default:
-        if (ArrayBuffer.isView(value)) { copy = new value.constructor(value); break; }
-        if (tag !== 'Object') throw new DOMException("Failed to execute 'pushState' on 'History': " + tag + ' object could not be cloned.', 'DataCloneError');
-        copy = {};
-    }
-    seen.set(value, copy);
-    if (tag === 'Array' || tag === 'Object') Object.keys(value).forEach(function (k) { copy[k] = clone(value[k], seen); });
-    return copy;
-  }
+  // HTML's structured clone (platform/clone.js, the same as structuredClone; DataCloneError for what it cannot clone)
+  function clone(value, method) { return env.structuredClone(value, [], method + "' on 'History"); }
 
   function changeState(method, push, args) {
     if (args.length < 2) throw new TypeError("Failed to execute '" + method + "' on 'History': 2 arguments required, but only " + args.length + ' present.');
-    var serialized = clone(args[0], new Map()), url = args[2];
+    var serialized = clone(args[0], method), url = args[2];
     var newURL = location._href;
     if (url !== undefined && url !== null) {
       newURL = new URLImpl(location._href).resolve(String(url));
@@ -57,7 +33,7 @@
     }
     if (push) { entries.splice(index + 1); entries.push({ url: newURL, state: serialized }); index++; }
     else entries[index] = { url: newURL, state: serialized };
-    currentState = clone(serialized, new Map());
+    currentState = clone(serialized, method);
     setURL(newURL, push ? 'sessionStatePush' : 'sessionStateReplace');
   }
 
@@ -88,7 +64,7 @@
       var oldURL = location._href;
       index = target;
       var entry = entries[index];
-      currentState = clone(entry.state, new Map());
+      currentState = clone(entry.state, 'popstate');
       setURL(entry.url, 'sessionStatePop');
       g._dispatchEvent(new g.PopStateEvent('popstate', { state: currentState }), true);
       if (fragmentOf(oldURL) !== fragmentOf(entry.url)) fireHashChange(oldURL, entry.url);

@@ -223,7 +223,12 @@
         task(function () { var decoded = native.decodeDataURL(url); finish(decoded ? decoded.body : null); });
         return;
       }
-      if (/^blob:/i.test(url) || !/^(https?|file):/i.test(url)) { task(function () { finish(null); }); return; }
+      if (/^blob:/i.test(url)) {   // the page's blob URL store (platform/blob.js), resolved now, read in a task
+        var blob = internals.resolveBlobURL(url);
+        task(function () { finish(blob ? internals.blobBuffer(blob) : null); });
+        return;
+      }
+      if (!/^(https?|file):/i.test(url)) { task(function () { finish(null); }); return; }
       var headers = [['Accept', 'image/webp,image/avif,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5']];
       r.id = native.send('GET', url, headers, null, 0, function (result) {
         finish(result.error || result.status >= 400 ? null : result.body);

@@ -10,17 +10,20 @@
   lazy(['URL', 'URLSearchParams'], function () {
     require('core-js/web/url');
     require('core-js/web/url-search-params');
+    internals.define(global.URL, 'createObjectURL', internals.createObjectURL);   // platform/blob.js
+    internals.define(global.URL, 'revokeObjectURL', internals.revokeObjectURL);
   });
   lazy(['atob', 'btoa'], function () {
     require('core-js/modules/web.atob');
     require('core-js/modules/web.btoa');
   });
   lazy(['fetch', 'Headers', 'Request', 'Response'], function () {
-    // The library resolves its promises with setTimeout(0): give it a microtask instead, so a fetch
-    // still settles while the page is hidden and its timers are paused.
-    var factory = native.compileModule('whatwg-fetch/dist/fetch.umd.js', 'exports, module, setTimeout');
+    // The library resolves its promises with setTimeout(0) and reads Blob bodies with a FileReader, whose events are
+    // tasks: give it a microtask and a reader that settles in a microtask (platform/blob.js), so a fetch still settles
+    // while the page is hidden and its timers are paused.
+    var factory = native.compileModule('whatwg-fetch/dist/fetch.umd.js', 'exports, module, setTimeout, FileReader');
     var module = { exports: {} };
-    factory.call(undefined, module.exports, module, function (callback) { Promise.resolve().then(callback); });
+    factory.call(undefined, module.exports, module, function (callback) { Promise.resolve().then(callback); }, internals.BodyReader);
     var library = module.exports;
     var polyfill = library.fetch;
     // whatwg-fetch rejects every failure with "Network request failed": say what failed.
@@ -29,11 +32,7 @@
       var promise = polyfill.apply(this, arguments);
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
-      return promise.then(function (response) {
-        // The raw bytes, for arrayBuffer() (the library reads bodies as text without Blob).
-        if (xhr && xhr._response) internals.define(response, '_bytes', xhr._response.body);
-        return response;
-      }, function (error) {
+      return promise.then(null, function (error) {
         if (xhr && xhr._errorMessage && error instanceof TypeError) {
           throw new TypeError('Failed to fetch: ' + xhr._errorMessage);
         }
@@ -43,16 +42,6 @@
         throw error;
       });
     };
-    [library.Request, library.Response].forEach(function (type) {
-      if (typeof type.prototype.arrayBuffer === 'function') return;
-      internals.define(type.prototype, 'arrayBuffer', function arrayBuffer() {
-        if (this.bodyUsed) return Promise.reject(new TypeError('Already read'));
-        this.bodyUsed = true;
-        var bytes = this._bytes || this._bodyArrayBuffer || new global.TextEncoder().encode(this._bodyText || '').buffer;
-        return Promise.resolve(ArrayBuffer.isView(bytes) ? bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)
-                                                         : bytes.slice(0));
-      });
-    });
     fetch.polyfill = true;
     internals.define(global, 'fetch', fetch);
     ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });

@@ -13,6 +13,8 @@
     } else if (typeof global.FormData === 'function' && body instanceof global.FormData) {
       var multipart = body._hybridMultipart();   // dom/form-submission.js
       payload = multipart.body; type = multipart.type;
+    } else if (internals.blobData(body)) {
+      payload = internals.blobData(body).bytes; type = internals.blobData(body).type || null;
     } else if (internals.toBytes(body)) {
       payload = internals.toBytes(body);
     } else {
@@ -25,9 +27,15 @@
     this._fire('loadstart', 0, 0);
     if (this._generation !== generation || !this._sent) return;
     var xhr = this, timeout = Number(this.timeout) > 0 ? Number(this.timeout) : 0;
-    this._id = native.send(this._method, this._url, this._headers, payload, timeout, function (result) {
+    function complete(result) {
       if (xhr._generation === generation) xhr._complete(result, generation);
-    });
+    }
+    if (/^blob:/i.test(this._url)) {   // the page's own blob URL store (platform/blob.js), read in a task
+      var result = internals.blobURLResult(this._method, this._url);
+      native.taskTimer(function () { complete(result); }, 0, true);
+      return;
+    }
+    this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete);
   });
   define(proto, '_complete', function (result, generation) {
     var xhr = this;

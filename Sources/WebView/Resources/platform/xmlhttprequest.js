@@ -4,7 +4,7 @@
   var token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
   var forbidden = /^(accept-charset|accept-encoding|access-control-request-headers|access-control-request-method|connection|content-length|cookie|cookie2|date|dnt|expect|host|keep-alive|origin|referer|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/i;
   var states = { UNSENT: 0, OPENED: 1, HEADERS_RECEIVED: 2, LOADING: 3, DONE: 4 };
-  var responseTypes = ['', 'text', 'json', 'arraybuffer'];
+  var responseTypes = ['', 'text', 'json', 'arraybuffer', 'blob'];
   var decoder = new global.TextDecoder();
 
   function invalidState(method) {
@@ -36,6 +36,7 @@
     define(this, '_sent', false);
     define(this, '_response', null);
     define(this, '_text', null);
+    define(this, '_blob', null);
     define(this, '_headers', []);
     define(this, '_errorMessage', null);
   });
@@ -53,8 +54,8 @@
     get: function () { return this._responseType; },
     set: function (value) {
       value = String(value);
-      if (value === 'blob' || value === 'document') {
-        throw new DOMException("XMLHttpRequest: responseType '" + value + "' is not supported here (use '', 'text', 'json' or 'arraybuffer')", 'NotSupportedError');
+      if (value === 'document') {
+        throw new DOMException("XMLHttpRequest: responseType 'document' is not supported here (use '', 'text', 'json', 'arraybuffer' or 'blob')", 'NotSupportedError');
       }
       if (responseTypes.indexOf(value) < 0) return;
       if (this._state === 3 || this._state === 4) throw new DOMException("XMLHttpRequest: responseType cannot be changed once loading", 'InvalidStateError');
@@ -74,6 +75,10 @@
     if (type === '' || type === 'text') return this.responseText;
     if (this._state !== 4 || !this._response) return null;
     if (type === 'arraybuffer') return this._response.body;
+    if (type === 'blob') {
+      if (!this._blob) define(this, '_blob', new global.Blob([this._response.body], { type: this.getResponseHeader('Content-Type') || '' }));
+      return this._blob;
+    }
     try { return JSON.parse(decoder.decode(this._response.body)); } catch (e) { return null; }
   });
 

@@ -1,0 +1,146 @@
+(function (global, native, internals) {
+  'use strict';
+  // HTML's structured clone, into this realm: `structuredClone`, and through `env.structuredClone` the frames'
+  // `postMessage` and the history's states. Primitives, boxed primitives, Date, RegExp (lastIndex not kept), Map, Set,
+  // ArrayBuffer (transferable: the original is detached), typed arrays and DataView (views of one buffer stay views
+  // of one buffer), errors (name, message and, as WebKit, stack), DOMException, Blob and File (their bytes shared:
+  // blobs are immutable), arrays and plain objects (own enumerable string keys), with cycles and shared references
+  // kept. Functions, symbols, DOM nodes, windows, other platform objects, WeakMap, WeakSet, WeakRef, Promise and
+  // detached buffers throw a DataCloneError, as do a transfer list naming a buffer twice or a detached one.
+  var TYPED = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
+               'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
+  var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
+  var NEVER = ['WeakMap', 'WeakSet', 'WeakRef', 'FinalizationRegistry', 'Promise', 'Generator', 'AsyncGenerator',
+               'SharedArrayBuffer', 'Window', 'global'];
+  // Platform interfaces whose objects are not serializable (read only when already installed: no lazy group loads).
+  var PLATFORM = ['EventTarget', 'Node', 'Event', 'XMLHttpRequest', 'FileReader', 'Storage', 'AbortController',
+                  'AbortSignal', 'CanvasRenderingContext2D', 'Headers', 'Request', 'Response'];
+  var hasOwn = Object.prototype.hasOwnProperty;
+
+  function installed(name) {
+    var d = Object.getOwnPropertyDescriptor(global, name);
+    return d && typeof d.value === 'function' ? d.value : null;
+  }
+  function isPlatformObject(v, interfaces) {
+    var env = native.domEnv;   // windows, and the views frames have of each other (dom/frames.js)
+    if (v === global || (env && env.registry && env.registry.get(v))) return true;
+    if ((typeof v.nodeType === 'number' && typeof v.cloneNode === 'function')) return true;
+    for (var i = 0; i < interfaces.length; i++) if (v instanceof interfaces[i]) return true;
+    return false;
+  }
+  function isDetached(buffer) {
+    return buffer.detached === true;
+  }
+
+  // clone(value, transfer, what): `what` names the caller in errors ("structuredClone' on 'Window").
+  function clone(value, transfer, what) {
+    function dataCloneError(description) {
+      return new global.DOMException("Failed to execute '" + what + "': " + description, 'DataCloneError');
+    }
+    var memory = new Map(), transferred = [];
+    var interfaces = PLATFORM.map(installed).filter(function (C) { return C && typeof C.prototype === 'object'; });
+    (transfer || []).forEach(function (buffer) {
+      if (Object.prototype.toString.call(buffer) !== '[object ArrayBuffer]') throw dataCloneError('Value at index ' + transferred.length + ' does not have a transferable type.');
+      if (transferred.indexOf(buffer) >= 0) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is a duplicate of an earlier ArrayBuffer.');
+      if (isDetached(buffer)) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is already detached.');
+      transferred.push(buffer);
+    });
+    function copyKeys(from, to) {
+      Object.keys(from).forEach(function (k) { to[k] = walk(from[k]); });
+      return to;
+    }
+    function walk(v) {
+      if (typeof v === 'symbol') throw dataCloneError(String(v) + ' could not be cloned.');
+      if (typeof v === 'function') throw dataCloneError((v.name ? 'function ' + v.name : 'A function') + ' could not be cloned.');
+      if (v === null || typeof v !== 'object') return v;
+      if (memory.has(v)) return memory.get(v);
+      var tag = Object.prototype.toString.call(v).slice(8, -1), out, blob = internals.blobData(v);
+      if (blob) {
+        out = blob.name !== undefined ? new global.File([v], blob.name, { type: blob.type, lastModified: blob.lastModified })
+                                      : new global.Blob([v], { type: blob.type });
+        memory.set(v, out);
+        return out;
+      }
+      var DOMExceptionClass = global.DOMException;
+      if (typeof DOMExceptionClass === 'function' && v instanceof DOMExceptionClass) {
+        out = new DOMExceptionClass(v.message, v.name);
+        memory.set(v, out);
+        return out;
+      }
+      if (NEVER.indexOf(tag) >= 0 || isPlatformObject(v, interfaces)) throw dataCloneError('#<' + tag + '> could not be cloned.');
+      switch (tag) {
+        case 'Array':
+          out = new Array(v.length);
+          memory.set(v, out);
+          return copyKeys(v, out);
+        case 'Date': out = new Date(v.getTime()); break;
+        case 'RegExp': out = new RegExp(v.source, v.flags); break;
+        case 'Boolean': case 'Number': case 'String': case 'BigInt': out = Object(v.valueOf()); break;
+        case 'ArrayBuffer':
+          if (isDetached(v)) throw dataCloneError('An ArrayBuffer is detached and could not be cloned.');
+          out = v.slice(0);
+          break;
+        case 'DataView':
+          out = new DataView(walk(v.buffer), v.byteOffset, v.byteLength);
+          break;
+        case 'Map':
+          out = new Map();
+          memory.set(v, out);
+          v.forEach(function (item, key) { out.set(walk(key), walk(item)); });
+          return out;
+        case 'Set':
+          out = new Set();
+          memory.set(v, out);
+          v.forEach(function (item) { out.add(walk(item)); });
+          return out;
+        case 'Error': {
+          var name = v.name, message = hasOwn.call(v, 'message') ? String(v.message) : undefined;
+          out = new (ERRORS.indexOf(name) >= 0 ? global[name] : global.Error)(message);
+          if (typeof v.stack === 'string') Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true });
+          break;
+        }
+        case 'Object':
+          out = {};
+          memory.set(v, out);
+          return copyKeys(v, out);
+        default:
+          if (TYPED.indexOf(tag) >= 0 && typeof global[tag] === 'function') {
+            out = new global[tag](walk(v.buffer), v.byteOffset, v.length);
+            break;
+          }
+          if (ArrayBuffer.isView(v) || Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null &&
+              typeof v.constructor === 'function' && /\[native code\]/.test(Function.prototype.toString.call(v.constructor)) &&
+              v.constructor !== Object) {
+            throw dataCloneError('#<' + tag + '> could not be cloned.');
+          }
+          out = {};   // an ordinary object with its own toStringTag
+          memory.set(v, out);
+          return copyKeys(v, out);
+      }
+      memory.set(v, out);
+      return out;
+    }
+    var result = walk(value);
+    transferred.forEach(function (buffer) { buffer.transfer(); });   // detach only once the whole value cloned
+    return result;
+  }
+  function transferList(options, what) {
+    if (options === undefined || options === null) return [];
+    if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute '" + what + "': The provided value is not of type 'StructuredSerializeOptions'.");
+    var list = options.transfer;
+    if (list === undefined) return [];
+    if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') {
+      throw new TypeError("Failed to execute '" + what + "': The provided value cannot be converted to a sequence.");
+    }
+    return Array.from(list);
+  }
+  // For dom/frames.js: a frame's postMessage clones into the target frame's realm with the target's clone.
+  // For dom/frames.js and dom/history.js: postMessage (into the target frame's realm, with the target's clone) and
+  // pushState/replaceState; `what` names the caller in errors.
+  if (native.domEnv) native.domEnv.structuredClone = function (value, transfer, what) { return clone(value, transfer || [], what || "postMessage' on 'Window"); };
+
+  internals.define(global, 'structuredClone', function structuredClone(value, options) {
+    if (arguments.length === 0) throw new TypeError("Failed to execute 'structuredClone' on 'Window': 1 argument required, but only 0 present.");
+    return clone(value, transferList(options, "structuredClone' on 'Window"), "structuredClone' on 'Window");
+  });
+})
