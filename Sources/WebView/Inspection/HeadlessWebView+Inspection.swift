@@ -19,12 +19,12 @@ extension HeadlessWebView {
     /// objects with these names, types and bytes (replacing the selection; an empty array clears it), then `input` and
     /// `change` fire. Throws when the element is not a file input, is disabled, or gets several files without `multiple`.
     public func setFiles(_ files: [WebFile], for selector: String) async throws {
-        let list = files.map { file -> [String: Any] in
-            ["name": file.name, "type": file.type, "lastModified": (file.lastModified.timeIntervalSince1970 * 1000).rounded(.down),
-             "base64": file.data.base64EncodedString()]
-        }
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
-        _ = try await inspect("setFiles", [selector, json])
+        let list = JSONValue.array(files.map { file in
+            .object(["name": .string(file.name), "type": .string(file.type),
+                     "lastModified": .number((file.lastModified.timeIntervalSince1970 * 1000).rounded(.down)),
+                     "base64": .string(file.data.base64EncodedString())])
+        })
+        _ = try await inspect("setFiles", [selector, list.jsonString])
     }
 
     /// The element's `textContent`.
