@@ -26,22 +26,29 @@ enum ESModules {
     /// Classic scripts' translations (their `import()` calls routed to the page's loader) by base URL and text, nil
     /// when a script has no `import()` (or does not parse): a page that runs a script the process has seen does not
     /// load acorn for it again. Bounded as ``translations``.
-    private static let classicTranslations = ReadMostlyCache<String, ClassicTranslation>(costLimit: 64 << 20) { key, _ in key.utf8.count }
-    private struct ClassicTranslation: Sendable { var text: String? }
+    private static let classicTranslations = ReadMostlyCache<ClassicScript, String?>(costLimit: 64 << 20) { key, _ in
+        key.base.utf8.count + key.text.utf8.count
+    }
+    /// A classic script and the base URL its `import()` calls resolve against: the key of ``classicTranslations``
+    /// (two strings side by side, so a lookup shares the script's storage instead of copying it into one key).
+    private struct ClassicScript: Hashable, Sendable {
+        var base: String
+        var text: String
+    }
 
     /// What ``translateClassic(_:base:loader:)`` keeps for `text` and `base`: nil when nothing is kept, `.some(nil)`
     /// when the script needs no translation. For tests.
     static func cachedClassicTranslation(_ text: String, base: String) -> String?? {
-        classicTranslations[base + "\u{0}" + text].map(\.text)
+        classicTranslations[ClassicScript(base: base, text: text)]
     }
 
     /// `text`, a classic script whose `import()` calls resolve against `base`, as `loader` (the page's, from
     /// ``loader(for:resources:)``) translates it; nil when it needs no translation or the translation failed.
     static func translateClassic(_ text: String, base: String, loader: JSValue) -> String? {
-        let key = base + "\u{0}" + text
-        if let cached = classicTranslations[key] { return cached.text }
+        let key = ClassicScript(base: base, text: text)
+        if let cached = classicTranslations[key] { return cached }
         guard let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]) else { return nil }
-        return classicTranslations.insert(ClassicTranslation(text: translated.isString ? translated.toString() : nil), for: key).text
+        return classicTranslations.insert(translated.isString ? translated.toString() : nil, for: key)
     }
 
     private static func key(_ args: JSArguments) -> String {

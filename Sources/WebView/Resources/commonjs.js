@@ -9,16 +9,17 @@
     return null;
   }
   function loadOnFirstRead(filename, names) {
-    var stub = {}, loaded = null, record = { id: filename, filename: filename, exports: stub, loaded: false };
+    // `record` stands in the cache for the module until it runs; `module` is the module itself once it has.
+    var stub = {}, module = null, record = { id: filename, filename: filename, exports: stub, loaded: false };
     cache[filename] = record;
     function exports() {
-      if (!loaded) {
-        var module = { id: filename, filename: filename, exports: {}, loaded: false };
-        run(module, filename);
-        loaded = module.exports;
+      if (!module) {
+        var running = { id: filename, filename: filename, exports: {}, loaded: false };
+        run(running, filename);
+        module = running;
         record.loaded = true;
       }
-      return loaded;
+      return module.exports;
     }
     names.forEach(function (name) {
       Object.defineProperty(stub, name, {
