@@ -106,4 +106,40 @@ import Testing
         #expect(errors.first?.contains("listener broke") == true)
         await server.stop()
     }
+    /// An `on<type>` handler runs where it was first set among the `addEventListener` listeners (HTML's event
+    /// handler processing), keeps that place when replaced and leaves it when set to null: XHR, FileReader and
+    /// AbortSignal share the mechanism.
+    @Test func eventHandlersRunInRegistrationOrder() async throws {
+        let server = try await makeServer()
+        let (out, errors) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = { xhr: [], reader: [], signal: [] };
+            var x = new XMLHttpRequest();
+            x.addEventListener('load', function () { out.xhr.push('first'); });
+            x.onload = function () { out.xhr.push('replaced'); };
+            x.addEventListener('load', function () { out.xhr.push('third'); });
+            x.onload = function () { out.xhr.push('handler'); };
+            out.before = [x.onerror, typeof x.onload, x.hasOwnProperty('onload'), 'onload' in x];
+            x.open('GET', '/hello');
+            x.send();
+            var r = new FileReader();
+            r.onload = function () { out.reader.push('dropped'); };
+            r.addEventListener('load', function () { out.reader.push('listener'); });
+            r.onload = null;
+            r.onload = function () { out.reader.push('handler'); };
+            r.onloadend = 'not a function';
+            out.loadend = r.onloadend;
+            r.readAsText(new Blob(['x']));
+            var c = new AbortController();
+            c.signal.onabort = function () { out.signal.push('handler'); };
+            c.signal.addEventListener('abort', function () { out.signal.push('listener'); });
+            c.abort();
+            """)
+        #expect(errors.isEmpty)
+        #expect(out.contains(#""xhr":["first","handler","third"]"#))
+        #expect(out.contains(#""reader":["listener","handler"]"#))
+        #expect(out.contains(#""signal":["handler","listener"]"#))
+        #expect(out.contains(#""before":[null,"function",false,true]"#))
+        #expect(out.contains(#""loadend":null"#))
+        await server.stop()
+    }
 }

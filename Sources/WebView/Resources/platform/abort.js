@@ -3,11 +3,11 @@
   var define = internals.define;
   function AbortSignal() { throw new TypeError('Illegal constructor'); }
   internals.mixinEventTarget(AbortSignal.prototype);
+  internals.eventHandlers(AbortSignal.prototype, ['abort']);
   function createSignal() {
     var signal = Object.create(AbortSignal.prototype);
     define(signal, '_aborted', false);
     define(signal, '_reason', undefined);
-    signal.onabort = null;
     return signal;
   }
   function signalAbort(signal, reason) {

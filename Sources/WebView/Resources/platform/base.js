@@ -88,7 +88,7 @@
     removeEventListener: function (type, listener, options) {
       var list = listenersOf(this, String(type)), useCapture = capture(options);
       for (var i = 0; i < list.length; i++) {
-        if (list[i].listener === listener && list[i].capture === useCapture) {
+        if (list[i].listener === listener && list[i].capture === useCapture && !list[i].handler) {
           list[i].removed = true;
           list.splice(i, 1);
           return;
@@ -103,17 +103,56 @@
     });
   };
 
+  // Event handler attributes (`onload` and the like) of the platform's own event targets, as accessors on
+  // `prototype`: a handler takes its place among the target's listeners when it is first set and keeps it when
+  // replaced (HTML's event handler processing), so it runs in registration order; null removes it.
+  var declaredHandlers = typeof Symbol === 'function' ? Symbol('eventHandlers') : '__eventHandlers';
+  internals.eventHandlers = function (prototype, types) {
+    if (!Object.prototype.hasOwnProperty.call(prototype, declaredHandlers)) {
+      define(prototype, declaredHandlers, Object.create(prototype[declaredHandlers] || null));
+    }
+    types.forEach(function (type) {
+      var entries = new WeakMap();
+      prototype[declaredHandlers][type] = true;
+      Object.defineProperty(prototype, 'on' + type, {
+        configurable: true, enumerable: true,
+        get: function () { var entry = entries.get(this); return entry ? entry.handler : null; },
+        set: function (value) {
+          var entry = entries.get(this);
+          if (typeof value !== 'function') {
+            if (!entry) return;
+            entries.delete(this);
+            entry.removed = true;
+            var list = listenersOf(this, type), at = list.indexOf(entry);
+            if (at >= 0) list.splice(at, 1);
+          } else if (entry) {
+            entry.handler = value;
+          } else {
+            entry = { listener: null, handler: value, capture: false, once: false };
+            entries.set(this, entry);
+            listenersOf(this, type).push(entry);
+          }
+        }
+      });
+    });
+  };
+
   function invoke(fn, self, event) {
     try { fn.call(self, event); } catch (error) { native.report(error); }
   }
   internals.dispatch = function (target, event) {
     try { event.target = target; event.currentTarget = target; event.eventPhase = 2; event.srcElement = target; } catch (e) {}  // a real event's srcElement is read-only
-    var handler = target['on' + event.type];
-    if (typeof handler === 'function') invoke(handler, target, event);
+    var declared = target[declaredHandlers];
+    if (!declared || !declared[event.type]) {
+      // a target without accessors for this type: a plain `on<type>` property runs first
+      var handler = target['on' + event.type];
+      if (typeof handler === 'function') invoke(handler, target, event);
+    }
     var list = listenersOf(target, event.type).slice();
     for (var i = 0; i < list.length && !event._stopImmediate && !event._immediatePropagationStopped; i++) {
       var entry = list[i];
       if (entry.removed) continue;
+      if (entry.handler) { invoke(entry.handler, target, event); continue; }
       if (entry.once) target.removeEventListener(event.type, entry.listener, entry.capture);
       var listener = entry.listener;
       if (typeof listener === 'function') invoke(listener, target, event);

@@ -181,9 +181,9 @@
       define(this, '_state', EMPTY);
       define(this, '_result', null);
       define(this, '_read', 0);   // the current read's number; a stale task does nothing
-      this.onloadstart = this.onprogress = this.onload = this.onabort = this.onerror = this.onloadend = null;
     }
     internals.mixinEventTarget(FileReader.prototype);
+    internals.eventHandlers(FileReader.prototype, ['loadstart', 'progress', 'load', 'abort', 'error', 'loadend']);
     [['EMPTY', EMPTY], ['LOADING', LOADING], ['DONE', DONE]].forEach(function (c) { define(FileReader, c[0], c[1]); define(FileReader.prototype, c[0], c[1]); });
     getter(FileReader.prototype, 'readyState', function () { return this._state; });
     getter(FileReader.prototype, 'result', function () { return this._result; });

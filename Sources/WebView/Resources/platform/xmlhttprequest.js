@@ -13,6 +13,8 @@
   internals.xhrInvalidState = invalidState;
   function XMLHttpRequestUpload() {}
   internals.mixinEventTarget(XMLHttpRequestUpload.prototype);
+  var progressEvents = ['loadstart', 'progress', 'abort', 'error', 'load', 'timeout', 'loadend'];
+  internals.eventHandlers(XMLHttpRequestUpload.prototype, progressEvents);
 
   function XMLHttpRequest() {
     if (!(this instanceof XMLHttpRequest)) throw new TypeError("Failed to construct 'XMLHttpRequest': use the 'new' operator");
@@ -22,12 +24,11 @@
     this.timeout = 0;
     this.withCredentials = false;
     this.upload = new XMLHttpRequestUpload();
-    this.onreadystatechange = this.onloadstart = this.onprogress = this.onload = null;
-    this.onerror = this.onabort = this.ontimeout = this.onloadend = null;
     internals.lastXHR = this;
   }
   var proto = XMLHttpRequest.prototype;
   internals.mixinEventTarget(proto);
+  internals.eventHandlers(proto, progressEvents.concat(['readystatechange']));
   Object.keys(states).forEach(function (name) { define(XMLHttpRequest, name, states[name]); define(proto, name, states[name]); });
 
   define(proto, '_reset', function (state) {
