@@ -69,6 +69,27 @@ import Testing
         await server.stop()
     }
 
+    @Test func aBodyPastTheSizeLimitFailsTheRequestAndTheSessionGoesOn() async throws {
+        let server = try await LoopbackServer { request in
+            TestResponse(contentType: "application/octet-stream", body: Array(repeating: 7, count: request.path == "/big" ? 300_000 : 100_000))
+        }
+        let runtime = JavaScriptRuntime()
+        let (big, small) = await runtime.isolated { rt in
+            let session = WebSession(mainContext: rt.loop.mainContext)
+            session.maximumResponseSize = 200_000
+            let big = await session.sendAndWait(WebRequest(url: server.url("/big")))
+            let small = await session.sendAndWait(WebRequest(url: server.url("/small")))
+            return (big.map(\.body.count), small.map(\.body.count))
+        }
+        #expect(throws: WebLoadError.self) { try big.get() }
+        if case .failure(let error) = big {
+            #expect(error.kind == .responseTooLarge)
+            #expect(error.message.contains("200000 bytes"))
+        }
+        #expect(try small.get() == 100_000)
+        await server.stop()
+    }
+
     @Test func anHTTPErrorStatusIsAResponse() async throws {
         let server = try await LoopbackServer { _ in .text("nope", status: 404) }
         let resource = try await send(WebRequest(url: server.url("/missing"))).get()

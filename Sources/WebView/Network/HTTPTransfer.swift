@@ -26,6 +26,8 @@ final class HTTPTransfer {
     private var gotHeadersHandler: gulong = 0
     private var stream: UnsafeMutablePointer<GInputStream>?
     private var body: [UInt8] = []
+    /// The largest body read (``WebSession/maximumResponseSize``).
+    private var maximumSize = Int.max
 
     /// Bytes asked for per read of the body.
     private static let chunkSize: gsize = 64 * 1024
@@ -52,7 +54,7 @@ final class HTTPTransfer {
 
     /// Starts the exchange; returns the error at once when the request cannot be made.
     static func start(_ request: WebRequest, session: UnsafeMutablePointer<SoupSession>, mainContext: OpaquePointer, cancellable: Cancellable,
-                      responseTimeout: Duration,
+                      responseTimeout: Duration, maximumResponseSize: Int = .max,
                       completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> WebLoadError? {
         let method = request.method.isEmpty ? "GET" : request.method
         guard let message = soup_message_new(method, request.url.absoluteString) else {
@@ -73,6 +75,7 @@ final class HTTPTransfer {
         }
         let transfer = HTTPTransfer(request: request, session: session, message: message, mainContext: mainContext,
                                     cancellable: cancellable, completion: completion)
+        transfer.maximumSize = maximumResponseSize
         if let timeout = request.timeout {
             let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
             transfer.timeoutSource = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned transfer] in
@@ -142,6 +145,7 @@ final class HTTPTransfer {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         guard size > 0, let data else { return close() }
+        guard Int(size) <= maximumSize - body.count else { return refuseBody() }
         body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
         watch?.noteActivity()
         readNextChunk()
@@ -159,6 +163,15 @@ final class HTTPTransfer {
             if let error { g_error_free(error) }  // the body is complete: a failed close only loses the connection
             transfer.succeed()
         }, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    /// The body passed the size limit: fail without reading on. Dropping the unread stream drops the connection.
+    private func refuseBody() {
+        stopWatching()
+        guard let completion = takeCompletion() else { return }
+        completion(.failure(WebLoadError(url: request.url.absoluteString,
+                                         message: "the response is larger than \(maximumSize) bytes (WebSession.maximumResponseSize)",
+                                         kind: .responseTooLarge)))
     }
 
     private func succeed() {

@@ -14,6 +14,8 @@ public struct WebLoadError: Error, Sendable, Equatable, CustomStringConvertible 
         case network
         /// The request took longer than its timeout.
         case timeout
+        /// The response's body was larger than ``WebSession/maximumResponseSize``.
+        case responseTooLarge
     }
 
     /// The URL as it was requested.

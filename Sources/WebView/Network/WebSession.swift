@@ -75,6 +75,11 @@ public final class WebSession {
     /// inactivity limit). It then fails with a `.timeout` error. Time a script held the runtime thread does not count.
     public var responseTimeout: Duration = .seconds(60)
 
+    /// The largest HTTP response body a request reads, in bytes (512 MiB unless set): past it the request fails with
+    /// `.responseTooLarge` and its connection is dropped, so a hostile or broken server cannot exhaust the process's
+    /// memory through a page. (A phone would run out of memory far sooner; browsers set no limit of their own.)
+    public var maximumResponseSize = 512 << 20
+
     /// The client-side idle timeout of kept-alive connections, in seconds; 0: none (see the type's notes).
     var idleConnectionTimeout: UInt32 { hybrid_platform_session_uint(session, "idle-timeout") }
 
@@ -109,7 +114,7 @@ public final class WebSession {
             FileTransfer.start(request.url, cancellable: cancellable, completion: completion)
         case "http", "https":
             failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
-                                         responseTimeout: responseTimeout,
+                                         responseTimeout: responseTimeout, maximumResponseSize: maximumResponseSize,
                                          completion: completion)
         case let scheme:
             let name = scheme.map { "'\($0):'" } ?? "(none)"
