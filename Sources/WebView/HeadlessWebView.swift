@@ -22,6 +22,9 @@ public final class HeadlessWebView: Sendable {
     public nonisolated let runtime: JavaScriptRuntime
     /// Script message handlers and user scripts.
     public let userContentController: UserContentController
+    /// How the web view was set up (a copy: changing it changes nothing, but its ``WebViewConfiguration/services``
+    /// is the web view's own).
+    public let configuration: WebViewConfiguration
     /// The state on the runtime thread.
     let core: LoopBound<WebViewCore>
 
@@ -29,6 +32,7 @@ public final class HeadlessWebView: Sendable {
     public init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration = .init()) {
         self.runtime = runtime
         userContentController = UserContentController()
+        self.configuration = configuration
         core = LoopBound(sending: WebViewCore(runtime: runtime, configuration: configuration,
                                               userContentController: userContentController,
                                               events: events),

@@ -26,16 +26,22 @@ public struct WebViewConfiguration: Sendable {
     /// The duration every media resource reports once its source was reached (media are not decoded): zero unless
     /// set, so playback ends at once. Playback runs on the runtime's clock and never keeps a page busy.
     public var mediaDuration: Duration
+    /// The clipboard, location, network state, notifications, sharing and vibration the pages get from the device
+    /// (``DeviceServices``): a new one unless set. Copies of a configuration share it, as the apps of a phone
+    /// share its clipboard.
+    public var services: DeviceServices
 
     public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default,
                 animationSettleTime: Duration = .seconds(1),
-                mediaTypesRequiringUserActionForPlayback: AudiovisualMediaTypes = .all, mediaDuration: Duration = .zero) {
+                mediaTypesRequiringUserActionForPlayback: AudiovisualMediaTypes = .all, mediaDuration: Duration = .zero,
+                services: DeviceServices = DeviceServices()) {
         self.customUserAgent = customUserAgent
         self.applicationNameForUserAgent = applicationNameForUserAgent
         self.device = device
         self.animationSettleTime = animationSettleTime
         self.mediaTypesRequiringUserActionForPlayback = mediaTypesRequiringUserActionForPlayback
         self.mediaDuration = mediaDuration
+        self.services = services
     }
 }
 

@@ -28,6 +28,8 @@ final class WebViewCore {
     /// The device pages see now (``HeadlessWebView/setDevice(_:)``), and as the JSON the page scripts read.
     var device: DeviceProfile { didSet { deviceJSON = String(decoding: device.jsonData(), as: UTF8.self) } }
     private(set) var deviceJSON: String
+    /// How the current document was reached (`performance.navigation`'s type: a reload or not).
+    private(set) var navigationType: NavigationType = .other
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
 
@@ -67,6 +69,7 @@ final class WebViewCore {
 
     func load(_ target: LoadTarget, type: NavigationType, completion: ((Result<Void, any Error>) -> Void)?) {
         guard !isClosed else { completion?(.failure(WebViewError.closed)); return }
+        navigationType = type
         let url: URL
         switch target {
         case .url(let target): url = target

@@ -115,13 +115,17 @@ package enum WebViewScripts {
     ///   use like `modules`' groups: `crypto.subtle`'s SHA digests, HMAC, AES-GCM, AES-CBC and PBKDF2 on libgcrypt
     ///   (`CryptoNatives`). As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
     ///   context (not on an `http:` page of a host other than localhost).
+    /// - `performance`: the performance timeline on the runtime's clock: `performance.mark`/`measure`/`getEntries*`/
+    ///   `clearMarks`/`clearMeasures`, `PerformanceObserver` (`mark`, `measure`, `navigation`), the document's
+    ///   `PerformanceNavigationTiming` entry and the legacy `performance.timing`/`performance.navigation`; only the
+    ///   load events' times are taken at set-up, the rest is made on first use.
     /// - `collections`: selector results and collections as browsers give them: `querySelector` returns `null`
     ///   when nothing matches, `querySelectorAll` a static, iterable `NodeList`; element collections and
     ///   `DOMTokenList` are iterable; `HTMLCollection` is a global.
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "collections",
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "performance", "collections",
          "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
@@ -145,6 +149,13 @@ package enum WebViewScripts {
     static let media: [(name: String, script: ScriptResource)] = ["images", "media"].map { name in
         (name, ScriptResource(module: "WebView", file: "media/\(name).js"))
     }
+
+    /// What a page asks the device for (``DeviceServices``), run after ``media`` with the platform's
+    /// `(global, native, internals)` as `hybrid:platform/services.js`: `navigator.onLine` with `online`/`offline`,
+    /// `navigator.clipboard` and `ClipboardItem`, `navigator.geolocation`, `Notification`, `navigator.vibrate`,
+    /// `navigator.share`/`canShare` and `isSecureContext`, each where WKWebView has it on the profile's system, made
+    /// on first use (`DeviceServiceNatives`).
+    static let services = ScriptResource(module: "WebView", file: "device/services.js", sourceURL: "hybrid:platform/services.js")
 
     /// The device a page sees (``DeviceProfile``), after ``dom``: `innerWidth`/`innerHeight`, `outerWidth`/`outerHeight`,
     /// `devicePixelRatio`, `screen` (with `orientation`), `visualViewport`, `window.orientation` (iOS and Android),
@@ -188,5 +199,5 @@ package enum WebViewScripts {
 
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, modules, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + media.map(\.script) + geometry.map(\.script) + [animation, cssAnimations]
+        + css.map(\.script) + [canvas] + media.map(\.script) + [services] + geometry.map(\.script) + [animation, cssAnimations]
 }

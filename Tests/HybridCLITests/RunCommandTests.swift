@@ -84,6 +84,28 @@ import TestSupport
         #expect(tooMany.stderr.contains("--file-input '#one'"))
     }
 
+    @Test func geolocationAndClipboardComeFromTheCommandLine() async throws {
+        let url = try await page("""
+            <button id=copy onclick="navigator.clipboard.writeText('copied ' + document.title)">copy</button><title>t1</title>
+            <script>navigator.geolocation.getCurrentPosition(function (p) { console.log('at ' + p.coords.latitude + ' ' + p.coords.accuracy); },
+              function (e) { console.log('geo error ' + e.code); });</script>
+            """)
+        let run = try await HybridBinary.run(["run", url.path, "--geolocation", "31.5,121.25,7", "--clipboard", "start",
+                                              "--eval", "navigator.clipboard.readText().catch(e => e.name)", "--click", "#copy"])
+        #expect(run.status == 0)
+        let output = run.stdout + run.stderr
+        #expect(output.contains("at 31.5 7"))
+        #expect(output.contains(#"clipboard "copied t1""#))
+        #expect(run.stdout.contains("NotAllowedError\n"))   // reading needs a user gesture, as on the device
+        let plain = try await HybridBinary.run(["run", url.path])
+        #expect(plain.status == 0)
+        #expect((plain.stdout + plain.stderr).contains("geo error 1"))
+        #expect(!(plain.stdout + plain.stderr).contains("clipboard "))
+        let bad = try await HybridBinary.run(["run", url.path, "--geolocation", "95,0"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--geolocation 95,0"))
+    }
+
     @Test func missingPageAndMissingSelectorAreErrors() async throws {
         let missing = try await HybridBinary.run(["run", "/nonexistent/page.html"])
         #expect(missing.status == 2)

@@ -29,6 +29,13 @@ extension RunCommand {
         options.fileInputs = try RunOptions.fileInputs(parsing: fileInputs)
         options.calls += try calls.map { text throws(RunInputError) in try RunOptions.Call(parsing: text) }
         options.evals = evals
+        if let geolocation {
+            guard let position = GeolocationPosition(parsing: geolocation) else {
+                throw RunInputError("--geolocation \(geolocation): expected LATITUDE,LONGITUDE[,ACCURACY] (degrees within -90...90 and -180...180, metres)")
+            }
+            options.geolocation = position
+        }
+        options.clipboard = clipboard
         options.asserts += asserts
         options.dumpDOM = dumpDOM
         options.canvasOut = canvasOut

@@ -34,6 +34,11 @@ struct RunCommand: AsyncParsableCommand {
             terminal closed), after flushing the transcript and printing the summary. When several apply, 2 wins \
             over 4, 4 over 3, and 3 over 1.
 
+            Device services: --geolocation gives the position navigator.geolocation answers with (without it \
+            the user refuses); --clipboard sets the clipboard's text, which navigator.clipboard reads in a user \
+            gesture (a --click); when the page changed the clipboard, the run prints "clipboard" and its new \
+            content after the last phase.
+
             --canvas-out DIR saves each <canvas> as DIR/<id>.png (canvas-N.png without an id, N counting from \
             1 in document order) after the last phase; a canvas without a bitmap (a zero size, or above 4096 x \
             4096 pixels) is named but not saved.
@@ -49,6 +54,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
               hybrid run --device list
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
+              hybrid run page.html --geolocation 31.2304,121.4737 --clipboard 'coupon-42' --click '#copy'
             """
     )
 
@@ -60,6 +66,12 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("file-input"), help: ArgumentHelp("Choose the file PATH in the <input type=file> matching SELECTOR, as a user would; repeat a SELECTOR to choose several files (repeatable).", valueName: "SELECTOR=PATH"))
     var fileInputs: [String] = []
+
+    @Option(name: .customLong("geolocation"), help: ArgumentHelp("Where the device is, for navigator.geolocation (degrees, accuracy in metres; default: the user refuses location).", valueName: "LAT,LON[,ACCURACY]"))
+    var geolocation: String?
+
+    @Option(name: .customLong("clipboard"), help: ArgumentHelp("The clipboard's text when the run starts; a run whose page changes the clipboard prints the new content.", valueName: "TEXT"))
+    var clipboard: String?
 
     @Option(name: .customLong("call"), help: ArgumentHelp("Call the page's JS handler NAME with JSON data and print its answer (repeatable).", valueName: "NAME[=JSON]"))
     var calls: [String] = []

@@ -52,6 +52,10 @@ struct RunOptions: Sendable {
     /// `--file-input SELECTOR=PATH`: the files each selector's file input gets, in command-line order.
     var fileInputs: [(selector: String, files: [WebFile])] = []
     var calls: [Call] = []
+    /// `--geolocation`: where the device is (nil: the user refuses location).
+    var geolocation: GeolocationPosition?
+    /// `--clipboard`: the clipboard's text when the run starts.
+    var clipboard: String?
     var evals: [String] = []
     var asserts: [String] = []
     var dumpDOM = false

@@ -76,6 +76,13 @@ struct RunPhaseList {
         }
         if let timedOut = await assertions() { return timedOut }
         let webView = await phases.target().webView
+        let clipboard = webView.services.clipboard
+        if clipboard != (options.clipboard.map { [ClipboardEntry(type: "text/plain", data: Data($0.utf8))] } ?? []) {
+            let text = webView.services.clipboardText
+            report.line("clipboard " + (text.map { JSONValue.string($0).jsonString } ?? clipboard.map(\.type).joined(separator: ", ")))
+            transcript.write(kind: "clipboard", page: await phases.pageID(),
+                             ["types": .array(clipboard.map { .string($0.type) }), "text": text.map(JSONValue.string) ?? .null])
+        }
         if options.dumpDOM, case .done(let html) = await phases.withDeadline({ try await webView.html() }) {
             StandardStreams.out(html + "\n")
         }

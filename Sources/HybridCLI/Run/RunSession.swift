@@ -19,8 +19,11 @@ struct RunSession {
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", clock: options.virtualTime ? .virtual() : .real,
                                                              executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
+        let services = DeviceServices()
+        if let position = options.geolocation { services.geolocation = .position(position) }
+        services.clipboardText = options.clipboard
         let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(
-            device: options.device, animationSettleTime: options.animationSettle))
+            device: options.device, animationSettleTime: options.animationSettle, services: services))
         webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)

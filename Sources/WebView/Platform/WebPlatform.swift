@@ -26,11 +26,13 @@ public enum WebPlatform {
         CanvasNatives.install(on: native, registry: instance.canvases, in: context)
         ImageNatives.install(on: native, host: host, in: context)
         CryptoNatives.install(on: native, host: host, in: context)
+        DeviceServiceNatives.install(on: native, host: host, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
-        for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] + WebViewScripts.media {
+        for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] + WebViewScripts.media
+                + [("services", WebViewScripts.services)] {
             do {
                 let installer = try context.evaluate(script.script.get())
                 try installer.call(arguments: [global, native, internals])

@@ -87,7 +87,7 @@
     language: { value: env.device.languages[0], enumerable: true },
     languages: { value: Object.freeze(env.device.languages.slice()), enumerable: true },
     maxTouchPoints: { value: env.device.maxTouchPoints, enumerable: true },
-    onLine: { value: true, enumerable: true },
+    onLine: { value: true, enumerable: true, configurable: true },   // device/services.js makes it live
     cookieEnabled: { value: true, enumerable: true },
     hardwareConcurrency: { value: 2, enumerable: true },
     webdriver: { value: false, enumerable: true }

@@ -13,7 +13,6 @@
   var proto = Media.prototype;
   var NETWORK = { NETWORK_EMPTY: 0, NETWORK_IDLE: 1, NETWORK_LOADING: 2, NETWORK_NO_SOURCE: 3 };
   var READY = { HAVE_NOTHING: 0, HAVE_METADATA: 1, HAVE_CURRENT_DATA: 2, HAVE_FUTURE_DATA: 3, HAVE_ENOUGH_DATA: 4 };
-  var GESTURE_EVENTS = ' click dblclick mousedown mouseup pointerdown pointerup touchend keydown keyup ';
 
   function hidden(target, name, value) {
     Object.defineProperty(target, name, { value: value, writable: true, configurable: true, enumerable: false });
@@ -150,11 +149,6 @@
 
   // The autoplay policy: audible media of a type in the policy need a user gesture (the host's click, or a trusted
   // user input event being dispatched). Muted or silent media may always play.
-  function inGesture() {
-    if (env.userGesture > 0) return true;
-    var event = global.event;
-    return !!event && event.isTrusted === true && GESTURE_EVENTS.indexOf(' ' + event.type + ' ') >= 0;
-  }
   function allowed(el, gesture) {
     var audible = !isMuted(el) && state(el).volume > 0;
     if (!audible || gesture) return true;
@@ -164,7 +158,7 @@
 
   hidden(proto, 'play', function play() {
     var el = this, s = state(el);
-    if (!allowed(el, inGesture())) {
+    if (!allowed(el, internals.inUserGesture())) {
       return Promise.reject(domError('The request is not allowed by the user agent or the platform in the current context, possibly because the user denied permission.', 'NotAllowedError'));
     }
     if (s.error && s.error.code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED) {

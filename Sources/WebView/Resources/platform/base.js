@@ -161,6 +161,17 @@
     return !event.defaultPrevented;
   };
 
+  // Whether the page runs in a user gesture (HTML's transient activation, as WebKit grants it): while the host's
+  // click runs (`env.userGesture`, HeadlessWebView.click) or a trusted click, touch, pointer or key event is being
+  // dispatched. Audible media, the clipboard and sharing need one.
+  var GESTURE_EVENTS = ' click dblclick mousedown mouseup pointerdown pointerup touchend keydown keyup ';
+  internals.inUserGesture = function () {
+    var env = native.domEnv;
+    if (env && env.userGesture > 0) return true;
+    var event = global.event;
+    return !!event && event.isTrusted === true && GESTURE_EVENTS.indexOf(' ' + event.type + ' ') >= 0;
+  };
+
   var start = Date.now();
   // A page's events are its real classes (a ProgressEvent when `extra` has progress members); without a DOM
   // (a bare platform), a plain object of the same shape.
