@@ -753,6 +753,51 @@
     }).then(function (key) { return rejectsWith(crypto.subtle.exportKey("raw", key), "InvalidAccessError"); });
   });
 
+  // 12. Performance timeline and the device's services (issue 16, part 7).
+  check("timing", "performance.mark and measure between marks", function () {
+    var a = performance.mark("conformance-a", { startTime: 5, detail: { n: 1 } });
+    performance.mark("conformance-b", { startTime: 25 });
+    var m = performance.measure("conformance-ab", "conformance-a", "conformance-b");
+    eq(a.detail.n, 1);
+    eq(m.duration, 20);
+    eq(performance.getEntriesByName("conformance-ab", "measure").length, 1);
+    ok(m instanceof PerformanceMeasure && a instanceof PerformanceEntry, "entry classes");
+  });
+  check("timing", "measure of an unknown mark is a SyntaxError", function () {
+    try { performance.measure("x", "conformance-no-such-mark"); } catch (e) { eq(e.name, "SyntaxError"); return; }
+    throw new Error("no error");
+  });
+  check("timing", "PerformanceObserver gets marks in a later task", function () {
+    var seen = null;
+    var o = new PerformanceObserver(function (list) { seen = list.getEntries().map(function (e) { return e.name; }); o.disconnect(); });
+    o.observe({ type: "mark" });
+    performance.mark("conformance-observed");
+    eq(seen, null);
+    return eventually(function () { return seen !== null; }, "the observer's callback").then(function () { eq(seen.join(), "conformance-observed"); });
+  });
+  check("timing", "the navigation entry and performance.timing follow the load", function () {
+    var nav = performance.getEntriesByType("navigation")[0];
+    ok(nav instanceof PerformanceNavigationTiming, "a PerformanceNavigationTiming");
+    ok(nav.loadEventStart >= nav.domContentLoadedEventStart && nav.domContentLoadedEventStart > 0, "load after DOMContentLoaded");
+    ok(performance.timing.loadEventStart >= performance.timing.navigationStart, "legacy timing");
+  });
+  check("device", "navigator.onLine and isSecureContext", function () {
+    eq(typeof navigator.onLine, "boolean");
+    eq(isSecureContext, true);
+  });
+  check("device", "clipboard calls outside a user gesture are refused", function () {
+    return rejectsWith(navigator.clipboard.writeText("x"), "NotAllowedError");
+  });
+  check("device", "XMLHttpRequest runs onload where it was set among the listeners", function () {
+    var x = new XMLHttpRequest(), order = [];
+    x.addEventListener("loadstart", function () { order.push("first"); });
+    x.onloadstart = function () { order.push("handler"); };
+    x.addEventListener("loadstart", function () { order.push("last"); });
+    x.open("GET", "conformance.js");
+    x.send();
+    return eventually(function () { return order.length === 3; }, "loadstart").then(function () { eq(order.join(), "first,handler,last"); });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;
