@@ -74,4 +74,34 @@ static inline gchar **hybrid_image_mime_types(void) {
     return (gchar **)g_ptr_array_free(types, FALSE);
 }
 
+/// JPEG bytes of a Cairo ARGB32 image (premultiplied, native-endian rows of `stride` bytes), composited onto
+/// opaque black as browsers export a canvas to JPEG (premultiplied channels are that composite); `quality`
+/// 0-100. Returns a buffer to g_free, `size` set, or NULL when encoding fails.
+static inline guint8 *hybrid_image_encode_jpeg(const guint8 *pixels, int width, int height, int stride, int quality,
+                                               gsize *size) {
+    if (width <= 0 || height <= 0) return NULL;
+    GdkPixbuf *pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, width, height);
+    if (!pixbuf) return NULL;
+    guint8 *out = gdk_pixbuf_get_pixels(pixbuf);
+    int outStride = gdk_pixbuf_get_rowstride(pixbuf);
+    for (int y = 0; y < height; y++) {
+        const guint32 *row = (const guint32 *)(const void *)(pixels + (gsize)y * (gsize)stride);
+        guint8 *o = out + (gsize)y * (gsize)outStride;
+        for (int x = 0; x < width; x++) {
+            guint32 p = row[x];
+            o[3 * x] = (guint8)((p >> 16) & 0xff);
+            o[3 * x + 1] = (guint8)((p >> 8) & 0xff);
+            o[3 * x + 2] = (guint8)(p & 0xff);
+        }
+    }
+    char q[8];
+    g_snprintf(q, sizeof q, "%d", quality < 0 ? 0 : quality > 100 ? 100 : quality);
+    char *keys[] = {(char *)"quality", NULL};
+    char *values[] = {q, NULL};
+    gchar *buffer = NULL;
+    gboolean ok = gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, size, "jpeg", keys, values, NULL);
+    g_object_unref(pixbuf);
+    return ok ? (guint8 *)buffer : NULL;
+}
+
 #endif

@@ -31,6 +31,40 @@ import Testing
         await webView.close()
     }
 
+    /// Focus, checkedness, selectedness and values change what selectors match without a DOM mutation; styles read
+    /// before the change must not be served after it (they were cached per element until a mutation).
+    @Test func stateSelectorsRestyleWhenTheStateChanges() async throws {
+        let (webView, log) = try await open("""
+            <style>
+              input:checked + label { color: rgb(0, 128, 0) }
+              #f:focus-within { outline-color: rgb(0, 0, 255) }
+              input:focus { color: rgb(255, 0, 0) }
+              option:checked { color: rgb(1, 1, 1) }
+              #name:invalid { border-left-color: rgb(255, 0, 0) }
+              #name:valid { border-left-color: rgb(0, 128, 0) }
+              #name:placeholder-shown { font-weight: 700 }
+            </style>
+            """, """
+            <form id=f><input type=checkbox id=c><label id=l for=c>x</label>
+            <input id=name required placeholder=name><select id=s><option id=o1>a<option id=o2>b</select></form>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            var $ = function (id) { return document.getElementById(id); }, css = function (id, p) { return getComputedStyle($(id))[p]; };
+            var before = [css('l', 'color'), css('f', 'outlineColor'), css('name', 'color'), css('o2', 'color'),
+                          css('name', 'borderLeftColor'), css('name', 'fontWeight')];
+            $('c').checked = true; $('name').focus(); $('o2').selected = true; $('name').value = 'Ada';
+            var after = [css('l', 'color'), css('f', 'outlineColor'), css('name', 'color'), css('o2', 'color'),
+                         css('name', 'borderLeftColor'), css('name', 'fontWeight')];
+            $('name').blur(); $('c').checked = false;
+            [before, after, css('name', 'color'), css('l', 'color'), css('f', 'outlineColor')]
+            """)
+        #expect(out == [["rgb(0, 0, 0)", "rgb(0, 0, 0)", "rgb(0, 0, 0)", "rgb(0, 0, 0)", "rgb(255, 0, 0)", "700"],
+                        ["rgb(0, 128, 0)", "rgb(0, 0, 255)", "rgb(255, 0, 0)", "rgb(1, 1, 1)", "rgb(0, 128, 0)", "400"],
+                        "rgb(0, 0, 0)", "rgb(0, 0, 0)", "rgb(0, 0, 0)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func inheritanceInitialValuesAndUserAgentDisplay() async throws {
         let (webView, log) = try await open("<style>#outer { color: rgb(1, 2, 3); margin: 4px; font-size: 20px }</style>", """
             <div id=outer><span id=inner>x</span><p id=p hidden>h</p><i id=k style='color: initial; margin: inherit'>k</i></div>

@@ -229,6 +229,37 @@ import Testing
         await webView.close()
     }
 
+    /// `toDataURL('image/jpeg', q)` and `toBlob(cb, 'image/jpeg', q)` give JPEG through gdk-pixbuf, transparent pixels
+    /// black as in browsers, smaller at a lower quality; a type the browser cannot write gives PNG.
+    @Test func jpegExportHasItsQualityAndOtherTypesArePNG() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <canvas id=c width=40 height=20></canvas>
+            <script>var canvas = document.getElementById('c'), ctx = canvas.getContext('2d');
+            for (var i = 0; i < 40; i++) for (var j = 0; j < 10; j++) { ctx.fillStyle = 'rgb(' + (i * 37 % 256) + ',' + (j * 91 % 256) + ',' + ((i * j) % 256) + ')'; ctx.fillRect(i, j, 1, 1); }
+            var blobType = null; canvas.toBlob(function (b) { blobType = b.type; }, 'image/jpeg', 0.5);</script>
+            """, baseURL: URL(string: "http://127.0.0.1:1/app/index.html"))
+        let result = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              var high = canvas.toDataURL('image/jpeg', 1), low = canvas.toDataURL('image/jpeg', 0.05), fallback = canvas.toDataURL('image/jpeg', 7);
+              var img = new Image();
+              img.onload = function () {
+                var copy = document.createElement('canvas'); copy.width = 40; copy.height = 20;
+                var c2 = copy.getContext('2d'); c2.drawImage(img, 0, 0);
+                var bottom = Array.from(c2.getImageData(20, 17, 1, 1).data);
+                resolve([high.slice(0, 27), low.length < high.length, fallback.length > low.length, img.naturalWidth, img.naturalHeight,
+                         bottom[0] < 8 && bottom[1] < 8 && bottom[2] < 8 && bottom[3] === 255,
+                         canvas.toDataURL('image/webp').slice(0, 22), canvas.toDataURL('IMAGE/JPEG').slice(0, 15), blobType]);
+              };
+              img.onerror = function () { resolve('the JPEG did not decode'); };
+              img.src = high;
+            })
+            """)
+        #expect(result == ["data:image/jpeg;base64,/9j/", true, true, 40, 20, true, "data:image/png;base64,", "data:image/jpeg", "image/jpeg"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func closingThePageFreesItsBitmaps() async throws {
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("""

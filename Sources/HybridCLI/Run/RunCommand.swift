@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
               hybrid run --device list
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
-              hybrid run page.html --geolocation 31.2304,121.4737 --clipboard 'coupon-42' --click '#copy'
+              hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
             """
     )
 

@@ -102,12 +102,23 @@ enum CanvasNatives {
         define("canvasDraw") { args in
             guard let target = surface(args, 0), let source = surface(args, 1) else { return nil }
             target.draw(source, from: (2..<6).map { args.double(at: $0) }, to: (6..<10).map { args.double(at: $0) },
-                        alpha: args.double(at: 10), smoothing: args.bool(at: 11))
+                        alpha: args.double(at: 10), smoothing: args.int(at: 11) ?? 0)
             return nil
         }
         define("canvasPNG") { args in
             guard let png = surface(args, 0)?.png() else { return nil }
             return RawJSValue(ref: TypedArrayBytes.makeUint8Array(png, in: args.contextRef))
+        }
+        // canvasJPEG(bitmap, quality 0-1): the bitmap as JPEG (transparent pixels black), or null.
+        define("canvasJPEG") { args in
+            let quality = Int32((min(1, max(0, args.double(at: 1))) * 100).rounded())
+            guard let jpeg = surface(args, 0)?.withPixels({ pixels, width, height, stride -> [UInt8]? in
+                var size: gsize = 0
+                guard let buffer = hybrid_image_encode_jpeg(pixels, Int32(width), Int32(height), Int32(stride), quality, &size) else { return nil }
+                defer { g_free(buffer) }
+                return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+            }) ?? nil else { return nil }
+            return RawJSValue(ref: TypedArrayBytes.makeUint8Array(jpeg, in: args.contextRef))
         }
         define("canvasBase64") { args in
             TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef).map { Data($0).base64EncodedString() }

@@ -404,10 +404,11 @@ final class CanvasSurface {
     }
 
     /// Draws the rectangle `requested` (x, y, width, height) of `source`'s bitmap into the rectangle `target` of this
-    /// one, under the transform, clip and compositing operator; `smoothing` false (`imageSmoothingEnabled`) scales
-    /// by nearest pixel. A source rectangle reaching outside the source is clipped to it, and the destination in proportion, as the
+    /// one, under the transform, clip and compositing operator; `smoothing` is `imageSmoothingEnabled` and
+    /// `imageSmoothingQuality` as one number: 0 scales by nearest pixel, 1 (`low`) bilinear, 2 (`medium`) Cairo's
+    /// "good", 3 (`high`) its "best" filter. A source rectangle reaching outside the source is clipped to it, and the destination in proportion, as the
     /// standard says; the edges are sampled clamped (Cairo's `EXTEND_PAD`), so a scaled image keeps opaque borders.
-    func draw(_ source: CanvasSurface, from requested: [Double], to target: [Double], alpha: Double, smoothing: Bool) {
+    func draw(_ source: CanvasSurface, from requested: [Double], to target: [Double], alpha: Double, smoothing: Int) {
         guard let cr, let sourceSurface = source.surface, !singular, requested.count == 4, target.count == 4,
               (requested + target).allSatisfy(\.isFinite), requested[2] > 0, requested[3] > 0, target[2] > 0, target[3] > 0 else { return }
         let x0 = max(requested[0], 0), y0 = max(requested[1], 0)
@@ -436,7 +437,7 @@ final class CanvasSurface {
             cairo_translate(c, d[0], d[1])
             cairo_scale(c, d[2] / s[2], d[3] / s[3])
             cairo_set_source_surface(c, image, -s[0], -s[1])
-            cairo_pattern_set_filter(cairo_get_source(c), smoothing ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+            cairo_pattern_set_filter(cairo_get_source(c), [CAIRO_FILTER_NEAREST, CAIRO_FILTER_BILINEAR, CAIRO_FILTER_GOOD, CAIRO_FILTER_BEST][min(3, max(0, smoothing))])
             cairo_pattern_set_extend(cairo_get_source(c), CAIRO_EXTEND_PAD)
             cairo_paint_with_alpha(c, min(1, max(0, alpha)))
             cairo_restore(c)
@@ -464,6 +465,15 @@ final class CanvasSurface {
     }
 
     private final class PNGBuffer { var bytes: [UInt8] = [] }
+
+    /// Calls `body` with the bitmap's pixels (Cairo ARGB32, premultiplied, native-endian), its size and row stride;
+    /// nil without a bitmap.
+    func withPixels<T>(_ body: (UnsafePointer<UInt8>, _ width: Int, _ height: Int, _ stride: Int) -> T) -> T? {
+        guard let surface else { return nil }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        return body(data, width, height, Int(cairo_image_surface_get_stride(surface)))
+    }
 
     // MARK: Helpers
 

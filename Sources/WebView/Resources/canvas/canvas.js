@@ -70,6 +70,7 @@
       'color-burn': 20, 'hard-light': 21, 'soft-light': 22, 'difference': 23, 'exclusion': 24, 'hue': 25,
       'saturation': 26, 'color': 27, 'luminosity': 28
     };
+    var SMOOTHING = { low: 1, medium: 2, high: 3 };   // imageSmoothingQuality as the filter CanvasSurface.draw takes
     var CAPS = { butt: 0, round: 1, square: 2 };
     var JOINS = { miter: 0, round: 1, bevel: 2 };
 
@@ -642,7 +643,7 @@
     property('shadowColor', function (v) { var rgba = parseColor(v); return rgba ? serializeColor(rgba) : undefined; },
       function (s, v) { s.state.shadowRGBA = parseColor(v); });
     property('imageSmoothingEnabled', function (v) { return !!v; });
-    property('imageSmoothingQuality', oneOf({ low: 1, medium: 1, high: 1 }));
+    property('imageSmoothingQuality', oneOf(SMOOTHING));
     property('filter', function (v) { return String(v); });
     Object.defineProperty(C, 'font', {
       configurable: true, enumerable: true,
@@ -788,7 +789,7 @@
       if (!source.clean) tainted.add(s.canvas);
       applyShadow(s);
       native.canvasDraw(s.bitmap, source.bitmap, src[0], src[1], src[2], src[3], dst[0], dst[1], dst[2], dst[3], s.state.globalAlpha,
-        s.state.imageSmoothingEnabled);
+        s.state.imageSmoothingEnabled ? SMOOTHING[s.state.imageSmoothingQuality] : 0);
     });
 
     method('createPattern', function (image, repetition) {
@@ -844,21 +845,30 @@
     contexts.set(this, context);
     return context;
   }
-  function png(canvas) {
-    var bytes = native.canvasPNG(bitmapOf(canvas));
-    return bytes || null;
+  function png(canvas) { return native.canvasPNG(bitmapOf(canvas)) || null; }
+  // The bitmap encoded as `type` asks: JPEG (`image/jpeg`, quality 0-1, 0.92 when not a number in range, as
+  // WebKit) through gdk-pixbuf, PNG for every other type, as the standard says for types a browser cannot write.
+  function encode(canvas, type, quality) {
+    type = String(type === undefined ? '' : type).toLowerCase();
+    if (type === 'image/jpeg') {
+      var q = typeof quality === 'number' && quality >= 0 && quality <= 1 ? quality : 0.92;
+      var jpeg = native.canvasJPEG(bitmapOf(canvas), q);
+      if (jpeg) return { bytes: jpeg, type: 'image/jpeg' };
+    }
+    var bytes = png(canvas);
+    return bytes ? { bytes: bytes, type: 'image/png' } : null;
   }
-  function toDataURL() {
+  function toDataURL(type, quality) {
     checkClean(this);
-    var bytes = png(this);
-    return bytes ? 'data:image/png;base64,' + native.canvasBase64(bytes) : 'data:,';
+    var image = encode(this, type, quality);
+    return image ? 'data:' + image.type + ';base64,' + native.canvasBase64(image.bytes) : 'data:,';
   }
-  function toBlob(callback) {
+  function toBlob(callback, type, quality) {
     if (typeof callback !== 'function') throw new TypeError("toBlob: parameter 1 is not of type 'BlobCallback'.");
     checkClean(this);
-    var bytes = png(this);
+    var image = encode(this, type, quality);
     global.setTimeout(function () {
-      callback(bytes && typeof global.Blob === 'function' ? new global.Blob([bytes], { type: 'image/png' }) : null);
+      callback(image && typeof global.Blob === 'function' ? new global.Blob([image.bytes], { type: image.type }) : null);
     }, 0);
   }
   // Setting width or height (even to the same value) gives a new, cleared bitmap.

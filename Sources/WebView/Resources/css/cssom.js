@@ -26,6 +26,9 @@
   }
   function bump() { generation++; styleEpoch++; anyCached = false; }
   function sheetsChanged() { sheetsVersion++; bump(); }
+  // A change selectors see that no mutation reports (focus, checkedness, selectedness, a control's value): every
+  // cached style goes, since `:focus-within`, `form:invalid` or `:checked + label` reach beyond the element.
+  env.styleStateChanged = bump;
 
   function domException(message, name) {
     return new g.DOMException(message, name);

@@ -60,22 +60,27 @@
   accessor(doc, 'activeElement', function () {   // on the document: domino's Document.prototype member is fixed
     return current() || this.body || this.documentElement || null;
   });
+  // `:focus` and `:focus-within` follow `focused`: the style layer restyles on each change (css/cssom.js).
+  function restyle() { if (env.styleStateChanged) env.styleStateChanged(); }
   function focusElement(el) {
     var old = current();
     if (old === el) return;
     if (old) {
       focused = null;
+      restyle();
       fire(old, 'blur', el);
       fire(old, 'focusout', el);
     }
     if (!focusable(el) || current()) return;   // a blur listener moved focus or removed the element
     focused = el;
+    restyle();
     fire(el, 'focus', old);
     if (focused === el) fire(el, 'focusin', old);
   }
   function blurElement(el) {
     if (current() !== el) return;
     focused = null;
+    restyle();
     fire(el, 'blur', null);
     fire(el, 'focusout', null);
   }

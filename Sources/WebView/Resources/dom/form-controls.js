@@ -187,7 +187,7 @@
     this._hybridValue = s;
     this._hybridDirtyValue = true;
     var now = inputValue.call(this);
-    if (now !== old) { this._hybridSelStart = this._hybridSelEnd = now.length; this._hybridSelDir = 'none'; }
+    if (now !== old) { this._hybridSelStart = this._hybridSelEnd = now.length; this._hybridSelDir = 'none'; stateChanged(); }
   }
   accessor(Input, 'value', inputValue, setInputValue);
 
@@ -245,7 +245,12 @@
   function checkedness(input) {
     return input._hybridDirtyChecked ? !!input._hybridChecked : input.hasAttribute('checked');
   }
+  // Selectors see checkedness, selectedness and values (`:checked`, `:valid`, `:placeholder-shown`) that no mutation
+  // reports: the style layer (css/cssom.js, installed later) restyles on each change.
+  function stateChanged() { if (env.styleStateChanged) env.styleStateChanged(); }
+  forms.stateChanged = stateChanged;
   function setCheckedness(input, value) {
+    var before = checkedness(input);
     input._hybridChecked = !!value;
     input._hybridDirtyChecked = true;
     if (value && input.type === 'radio') {
@@ -253,13 +258,14 @@
         if (el !== input) { el._hybridChecked = false; el._hybridDirtyChecked = true; }
       });
     }
+    if (before !== !!value) stateChanged();
   }
   forms.setCheckedness = setCheckedness;
   accessor(Input, 'checked', function () { return checkedness(this); }, function (v) { setCheckedness(this, v); });
   accessor(Input, 'defaultChecked', function () { return this.hasAttribute('checked'); },
            function (v) { if (v) this.setAttribute('checked', ''); else this.removeAttribute('checked'); });
   accessor(Input, 'indeterminate', function () { return !!this._hybridIndeterminate; },
-           function (v) { this._hybridIndeterminate = !!v; });
+           function (v) { if (!!v !== !!this._hybridIndeterminate) { this._hybridIndeterminate = !!v; stateChanged(); } });
 
   // --- labels
   function labelable(el) { return is(el, LABELABLE) && !(el.localName === 'input' && el.type === 'hidden'); }
@@ -464,6 +470,7 @@
     var options = optionsOf(select);
     options.forEach(function (o) { o._hybridSelected = o === option; o._hybridDirtySelected = true; });
     select._hybridNone = option ? null : options;
+    stateChanged();
   }
   accessor(Option, 'selected', function () {
     var select = selectOf(this);
@@ -474,6 +481,7 @@
     this._hybridSelected = !!v;
     this._hybridDirtySelected = true;
     if (select && !v && !select.hasAttribute('multiple')) select._hybridNone = optionsOf(select);
+    stateChanged();
   });
   accessor(Option, 'defaultSelected', function () { return this.hasAttribute('selected'); },
            function (v) { if (v) this.setAttribute('selected', ''); else this.removeAttribute('selected'); });
@@ -579,7 +587,7 @@
     var old = textareaValue.call(this);
     this._hybridValue = normalizeNewlines(v === null ? '' : domString(v));
     this._hybridDirtyValue = true;
-    if (this._hybridValue !== old) { this._hybridSelStart = this._hybridSelEnd = this._hybridValue.length; this._hybridSelDir = 'none'; }
+    if (this._hybridValue !== old) { this._hybridSelStart = this._hybridSelEnd = this._hybridValue.length; this._hybridSelDir = 'none'; stateChanged(); }
   });
   accessor(TextArea, 'textLength', function () { return this.value.length; });
 
@@ -660,6 +668,7 @@
     if (el.localName === 'input') {
       el._hybridDirtyValue = false; el._hybridValue = undefined;
       el._hybridDirtyChecked = false; el._hybridChecked = undefined;
+      stateChanged();
       el._hybridSelStart = el._hybridSelEnd = undefined;
     } else if (el.localName === 'textarea') {
       el._hybridDirtyValue = false; el._hybridValue = undefined;

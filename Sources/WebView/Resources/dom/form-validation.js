@@ -220,6 +220,12 @@
     if (is(el, ' input ')) return (el.type === 'checkbox' || el.type === 'radio') && el.checked;
     return is(el, ' option ') && el.selected;
   };
+  // An input or textarea showing its placeholder: one that has a non-empty placeholder and an empty value.
+  var PLACEHOLDER_TYPES = ' text search url tel email password number ';
+  pseudo[':placeholder-shown'] = function (el) {
+    var shows = is(el, ' textarea ') || (is(el, ' input ') && PLACEHOLDER_TYPES.indexOf(' ' + el.type + ' ') >= 0);
+    return shows && !!el.getAttribute('placeholder') && el.value === '';
+  };
   pseudo[':indeterminate'] = function (el) {
     if (!is(el, ' input ')) return false;
     if (el.type === 'checkbox') return el.indeterminate;
