@@ -41,6 +41,92 @@ import Testing
         await webView.close()
     }
 
+    /// Flex containers lay their items out as CSS Flexible Box Layout says (without text): grow and shrink with
+    /// min-/max- sizes, wrapping with gaps, justify-content, align-items/align-self with stretch, auto margins,
+    /// columns, row-reverse and order. The expected rects are headless Chromium's for the same page.
+    @Test func flexContainersPlaceTheirItemsAsBrowsersDo() async throws {
+        let (webView, log) = try await open("""
+            <div class=bar id=bar><div id=b1></div><div id=b2></div><div class=fixed id=b3></div></div>
+            <div class=wrap id=wrap><div id=w1></div><div id=w2></div><div id=w3></div><div id=w4></div></div>
+            <div class=center id=center><div id=c1></div></div>
+            <div class=between id=between><div id=s1></div><div id=s2></div><div id=s3></div></div>
+            <div class=col id=col><div id=k1></div><div class=grow id=k2></div><div id=k3></div></div>
+            <div class=stretch id=stretch><div class=a id=t1></div><div class=b id=t2></div><div class=c id=t3></div></div>
+            <div class=auto id=auto><div id=a1></div><div class=push id=a2></div></div>
+            <div class=shrink id=shrink><div id=h1></div><div class=no id=h2></div></div>
+            <div class=minmax id=minmax><div id=m1></div><div class=max id=m2></div><div id=m3></div></div>
+            <div class=rev id=rev><div id=r1></div><div id=r2></div></div>
+            <div class=order id=order><div id=o1></div><div class=first id=o2></div></div>
+            """, style: """
+            body { margin: 0; width: 390px }
+            .bar { display: flex; width: 360px; padding: 5px; gap: 10px; }
+            .bar > div { flex: 1; height: 20px; }
+            .bar > .fixed { flex: 0 0 100px; }
+            .wrap { display: flex; flex-wrap: wrap; width: 300px; column-gap: 10px; row-gap: 4px; }
+            .wrap > div { width: 100px; height: 30px; }
+            .center { display: flex; justify-content: center; align-items: center; height: 100px; width: 300px; }
+            .center > div { width: 50px; height: 20px; }
+            .between { display: flex; justify-content: space-between; width: 300px; }
+            .between > div { width: 40px; height: 10px; }
+            .col { display: flex; flex-direction: column; height: 200px; width: 120px; }
+            .col > div { height: 30px; }
+            .col > .grow { flex-grow: 1; }
+            .stretch { display: flex; width: 200px; }
+            .stretch > .a { width: 50px; height: 60px; } .stretch > .b { width: 50px; } .stretch > .c { width: 50px; align-self: flex-end; height: 10px; }
+            .auto { display: flex; width: 300px; } .auto > div { width: 50px; height: 10px; } .auto > .push { margin-left: auto; }
+            .shrink { display: flex; width: 200px; } .shrink > div { width: 150px; height: 10px; } .shrink > .no { flex-shrink: 0; }
+            .minmax { display: flex; width: 300px; } .minmax > div { flex: 1; height: 10px; } .minmax > .max { max-width: 50px; }
+            .rev { display: flex; flex-direction: row-reverse; width: 300px; } .rev > div { width: 60px; height: 10px; }
+            .order { display: flex; width: 300px; } .order > div { width: 60px; height: 10px; } .order > .first { order: -1; }
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            ['bar','b1','b2','b3','wrap','w1','w2','w3','w4','center','c1','between','s1','s2','s3','col','k1','k2','k3','stretch','t1','t2','t3','auto','a1','a2','shrink','h1','h2','minmax','m1','m2','m3','rev','r1','r2','order','o1','o2'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
+            """)
+        #expect(out == [
+            "bar:0,0,370,30",
+            "b1:5,5,120,20",
+            "b2:135,5,120,20",
+            "b3:265,5,100,20",
+            "wrap:0,30,300,64",
+            "w1:0,30,100,30",
+            "w2:110,30,100,30",
+            "w3:0,64,100,30",
+            "w4:110,64,100,30",
+            "center:0,94,300,100",
+            "c1:125,134,50,20",
+            "between:0,194,300,10",
+            "s1:0,194,40,10",
+            "s2:130,194,40,10",
+            "s3:260,194,40,10",
+            "col:0,204,120,200",
+            "k1:0,204,120,30",
+            "k2:0,234,120,140",
+            "k3:0,374,120,30",
+            "stretch:0,404,200,60",
+            "t1:0,404,50,60",
+            "t2:50,404,50,60",
+            "t3:100,454,50,10",
+            "auto:0,464,300,10",
+            "a1:0,464,50,10",
+            "a2:250,464,50,10",
+            "shrink:0,474,200,10",
+            "h1:0,474,50,10",
+            "h2:50,474,150,10",
+            "minmax:0,484,300,10",
+            "m1:0,484,125,10",
+            "m2:125,484,50,10",
+            "m3:175,484,125,10",
+            "rev:0,494,300,10",
+            "r1:240,494,60,10",
+            "r2:180,494,60,10",
+            "order:0,504,300,10",
+            "o1:60,504,60,10",
+            "o2:0,504,60,10",
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func displayNoneOnTheElementOrAnAncestorGivesZerosAndNoClientRects() async throws {
         let (webView, log) = try await open("""
             <div id=a style='display: none'><span id=s>x</span></div><p id=h hidden>h</p><div id=shown style='height: 4px'></div>

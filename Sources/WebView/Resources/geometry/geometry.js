@@ -273,7 +273,9 @@
       throughTop = false;
       line = { y: flowY, height: lineHeight(el) };
     }
-    for (var child = el.firstChild; child; child = child.nextSibling) {
+    var flexLines = flexDisplay.test(style(el, 'display')) ? flex(el, inner, flowY, childAbs, viewport, boxes, later) : null;
+    if (flexLines !== null) flowY += flexLines;
+    for (var child = flexLines === null ? el.firstChild : null; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
         if (/\S/.test(child.data) && !line) startLine();
         continue;
@@ -308,6 +310,200 @@
     later.forEach(function (child) { absolute(child, childAbs, viewport, boxes, inner, start); });
     return margins.concat([b.margin.bottom]);
   }
+  // --- flex layout (CSS Flexible Box Layout §9, without text measurement): the in-flow children of a flex container
+  // are its items, in `order`; each has a flex base size (`flex-basis`, else its `width`/`height`, else its content:
+  // nothing across a row, since text is not measured, and its laid-out height down a column), lines break where the
+  // items' outer sizes pass the container's main size (`flex-wrap`), the free space of a line goes to the items by
+  // `flex-grow` or is taken by `flex-shrink` (weighted by base size), `min-`/`max-` sizes freezing items as §9.7
+  // says; then auto margins, `justify-content`, `gap`, and across each line `align-self`/`align-items` (`stretch`
+  // sizes an item without a cross size to its line). Lays the items out and returns the height of the flow.
+  var flexDisplay = /^(flex|inline-flex)$/;
+  function factor(el, name, fallback) { var n = parseFloat(style(el, name)); return isFinite(n) && n >= 0 ? n : fallback; }
+  function flex(el, inner, y, abs, viewport, boxes, later) {
+    var direction = style(el, 'flex-direction') || 'row', row = !/^column/.test(direction), reverse = /-reverse$/.test(direction);
+    var wraps = /^wrap/.test(style(el, 'flex-wrap') || '');
+    var definiteHeight = inner.height === null || inner.height === undefined ? undefined : inner.height;
+    var mainSize = row ? inner.width : (definiteHeight === undefined ? null : definiteHeight);
+    var crossSize = row ? (definiteHeight === undefined ? null : definiteHeight) : inner.width;
+    var mainGap = Math.max(0, length(el, row ? 'column-gap' : 'row-gap', row ? inner.width : definiteHeight, 0));
+    var crossGap = Math.max(0, length(el, row ? 'row-gap' : 'column-gap', row ? definiteHeight : inner.width, 0));
+    var alignItems = style(el, 'align-items') || 'normal', justify = style(el, 'justify-content') || 'normal';
+    var items = [];
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      if (outOfFlow(child)) { later.push(child); continue; }
+      items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
+    }
+    items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+    var cbFor = { x: inner.x, width: inner.width, height: definiteHeight === undefined ? null : definiteHeight };
+    var mainName = row ? 'width' : 'height', mainBase = row ? inner.width : definiteHeight;
+    items.forEach(function (it) {
+      var c = it.el, bx = makeBox(c, inner.width, definiteHeight);
+      it.box = bx;
+      it.extraMain = row ? bx.extraX : bx.extraY;
+      it.extraCross = row ? bx.extraY : bx.extraX;
+      var start = row ? bx.margin.left : bx.margin.top, end = row ? bx.margin.right : bx.margin.bottom;
+      it.autoStart = start === 'auto';
+      it.autoEnd = end === 'auto';
+      it.marginMain = (it.autoStart ? 0 : start) + (it.autoEnd ? 0 : end);
+      it.marginCross = row ? bx.margin.top + bx.margin.bottom : (bx.margin.left === 'auto' ? 0 : bx.margin.left) + (bx.margin.right === 'auto' ? 0 : bx.margin.right);
+      var self = style(c, 'align-self') || 'auto';
+      it.align = self === 'auto' ? alignItems : self;
+      it.stretch = /^(normal|stretch)$/.test(it.align);
+      it.grow = factor(c, 'flex-grow', 0);
+      it.shrink = factor(c, 'flex-shrink', 1);
+      // across a column, an item is as wide as it says, else stretched to the line, else (no text measured) 0
+      if (!row) {
+        var w = sized(c, bx, 'width', inner.width, bx.extraX);
+        if (w === null) w = it.stretch ? Math.max(0, inner.width - it.marginCross - bx.extraX) : 0;
+        it.crossContent = clamp(c, bx, 'width', w, inner.width, bx.extraX);
+      }
+      var base = null, basis = style(c, 'flex-basis');
+      if (basis && basis !== 'auto' && basis !== 'content') {
+        var v = length(c, 'flex-basis', mainSize === null ? undefined : mainSize, 'auto');
+        if (v !== 'auto') base = bx.borderBox ? Math.max(0, v - it.extraMain) : v;
+      }
+      if (base === null) base = sized(c, bx, mainName, mainBase, it.extraMain);
+      if (base === null) base = row ? 0 : placeItem(it, 0, 0, it.crossContent, null).contentHeight;
+      it.base = base;
+      it.clampMain = function (v) { return clamp(c, bx, mainName, v, mainBase, it.extraMain); };
+      it.hypo = it.clampMain(base);
+    });
+    // lines
+    var lines = [], current = [], used = 0;
+    items.forEach(function (it) {
+      var outer = it.hypo + it.extraMain + it.marginMain;
+      if (wraps && mainSize !== null && current.length && used + mainGap + outer > mainSize) { lines.push(current); current = []; used = 0; }
+      used += (current.length ? mainGap : 0) + outer;
+      current.push(it);
+    });
+    if (current.length) lines.push(current);
+    lines.forEach(function (line) { resolveFlexible(line, mainSize, mainGap); });
+    // cross sizes: lay each item out with its main size (a row's items at their width, to learn their heights)
+    var crossUsed = 0;
+    lines.forEach(function (line, n) {
+      var lineCross = 0;
+      line.forEach(function (it) {
+        if (row) {
+          it.placed = placeItem(it, 0, 0, it.main, null);
+          it.cross = it.placed.height;
+        } else {
+          it.cross = it.crossContent + it.extraCross;
+        }
+        lineCross = Math.max(lineCross, it.cross + it.marginCross);
+      });
+      if (lines.length === 1 && crossSize !== null) lineCross = crossSize;
+      line.cross = lineCross;
+      line.offset = crossUsed + (n ? crossGap : 0);
+      crossUsed = line.offset + lineCross;
+    });
+    // main-axis placement, then cross-axis alignment, per line
+    var mainUsed = 0;
+    lines.forEach(function (line) {
+      var sizes = line.map(function (it) { return it.main + it.extraMain + it.marginMain; });
+      var total = sizes.reduce(function (a, b) { return a + b; }, 0) + mainGap * (line.length - 1);
+      var available = mainSize === null ? total : mainSize, free = available - total;
+      var autos = line.reduce(function (n, it) { return n + (it.autoStart ? 1 : 0) + (it.autoEnd ? 1 : 0); }, 0);
+      var autoMargin = free > 0 && autos ? free / autos : 0, offset = 0, between = mainGap;
+      if (autos && free > 0) free = 0;
+      var how = justify.replace(/^(safe|unsafe) /, '');
+      if (/^(flex-end|end)$/.test(how) || (row && how === 'right')) offset = free;
+      else if (how === 'center') offset = free / 2;
+      else if (how === 'space-between') { if (free > 0 && line.length > 1) between += free / (line.length - 1); }
+      else if (how === 'space-around') { if (free > 0) { offset = free / line.length / 2; between += free / line.length; } else offset = free / 2; }
+      else if (how === 'space-evenly') { if (free > 0) { offset = free / (line.length + 1); between += free / (line.length + 1); } else offset = free / 2; }
+      var pos = offset;
+      line.forEach(function (it, i) {
+        var startMargin = it.autoStart ? autoMargin : margin(it, row ? 'left' : 'top');
+        var endMargin = it.autoEnd ? autoMargin : margin(it, row ? 'right' : 'bottom');
+        var size = it.main + it.extraMain;
+        var at = reverse ? available - pos - startMargin - size : pos + startMargin;
+        pos += startMargin + size + endMargin + (i < line.length - 1 ? between : 0);
+        var crossMargins = row ? [margin(it, 'top'), margin(it, 'bottom')] : [margin(it, 'left'), margin(it, 'right')];
+        var crossOuter = it.cross + crossMargins[0] + crossMargins[1];
+        var stretched = null;
+        if (it.stretch && !hasCrossSize(it, row, inner, definiteHeight)) {
+          stretched = Math.max(0, line.cross - crossMargins[0] - crossMargins[1]);
+          crossOuter = line.cross;
+        }
+        var a = it.align.replace(/^(safe|unsafe) /, ''), crossAt = 0;
+        if (/^(flex-end|end|self-end)$/.test(a)) crossAt = line.cross - crossOuter;
+        else if (a === 'center') crossAt = (line.cross - crossOuter) / 2;
+        crossAt += line.offset + crossMargins[0];
+        if (row) {
+          var placed = it.placed;
+          if (stretched !== null) {
+            placed.contentHeight = clamp(it.el, placed, 'height', Math.max(0, stretched - placed.extraY), definiteHeight, placed.extraY);
+            placed.height = placed.contentHeight + placed.extraY;
+          }
+          placed.margin.left = startMargin;
+          placed.margin.right = endMargin;
+          shift(it.el, placed, boxes, inner.x + at, y + crossAt);
+        } else {
+          var width = stretched === null ? it.crossContent
+            : clamp(it.el, it.box, 'width', Math.max(0, stretched - it.extraCross), inner.width, it.extraCross);
+          var box = placeItem(it, inner.x + crossAt, y + at, width, it.main);
+          box.margin.top = startMargin;
+          box.margin.bottom = endMargin;
+        }
+      });
+      mainUsed = Math.max(mainUsed, pos);
+    });
+    return row ? crossUsed : (mainSize === null ? mainUsed : mainSize);
+
+    function placeItem(it, x, yAt, width, height) {
+      var c = it.el, bx = makeBox(c, inner.width, definiteHeight);
+      bx.margin.left = bx.margin.left === 'auto' ? 0 : bx.margin.left;
+      bx.margin.right = bx.margin.right === 'auto' ? 0 : bx.margin.right;
+      bx.x = x;
+      bx.y = yAt;
+      bx.width = width + bx.extraX;
+      content(c, bx, width, cbFor, abs, viewport, boxes);
+      if (height !== null) { bx.contentHeight = height; bx.height = height + bx.extraY; }
+      relative(c, bx, cbFor);
+      return bx;
+    }
+  }
+  function margin(it, side) { var v = it.box.margin[side]; return v === 'auto' ? 0 : v; }
+  function hasCrossSize(it, row, inner, definiteHeight) {
+    return length(it.el, row ? 'height' : 'width', row ? definiteHeight : inner.width, 'auto') !== 'auto';
+  }
+  // §9.7 "Resolving Flexible Lengths" for one line: each item's main size (`it.main`) from its hypothetical size,
+  // growing or shrinking the unfrozen items and freezing those that min-/max- sizes clamp, until none is clamped.
+  function resolveFlexible(line, mainSize, gap) {
+    line.forEach(function (it) { it.main = it.hypo; it.frozen = false; });
+    if (mainSize === null) return;
+    var outer = function (it, size) { return size + it.extraMain + it.marginMain; };
+    var used = line.reduce(function (n, it) { return n + outer(it, it.hypo); }, 0) + gap * (line.length - 1);
+    var growing = used < mainSize;
+    line.forEach(function (it) {
+      var f = growing ? it.grow : it.shrink;
+      if (f === 0 || (growing && it.base > it.hypo) || (!growing && it.base < it.hypo)) it.frozen = true;
+    });
+    for (var round = 0; round <= line.length; round++) {
+      var open = line.filter(function (it) { return !it.frozen; });
+      if (!open.length) break;
+      var free = mainSize - gap * (line.length - 1) - line.reduce(function (n, it) { return n + outer(it, it.frozen ? it.main : it.base); }, 0);
+      if (growing) {
+        var grow = open.reduce(function (n, it) { return n + it.grow; }, 0);
+        if (grow < 1) free *= grow;
+        open.forEach(function (it) { it.target = it.base + (grow > 0 ? free * it.grow / grow : 0); });
+      } else {
+        var weight = open.reduce(function (n, it) { return n + it.shrink * it.base; }, 0);
+        open.forEach(function (it) { it.target = it.base + (weight > 0 ? free * it.shrink * it.base / weight : 0); });
+      }
+      var violation = 0;
+      open.forEach(function (it) { it.clamped = it.clampMain(it.target); violation += it.clamped - it.target; });
+      if (Math.abs(violation) < 1e-9) { open.forEach(function (it) { it.main = it.clamped; it.frozen = true; }); break; }
+      open.forEach(function (it) {
+        if ((violation > 0 && it.clamped > it.target) || (violation < 0 && it.clamped < it.target)) { it.main = it.clamped; it.frozen = true; }
+      });
+    }
+    line.forEach(function (it) { if (!it.frozen) it.main = it.clampMain(it.target === undefined ? it.hypo : it.target); });
+  }
+
   // An inline-level element on a line: width 0 (no text metrics) unless inline-block with a width; one line high.
   function inline(el, cb, y, abs, viewport, boxes) {
     var b = makeBox(el, cb.width, null);
