@@ -127,6 +127,55 @@ import Testing
         await webView.close()
     }
 
+    /// Grid containers: fixed, percentage, `fr`, `auto` and `minmax()` tracks, `repeat()` with a count and with
+    /// `auto-fill`, gaps, auto-placed items stretched to their cells or aligned, explicit and implicit row sizes.
+    /// The expected rects are headless Chromium's for the same page (sizes chosen to divide evenly: Chromium
+    /// snaps fractional tracks to 1/64 px in a way this model does not follow).
+    @Test func gridContainersPlaceTheirItemsAsBrowsersDo() async throws {
+        let (webView, log) = try await open("""
+            <div class=g1 id=g1><div id=a1></div><div id=a2></div><div id=a3></div><div id=a4></div><div id=a5></div></div>
+            <div class=g2 id=g2><div id=b1></div><div class=tall id=b2></div><div class=sized id=b3></div><div id=b4></div></div>
+            <div class=g3 id=g3><div id=c1></div><div id=c2></div><div id=c3></div><div id=c4></div></div>
+            <div class=g4 id=g4><div id=d1></div><div id=d2></div><div id=d3></div></div>
+            """, style: """
+            body { margin: 0; width: 390px }
+            .g1 { display: grid; grid-template-columns: repeat(4, 1fr); gap: 10px; width: 370px; padding: 10px; }
+            .g1 > div { height: 40px; }
+            .g2 { display: grid; grid-template-columns: 100px 1fr 2fr; column-gap: 6px; row-gap: 8px; width: 292px; }
+            .g2 > div { height: 20px; } .g2 > .tall { height: 50px; } .g2 > .sized { width: 30px; justify-self: center; align-self: end; height: 10px; }
+            .g3 { display: grid; grid-template-columns: repeat(auto-fill, minmax(100px, 1fr)); gap: 5px; width: 340px; }
+            .g3 > div { height: 30px; }
+            .g4 { display: grid; grid-template-columns: 50% auto; grid-template-rows: 40px; grid-auto-rows: 25px; width: 200px; }
+            .g4 > div { margin: 2px; }
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            ['g1','a1','a2','a4','a5','g2','b1','b2','b3','b4','g3','c1','c2','c3','c4','g4','d1','d2','d3'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
+            """)
+        #expect(out == [
+            "g1:0,0,390,110",
+            "a1:10,10,85,40",
+            "a2:105,10,85,40",
+            "a4:295,10,85,40",
+            "a5:10,60,85,40",
+            "g2:0,110,292,78",
+            "b1:0,110,100,20",
+            "b2:106,110,60,50",
+            "b3:217,150,30,10",
+            "b4:0,168,100,20",
+            "g3:0,188,340,65",
+            "c1:0,188,110,30",
+            "c2:115,188,110,30",
+            "c3:230,188,110,30",
+            "c4:0,223,110,30",
+            "g4:0,253,200,65",
+            "d1:2,255,96,36",
+            "d2:102,255,96,36",
+            "d3:2,295,96,21",
+        ])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func displayNoneOnTheElementOrAnAncestorGivesZerosAndNoClientRects() async throws {
         let (webView, log) = try await open("""
             <div id=a style='display: none'><span id=s>x</span></div><p id=h hidden>h</p><div id=shown style='height: 4px'></div>

@@ -273,7 +273,9 @@
       throughTop = false;
       line = { y: flowY, height: lineHeight(el) };
     }
-    var flexLines = flexDisplay.test(style(el, 'display')) ? flex(el, inner, flowY, childAbs, viewport, boxes, later) : null;
+    var ownDisplay = style(el, 'display');
+    var flexLines = flexDisplay.test(ownDisplay) ? flex(el, inner, flowY, childAbs, viewport, boxes, later)
+      : gridDisplay.test(ownDisplay) ? grid(el, inner, flowY, childAbs, viewport, boxes, later) : null;
     if (flexLines !== null) flowY += flexLines;
     for (var child = flexLines === null ? el.firstChild : null; child; child = child.nextSibling) {
       if (child.nodeType === 3) {
@@ -453,18 +455,153 @@
     });
     return row ? crossUsed : (mainSize === null ? mainUsed : mainSize);
 
-    function placeItem(it, x, yAt, width, height) {
-      var c = it.el, bx = makeBox(c, inner.width, definiteHeight);
-      bx.margin.left = bx.margin.left === 'auto' ? 0 : bx.margin.left;
-      bx.margin.right = bx.margin.right === 'auto' ? 0 : bx.margin.right;
-      bx.x = x;
-      bx.y = yAt;
-      bx.width = width + bx.extraX;
-      content(c, bx, width, cbFor, abs, viewport, boxes);
-      if (height !== null) { bx.contentHeight = height; bx.height = height + bx.extraY; }
-      relative(c, bx, cbFor);
-      return bx;
+    function placeItem(it, x, yAt, width, height) { return placeBox(it.el, cbFor, x, yAt, width, height, abs, viewport, boxes); }
+  }
+  // Lays out a flex or grid item (a box that collapses with nothing) with its border box at (x, y), `width` its
+  // content width, `height` its content height when the container decides it (null: its own, or its flow's).
+  function placeBox(el, cb, x, y, width, height, abs, viewport, boxes) {
+    var bx = makeBox(el, cb.width, cb.height === null ? undefined : cb.height);
+    bx.margin.left = bx.margin.left === 'auto' ? 0 : bx.margin.left;
+    bx.margin.right = bx.margin.right === 'auto' ? 0 : bx.margin.right;
+    bx.x = x;
+    bx.y = y;
+    bx.width = width + bx.extraX;
+    content(el, bx, width, cb, abs, viewport, boxes);
+    if (height !== null) { bx.contentHeight = height; bx.height = height + bx.extraY; }
+    relative(el, bx, cb);
+    return bx;
+  }
+
+  // --- grid layout (CSS Grid Layout, the common subset, without text): `grid-template-columns`/`-rows` track lists
+  // (lengths, percentages, `fr`, `auto`, `minmax()`, `repeat()` with a count, `auto-fill` or `auto-fit`), items placed
+  // in order, row by row, one cell each; `gap`; columns: fixed tracks take their size, `fr` tracks share what is left
+  // (never below their minimum), `auto` tracks share it when there is no `fr`; rows: their track size, or (auto) the
+  // tallest item of the row; items stretch to their cell unless they have a size or align/justify otherwise.
+  var gridDisplay = /^(grid|inline-grid)$/;
+  function splitTop(text, separator) {
+    var parts = [], depth = 0, current = '';
+    for (var i = 0; i < text.length; i++) {
+      var ch = text[i];
+      if (ch === '(' || ch === '[') depth++;
+      else if (ch === ')' || ch === ']') depth--;
+      if (depth === 0 && (separator === ' ' ? /\s/.test(ch) : ch === separator)) { if (current.trim()) parts.push(current.trim()); current = ''; continue; }
+      current += ch;
     }
+    if (current.trim()) parts.push(current.trim());
+    return parts;
+  }
+  function trackList(el, name, available, gap) {
+    var text = String(style(el, name) || 'none').trim();
+    if (!text || text === 'none') return [];
+    function px(token) {   // a percentage of the grid's own content box; other lengths as the element's width computes
+      var m = /^(-?[\d.]+)%$/.exec(String(token).trim());
+      if (m) return typeof available === 'number' ? parseFloat(m[1]) * available / 100 : null;
+      m = /^(-?[\d.]+(?:e[+-]?\d+)?)px$/.exec(String(env.css.computeAs(el, 'width', token) || ''));
+      return m ? parseFloat(m[1]) : null;
+    }
+    function track(token) {
+      var m = /^([\d.]+)fr$/.exec(token);
+      if (m) return { fr: parseFloat(m[1]), min: 0 };
+      if ((m = /^minmax\((.*)\)$/.exec(token))) {
+        var parts = splitTop(m[1], ','), lo = px(parts[0]) || 0, hi = String(parts[1] || '').trim(), f = /^([\d.]+)fr$/.exec(hi);
+        if (f) return { fr: parseFloat(f[1]), min: lo };
+        var h = px(hi);
+        return h !== null ? { size: Math.max(lo, h) } : { auto: true, min: lo };
+      }
+      var v = px(token);
+      return v !== null ? { size: Math.max(0, v) } : { auto: true, min: 0 };
+    }
+    var list = [];
+    splitTop(text, ' ').forEach(function (token) {
+      if (token[0] === '[') return;   // line names
+      var r = /^repeat\((.*)\)$/.exec(token);
+      if (!r) { list.push(track(token)); return; }
+      var args = splitTop(r[1], ','), inner = splitTop(args.slice(1).join(','), ' ').filter(function (t) { return t[0] !== '['; }).map(track);
+      var count = parseInt(args[0], 10);
+      if (/^auto-(fill|fit)$/.test(args[0].trim())) {
+        var each = inner.reduce(function (n, t) { return n + (t.size !== undefined ? t.size : t.min); }, 0) + gap * inner.length;
+        count = typeof available === 'number' && each > 0 ? Math.max(1, Math.floor((available + gap) / each)) : 1;
+      }
+      for (var i = 0; i < (isFinite(count) && count > 0 ? Math.min(count, 1000) : 1); i++) list = list.concat(inner.map(function (t) { return Object.assign({}, t); }));
+    });
+    return list;
+  }
+  // Track sizes across `available` (null: indefinite): fixed first, then fr, then auto tracks stretched.
+  function sizeTracks(list, available, gap) {
+    var fixed = 0, fr = 0, autos = 0;
+    list.forEach(function (t) { if (t.size !== undefined) fixed += t.size; else if (t.fr) fr += t.fr; else { autos++; fixed += t.min; } });
+    var left = available === null ? 0 : Math.max(0, available - gap * Math.max(0, list.length - 1) - fixed);
+    var unit = fr > 0 ? left / Math.max(fr, 1) : 0;
+    return list.map(function (t) {
+      if (t.size !== undefined) return t.size;
+      if (t.fr) return Math.max(t.min, t.fr * unit);
+      return t.min + (fr === 0 && autos ? left / autos : 0);
+    });
+  }
+  function grid(el, inner, y, abs, viewport, boxes, later) {
+    var definiteHeight = inner.height === null || inner.height === undefined ? undefined : inner.height;
+    var columnGap = Math.max(0, length(el, 'column-gap', inner.width, 0)), rowGap = Math.max(0, length(el, 'row-gap', definiteHeight, 0));
+    var columns = trackList(el, 'grid-template-columns', inner.width, columnGap);
+    if (!columns.length) columns = [{ auto: true, min: 0 }];
+    var widths = sizeTracks(columns, inner.width, columnGap);
+    var rowTracks = trackList(el, 'grid-template-rows', definiteHeight, rowGap);
+    var items = [];
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      if (outOfFlow(child)) { later.push(child); continue; }
+      items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
+    }
+    items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+    var cb = { x: inner.x, width: inner.width, height: definiteHeight === undefined ? null : definiteHeight };
+    var justifyItems = style(el, 'justify-items') || 'normal', alignItems = style(el, 'align-items') || 'normal';
+    var rows = [];
+    items.forEach(function (it, i) {
+      var column = i % widths.length, r = Math.floor(i / widths.length);
+      var row = rows[r] || (rows[r] = { items: [], height: 0 });
+      var bx = makeBox(it.el, widths[column], definiteHeight);
+      var ml = bx.margin.left === 'auto' ? 0 : bx.margin.left, mr = bx.margin.right === 'auto' ? 0 : bx.margin.right;
+      var ownWidth = sized(it.el, bx, 'width', widths[column], bx.extraX);
+      var jself = style(it.el, 'justify-self') || 'auto';
+      jself = jself === 'auto' ? justifyItems : jself;
+      var width = ownWidth !== null ? ownWidth : /^(normal|stretch)$/.test(jself) ? Math.max(0, widths[column] - ml - mr - bx.extraX) : 0;
+      width = clamp(it.el, bx, 'width', width, widths[column], bx.extraX);
+      var x = inner.x + widths.slice(0, column).reduce(function (n, w) { return n + w + columnGap; }, 0);
+      var free = widths[column] - width - bx.extraX - ml - mr;
+      if (/^(end|flex-end|right|self-end)$/.test(jself)) x += free;
+      else if (jself === 'center') x += free / 2;
+      it.box = placeBox(it.el, { x: x, width: widths[column], height: cb.height }, 0, 0, width, null, abs, viewport, boxes);
+      it.x = x + ml;
+      it.column = column;
+      var aself = style(it.el, 'align-self') || 'auto';
+      it.align = aself === 'auto' ? alignItems : aself;
+      it.stretch = /^(normal|stretch)$/.test(it.align) && length(it.el, 'height', definiteHeight, 'auto') === 'auto';
+      row.items.push(it);
+      row.height = Math.max(row.height, it.box.height + it.box.margin.top + it.box.margin.bottom);
+    });
+    var heights = sizeTracks(rowTracks.length ? rowTracks.concat(rows.slice(rowTracks.length).map(function () { return { auto: true, min: 0 }; }))
+      : rows.map(function () { return { auto: true, min: 0 }; }), definiteHeight === undefined ? null : definiteHeight, rowGap);
+    var autoRows = length(el, 'grid-auto-rows', definiteHeight, 'auto');
+    var at = 0;
+    rows.forEach(function (row, r) {
+      var track = rowTracks[r], h = row.height;
+      if (track && track.size !== undefined) h = track.size;
+      else if (track && track.fr && definiteHeight !== undefined) h = Math.max(h, heights[r]);
+      else if (!track && autoRows !== 'auto') h = autoRows;
+      row.items.forEach(function (it) {
+        var b = it.box, outer = b.height + b.margin.top + b.margin.bottom;
+        if (it.stretch) {
+          b.contentHeight = clamp(it.el, b, 'height', Math.max(0, h - b.margin.top - b.margin.bottom - b.extraY), definiteHeight, b.extraY);
+          b.height = b.contentHeight + b.extraY;
+          outer = b.height + b.margin.top + b.margin.bottom;
+        }
+        var dy = /^(end|flex-end|self-end)$/.test(it.align) ? h - outer : it.align === 'center' ? (h - outer) / 2 : 0;
+        shift(it.el, b, boxes, it.x, y + at + dy + b.margin.top);
+      });
+      at += h + (r < rows.length - 1 ? rowGap : 0);
+    });
+    return at;
   }
   function margin(it, side) { var v = it.box.margin[side]; return v === 'auto' ? 0 : v; }
   function hasCrossSize(it, row, inner, definiteHeight) {
