@@ -34,6 +34,47 @@ import Testing
         await webView.close()
     }
 
+    /// JSON modules: `import ... with { type: 'json' }` (static, re-exported, and through `import()` with options from
+    /// a module and from a classic script), one record per URL and type, and their failures: text that is not JSON,
+    /// an unsupported type, a bad options argument.
+    @Test func jsonModulesThroughImportAttributes() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var classic = import('./data.json', { with: { type: 'json' } }).then(m => m.default.name);</script>
+                <script type='module' src='main.js'></script>
+                """,
+            "main.js": """
+                import data from './data.json' with { type: 'json' };
+                import { config } from './reexport.js';
+                const dynamic = await import('./data.json', {
+                  with: { type: 'json' }
+                });
+                const again = await import('./data.json', { assert: { type: 'json' } });
+                const failures = await Promise.all([
+                  import('./broken.json', { with: { type: 'json' } }).then(() => 'loaded', e => e.name),
+                  import('./data.json', { with: { type: 'css' } }).then(() => 'loaded', e => e.name),
+                  import('./data.json', 'json').then(() => 'loaded', e => e.name),
+                  import('./uses-css.js').then(() => 'loaded', e => e.name),
+                ]);
+                window.seen = [data.name, data.list.length, config.debug, dynamic.default === data, again.default === data,
+                               Object.keys(dynamic).join(), await classic, failures];
+                """,
+            "reexport.js": "export { default as config } from './config.json' with { type: 'json' };\n",
+            "data.json": #"{ "name": "shop", "list": [1, 2, 3] }"#,
+            "config.json": #"{ "debug": false }"#,
+            "broken.json": "{ not json",
+            "uses-css.js": "import sheet from './style.css' with { type: 'css' };\nexport default sheet;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        #expect(try await webView.evaluateJavaScript("seen") == [
+            "shop", 3, false, true, true, "default", "shop", ["SyntaxError", "TypeError", "TypeError", "TypeError"],
+        ])
+        await webView.close()
+    }
+
     @Test func cyclesAndAModuleImportedTwiceRunOnce() async throws {
         let fixture = try PageFixture([
             "index.html": """

@@ -65,13 +65,70 @@
 
   /// Translates a module's text. Returns `{code, deps, stars, async}`: `code` is a function of
   /// `(__hm, __i0, __i1, ...)` (one parameter per entry of `deps`, the specifiers), `stars` the indices of `export *`.
-  function translateModule(source, prefix) {
+  // Import attributes (`import data from './d.json' with { type: 'json' }`, `import(url, { with: { type: 'json' } })`),
+  // which acorn 8.8 does not parse. Found with acorn's tokenizer (a string literal followed by `with` or `assert`
+  // and `{` is an attributes clause: a module is strict code, where `with` is no statement): a static clause is
+  // blanked (its lines kept) and its `type` noted for the specifier; the options argument of an `import()` is put in
+  // a marked comment, which `restoreOptions` turns back into an argument after the translation.
+  var OPEN = '/*@hybrid:with@', CLOSE = '@hybrid:with@*/';
+  var mayHaveAttributes = /["'`]\s*(with|assert)\s*\{|\bimport\s*\([^)]*,/;
+  function attributesPass(source, sourceType) {
+    var types = Object.create(null);
+    if (!mayHaveAttributes.test(source)) return { text: source, types: types };
+    var tokens;
+    try { tokens = Array.from(parser().tokenizer(source, { ecmaVersion: 'latest', sourceType: sourceType })); } catch (e) { return { text: source, types: types }; }
+    var edits = [];
+    function label(i) { return tokens[i] ? tokens[i].type.label : ''; }
+    for (var i = 0; i < tokens.length; i++) {
+      var t = tokens[i];
+      if (sourceType === 'module' && label(i) === 'string' && (label(i + 1) === 'with' || (label(i + 1) === 'name' && tokens[i + 1].value === 'assert')) && label(i + 2) === '{') {
+        var j = i + 3, type = null;
+        for (; j < tokens.length && label(j) !== '}'; j++) {
+          if ((tokens[j].value === 'type') && label(j + 1) === ':' && label(j + 2) === 'string') type = tokens[j + 2].value;
+        }
+        if (j >= tokens.length) break;
+        types[t.value] = type === null ? 'javascript' : type;
+        edits.push({ start: tokens[i + 1].start, end: tokens[j].end, text: keepLines(source.slice(tokens[i + 1].start, tokens[j].end)).replace(/^/, ' ') });
+        i = j;
+      } else if (label(i) === 'import' && label(i + 1) === '(') {
+        var depth = 0, comma = -1;
+        for (var k = i + 1; k < tokens.length; k++) {
+          var l = label(k);
+          if (l === '(' || l === '[' || l === '{' || l === '${') depth++;
+          else if (l === ')' || l === ']' || l === '}') depth--;
+          if (depth === 1 && l === ',' && comma < 0) comma = k;
+          if (depth === 0) break;
+        }
+        if (comma < 0 || k >= tokens.length) continue;
+        var options = source.slice(tokens[comma].end, tokens[k].start);
+        if (options.indexOf('*/') >= 0 || !/\S/.test(options.replace(/,\s*$/, ''))) continue;
+        edits.push({ start: tokens[comma].start, end: tokens[comma].end, text: OPEN });
+        edits.push({ start: tokens[k].start, end: tokens[k].start, text: CLOSE });
+      }
+    }
+    if (!edits.length) return { text: source, types: types };
+    var text = source;
+    edits.sort(function (a, b) { return b.start - a.start; }).forEach(function (e) { text = text.slice(0, e.start) + e.text + text.slice(e.end); });
+    return { text: text, types: types };
+  }
+  function restoreOptions(code) {
+    return code.indexOf(OPEN) < 0 ? code : code.split(OPEN).join(',').split(CLOSE).join('');
+  }
+
+  function translateModule(original, prefix) {
+    var pass = attributesPass(original, 'module'), source = pass.text;
     var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
-    var edits = [], deps = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
+    var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
     var exported = Object.create(null), tla = false;
     function dep(specifier) {
-      if (!(specifier in depIndex)) { depIndex[specifier] = deps.length; deps.push(specifier); }
-      return '__i' + depIndex[specifier];
+      var type = pass.types[specifier] || 'javascript';
+      if (type !== 'javascript' && type !== 'json') {
+        var error = new TypeError("Import attribute type '" + type + "' is not supported (only 'json')");
+        throw error;
+      }
+      var key = specifier + '\u0000' + type;
+      if (!(key in depIndex)) { depIndex[key] = deps.length; deps.push(specifier); types.push(type); }
+      return '__i' + depIndex[key];
     }
     function remove(node) { edits.push({ start: node.start, end: node.end, text: keepLines(source.slice(node.start, node.end)) }); }
     function addExport(name, expression) {
@@ -95,7 +152,7 @@
         case 'ExportAllDeclaration':
           var all = dep(node.source.value);
           if (node.exported) addExport(nameOf(node.exported), all);
-          else stars.push(depIndex[node.source.value]);
+          else stars.push(depIndex[node.source.value + '\u0000' + (pass.types[node.source.value] || 'javascript')]);
           remove(node);
           break;
         case 'ExportNamedDeclaration':
@@ -266,14 +323,14 @@
     edits.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
     var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
     code = '(' + (tla ? 'async ' : '') + 'function* (' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;'
-      + (prefix || '') + code + '\n})';
-    return { code: code, deps: deps, stars: stars, async: tla };
+      + (prefix || '') + restoreOptions(code) + '\n})';
+    return { code: code, deps: deps, types: types, stars: stars, async: tla };
   }
 
   /// A classic script with `import()` in it, with each `import(` made a call of the page's import hook for `base`;
   /// null when it has none or does not parse (then it runs as it is, and the engine reports its errors).
-  function translateClassic(source, base) {
-    var ast;
+  function translateClassic(original, base) {
+    var ast, source = attributesPass(original, 'script').text;
     try { ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: false }); } catch (e) { return null; }
     var starts = [];
     (function walk(node) {
@@ -286,10 +343,10 @@
     starts.sort(function (a, b) { return b[0] - a[0]; }).forEach(function (range) {
       code = code.slice(0, range[0]) + hook + keepLines(code.slice(range[0], range[1])) + code.slice(range[1]);
     });
-    return code;
+    return restoreOptions(code);
   }
   Object.defineProperty(globalThis, Symbol.for('hybrid.import'), {
-    value: function (base, specifier) { return importFrom(specifier, base); },
+    value: function (base, specifier, options) { return importFrom(specifier, base, options); },
   });
 
   // --- the module map: one record per URL per page
@@ -372,8 +429,12 @@
     throw new TypeError('Module name "' + specifier + '" does not resolve to a valid URL: a bare specifier needs an import map entry');
   }
 
-  function Record(url) {
+  // A record's id in the module map: its URL, and for a JSON module `json` and the URL (HTML keys the map by URL and
+  // module type).
+  function idOf(url, type) { return type === 'json' ? 'json\u0000' + url : url; }
+  function Record(url, type) {
     this.url = url;
+    this.type = type === 'json' ? 'json' : 'javascript';
     this.state = 'new';   // fetching, ready, failed
     this.waiters = [];
     this.deps = null;     // resolved URLs
@@ -394,13 +455,13 @@
         compiled = native.compile(record.url, line, source);
       } else {
         var t = translateModule(source, prefix);
-        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, stars: t.stars, async: t.async }));
+        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, async: t.async }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
       record.specifiers = meta.deps;
       record.stars = meta.stars;
-      record.deps = meta.deps.map(function (s) { return resolve(s, record.url); });
+      record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
       record.state = 'ready';
     } catch (e) {
       if (e && e.loc && typeof e.pos === 'number') {  // acorn's SyntaxError: name the module and the line in it
@@ -415,9 +476,25 @@
     }
   }
 
-  function fetchRecord(url, callback) {
-    var record = records.get(url);
-    if (!record) { record = new Record(url); records.set(url, record); }
+  // A JSON module: its namespace has the parsed value as `default`; text that is not JSON fails it with a SyntaxError.
+  function prepareJSON(record, text) {
+    try {
+      var value = JSON.parse(text);
+      record.fn = function* (hm) { hm.e({ default: function () { return value; } }); yield; };
+      record.specifiers = [];
+      record.stars = [];
+      record.deps = [];
+      record.state = 'ready';
+    } catch (e) {
+      record.state = 'failed';
+      record.error = new SyntaxError('The JSON module ' + record.url + ' is not valid JSON: ' + e.message);
+    }
+  }
+
+  function fetchRecord(id, callback) {
+    var record = records.get(id);
+    if (!record) { record = new Record(id.indexOf('json\u0000') === 0 ? id.slice(5) : id, id.indexOf('json\u0000') === 0 ? 'json' : null); records.set(id, record); }
+    var url = record.url;
     if (record.state === 'ready' || record.state === 'failed') { callback(record); return; }
     record.waiters.push(callback);
     if (record.state === 'fetching') return;
@@ -427,6 +504,8 @@
         record.state = 'failed';
         record.error = new TypeError('Importing a module script failed: ' + url + ' (' + error + ')');
         record.error.network = true;
+      } else if (record.type === 'json') {
+        prepareJSON(record, text);
       } else {
         prepare(record, text, 1, '');
       }
@@ -438,7 +517,7 @@
 
   // Fetches `root` and everything it imports; `callback(failedRecord)` once, null when the graph is complete.
   function fetchGraph(root, callback) {
-    var seen = new Set([root.url]), pending = 1, finished = false;
+    var seen = new Set([idOf(root.url, root.type)]), pending = 1, finished = false;
     function arrived(record) {
       if (finished) return;
       if (record.state === 'failed') { finished = true; callback(record); return; }
@@ -450,7 +529,7 @@
       });
       if (--pending === 0) { finished = true; callback(null); }
     }
-    if (root.state === 'ready' || root.state === 'failed') arrived(root); else fetchRecord(root.url, arrived);
+    if (root.state === 'ready' || root.state === 'failed') arrived(root); else fetchRecord(idOf(root.url, root.type), arrived);
   }
 
   // --- linking
@@ -473,7 +552,7 @@
     order.forEach(function (record) {
       var hm = {
         e: function (getters) { record.own = getters; },
-        i: function (specifier) { return importFrom(specifier, record.url); },
+        i: function (specifier, options) { return importFrom(specifier, record.url, options); },
         meta: Object.assign(Object.create(null), {
           url: record.url,
           resolve: function (specifier) { return resolve(specifier, record.url); },
@@ -544,14 +623,28 @@
     });
   }
 
-  function importFrom(specifier, base) {
+  // `import(specifier, options)`: options `{ with: { type } }` (or the older `assert`) ask for a JSON module.
+  function importFrom(specifier, base, options) {
     try {
-      var url = resolve(specifier, base);
+      var type = 'javascript';
+      if (options !== undefined) {
+        if (options === null || typeof options !== 'object') throw new TypeError('The second argument of import() must be an object');
+        var attributes = options.with !== undefined ? options.with : options.assert;
+        if (attributes !== undefined) {
+          if (attributes === null || typeof attributes !== 'object') throw new TypeError("The 'with' option of import() must be an object");
+          if (attributes.type !== undefined) {
+            if (typeof attributes.type !== 'string') throw new TypeError('Import attribute values must be strings');
+            type = attributes.type;
+          }
+        }
+      }
+      if (type !== 'javascript' && type !== 'json') throw new TypeError("Import attribute type '" + type + "' is not supported (only 'json')");
+      var url = resolve(specifier, base), id = idOf(url, type);
     } catch (e) {
       return Promise.reject(e);
     }
-    var record = records.get(url) || new Record(url);
-    records.set(url, record);
+    var record = records.get(id) || new Record(url, type);
+    records.set(id, record);
     return loadAndEvaluate(record);
   }
 
