@@ -7,7 +7,7 @@ extension HeadlessWebView {
     public func evaluateJavaScript(_ script: String) async throws -> JSONValue {
         try await withCore { core in
             let document = try core.requireDocument()
-            return try document.context.evaluate(script, sourceURL: "evaluateJavaScript").toJSONValue() ?? .null
+            return try document.context.evaluate(document.routingImports(script), sourceURL: "evaluateJavaScript").toJSONValue() ?? .null
         }
     }
 
@@ -15,7 +15,7 @@ extension HeadlessWebView {
     public func evaluateJavaScript<T: Decodable & Sendable>(_ script: String, as type: T.Type) async throws -> T {
         try await withCore { core in
             let document = try core.requireDocument()
-            return try document.context.evaluate(script, sourceURL: "evaluateJavaScript").decode(type)
+            return try document.context.evaluate(document.routingImports(script), sourceURL: "evaluateJavaScript").decode(type)
         }
     }
 
@@ -71,8 +71,17 @@ extension DocumentHandle {
                 core?.uncaught(rejection.reason, rejectedPromise: rejection.promise, in: self)
             }
         }
-        value = try context.evaluate(script, sourceURL: sourceURL)
+        value = try context.evaluate(routingImports(script), sourceURL: sourceURL)
         return value!
+    }
+
+    /// `script` with its `import()` calls routed to the page's module loader, resolving against the document's base
+    /// URL, as the page's own classic scripts are (``ESModules/translateClassic(_:base:loader:)``); the script as it
+    /// is when it has none.
+    func routingImports(_ script: String) -> String {
+        guard ESModules.mayImport(script), let resources = core?.resources,
+              let loader = ESModules.loader(for: self, resources: resources) else { return script }
+        return ESModules.translateClassic(script, base: baseURL.absoluteString, loader: loader) ?? script
     }
 
     /// Calls `completion` once with what `thenable` settles to, or with ``WebViewError/documentClosed``.

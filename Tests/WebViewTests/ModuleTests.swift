@@ -75,6 +75,25 @@ import Testing
         await webView.close()
     }
 
+    /// `import()` in scripts the host evaluates (`evaluateJavaScript`, `callAsyncJavaScript`, `hybrid run --eval`)
+    /// resolves against the document's base URL as a page's own script would; `import()` inside `eval` does not (it
+    /// rejects as the engine's does).
+    @Test func theHostsScriptsCanImport() async throws {
+        let fixture = try PageFixture([
+            "app/index.html": "<p>host</p>",
+            "app/lib/math.js": "export const twice = n => n * 2;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("app/index.html"))
+        #expect(try await webView.callAsyncJavaScript("import('./lib/math.js').then(m => m.twice(21))") == 42)
+        _ = try await webView.evaluateJavaScript("window.pending = import('./lib/math.js').then(m => typeof m.twice)")
+        #expect(try await webView.callAsyncJavaScript("pending") == "function")
+        let viaEval = try await webView.callAsyncJavaScript("eval(\"import('./lib/math.js')\").then(() => 'imported', e => 'rejected')")
+        #expect(viaEval == "rejected")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func cyclesAndAModuleImportedTwiceRunOnce() async throws {
         let fixture = try PageFixture([
             "index.html": """
