@@ -428,4 +428,25 @@ import Testing
         await webView.close()
         await server.stop()
     }
+
+    /// The document's `load` waits for a modulepreload's fetch, as HTML says for the link (here a module that
+    /// nothing imports and that arrives slowly).
+    @Test func modulePreloadDelaysTheLoadEvent() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/": .text("""
+                <script>var order = []; addEventListener('load', () => order.push('window load'));</script>
+                <link rel="modulepreload" href="/slow.js" onload="order.push('preload load')">
+                """, headers: [("Content-Type", "text/html")])
+            case "/slow.js": .trickle(["export const ", "slow = 1;\n"], every: .milliseconds(100))
+            default: .text("not found", status: 404)
+            }
+        }
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("/"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        #expect(try await webView.evaluateJavaScript("order") == ["preload load", "window load"])
+        await webView.close()
+        await server.stop()
+    }
 }

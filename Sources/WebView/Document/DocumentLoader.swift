@@ -207,8 +207,11 @@ final class DocumentLoader {
         guard let url = URL(string: href), let loader = ESModules.loader(for: document, resources: resources) else {
             return fire("error", at: link)
         }
+        // As HTML says for a modulepreload link, the document's load event waits for the module graph's fetch.
+        let delaysLoad = beginLoadDelay()
         let callback = JSValue(function: { [weak self] args in
             self?.fire(args.bool(at: 0) ? "load" : "error", at: link)
+            if delaysLoad { self?.endLoadDelay() }
             return nil
         }, name: "modulePreloaded", in: document.context)
         _ = try? loader.invokeMethod("preload", arguments: [url.absoluteString, callback])
