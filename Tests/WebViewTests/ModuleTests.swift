@@ -94,6 +94,40 @@ import Testing
         await webView.close()
     }
 
+    /// Importing a name the module does not export (or exports ambiguously through two `export *`) is a link error,
+    /// as on the device: WebKit's SyntaxError, naming the importing module and line, and no module of the graph runs.
+    @Test func importingAMissingOrAmbiguousNameFailsTheGraphBeforeAnyModuleRuns() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var errors = []; addEventListener('error', e => errors.push([e.message, e.filename.split('/').pop(), e.lineno]));</script>
+                <script type='module' src='main.js'></script>
+                <script type='module'>
+                  window.later = await Promise.all([import('./main.js'), import('./main.js'), import('./ambiguous.js')]
+                    .map(p => p.then(() => 'loaded', e => e.name + ': ' + e.message)));
+                  const ns = await import('./stars.js');
+                  window.starNames = Object.keys(ns).join();
+                </script>
+                """,
+            "main.js": "import { yes } from './lib.js';\nimport { nope } from './lib.js';\nwindow.mainRan = true;\n",
+            "lib.js": "window.libRan = true;\nexport const yes = 1;\n",
+            "a.js": "export const shared = 'a';\nexport const onlyA = 1;\n",
+            "b.js": "export const shared = 'b';\n",
+            "stars.js": "export * from './a.js';\nexport * from './b.js';\n",
+            "ambiguous.js": "import { shared } from './stars.js';\n",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await webView.evaluateJavaScript("errors") == [["Uncaught SyntaxError: Importing binding name 'nope' is not found.", "main.js", 2]])
+        #expect(try await webView.evaluateJavaScript("[window.mainRan || false, window.libRan || false]") == [false, false])
+        #expect(try await webView.evaluateJavaScript("later") == [
+            "SyntaxError: Importing binding name 'nope' is not found.", "SyntaxError: Importing binding name 'nope' is not found.",
+            "SyntaxError: Importing binding name 'shared' cannot be resolved due to ambiguous multiple bindings.",
+        ])
+        #expect(try await webView.evaluateJavaScript("starNames") == "onlyA")
+        await webView.close()
+    }
+
     @Test func cyclesAndAModuleImportedTwiceRunOnce() async throws {
         let fixture = try PageFixture([
             "index.html": """

@@ -137,6 +137,12 @@
       exportsCode.push(JSON.stringify(name) + ': function () { return ' + expression + '; }');
     }
     function local(name) { return name in imported ? imported[name] : name; }
+    // The names this module imports from each dependency, with where: linking checks that each is exported.
+    var checks = [];
+    function check(ns, name, offset) {
+      var before = source.slice(0, offset), line = (before.match(/\n/g) || []).length + 1;
+      checks.push([parseInt(ns.slice(3), 10), name, line, offset - before.lastIndexOf('\n')]);
+    }
 
     var body = ast.body;
     body.forEach(function (node) {
@@ -144,8 +150,9 @@
         case 'ImportDeclaration':
           var ns = dep(node.source.value);
           node.specifiers.forEach(function (s) {
-            imported[s.local.name] = s.type === 'ImportNamespaceSpecifier' ? ns
-              : ns + member(s.type === 'ImportDefaultSpecifier' ? 'default' : nameOf(s.imported));
+            var name = s.type === 'ImportDefaultSpecifier' ? 'default' : s.type === 'ImportNamespaceSpecifier' ? null : nameOf(s.imported);
+            imported[s.local.name] = name === null ? ns : ns + member(name);
+            if (name !== null) check(ns, name, s.start);
           });
           remove(node);
           break;
@@ -184,6 +191,7 @@
       var from = node.source ? dep(node.source.value) : null;
       node.specifiers.forEach(function (s) {
         addExport(nameOf(s.exported), from ? from + member(nameOf(s.local)) : local(s.local.name));
+        if (from) check(from, nameOf(s.local), s.start);
       });
     });
 
@@ -324,7 +332,7 @@
     var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
     code = '(' + (tla ? 'async ' : '') + 'function* (' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;'
       + (prefix || '') + restoreOptions(code) + '\n})';
-    return { code: code, deps: deps, types: types, stars: stars, async: tla };
+    return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla };
   }
 
   /// A classic script with `import()` in it, with each `import(` made a call of the page's import hook for `base`;
@@ -455,12 +463,14 @@
         compiled = native.compile(record.url, line, source);
       } else {
         var t = translateModule(source, prefix);
-        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, async: t.async }));
+        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
       record.specifiers = meta.deps;
       record.stars = meta.stars;
+      record.checks = meta.checks || [];
+      record.line = line;
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
       record.state = 'ready';
     } catch (e) {
@@ -541,13 +551,17 @@
     return record.ns;
   }
 
+  // Linking: each module's exports are defined (the generator's first step), the namespaces are made, and every
+  // imported name is checked: one that its module does not export, or exports ambiguously through two `export *`,
+  // fails the whole graph with WebKit's SyntaxError before any module runs (and again on a later import of it).
   function link(root) {
     var order = [], seen = new Set();
-    (function walk(record) {
-      if (seen.has(record) || record.gen) return;
+    (function walk(record) {   // the whole graph: a module that failed to link fails every graph that holds it
+      if (record.linkError) throw record.linkError;
+      if (seen.has(record)) return;
       seen.add(record);
       record.deps.forEach(function (url) { walk(records.get(url)); });
-      order.push(record);
+      if (!record.gen) order.push(record);
     })(root);
     order.forEach(function (record) {
       var hm = {
@@ -566,19 +580,46 @@
     order.forEach(function (record) {
       var all = exportsOf(record, new Set());
       Object.keys(all).sort().forEach(function (name) {
-        Object.defineProperty(record.ns, name, { get: all[name], enumerable: true, configurable: false });
+        if (all[name] !== AMBIGUOUS) Object.defineProperty(record.ns, name, { get: all[name], enumerable: true, configurable: false });
       });
       Object.preventExtensions(record.ns);
     });
+    var failure = null, failed = null;
+    order.forEach(function (record) {
+      (record.checks || []).forEach(function (c) {
+        if (failure) return;
+        var found = exportsOf(records.get(record.deps[c[0]]), new Set())[c[1]];
+        if (found !== undefined && found !== AMBIGUOUS) return;
+        failed = record;
+        failure = new SyntaxError("Importing binding name '" + c[1] + "' " +
+          (found === AMBIGUOUS ? 'cannot be resolved due to ambiguous multiple bindings.' : 'is not found.'));
+        try {
+          Object.defineProperty(failure, 'sourceURL', { value: record.url, configurable: true });
+          Object.defineProperty(failure, 'line', { value: c[2] + (record.line || 1) - 1, configurable: true });
+          Object.defineProperty(failure, 'column', { value: c[3], configurable: true });
+        } catch (ignored) { /* frozen */ }
+      });
+    });
+    if (failure) {
+      failed.linkError = failure;
+      throw failure;
+    }
   }
 
+  // A module's exports by name (getters): its own, then its `export *` sources' except `default`; a name two star
+  // sources give as different bindings is AMBIGUOUS (left out of the namespace).
+  var AMBIGUOUS = {};
   function exportsOf(record, visiting) {
-    var all = Object.assign(Object.create(null), record.own || {});
+    var all = Object.assign(Object.create(null), record.own || {}), own = record.own || {};
     if (visiting.has(record)) return all;
     visiting.add(record);
     (record.stars || []).forEach(function (index) {
       var from = exportsOf(records.get(record.deps[index]), visiting);
-      Object.keys(from).forEach(function (name) { if (name !== 'default' && !(name in all)) all[name] = from[name]; });
+      Object.keys(from).forEach(function (name) {
+        if (name === 'default' || name in own) return;
+        if (!(name in all)) all[name] = from[name];
+        else if (all[name] !== from[name]) all[name] = AMBIGUOUS;
+      });
     });
     return all;
   }
