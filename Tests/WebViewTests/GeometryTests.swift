@@ -176,6 +176,51 @@ import Testing
         await webView.close()
     }
 
+    /// Grid items that span tracks (`span N`), take explicit lines (`1 / -1`, `grid-row: 2 / 4`, `grid-area`) and are
+    /// auto-placed around the ones placed first; the longhands compute from the shorthands. Expected rects from headless
+    /// Chromium for the same page.
+    @Test func gridItemsSpanAndTakeExplicitLines() async throws {
+        let (webView, log) = try await open("""
+            <div class=g id=g><div class=wide id=x1></div><div id=x2></div><div class=full id=x3></div><div class=tall id=x4></div><div id=x5></div><div class=at id=x6></div><div class=area id=x7></div><div id=x8></div></div>
+            <div class=h id=h><header id=y1></header><div class=side id=y2></div><div id=y3></div><div id=y4></div><div id=y5></div></div>
+            """, style: """
+            body { margin: 0; width: 390px }
+            .g { display: grid; grid-template-columns: repeat(3, 100px); column-gap: 10px; row-gap: 5px; width: 320px; }
+            .g > div { height: 20px; }
+            .wide { grid-column: span 2; } .full { grid-column: 1 / -1; } .tall { grid-row: span 2; height: auto !important; }
+            .at { grid-column: 3; grid-row: 1; } .area { grid-area: 4 / 2 / 5 / 4; }
+            .h { display: grid; grid-template-columns: 1fr 1fr; gap: 4px; width: 200px; }
+            .h > header { grid-column: 1 / 3; height: 30px; } .h > div { height: 10px; } .h > .side { grid-row: 2 / 4; }
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            ['g','x1','x2','x3','x4','x5','x6','x7','x8','h','y1','y2','y3','y4','y5'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
+            """)
+        #expect(out == [
+            "g:0,0,320,120",
+            "x1:0,0,210,20",
+            "x2:0,25,100,20",
+            "x3:0,50,320,20",
+            "x4:0,75,100,45",
+            "x5:110,100,100,20",
+            "x6:220,0,100,20",
+            "x7:110,75,210,20",
+            "x8:220,100,100,20",
+            "h:0,120,200,72",
+            "y1:0,120,200,30",
+            "y2:0,154,98,10",
+            "y3:102,154,98,10",
+            "y4:102,168,98,10",
+            "y5:0,182,98,10",
+        ])
+        let longhands = try await webView.evaluateJavaScript("""
+            ['x1', 'x3', 'x7'].map(function (id) { var s = getComputedStyle(document.getElementById(id));
+              return [s.gridColumnStart, s.gridColumnEnd, s.gridRowStart, s.gridRowEnd].join(' '); })
+            """)
+        #expect(longhands == ["span 2 auto auto auto", "1 -1 auto auto", "2 4 4 5"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     @Test func displayNoneOnTheElementOrAnAncestorGivesZerosAndNoClientRects() async throws {
         let (webView, log) = try await open("""
             <div id=a style='display: none'><span id=s>x</span></div><p id=h hidden>h</p><div id=shown style='height: 4px'></div>

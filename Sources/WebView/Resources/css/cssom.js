@@ -381,7 +381,8 @@
       'text-decoration-line=none;text-decoration-style=solid;text-decoration-color=currentcolor;text-overflow=clip;' +
       'flex-direction=row;flex-wrap=nowrap;flex-grow=0;flex-shrink=1;flex-basis=auto;order=0;justify-content=normal;' +
       'align-items=normal;align-self=auto;align-content=normal;justify-items=normal;justify-self=auto;row-gap=normal;column-gap=normal;' +
-      'grid-template-columns=none;grid-template-rows=none;grid-auto-flow=row;transform=none;transform-origin=50% 50% 0px;' +
+      'grid-template-columns=none;grid-template-rows=none;grid-auto-flow=row;grid-auto-rows=auto;grid-auto-columns=auto;' +
+      'grid-column-start=auto;grid-column-end=auto;grid-row-start=auto;grid-row-end=auto;transform=none;transform-origin=50% 50% 0px;' +
       'transition-property=all;transition-duration=0s;transition-timing-function=ease;transition-delay=0s;' +
       'animation-name=none;animation-duration=0s;animation-timing-function=ease;animation-delay=0s;' +
       'animation-iteration-count=1;animation-direction=normal;animation-fill-mode=none;animation-play-state=running;' +
@@ -433,6 +434,12 @@
       if (!v) return [];
       return sides.map(function (s, i) { return [prefix + s + suffix, v[i]]; });
     };
+  }
+  function gridLines(name, value, whole) {
+    if (whole) return [[name + '-start', value], [name + '-end', value]];
+    var v = splitTop(value, '/').map(function (t) { return t.trim(); });
+    var ident = /^[a-z_-][\w-]*$/i.test(v[0]) && !/^(auto|span)$/i.test(v[0]);
+    return [[name + '-start', v[0]], [name + '-end', v.length > 1 ? v[1] : ident ? v[0] : 'auto']];
   }
   var shorthands = {
     margin: box('margin-', ''), padding: box('padding-', ''), inset: box('', ''),
@@ -495,6 +502,22 @@
     overflow: function (value, whole) {
       var v = whole ? [value] : splitTop(value, ' ');
       return [['overflow-x', v[0]], ['overflow-y', v[1] || v[0]]];
+    },
+    // grid-column/grid-row: `start / end`; one value: a name for both ends, otherwise the start with an auto end.
+    'grid-column': function (value, whole) { return gridLines('grid-column', value, whole); },
+    'grid-row': function (value, whole) { return gridLines('grid-row', value, whole); },
+    // grid-area: row-start / column-start / row-end / column-end; an omitted one copies a name given before it
+    // (column-start and row-end from row-start, column-end from column-start), else is auto.
+    'grid-area': function (value, whole) {
+      var names = ['grid-row-start', 'grid-column-start', 'grid-row-end', 'grid-column-end'];
+      if (whole) return names.map(function (n) { return [n, value]; });
+      var v = splitTop(value, '/').map(function (t) { return t.trim(); }), from = [null, 0, 0, 1];
+      function ident(t) { return t !== undefined && /^[a-z_-][\w-]*$/i.test(t) && !/^(auto|span)$/i.test(t); }
+      return names.map(function (n, i) {
+        if (v[i] !== undefined) return [n, v[i]];
+        var source = from[i] === null ? undefined : v[from[i]];
+        return [n, ident(source) ? source : 'auto'];
+      });
     },
     gap: function (value, whole) {
       var v = whole ? [value] : splitTop(value, ' ');

@@ -538,12 +538,30 @@
       return t.min + (fr === 0 && autos ? left / autos : 0);
     });
   }
+  // An item's span on one axis from its `-start`/`-end` values: { start (0-based line, or null for auto), span }.
+  // Line numbers count from 1, negative ones from the end of the explicit grid (`count` tracks); `span N`.
+  function gridSpan(el, axis, count) {
+    function parse(v) {
+      v = String(v || 'auto').trim();
+      var m = /^span\s+(\d+)$/i.exec(v) || /^(\d+)\s+span$/i.exec(v);
+      if (m) return { span: Math.max(1, parseInt(m[1], 10)) };
+      if (/^-?\d+$/.test(v) && parseInt(v, 10) !== 0) { var n = parseInt(v, 10); return { line: n > 0 ? n - 1 : count + 1 + n }; }
+      return {};
+    }
+    var a = parse(style(el, 'grid-' + axis + '-start')), b = parse(style(el, 'grid-' + axis + '-end'));
+    if (a.line !== undefined && b.line !== undefined) {
+      var lo = Math.min(a.line, b.line), hi = Math.max(a.line, b.line);
+      return { start: Math.max(0, lo), span: Math.max(1, hi - lo) };
+    }
+    if (a.line !== undefined) return { start: Math.max(0, a.line), span: b.span || 1 };
+    if (b.line !== undefined) { var span = a.span || 1; return { start: Math.max(0, b.line - span), span: span }; }
+    return { start: null, span: a.span || b.span || 1 };
+  }
   function grid(el, inner, y, abs, viewport, boxes, later) {
     var definiteHeight = inner.height === null || inner.height === undefined ? undefined : inner.height;
     var columnGap = Math.max(0, length(el, 'column-gap', inner.width, 0)), rowGap = Math.max(0, length(el, 'row-gap', definiteHeight, 0));
     var columns = trackList(el, 'grid-template-columns', inner.width, columnGap);
     if (!columns.length) columns = [{ auto: true, min: 0 }];
-    var widths = sizeTracks(columns, inner.width, columnGap);
     var rowTracks = trackList(el, 'grid-template-rows', definiteHeight, rowGap);
     var items = [];
     for (var child = el.firstChild; child; child = child.nextSibling) {
@@ -554,54 +572,107 @@
       items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
     }
     items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+    // placement: items with a definite row first, then the others with a cursor that only moves forward (sparse
+    // auto-placement, row by row); a definite column is kept, an area past the explicit columns adds implicit ones
+    var explicitColumns = columns.length, taken = [], columnCount = explicitColumns;
+    function free(r, c, rows, cols) {
+      for (var rr = r; rr < r + rows; rr++) for (var cc = c; cc < c + cols; cc++) if (taken[rr] && taken[rr][cc]) return false;
+      return true;
+    }
+    function occupy(it) {
+      for (var rr = it.row; rr < it.row + it.rows; rr++) for (var cc = it.column; cc < it.column + it.columns; cc++) (taken[rr] || (taken[rr] = []))[cc] = true;
+      columnCount = Math.max(columnCount, it.column + it.columns);
+    }
+    items.forEach(function (it) {
+      var c = gridSpan(it.el, 'column', explicitColumns), r = gridSpan(it.el, 'row', rowTracks.length);
+      it.column = c.start; it.columns = c.span; it.row = r.start; it.rows = r.span;
+    });
+    items.forEach(function (it) {
+      if (it.row === null) return;
+      if (it.column === null) { it.column = 0; while (!free(it.row, it.column, it.rows, it.columns)) it.column++; }
+      occupy(it);
+    });
+    var cursorRow = 0, cursorColumn = 0;
+    items.forEach(function (it) {
+      if (it.row !== null) return;
+      var width = Math.max(columnCount, explicitColumns);
+      if (it.column !== null) {
+        if (it.column < cursorColumn) cursorRow++;
+        while (!free(cursorRow, it.column, it.rows, it.columns)) cursorRow++;
+        it.row = cursorRow;
+        cursorColumn = it.column + it.columns;
+      } else {
+        for (;;) {
+          if (cursorColumn + it.columns > width && cursorColumn > 0) { cursorRow++; cursorColumn = 0; continue; }
+          if (free(cursorRow, cursorColumn, it.rows, it.columns)) break;
+          cursorColumn++;
+        }
+        it.row = cursorRow;
+        it.column = cursorColumn;
+        cursorColumn += it.columns;
+      }
+      occupy(it);
+    });
+    while (columns.length < columnCount) columns.push({ auto: true, min: 0 });
+    var widths = sizeTracks(columns, inner.width, columnGap);
+    function spanned(sizes, gap, from, count) {
+      var total = 0;
+      for (var k = from; k < from + count; k++) total += (sizes[k] || 0) + (k > from ? gap : 0);
+      return total;
+    }
+    function offset(sizes, gap, to) { var total = 0; for (var k = 0; k < to; k++) total += (sizes[k] || 0) + gap; return total; }
     var cb = { x: inner.x, width: inner.width, height: definiteHeight === undefined ? null : definiteHeight };
     var justifyItems = style(el, 'justify-items') || 'normal', alignItems = style(el, 'align-items') || 'normal';
-    var rows = [];
-    items.forEach(function (it, i) {
-      var column = i % widths.length, r = Math.floor(i / widths.length);
-      var row = rows[r] || (rows[r] = { items: [], height: 0 });
-      var bx = makeBox(it.el, widths[column], definiteHeight);
+    var rowCount = items.reduce(function (n, it) { return Math.max(n, it.row + it.rows); }, rowTracks.length);
+    var rowHeights = [];
+    items.forEach(function (it) {
+      var area = spanned(widths, columnGap, it.column, it.columns);
+      var bx = makeBox(it.el, area, definiteHeight);
       var ml = bx.margin.left === 'auto' ? 0 : bx.margin.left, mr = bx.margin.right === 'auto' ? 0 : bx.margin.right;
-      var ownWidth = sized(it.el, bx, 'width', widths[column], bx.extraX);
+      var ownWidth = sized(it.el, bx, 'width', area, bx.extraX);
       var jself = style(it.el, 'justify-self') || 'auto';
       jself = jself === 'auto' ? justifyItems : jself;
-      var width = ownWidth !== null ? ownWidth : /^(normal|stretch)$/.test(jself) ? Math.max(0, widths[column] - ml - mr - bx.extraX) : 0;
-      width = clamp(it.el, bx, 'width', width, widths[column], bx.extraX);
-      var x = inner.x + widths.slice(0, column).reduce(function (n, w) { return n + w + columnGap; }, 0);
-      var free = widths[column] - width - bx.extraX - ml - mr;
-      if (/^(end|flex-end|right|self-end)$/.test(jself)) x += free;
-      else if (jself === 'center') x += free / 2;
-      it.box = placeBox(it.el, { x: x, width: widths[column], height: cb.height }, 0, 0, width, null, abs, viewport, boxes);
+      var width = ownWidth !== null ? ownWidth : /^(normal|stretch)$/.test(jself) ? Math.max(0, area - ml - mr - bx.extraX) : 0;
+      width = clamp(it.el, bx, 'width', width, area, bx.extraX);
+      var x = inner.x + offset(widths, columnGap, it.column);
+      var room = area - width - bx.extraX - ml - mr;
+      if (/^(end|flex-end|right|self-end)$/.test(jself)) x += room;
+      else if (jself === 'center') x += room / 2;
+      it.box = placeBox(it.el, { x: x, width: area, height: cb.height }, 0, 0, width, null, abs, viewport, boxes);
       it.x = x + ml;
-      it.column = column;
       var aself = style(it.el, 'align-self') || 'auto';
       it.align = aself === 'auto' ? alignItems : aself;
       it.stretch = /^(normal|stretch)$/.test(it.align) && length(it.el, 'height', definiteHeight, 'auto') === 'auto';
-      row.items.push(it);
-      row.height = Math.max(row.height, it.box.height + it.box.margin.top + it.box.margin.bottom);
+      it.outer = it.box.height + it.box.margin.top + it.box.margin.bottom;
     });
-    var heights = sizeTracks(rowTracks.length ? rowTracks.concat(rows.slice(rowTracks.length).map(function () { return { auto: true, min: 0 }; }))
-      : rows.map(function () { return { auto: true, min: 0 }; }), definiteHeight === undefined ? null : definiteHeight, rowGap);
+    // rows: a track's size, else grid-auto-rows, else the tallest item that ends in it (less the rows it spans before)
     var autoRows = length(el, 'grid-auto-rows', definiteHeight, 'auto');
-    var at = 0;
-    rows.forEach(function (row, r) {
-      var track = rowTracks[r], h = row.height;
-      if (track && track.size !== undefined) h = track.size;
-      else if (track && track.fr && definiteHeight !== undefined) h = Math.max(h, heights[r]);
-      else if (!track && autoRows !== 'auto') h = autoRows;
-      row.items.forEach(function (it) {
-        var b = it.box, outer = b.height + b.margin.top + b.margin.bottom;
-        if (it.stretch) {
-          b.contentHeight = clamp(it.el, b, 'height', Math.max(0, h - b.margin.top - b.margin.bottom - b.extraY), definiteHeight, b.extraY);
-          b.height = b.contentHeight + b.extraY;
-          outer = b.height + b.margin.top + b.margin.bottom;
-        }
-        var dy = /^(end|flex-end|self-end)$/.test(it.align) ? h - outer : it.align === 'center' ? (h - outer) / 2 : 0;
-        shift(it.el, b, boxes, it.x, y + at + dy + b.margin.top);
-      });
-      at += h + (r < rows.length - 1 ? rowGap : 0);
+    var rowSizes = sizeTracks(rowTracks.concat(new Array(Math.max(0, rowCount - rowTracks.length)).fill({ auto: true, min: 0 })),
+      definiteHeight === undefined ? null : definiteHeight, rowGap);
+    for (var r = 0; r < rowCount; r++) {
+      var track = rowTracks[r];
+      if (track && track.size !== undefined) rowHeights[r] = track.size;
+      else if (!track && autoRows !== 'auto') rowHeights[r] = autoRows;
+      else rowHeights[r] = track && track.fr && definiteHeight !== undefined ? rowSizes[r] : null;
+    }
+    items.slice().sort(function (a, b) { return a.rows - b.rows; }).forEach(function (it) {
+      var last = it.row + it.rows - 1;
+      if (rowHeights[last] !== null && (rowTracks[last] || autoRows !== 'auto')) return;
+      var before = spanned(rowHeights.map(function (h) { return h || 0; }), rowGap, it.row, it.rows - 1) + (it.rows > 1 ? rowGap : 0);
+      rowHeights[last] = Math.max(rowHeights[last] || 0, it.outer - before);
     });
-    return at;
+    rowHeights = rowHeights.map(function (h) { return h || 0; });
+    items.forEach(function (it) {
+      var b = it.box, h = spanned(rowHeights, rowGap, it.row, it.rows), outer = it.outer;
+      if (it.stretch) {
+        b.contentHeight = clamp(it.el, b, 'height', Math.max(0, h - b.margin.top - b.margin.bottom - b.extraY), definiteHeight, b.extraY);
+        b.height = b.contentHeight + b.extraY;
+        outer = b.height + b.margin.top + b.margin.bottom;
+      }
+      var dy = /^(end|flex-end|self-end)$/.test(it.align) ? h - outer : it.align === 'center' ? (h - outer) / 2 : 0;
+      shift(it.el, b, boxes, it.x, y + offset(rowHeights, rowGap, it.row) + dy + b.margin.top);
+    });
+    return rowCount ? spanned(rowHeights, rowGap, 0, rowCount) : 0;
   }
   function margin(it, side) { var v = it.box.margin[side]; return v === 'auto' ? 0 : v; }
   function hasCrossSize(it, row, inner, definiteHeight) {
