@@ -105,6 +105,9 @@ package enum WebViewScripts {
     ///   `URL.createObjectURL`/`revokeObjectURL` and the blob: URL reads of XHR, `fetch`, `<img>` and `<script src>`.
     /// - `clone`: `structuredClone` (HTML's structured clone with a transfer list), also behind the frames' `postMessage` and
     ///   `history.pushState`/`replaceState`.
+    /// - `messaging`: `MessageChannel`, `MessagePort` (transferable through every `postMessage` and `structuredClone`)
+    ///   and `BroadcastChannel` between the frames of a web view, made on first use; messages are structured clones
+    ///   into the receiving realm, delivered as tasks.
     /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
     ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
     ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest and `Blob`, its
@@ -121,7 +124,7 @@ package enum WebViewScripts {
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "collections",
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "modules", "crypto", "collections",
          "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
