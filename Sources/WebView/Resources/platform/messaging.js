@@ -47,6 +47,24 @@
   }
   internals.messageEvent = messageEvent;
 
+  // Shared with platform/workers.js and workers/scope.js: an `onX` event handler property (set to a non-function: null;
+  // `onSet` runs after a set), and the transfer list of `postMessage(message, transfer)` or `(message, {transfer})`.
+  internals.handlerProperty = function (object, key, onSet) {
+    var store = new WeakMap();
+    Object.defineProperty(object, key, {
+      configurable: true, enumerable: true,
+      get: function () { return store.get(this) || null; },
+      set: function (value) {
+        store.set(this, typeof value === 'function' ? value : null);
+        if (onSet) onSet.call(this, value);
+      }
+    });
+  };
+  internals.transferOf = function (options) {
+    if (Array.isArray(options)) return options;
+    return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
+  };
+
   // One task per message while the port is started; a closed or moved port stops the pump.
   function pump(state) {
     if (!state.started || state.closed || state.pumping || !state.queue.length) return;
@@ -86,26 +104,13 @@
       return state;
     }
     internals.mixinEventTarget(MessagePort.prototype);
-    var handlers = new WeakMap();
-    Object.defineProperty(MessagePort.prototype, 'onmessage', {
-      configurable: true, enumerable: true,
-      get: function () { return handlers.get(this) || null; },
-      set: function (value) {
-        handlers.set(this, typeof value === 'function' ? value : null);
-        if (typeof value === 'function') this.start();   // setting onmessage starts the port, addEventListener does not
-      }
-    });
-    var errorHandlers = new WeakMap();
-    Object.defineProperty(MessagePort.prototype, 'onmessageerror', {
-      configurable: true, enumerable: true,
-      get: function () { return errorHandlers.get(this) || null; },
-      set: function (value) { errorHandlers.set(this, typeof value === 'function' ? value : null); }
-    });
+    // Setting onmessage starts the port; addEventListener does not.
+    internals.handlerProperty(MessagePort.prototype, 'onmessage', function (value) { if (typeof value === 'function') this.start(); });
+    internals.handlerProperty(MessagePort.prototype, 'onmessageerror');
     define(MessagePort.prototype, 'postMessage', function postMessage(message, options) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'MessagePort': 1 argument required, but only 0 present.");
       var state = stateOf(this, 'postMessage');
-      var transfer = Array.isArray(options) ? options
-        : options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
+      var transfer = internals.transferOf(options);
       if (transfer.indexOf(this) >= 0) {
         throw new DOMException("Failed to execute 'postMessage' on 'MessagePort': Port at index " + transfer.indexOf(this) + ' contains the source port.', 'DataCloneError');
       }
@@ -166,14 +171,8 @@
       list.push(record);
     }
     internals.mixinEventTarget(BroadcastChannel.prototype);
-    ['onmessage', 'onmessageerror'].forEach(function (key) {
-      var store = new WeakMap();
-      Object.defineProperty(BroadcastChannel.prototype, key, {
-        configurable: true, enumerable: true,
-        get: function () { return store.get(this) || null; },
-        set: function (value) { store.set(this, typeof value === 'function' ? value : null); }
-      });
-    });
+    internals.handlerProperty(BroadcastChannel.prototype, 'onmessage');
+    internals.handlerProperty(BroadcastChannel.prototype, 'onmessageerror');
     function recordOf(channel, what) {
       var record = channels.get(channel);
       if (!record) throw new TypeError('Can only call BroadcastChannel.' + what + ' on instances of BroadcastChannel');
