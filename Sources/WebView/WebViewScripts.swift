@@ -105,6 +105,9 @@ package enum WebViewScripts {
     ///   `URL.createObjectURL`/`revokeObjectURL` and the blob: URL reads of XHR, `fetch`, `<img>` and `<script src>`.
     /// - `clone`: `structuredClone` (HTML's structured clone with a transfer list), also behind the frames' `postMessage` and
     ///   `history.pushState`/`replaceState`.
+    /// - `messaging`: `MessageChannel`, `MessagePort` (transferable through every `postMessage` and `structuredClone`)
+    ///   and `BroadcastChannel` between the frames of a web view, made on first use; messages are structured clones
+    ///   into the receiving realm, delivered as tasks.
     /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
     ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
     ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest and `Blob`, its
@@ -122,11 +125,12 @@ package enum WebViewScripts {
     /// - `collections`: selector results and collections as browsers give them: `querySelector` returns `null`
     ///   when nothing matches, `querySelectorAll` a static, iterable `NodeList`; element collections and
     ///   `DOMTokenList` are iterable; `HTMLCollection` is a global.
+    /// - `workers`: `Worker`, made on first use, in a page's document only (``DedicatedWorker``).
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "performance", "collections",
-         "interfaces"].map { name in
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "modules", "crypto",
+         "performance", "collections", "interfaces", "workers"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
@@ -197,7 +201,22 @@ package enum WebViewScripts {
     /// only watches class, style and id changes with a text test.
     static let cssAnimations = ScriptResource(module: "WebView", file: "animation/css-animations.js")
 
+    /// The platform scripts a dedicated worker's global scope gets (``WorkerScope``), in installation order: no DOM,
+    /// storage, network, canvas or crypto.
+    static let workerPlatform = platform.filter { ["base", "encoding", "abort", "clone", "messaging", "modules"].contains($0.name) }
+
+    /// HTML's StructuredSerialize/Deserialize for messages between a page and its workers, a function of
+    /// `(global, internals)` that sets `internals.serialize` and `internals.deserialize`: run in each worker, and in a
+    /// page on its first `Worker`.
+    static let workerSerialize = ScriptResource(module: "WebView", file: "workers/serialize.js", sourceURL: "hybrid:workers/serialize.js")
+
+    /// A dedicated worker's global scope (`self`, `postMessage`, `importScripts`, `location`, `navigator`, ...), a
+    /// function of `(global, native, internals)` run last in the worker; it returns the function that delivers the
+    /// page's messages.
+    static let workerScope = ScriptResource(module: "WebView", file: "workers/scope.js", sourceURL: "hybrid:workers/scope.js")
+
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, modules, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + media.map(\.script) + [services] + geometry.map(\.script) + [animation, cssAnimations]
+        + css.map(\.script) + [canvas] + media.map(\.script) + [services] + geometry.map(\.script)
+        + [animation, cssAnimations, workerSerialize, workerScope]
 }

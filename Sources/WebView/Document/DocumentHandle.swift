@@ -43,6 +43,9 @@ public final class DocumentHandle {
     /// Frames whose navigation delays this document's `load` event.
     var frameLoadDelays: Set<Int> = []
     var isMainFrame: Bool { parentFrame == nil }
+    /// The page's dedicated workers by id (`new Worker`), terminated when the document closes.
+    var workers: [Int: DedicatedWorker] = [:]
+    var nextWorkerID = 1
     /// Whether the page was told it reached ``WebViewCore/maximumFrames`` (once per page).
     var warnedOfFrameLimit = false
 
@@ -79,6 +82,9 @@ public final class DocumentHandle {
         for (_, cancel) in frameFetches { cancel() }
         frameFetches.removeAll()
         frameLoadDelays.removeAll()
+        let running = workers
+        workers.removeAll()
+        for (_, worker) in running { worker.terminate() }
         for (_, child) in childFrames { child.close() }
         childFrames.removeAll()
         let waits = pendingWaits

@@ -9,35 +9,10 @@ import JavaScript
 /// weakly, so a dropped page is freed even while its functions live on in the JavaScript heap.
 enum PlatformNatives {
     static func make(for instance: WebPlatformInstance, host: any WebPlatformHost, in context: JSContext) -> JSValue {
-        let native = JSValue(newObjectIn: context)
+        let native = makeBasics(in: context)
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native.setValue(JSValue(function: body, name: name, in: context), forProperty: name)
         }
-        define("encodeUTF8") { args in
-            RawJSValue(ref: TypedArrayBytes.makeUint8Array(Array((args.string(at: 0) ?? "").utf8), in: args.contextRef))
-        }
-        define("decodeUTF8") { args in
-            var bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
-            if !args.bool(at: 2), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-            if args.bool(at: 1) {
-                guard let text = String(validating: bytes, as: UTF8.self) else {
-                    throw JSException(name: "TypeError", message: "TextDecoder: the encoded data is not valid UTF-8")
-                }
-                return text
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        // decodeText(bytes, labels): the bytes decoded as Encoding's "decode" does (a byte order mark wins), in the
-        // first of `labels` that names an encoding supported here, else UTF-8; malformed input becomes U+FFFD.
-        define("decodeText") { args in
-            let bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
-            let labels = (args[1].toArray() ?? []).compactMap { $0.isString ? $0.toString() : nil }
-            return TextDecoding.decode(bytes, labels: labels)
-        }
-        define("base64") { args in
-            Data(TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []).base64EncodedString()
-        }
-        define("uuid") { _ in UUID().uuidString.lowercased() }
         define("report") { [weak instance] args in
             instance?.host?.report(JSException(args[0]))
             return nil
@@ -48,21 +23,6 @@ enum PlatformNatives {
                 throw JSException(name: "SyntaxError", message: "Invalid URL: '\(raw)'")
             }
             return url.absoluteString
-        }
-        define("makeRequire") { args in
-            try CommonJSModules.makeRequire(in: args.context)
-        }
-        // compileModule(id, parameterNames): a package file as `function (parameterNames...) { source }`,
-        // for a library that must see its own bindings (whatwg-fetch gets a setTimeout that page
-        // visibility does not pause).
-        define("compileModule") { args in
-            let id = args.string(at: 0) ?? ""
-            let parameters = args.string(at: 1) ?? ""
-            guard let path = CommonJSModules.resolvePath(id, from: "/", searchPaths: CommonJSModules.defaultSearchPaths),
-                  let script = CommonJSModules.script(at: path, parameters: parameters) else {
-                throw CommonJSModules.ModuleNotFound(id: id, from: "/")
-            }
-            return try args.context.evaluate(script)
         }
         define("getCookie") { [weak instance] _ in
             guard let host = instance?.host else { return "" }
@@ -92,6 +52,55 @@ enum PlatformNatives {
         define("abort") { args in
             if let id = args.int(at: 0) { instance.abort(id) }
             return nil
+        }
+        return native
+    }
+
+    /// The natives that need no page (text encoding, base64, UUIDs, the CommonJS loader): shared by pages and workers.
+    static func makeBasics(in context: JSContext) -> JSValue {
+        let native = JSValue(newObjectIn: context)
+        func define(_ name: String, _ body: @escaping JSFunctionBody) {
+            native.setValue(JSValue(function: body, name: name, in: context), forProperty: name)
+        }
+        define("encodeUTF8") { args in
+            RawJSValue(ref: TypedArrayBytes.makeUint8Array(Array((args.string(at: 0) ?? "").utf8), in: args.contextRef))
+        }
+        define("decodeUTF8") { args in
+            var bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
+            if !args.bool(at: 2), bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+            if args.bool(at: 1) {
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    throw JSException(name: "TypeError", message: "TextDecoder: the encoded data is not valid UTF-8")
+                }
+                return text
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // decodeText(bytes, labels): the bytes decoded as Encoding's "decode" does (a byte order mark wins), in the
+        // first of `labels` that names an encoding supported here, else UTF-8; malformed input becomes U+FFFD.
+        define("decodeText") { args in
+            let bytes = TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []
+            let labels = (args[1].toArray() ?? []).compactMap { $0.isString ? $0.toString() : nil }
+            return TextDecoding.decode(bytes, labels: labels)
+        }
+        define("base64") { args in
+            Data(TypedArrayBytes.bytes(of: args.ref(at: 0), in: args.contextRef) ?? []).base64EncodedString()
+        }
+        define("uuid") { _ in UUID().uuidString.lowercased() }
+        define("makeRequire") { args in
+            try CommonJSModules.makeRequire(in: args.context)
+        }
+        // compileModule(id, parameterNames): a package file as `function (parameterNames...) { source }`,
+        // for a library that must see its own bindings (whatwg-fetch gets a setTimeout that page
+        // visibility does not pause).
+        define("compileModule") { args in
+            let id = args.string(at: 0) ?? ""
+            let parameters = args.string(at: 1) ?? ""
+            guard let path = CommonJSModules.resolvePath(id, from: "/", searchPaths: CommonJSModules.defaultSearchPaths),
+                  let script = CommonJSModules.script(at: path, parameters: parameters) else {
+                throw CommonJSModules.ModuleNotFound(id: id, from: "/")
+            }
+            return try args.context.evaluate(script)
         }
         return native
     }

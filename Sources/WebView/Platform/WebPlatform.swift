@@ -11,9 +11,10 @@ public enum WebPlatform {
     /// Installs `URL`, `URLSearchParams`, `atob`/`btoa`, `TextEncoder`/`TextDecoder`,
     /// `localStorage`/`sessionStorage`, `document.cookie`, `XMLHttpRequest`, `fetch`/`Headers`/
     /// `Request`/`Response`, `AbortController`/`AbortSignal`, `crypto` (with `crypto.subtle` in secure contexts, on
-    /// libgcrypt), `DOMException` and `performance.now()` (when missing) into `context`'s global object, and the 2D
-    /// canvas (`getContext('2d')`, on Cairo), images (`<img>`, `Image`: natural sizes from gdk-pixbuf) and media elements
-    /// (`<audio>`, `<video>`) when `host` is a page's document.
+    /// libgcrypt), `structuredClone`, `MessageChannel`/`MessagePort`/`BroadcastChannel`, `DOMException` and
+    /// `performance.now()` (when missing) into `context`'s global object, and the 2D canvas (`getContext('2d')`, on
+    /// Cairo), images (`<img>`, `Image`: natural sizes from gdk-pixbuf), media elements (`<audio>`, `<video>`) and
+    /// dedicated workers (`Worker`, each on a runtime thread of its own) when `host` is a page's document.
     ///
     /// Call it after the DOM's window is the global (`document` set) and before any page script.
     /// An installation error (a script failing) goes to `host.report`. Keep the returned instance and
@@ -27,6 +28,7 @@ public enum WebPlatform {
         ImageNatives.install(on: native, host: host, in: context)
         CryptoNatives.install(on: native, host: host, in: context)
         DeviceServiceNatives.install(on: native, host: host, in: context)
+        WorkerNatives.install(on: native, host: host, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
         let internals = JSValue(newObjectIn: context)

@@ -253,11 +253,12 @@
     if (targetOrigin === '/') targetOrigin = env.origin;
     else if (targetOrigin !== '*') targetOrigin = originOf(targetOrigin);
     if (target.closed) return;                                      // a window whose frame is gone
-    var data = target.clone(message, transfer);
+    var out = {};
+    var data = target.clone(message, transfer, out);
     var origin = env.origin, source = g;
     target.task(function () {
       if (target.closed || targetOrigin !== '*' && targetOrigin !== target.origin) return;   // dropped silently
-      var event = new target.global.MessageEvent('message', { data: data, origin: origin, source: target.view(source) });
+      var event = new target.global.MessageEvent('message', { data: data, origin: origin, source: target.view(source), ports: out.ports });
       target.global._dispatchEvent(event, true);
     });
   }
@@ -269,7 +270,7 @@
   });
 
   // HTML's structured clone, into this realm: platform/clone.js (the same as structuredClone), with the transfer list.
-  env.clone = function (value, transfer) { return env.structuredClone(value, transfer); };
+  env.clone = function (value, transfer, out) { return env.structuredClone(value, transfer, undefined, out); };
 
   return env;
 })

@@ -32,14 +32,25 @@
     return buffer.detached === true;
   }
 
-  // clone(value, transfer, what): `what` names the caller in errors ("structuredClone' on 'Window").
-  function clone(value, transfer, what) {
+  // clone(value, transfer, what, out): `what` names the caller in errors ("structuredClone' on 'Window"); the
+  // transfer list holds ArrayBuffers and MessagePorts (of any realm: platform/messaging.js), and `out.ports` gets the
+  // ports made in this realm for the transferred ones, in transfer order (a MessageEvent's `ports`).
+  function clone(value, transfer, what, out) {
     function dataCloneError(description) {
       return new global.DOMException("Failed to execute '" + what + "': " + description, 'DataCloneError');
     }
-    var memory = new Map(), transferred = [];
+    var memory = new Map(), transferred = [], ports = [];
     var interfaces = PLATFORM.map(installed).filter(function (C) { return C && typeof C.prototype === 'object'; });
     (transfer || []).forEach(function (buffer) {
+      var port = internals.portState ? internals.portState(buffer) : null;
+      if (port) {
+        if (memory.has(buffer)) throw dataCloneError('Message port at index ' + (transferred.length + ports.length) + ' is a duplicate of an earlier port.');
+        if (port.detached) throw dataCloneError('Port at index ' + (transferred.length + ports.length) + ' is already neutered.');
+        var made = internals.newPort();
+        memory.set(buffer, made);
+        ports.push([buffer, made]);
+        return;
+      }
       if (Object.prototype.toString.call(buffer) !== '[object ArrayBuffer]') throw dataCloneError('Value at index ' + transferred.length + ' does not have a transferable type.');
       if (transferred.indexOf(buffer) >= 0) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is a duplicate of an earlier ArrayBuffer.');
       if (isDetached(buffer)) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is already detached.');
@@ -54,7 +65,8 @@
       if (typeof v === 'function') throw dataCloneError((v.name ? 'function ' + v.name : 'A function') + ' could not be cloned.');
       if (v === null || typeof v !== 'object') return v;
       if (memory.has(v)) return memory.get(v);
-      var tag = Object.prototype.toString.call(v).slice(8, -1), out, blob = internals.blobData(v);
+      if (internals.portState && internals.portState(v)) throw dataCloneError('A MessagePort could not be cloned because it was not transferred.');
+      var tag = Object.prototype.toString.call(v).slice(8, -1), out, blob = internals.blobData && internals.blobData(v);
       if (blob) {
         out = blob.name !== undefined ? new global.File([v], blob.name, { type: blob.type, lastModified: blob.lastModified })
                                       : new global.Blob([v], { type: blob.type });
@@ -122,8 +134,11 @@
     }
     var result = walk(value);
     transferred.forEach(function (buffer) { buffer.transfer(); });   // detach only once the whole value cloned
+    ports.forEach(function (pair) { internals.adoptPort(pair[0], pair[1]); });
+    if (out) out.ports = ports.map(function (pair) { return pair[1]; });
     return result;
   }
+  internals.clone = clone;
   function transferList(options, what) {
     if (options === undefined || options === null) return [];
     if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute '" + what + "': The provided value is not of type 'StructuredSerializeOptions'.");
@@ -137,7 +152,7 @@
   // For dom/frames.js: a frame's postMessage clones into the target frame's realm with the target's clone.
   // For dom/frames.js and dom/history.js: postMessage (into the target frame's realm, with the target's clone) and
   // pushState/replaceState; `what` names the caller in errors.
-  if (native.domEnv) native.domEnv.structuredClone = function (value, transfer, what) { return clone(value, transfer || [], what || "postMessage' on 'Window"); };
+  if (native.domEnv) native.domEnv.structuredClone = function (value, transfer, what, out) { return clone(value, transfer || [], what || "postMessage' on 'Window", out); };
 
   internals.define(global, 'structuredClone', function structuredClone(value, options) {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'structuredClone' on 'Window': 1 argument required, but only 0 present.");

@@ -1,0 +1,209 @@
+(function (global, native, internals) {
+  'use strict';
+  // HTML's channel messaging and broadcasting inside one runtime: MessageChannel, MessagePort, BroadcastChannel,
+  // made on first use. A port's state is a plain object shared by the realms (the frames of a page are contexts of
+  // one machine): it names the realm that owns the port now, so a port transferred to a frame (`postMessage(msg,
+  // origin, [port])`) keeps its peer and its queue. Messages are structured clones into the receiving realm,
+  // delivered as tasks of that realm, one message per task, never synchronously.
+  var env = native.domEnv;
+  var STATE = Symbol.for('hybrid.messagePort');   // shared by every realm of the machine, unlike a WeakMap
+  var define = internals.define;
+
+  // This realm, as ports and channels of other realms see it.
+  var realm = {
+    task: function (f) { if (env && typeof env.task === 'function') env.task(f); else setTimeout(f, 0); },
+    clone: function (value, transfer, out) { return internals.clone(value, transfer, "postMessage' on 'MessagePort", out); },
+    isClosed: function () { return !!(env && env.closed); },
+    origin: env ? env.origin : '',
+    newPort: function () { return load().newPort(); }
+  };
+  internals.messagingRealm = realm;
+  internals.newPort = realm.newPort;
+  internals.portState = function (value) {
+    return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, STATE) ? value[STATE] : null;
+  };
+  // platform/clone.js: `port` (of any realm) moves to `target`, a port of this realm made for it. Its queued
+  // messages were clones into the old realm: they are cloned again into this one.
+  internals.adoptPort = function (port, target) {
+    var state = port[STATE], old = state.realm;
+    var dead = { realm: old, port: port, peer: null, queue: [], started: false, closed: true, detached: true };
+    define(port, STATE, dead);
+    state.port = target;
+    state.realm = realm;
+    define(target, STATE, state);
+    if (old !== realm) state.queue = state.queue.map(function (m) { return { data: realm.clone(m.data, []), ports: m.ports }; });
+    pump(state);
+  };
+
+  function messageEvent(type, init) {
+    var Class = global.MessageEvent;
+    if (typeof Class === 'function') {
+      var event = new Class(type, init);
+      try { event.isTrusted = true; } catch (e) {}
+      return event;
+    }
+    return internals.makeEvent(type, { data: init.data, ports: Object.freeze(init.ports || []), origin: init.origin || '',
+                                       lastEventId: '', source: null });
+  }
+  internals.messageEvent = messageEvent;
+
+  // Shared with platform/workers.js and workers/scope.js: an `onX` event handler property (set to a non-function: null;
+  // `onSet` runs after a set), and the transfer list of `postMessage(message, transfer)` or `(message, {transfer})`.
+  internals.handlerProperty = function (object, key, onSet) {
+    var store = new WeakMap();
+    Object.defineProperty(object, key, {
+      configurable: true, enumerable: true,
+      get: function () { return store.get(this) || null; },
+      set: function (value) {
+        store.set(this, typeof value === 'function' ? value : null);
+        if (onSet) onSet.call(this, value);
+      }
+    });
+  };
+  internals.transferOf = function (options) {
+    if (Array.isArray(options)) return options;
+    return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
+  };
+
+  // One task per message while the port is started; a closed or moved port stops the pump.
+  function pump(state) {
+    if (!state.started || state.closed || state.pumping || !state.queue.length) return;
+    state.pumping = true;
+    var owner = state.realm;
+    owner.task(function () {
+      state.pumping = false;
+      if (state.realm !== owner || !state.started || state.closed || owner.isClosed()) { pump(state); return; }
+      var message = state.queue.shift();
+      internals.dispatch(state.port, messageEvent('message', { data: message.data, ports: message.ports }));
+      pump(state);
+    });
+  }
+
+  var classes = null;
+  function load() {
+    if (!classes) classes = build();
+    define(global, 'MessageChannel', classes.MessageChannel);
+    define(global, 'MessagePort', classes.MessagePort);
+    define(global, 'BroadcastChannel', classes.BroadcastChannel);
+    return classes;
+  }
+  internals.lazy(['MessageChannel', 'MessagePort', 'BroadcastChannel'], load);
+
+  function build() {
+    var constructing = false;
+    function MessagePort() {
+      if (!constructing) throw new TypeError('Illegal constructor');
+    }
+    function newPort() {
+      constructing = true;
+      try { return new MessagePort(); } finally { constructing = false; }
+    }
+    function stateOf(port, what) {
+      var state = internals.portState(port);
+      if (!state) throw new TypeError("Can only call MessagePort." + what + " on instances of MessagePort");
+      return state;
+    }
+    internals.mixinEventTarget(MessagePort.prototype);
+    // Setting onmessage starts the port; addEventListener does not.
+    internals.handlerProperty(MessagePort.prototype, 'onmessage', function (value) { if (typeof value === 'function') this.start(); });
+    internals.handlerProperty(MessagePort.prototype, 'onmessageerror');
+    define(MessagePort.prototype, 'postMessage', function postMessage(message, options) {
+      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'MessagePort': 1 argument required, but only 0 present.");
+      var state = stateOf(this, 'postMessage');
+      var transfer = internals.transferOf(options);
+      if (transfer.indexOf(this) >= 0) {
+        throw new DOMException("Failed to execute 'postMessage' on 'MessagePort': Port at index " + transfer.indexOf(this) + ' contains the source port.', 'DataCloneError');
+      }
+      var peer = state.peer;
+      if (peer && transfer.indexOf(peer.port) >= 0) peer = null;   // HTML: sending the target port itself drops the message
+      var receiver = peer && !peer.closed ? peer.realm : realm;
+      var out = {};
+      var data = receiver.clone(message, transfer, out);   // a DataCloneError throws here even when nobody listens
+      if (!peer || peer.closed || state.closed) return;
+      peer.queue.push({ data: data, ports: out.ports || [] });
+      pump(peer);
+    });
+    define(MessagePort.prototype, 'start', function start() {
+      var state = stateOf(this, 'start');
+      if (state.detached) return;
+      state.started = true;
+      pump(state);
+    });
+    define(MessagePort.prototype, 'close', function close() {
+      var state = stateOf(this, 'close');
+      state.closed = true;
+      state.queue = [];
+      if (state.peer) { state.peer.peer = null; state.peer = null; }
+    });
+    define(MessagePort.prototype, Symbol.toStringTag, 'MessagePort');
+
+    function MessageChannel() {
+      if (!(this instanceof MessageChannel)) throw new TypeError("Failed to construct 'MessageChannel': Please use the 'new' operator.");
+      var one = newPort(), two = newPort();
+      var a = { realm: realm, port: one, peer: null, queue: [], started: false, closed: false };
+      var b = { realm: realm, port: two, peer: a, queue: [], started: false, closed: false };
+      a.peer = b;
+      define(one, STATE, a);
+      define(two, STATE, b);
+      Object.defineProperty(this, 'port1', { value: one, enumerable: true, configurable: true });
+      Object.defineProperty(this, 'port2', { value: two, enumerable: true, configurable: true });
+    }
+    define(MessageChannel.prototype, Symbol.toStringTag, 'MessageChannel');
+
+    // BroadcastChannel: every channel object of the web view's frame tree (the top document's env holds the list,
+    // in creation order, as HTML sorts the destinations); a bare platform has a list of its own.
+    var ownList = [];
+    function channelList() {
+      if (!env) return ownList;
+      var top = env;
+      while (top.parentEnv) top = top.parentEnv;
+      return top.broadcastChannels || (top.broadcastChannels = []);
+    }
+    var channels = new WeakMap();
+    function BroadcastChannel(name) {
+      if (!(this instanceof BroadcastChannel)) throw new TypeError("Failed to construct 'BroadcastChannel': Please use the 'new' operator.");
+      if (arguments.length === 0) throw new TypeError("Failed to construct 'BroadcastChannel': 1 argument required, but only 0 present.");
+      var record = { name: String(name), origin: realm.origin, realm: realm, channel: this, closed: false };
+      channels.set(this, record);
+      Object.defineProperty(this, 'name', { value: record.name, enumerable: true, configurable: true });
+      var list = channelList();
+      for (var i = list.length - 1; i >= 0; i--) if (list[i].closed || list[i].realm.isClosed()) list.splice(i, 1);
+      list.push(record);
+    }
+    internals.mixinEventTarget(BroadcastChannel.prototype);
+    internals.handlerProperty(BroadcastChannel.prototype, 'onmessage');
+    internals.handlerProperty(BroadcastChannel.prototype, 'onmessageerror');
+    function recordOf(channel, what) {
+      var record = channels.get(channel);
+      if (!record) throw new TypeError('Can only call BroadcastChannel.' + what + ' on instances of BroadcastChannel');
+      return record;
+    }
+    define(BroadcastChannel.prototype, 'postMessage', function postMessage(message) {
+      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'BroadcastChannel': 1 argument required, but only 0 present.");
+      var record = recordOf(this, 'postMessage');
+      if (record.closed) throw new DOMException("Failed to execute 'postMessage' on 'BroadcastChannel': Channel is closed", 'InvalidStateError');
+      // Serialized at once (a DataCloneError throws here), deserialized into each receiver's realm in its task.
+      var serialized = internals.clone(message, [], "postMessage' on 'BroadcastChannel");
+      channelList().forEach(function (other) {
+        if (other === record || other.closed || other.name !== record.name || other.origin !== record.origin) return;
+        var target = other.realm;
+        if (target.isClosed()) return;
+        target.task(function () {
+          if (other.closed || target.isClosed()) return;
+          var data;
+          try { data = target.clone(serialized, []); } catch (error) {
+            internals.dispatch(other.channel, messageEvent('messageerror', { data: null, origin: record.origin }));
+            return;
+          }
+          internals.dispatch(other.channel, messageEvent('message', { data: data, origin: record.origin }));
+        });
+      });
+    });
+    define(BroadcastChannel.prototype, 'close', function close() {
+      recordOf(this, 'close').closed = true;
+    });
+    define(BroadcastChannel.prototype, Symbol.toStringTag, 'BroadcastChannel');
+
+    return { MessageChannel: MessageChannel, MessagePort: MessagePort, BroadcastChannel: BroadcastChannel, newPort: newPort };
+  }
+})

@@ -1,0 +1,76 @@
+(function (global, native, internals) {
+  'use strict';
+  // Dedicated workers, from the page's side (the Swift half is Workers/DedicatedWorker.swift; the worker's global
+  // scope is workers/scope.js): `Worker` made on first use. Each worker runs a context of its own on a runtime thread
+  // of its own; messages cross as serialized records (workers/serialize.js) and arrive here as tasks.
+  if (typeof native.startWorker !== 'function') return;   // a bare platform (a worker itself) has no nested workers
+  var define = internals.define;
+
+  internals.lazy(['Worker'], function () {
+    if (!internals.serialize) native.loadSerializer(global, internals);
+    var records = new WeakMap();
+    function recordOf(worker, what) {
+      var record = records.get(worker);
+      if (!record) throw new TypeError('Can only call Worker.' + what + ' on instances of Worker');
+      return record;
+    }
+    function Worker(url, options) {
+      if (!(this instanceof Worker)) throw new TypeError("Failed to construct 'Worker': Please use the 'new' operator.");
+      if (arguments.length === 0) throw new TypeError("Failed to construct 'Worker': 1 argument required, but only 0 present.");
+      options = options === undefined || options === null ? {} : options;
+      var type = options.type === undefined ? 'classic' : String(options.type);
+      if (type !== 'classic' && type !== 'module') {
+        throw new TypeError("Failed to construct 'Worker': The provided value '" + type + "' is not a valid enum value of type WorkerType.");
+      }
+      if (type === 'module') {
+        throw new DOMException("Failed to construct 'Worker': module workers are not supported by this web view.", 'NotSupportedError');
+      }
+      var resolved;
+      try { resolved = native.resolveURL(String(url)); } catch (e) {
+        throw new DOMException("Failed to construct 'Worker': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
+      }
+      var worker = this, record = { closed: false };
+      records.set(this, record);
+      // Events from the worker, each already a task of this page: ('message', record, buffers), ('error', message,
+      // filename, line, column), ('loaderror').
+      var id = native.startWorker(resolved, options.name === undefined ? '' : String(options.name), function (kind, a, b, c, d) {
+        if (record.closed) return;
+        if (kind === 'message') {
+          var data;
+          try { data = internals.deserialize(a, b); } catch (error) {
+            internals.dispatch(worker, internals.messageEvent('messageerror', { data: null }));
+            return;
+          }
+          internals.dispatch(worker, internals.messageEvent('message', { data: data }));
+        } else if (kind === 'error') {
+          var ErrorEvent = global.ErrorEvent;
+          var init = { message: a, filename: b, lineno: c, colno: d, cancelable: true };
+          var event = typeof ErrorEvent === 'function' ? new ErrorEvent('error', init) : internals.makeEvent('error', init);
+          if (typeof ErrorEvent !== 'function') event.cancelable = true;
+          if (internals.dispatch(worker, event)) native.reportWorkerError(a, b, c, d);
+        } else if (kind === 'loaderror') {
+          internals.dispatch(worker, internals.makeEvent('error'));
+        }
+      });
+      if (id === 0) throw new DOMException("Failed to construct 'Worker': Script at '" + resolved + "' cannot be accessed from origin '" +
+                                           (native.domEnv ? native.domEnv.origin : '') + "'.", 'SecurityError');
+      record.id = id;
+    }
+    internals.mixinEventTarget(Worker.prototype);
+    ['onmessage', 'onmessageerror', 'onerror'].forEach(function (key) { internals.handlerProperty(Worker.prototype, key); });
+    define(Worker.prototype, 'postMessage', function postMessage(message, options) {
+      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Worker': 1 argument required, but only 0 present.");
+      var record = recordOf(this, 'postMessage');
+      var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker");
+      if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers);
+    });
+    define(Worker.prototype, 'terminate', function terminate() {
+      var record = recordOf(this, 'terminate');
+      if (record.closed) return;
+      record.closed = true;
+      native.terminateWorker(record.id);
+    });
+    define(Worker.prototype, Symbol.toStringTag, 'Worker');
+    define(global, 'Worker', Worker);
+  });
+})

@@ -1,0 +1,83 @@
+(function (global, native, internals) {
+  'use strict';
+  // A dedicated worker's global scope (DedicatedWorkerGlobalScope), run after the platform scripts a worker gets
+  // (base, encoding, abort, clone, messaging, modules, serialize): `self`, `name`, `location` (WorkerLocation),
+  // `navigator` (WorkerNavigator), `postMessage`, `onmessage`/`onmessageerror`/`onerror`, `close()` and a synchronous
+  // `importScripts`. `native` is the worker's own (Workers/WorkerScope.swift).
+  var define = internals.define;
+  define(global, 'self', global);
+  define(global, 'name', native.name);
+  internals.mixinEventTarget(global);
+  // Kept in closures, not keyed by `this`: a bare `onmessage = f` may reach the setter with the global's proxy.
+  ['onmessage', 'onmessageerror', 'onerror'].forEach(function (key) {
+    var handler = null;
+    Object.defineProperty(global, key, {
+      configurable: true, enumerable: true,
+      get: function () { return handler; },
+      set: function (value) { handler = typeof value === 'function' ? value : null; }
+    });
+  });
+
+  var href = native.url, parts = /^([a-z][a-z0-9+.-]*:)(?:\/\/([^/?#]*))?([^?#]*)(\?[^#]*)?(#.*)?$/i.exec(href) || [];
+  var host = parts[2] || '', colon = host.lastIndexOf(':');
+  function WorkerLocation() { throw new TypeError('Illegal constructor'); }
+  var location = Object.create(WorkerLocation.prototype);
+  var fields = { href: href, protocol: parts[1] || '', host: host, hostname: colon > 0 && host.indexOf(']') < colon ? host.slice(0, colon) : host,
+                 port: colon > 0 && host.indexOf(']') < colon ? host.slice(colon + 1) : '', pathname: parts[3] || '',
+                 search: parts[4] && parts[4] !== '?' ? parts[4] : '', hash: parts[5] && parts[5] !== '#' ? parts[5] : '',
+                 origin: native.origin };
+  Object.keys(fields).forEach(function (key) {
+    Object.defineProperty(WorkerLocation.prototype, key, { get: function () { return fields[key]; }, configurable: true, enumerable: true });
+  });
+  define(WorkerLocation.prototype, 'toString', function toString() { return href; });
+  define(WorkerLocation.prototype, Symbol.toStringTag, 'WorkerLocation');
+  define(global, 'WorkerLocation', WorkerLocation);
+  define(global, 'location', location);
+
+  function WorkerNavigator() { throw new TypeError('Illegal constructor'); }
+  var navigator = Object.create(WorkerNavigator.prototype);
+  var agent = native.userAgent;
+  var navigatorFields = { userAgent: agent, appName: 'Netscape', appVersion: agent.replace(/^Mozilla\//, ''), platform: native.platform,
+                          product: 'Gecko', language: native.language, languages: Object.freeze([native.language]), onLine: true,
+                          hardwareConcurrency: native.hardwareConcurrency };
+  Object.keys(navigatorFields).forEach(function (key) {
+    Object.defineProperty(WorkerNavigator.prototype, key, { get: function () { return navigatorFields[key]; }, configurable: true, enumerable: true });
+  });
+  define(WorkerNavigator.prototype, Symbol.toStringTag, 'WorkerNavigator');
+  define(global, 'WorkerNavigator', WorkerNavigator);
+  define(global, 'navigator', navigator);
+
+  // No network inside a worker yet: fetch and XMLHttpRequest are absent (feature detection sees them missing).
+  ['fetch', 'Headers', 'Request', 'Response'].forEach(function (key) { delete global[key]; });
+
+  define(global, 'postMessage', function postMessage(message, options) {
+    if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
+    var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope");
+    native.post(serialized.record, serialized.buffers);
+  });
+  define(global, 'close', function close() { native.close(); });
+  define(global, 'importScripts', function importScripts() {
+    var urls = Array.prototype.map.call(arguments, function (url) {
+      try { return native.resolveURL(String(url)); } catch (e) {
+        throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
+      }
+    });
+    urls.forEach(function (url) {
+      var text = native.fetchScript(url);   // null: the load failed
+      if (text === null || text === undefined) {
+        throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The script at '" + url + "' failed to load.", 'NetworkError');
+      }
+      native.evaluate(text, url);
+    });
+  });
+
+  // From the page (Swift calls it as a task of this worker).
+  return function receive(record, buffers) {
+    var data;
+    try { data = internals.deserialize(record, buffers); } catch (error) {
+      internals.dispatch(global, internals.messageEvent('messageerror', { data: null }));
+      return;
+    }
+    internals.dispatch(global, internals.messageEvent('message', { data: data }));
+  };
+})

@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import JavaScript
+import Synchronization
+
+/// What a worker tells its page.
+enum WorkerEvent: Sendable {
+    /// `postMessage` from the worker.
+    case message(WorkerMessage)
+    /// An uncaught error in the worker: its message (`Error: boom`), script URL, line and column.
+    case error(message: String, filename: String, line: Int, column: Int)
+    /// The worker's script could not be fetched.
+    case loadFailed
+}
+
+/// The two ends of a dedicated worker, shared by the page's runtime thread and the worker's own: the worker's
+/// ``JavaScriptRuntime``, its global scope (touched only on the worker's thread), and the way back to the page (its
+/// events run as tasks of the page's thread, each keeping the page busy until it ran).
+final class WorkerEndpoint: Sendable {
+    let url: URL
+    let name: String
+    let origin: String
+    let userAgent: String
+    /// The device's `navigator.platform` and first language, as the page has them.
+    let platform: String
+    let language: String
+    /// The worker's runtime: a thread of its own, made and shut down by the page.
+    let runtime: JavaScriptRuntime
+    /// The worker's global scope once its script was fetched; worker thread only.
+    let scope: LoopBoundBox<WorkerScope?>
+    private let pageRuntime: JavaScriptRuntime
+    private let page: LoopBound<WorkerOwner>
+    private let loader: LoopBound<PageResourceLoader>
+    private let events: EventPublisher<WebViewEvent>
+    private let pageID: Int
+    /// The page runtime's wall-clock deadline when the worker was made: it covers the worker too.
+    private let deadline: ContinuousClock.Instant?
+    private struct State {
+        var terminated = false
+        /// The synchronous `importScripts` fetch in progress: terminating the worker wakes it.
+        var waiting: DispatchSemaphore?
+    }
+    private let state = Mutex(State())
+
+    /// Made on the page's thread by ``DedicatedWorker``.
+    init(url: URL, name: String, owner: WorkerOwner, document: DocumentHandle, core: WebViewCore) {
+        self.url = url
+        self.name = name
+        origin = document.origin
+        userAgent = PageEnvironment.userAgent(core.configuration, device: core.device)
+        platform = core.device.platform
+        language = core.device.languages.first ?? "en-US"
+        pageRuntime = core.runtime
+        pageID = document.id
+        events = core.events
+        page = LoopBound(owner, loop: core.runtime.loop)
+        loader = LoopBound(core.resources, loop: core.runtime.loop)
+        // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. Real time:
+        // nothing would drive a virtual clock of the worker's own.
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.worker",
+                                                         executionTimeLimit: core.runtime.configuration.executionTimeLimit))
+        scope = LoopBoundBox(sending: nil, loop: runtime.loop)
+        deadline = core.runtime.assumeIsolated { $0.deadline }
+    }
+
+    var isTerminated: Bool { state.withLock { $0.terminated } }
+
+    /// Runs the worker's script (already fetched) in a new global scope on the worker's thread.
+    func start(script: String) {
+        runtime.loop.execute { [self] in
+            runtime.assumeIsolated { runtime in
+                guard !isTerminated else { return }
+                runtime.setChecksInterrupts(true)
+                if let deadline { runtime.setDeadline(deadline) }
+                let scope = WorkerScope(endpoint: self, context: runtime.context)
+                self.scope.value = scope
+                scope.run(script, sourceURL: url.absoluteString)
+            }
+        }
+    }
+
+    /// Hands a message from the page to the worker's `message` event, as a task of the worker; the page stays busy
+    /// until the worker handled it.
+    func post(_ message: WorkerMessage) {
+        let token = pageRuntime.beginWork()
+        let scope = self.scope
+        runtime.loop.execute {
+            defer { token.end() }
+            scope.value?.receive(message)
+        }
+    }
+
+    /// Sends `event` to the page, as a task of the page; nothing once terminated.
+    func send(_ event: WorkerEvent) {
+        guard !isTerminated else { return }
+        let token = pageRuntime.beginWork()
+        let page = self.page
+        pageRuntime.loop.execute {
+            defer { token.end() }
+            page.value.worker?.handle(event)
+        }
+    }
+
+    /// The worker's console output goes to the page's console log.
+    func console(_ message: ConsoleMessage) {
+        events.emit(WebViewEvent(page: pageID, kind: .console(message)))
+    }
+
+    /// Fetches `url` through the page's network and waits for it (on the worker's thread): the script's text, nil
+    /// when the fetch failed, the URL is of another origin or the worker was terminated meanwhile.
+    func fetchScriptSynchronously(_ url: URL) -> String? {
+        guard WebOrigin.of(url) == origin else { return nil }
+        let semaphore = DispatchSemaphore(value: 0)
+        let result = LockedText()
+        guard state.withLock({ state -> Bool in
+            guard !state.terminated else { return false }
+            state.waiting = semaphore
+            return true
+        }) else { return nil }
+        let loader = self.loader
+        pageRuntime.loop.execute {
+            _ = loader.value.load(url) { loaded in
+                result.set(try? loaded.get().text)
+                semaphore.signal()
+            }
+        }
+        semaphore.wait()
+        state.withLock { $0.waiting = nil }
+        return isTerminated ? nil : result.get()
+    }
+
+    /// Stops the worker: a pending fetch is abandoned, its runtime shut down on its own thread, no more events reach
+    /// the page. `terminate()` from the page interrupts the running script (an endless loop too); the worker's own
+    /// `close()` lets the script that called it finish, and the page then lets the worker go.
+    func terminate(interruptingScript: Bool) {
+        let waiting = state.withLock { state -> DispatchSemaphore? in
+            state.terminated = true
+            return state.waiting
+        }
+        waiting?.signal()
+        if interruptingScript {
+            runtime.interrupt(reason: "the worker was terminated")
+        } else {
+            let page = self.page
+            pageRuntime.loop.execute { page.value.worker?.didClose() }
+        }
+        let scope = self.scope, runtime = self.runtime
+        runtime.loop.execute {
+            scope.value = nil
+            runtime.assumeIsolated { $0.shutdown() }
+        }
+    }
+}
+
+/// The page-side worker an endpoint reports to, held weakly so the endpoint never keeps it alive.
+final class WorkerOwner {
+    weak var worker: DedicatedWorker?
+}
+
+/// A script's text handed from the page's thread to a waiting worker thread.
+private final class LockedText: Sendable {
+    private let text = Mutex<String?>(nil)
+    func set(_ value: String?) { text.withLock { $0 = value } }
+    func get() -> String? { text.withLock { $0 } }
+}

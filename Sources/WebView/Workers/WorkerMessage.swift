@@ -1,0 +1,19 @@
+import JavaScript
+
+/// A message between a page and one of its workers, serialized to cross threads: the record of HTML's
+/// StructuredSerialize as `workers/serialize.js` writes it (JSON data) and the bytes of the ArrayBuffers it names.
+struct WorkerMessage: Sendable {
+    let record: JSONValue
+    let buffers: [[UInt8]]
+
+    /// Reads `(record, buffers)` from the arguments `index` and `index + 1` of a native call.
+    init(_ args: JSArguments, from index: Int) throws {
+        record = try args.json(at: index) ?? .null
+        buffers = (args[index + 1].toArray() ?? []).map { TypedArrayBytes.bytes(of: $0.ref, in: args.contextRef) ?? [] }
+    }
+
+    /// The record and new ArrayBuffers of `context` with the bytes: the arguments of `deserialize`.
+    func arguments(in context: JSContext) -> [any JSValueConvertible] {
+        [JSValue(record, in: context), buffers.map { RawJSValue(ref: TypedArrayBytes.makeArrayBuffer($0, in: context.ref)) }]
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// Dedicated workers: a context of their own on a runtime thread of their own, messages serialized across threads.
+@Suite struct WorkerTests {
+    /// A page at `/index.html` of a loopback server that also serves `scripts` (path → JavaScript; others are 404s).
+    private func page(_ scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+        let server = try await LoopbackServer { request in
+            if request.path == "/index.html" {
+                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+            }
+            guard let script = scripts[request.path] else { return TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8)) }
+            return TestResponse(contentType: "text/javascript", body: Array(script.utf8))
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/index.html"))
+        return (webView, log, server)
+    }
+
+    /// Runs `body` as an async function's body in the page and returns what it returns.
+    private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
+        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
+    }
+
+    @Test func aWorkerComputesPrimesAndPostsThemBack() async throws {
+        let (webView, log, server) = try await page(["/primes.js": """
+            onmessage = function (e) {
+              var primes = [];
+              for (var n = 2; primes.length < e.data.count; n++) {
+                var prime = true;
+                for (var d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+                if (prime) primes.push(n);
+              }
+              postMessage({ primes: primes, last: primes[primes.length - 1] });
+            };
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('primes.js');
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage({ count: 1000 });
+            var data = await reply;
+            return [data.primes.length, data.primes.slice(0, 5), data.last, Object.prototype.toString.call(worker)];
+            """)
+        #expect(out == [1000, [2, 3, 5, 7, 11], 7919, "[object Worker]"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func theWorkerScopeHasItsGlobals() async throws {
+        let (webView, _, server) = try await page(["/scope.js": """
+            postMessage({
+              self: self === globalThis, name: name, href: location.href, path: location.pathname,
+              location: Object.prototype.toString.call(location), agent: navigator.userAgent.length > 0,
+              window: typeof window, document: typeof document, fetch: typeof fetch,
+              timers: typeof setTimeout + typeof setInterval, clone: structuredClone(new Map([[1, 2]])).get(1),
+              text: new TextDecoder().decode(new TextEncoder().encode('héllo')), base64: btoa('hi') + atob('aGk='),
+              channel: typeof MessageChannel
+            });
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('/scope.js', { name: 'calc' });
+            var data = await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            return [data.self, data.name, data.href === location.origin + '/scope.js', data.path, data.location, data.agent,
+                    data.window, data.document, data.fetch, data.timers, data.clone, data.text, data.base64, data.channel];
+            """)
+        #expect(out == [true, "calc", true, "/scope.js", "[object WorkerLocation]", true, "undefined", "undefined", "undefined",
+                        "functionfunction", 2, "héllo", "aGk=hi", "function"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func messagesCrossThreadsAsStructuredClones() async throws {
+        let (webView, log, server) = try await page(["/echo.js": "onmessage = function (e) { postMessage(e.data); };"])
+        let out = try await run(webView, """
+            var worker = new Worker('echo.js');
+            var buffer = new Uint8Array([1, 2, 3, 4]).buffer;
+            var shared = { n: 1 };
+            var value = { map: new Map([['k', shared]]), set: new Set([shared]), date: new Date(86400000), re: /a+/gi,
+                          bytes: new Uint16Array(buffer, 2, 1), buffer: buffer, special: [NaN, -0, Infinity, undefined, 10n],
+                          boxed: Object('s'), error: new RangeError('far'), nested: { deep: [shared] } };
+            value.self = value;
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage(value, [buffer]);
+            var detached = buffer.byteLength;
+            var c = await reply;
+            return [detached, c.map.get('k') === c.nested.deep[0], c.set.has(c.nested.deep[0]), c.date.getTime(),
+                    c.re.source + '/' + c.re.flags, c.bytes instanceof Uint16Array, c.bytes.buffer === c.buffer,
+                    Array.from(new Uint8Array(c.buffer)), c.bytes[0], Number.isNaN(c.special[0]), Object.is(c.special[1], -0),
+                    c.special[2], c.special.length, 3 in c.special, c.special[4] === 10n, c.boxed instanceof String,
+                    c.error instanceof RangeError, c.error.message, c.self === c];
+            """)
+        #expect(out == [0, true, true, 86400000, "a+/gi", true, true, [1, 2, 3, 4], 1027, true, true, .null, 5, true, true, true,
+                        true, "far", true])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func uncloneableMessagesAndBadOptionsThrowAtOnce() async throws {
+        let (webView, _, server) = try await page(["/echo.js": "onmessage = function (e) { postMessage(e.data); };"])
+        let out = try await run(webView, """
+            var worker = new Worker('echo.js'), out = [];
+            function attempt(f) { try { f(); out.push('no error'); } catch (e) { out.push(e.name); } }
+            attempt(function () { worker.postMessage(function f() {}); });
+            attempt(function () { worker.postMessage({ node: document.body }); });
+            attempt(function () { worker.postMessage(new MessageChannel().port1); });
+            attempt(function () { new Worker('echo.js', { type: 'module' }); });
+            attempt(function () { new Worker('echo.js', { type: 'shared' }); });
+            attempt(function () { new Worker('https://elsewhere.test/echo.js'); });
+            attempt(function () { worker.postMessage(); });
+            worker.terminate();
+            attempt(function () { worker.postMessage('after terminate'); });
+            return out;
+            """)
+        #expect(out == ["DataCloneError", "DataCloneError", "DataCloneError", "NotSupportedError", "TypeError", "SecurityError",
+                        "TypeError", "no error"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func aScriptThatCannotBeFetchedFiresErrorOnTheWorker() async throws {
+        let (webView, _, server) = try await page([:])
+        let out = try await run(webView, """
+            var worker = new Worker('missing.js');
+            var event = await new Promise(function (resolve) { worker.onerror = resolve; });
+            return [event.type, event instanceof ErrorEvent];
+            """)
+        #expect(out == ["error", false])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func anUncaughtErrorBecomesAnErrorEventAndReachesThePageUnlessPrevented() async throws {
+        let (webView, log, server) = try await page([
+            "/throws.js": "var x = 1;\nonmessage = function (e) {\n  throw new TypeError('bad ' + e.data);\n};\n",
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('throws.js'), seen = [];
+            function next(prevent) {
+              return new Promise(function (resolve) {
+                worker.onerror = function (e) { if (prevent) e.preventDefault(); seen.push(e); resolve(e); };
+              });
+            }
+            var first = next(true);
+            worker.postMessage('one');
+            var e = await first;
+            var second = next(false);
+            worker.postMessage('two');
+            await second;
+            return [e instanceof ErrorEvent, e.message, e.filename === location.origin + '/throws.js', e.lineno, seen.length];
+            """)
+        #expect(out == [true, "TypeError: bad one", true, 3, 2])
+        // The first was prevented; the second reaches the page's error log.
+        #expect(log.exceptions.map(\.message) == ["bad two"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func importScriptsRunsScriptsAndAMissingOneThrowsNetworkError() async throws {
+        let (webView, _, server) = try await page([
+            "/lib.js": "function double(n) { return n * 2; }",
+            "/main.js": """
+                importScripts('lib.js');
+                var failure;
+                try { importScripts('/missing.js'); } catch (e) { failure = e.name; }
+                postMessage([double(21), failure]);
+                """,
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('main.js');
+            return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            """)
+        #expect(out == [42, "NetworkError"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func consoleInAWorkerGoesToThePageLog() async throws {
+        let (webView, log, server) = try await page(["/log.js": "console.log('from the worker', 42); postMessage('done');"])
+        _ = try await run(webView, """
+            var worker = new Worker('log.js');
+            await new Promise(function (resolve) { worker.onmessage = resolve; });
+            """)
+        #expect(log.consoleLines.contains { $0.contains("from the worker 42") })
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func terminateStopsAnEndlessLoopAndClosingThePageStopsItsWorkers() async throws {
+        let (webView, _, server) = try await page([
+            "/spin.js": "onmessage = function () { postMessage('spinning'); for (;;) {} };",
+            "/idle.js": "postMessage('ready');",
+        ])
+        _ = try await run(webView, """
+            window.spinner = new Worker('spin.js');
+            var started = new Promise(function (resolve) { spinner.onmessage = resolve; });
+            spinner.postMessage('go');
+            await started;
+            window.idle = new Worker('idle.js');
+            await new Promise(function (resolve) { idle.onmessage = resolve; });
+            """)
+        let endpoints = try await webView.withDocument { document in
+            document.workers.keys.sorted().compactMap { document.workers[$0]?.endpoint }
+        } ?? []
+        #expect(endpoints.count == 2)
+        guard endpoints.count == 2 else { return }
+        _ = try await webView.evaluateJavaScript("spinner.terminate()")
+        // The worker's runtime answers again only once the endless loop stopped; then it is shut down.
+        await #expect(throws: JSException.self) { try await endpoints[0].runtime.evaluate("1") }
+        #expect(try await webView.withDocument { $0.workers.count } == 1)
+        await webView.close()
+        #expect(endpoints[1].isTerminated)
+        await #expect(throws: JSException.self) { try await endpoints[1].runtime.evaluate("1") }
+        await server.stop()
+    }
+
+    @Test func aWorkerThatClosesItselfSendsNothingMore() async throws {
+        let (webView, _, server) = try await page(["/once.js": """
+            onmessage = function (e) { postMessage('first'); close(); postMessage('after close'); };
+            """])
+        _ = try await webView.evaluateJavaScript("""
+            var worker = new Worker('once.js'), got = [];
+            worker.onmessage = function (e) { got.push(e.data); };
+            worker.postMessage('go');
+            """)
+        // The page stays busy until the worker handled 'go' (and until what it posted meanwhile was delivered).
+        #expect(await webView.runUntilIdle(timeout: .seconds(900)) == .idle)
+        #expect(try await webView.evaluateJavaScript("got") == ["first"])
+        #expect(try await webView.withDocument { $0.workers.count } == 0)
+        await webView.close()
+        await server.stop()
+    }
+}
