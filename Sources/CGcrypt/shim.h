@@ -2,8 +2,8 @@
 #define HYBRID_CGCRYPT_SHIM_H
 
 // libgcrypt (Debian's libgcrypt20, which JavaScriptCore already links) behind the web view's `crypto` and
-// `crypto.subtle` (Sources/WebView/Platform/CryptoNatives.swift): random bytes, SHA digests, HMAC, AES-GCM, AES-CBC and
-// PBKDF2. These helpers only sequence libgcrypt's calls (and wrap its variadic gcry_control, which Swift cannot call);
+// `crypto.subtle` (Sources/WebView/Platform/CryptoNatives.swift): random bytes, SHA digests, HMAC, AES-GCM, AES-CBC, AES-CTR
+// and PBKDF2. These helpers only sequence libgcrypt's calls (and wrap its variadic gcry_control, which Swift cannot call);
 // every primitive is libgcrypt's. Used by WebView only, never in public API.
 #include <gcrypt.h>
 #include <stdint.h>
@@ -58,6 +58,21 @@ static inline int hybrid_aes_cbc(int encrypt, const uint8_t *key, size_t keyLeng
         error = encrypt ? gcry_cipher_encrypt(handle, output, count, input, count)
                         : gcry_cipher_decrypt(handle, output, count, input, count);
     }
+    gcry_cipher_close(handle);
+    return error ? 1 : 0;
+}
+
+/// AES-CTR over `count` bytes from `input` into `output`, starting at the 16-byte counter block `counter`, which
+/// libgcrypt increments as one 128-bit big-endian number per block (the caller splits the data where WebCrypto's
+/// shorter counter would wrap). 0 on success.
+static inline int hybrid_aes_ctr(const uint8_t *key, size_t keyLength, const uint8_t *counter,
+                                 const uint8_t *input, size_t count, uint8_t *output) {
+    int algorithm = hybrid_aes_algorithm(keyLength);
+    gcry_cipher_hd_t handle;
+    if (!algorithm || gcry_cipher_open(&handle, algorithm, GCRY_CIPHER_MODE_CTR, 0)) return 1;
+    gcry_error_t error = gcry_cipher_setkey(handle, key, keyLength);
+    if (!error) error = gcry_cipher_setctr(handle, counter, 16);
+    if (!error && count > 0) error = gcry_cipher_encrypt(handle, output, count, input, count);
     gcry_cipher_close(handle);
     return error ? 1 : 0;
 }

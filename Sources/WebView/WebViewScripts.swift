@@ -115,7 +115,7 @@ package enum WebViewScripts {
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
     /// - `crypto`: `crypto` (`getRandomValues`, `randomUUID`), `Crypto`, `SubtleCrypto` and `CryptoKey`, loaded on first
-    ///   use like `modules`' groups: `crypto.subtle`'s SHA digests, HMAC, AES-GCM, AES-CBC and PBKDF2 on libgcrypt
+    ///   use like `modules`' groups: `crypto.subtle`'s SHA digests, HMAC, AES-GCM, AES-CBC, AES-CTR, PBKDF2 and HKDF on libgcrypt
     ///   (`CryptoNatives`). As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
     ///   context (not on an `http:` page of a host other than localhost).
     /// - `performance`: the performance timeline on the runtime's clock: `performance.mark`/`measure`/`getEntries*`/

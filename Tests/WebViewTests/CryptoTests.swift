@@ -117,6 +117,56 @@ import Testing
         ])
     }
 
+    /// AES-CTR: NIST SP 800-38A F.5.1/F.5.2 (CTR-AES128), and WebCrypto's short counters: the rightmost `length` bits
+    /// wrap to zero without carrying into the rest, and data needing more blocks than the counter has values fails.
+    @Test func aesCTROfSP80038AAndCounterWrap() async throws {
+        let out = try await run("""
+            const key = await subtle.importKey('raw', bytes('2b7e151628aed2a6abf7158809cf4f3c'), 'AES-CTR', true, ['encrypt', 'decrypt']);
+            const counter = bytes('f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff');
+            const plain = bytes('6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51');
+            const sealed = await subtle.encrypt({ name: 'AES-CTR', counter, length: 64 }, key, plain);
+            const wrapAt = bytes('000102030405060708090a0b0c0d0eff'), wrapped = bytes('000102030405060708090a0b0c0d0e00');
+            const twoBlocks = await subtle.encrypt({ name: 'AES-CTR', counter: wrapAt, length: 8 }, key, new Uint8Array(32));
+            const second = await subtle.encrypt({ name: 'AES-CTR', counter: wrapped, length: 128 }, key, new Uint8Array(16));
+            const carried = await subtle.encrypt({ name: 'AES-CTR', counter: wrapAt, length: 128 }, key, new Uint8Array(32));
+            return [hex(sealed), hex(await subtle.decrypt({ name: 'AES-CTR', counter, length: 64 }, key, sealed)) === hex(plain),
+                    hex(twoBlocks).slice(32) === hex(second), hex(carried).slice(32) === hex(second),
+                    (await subtle.exportKey('jwk', key)).alg,
+                    await error(subtle.encrypt({ name: 'AES-CTR', counter, length: 1 }, key, new Uint8Array(48))),
+                    await error(subtle.encrypt({ name: 'AES-CTR', counter: counter.subarray(0, 8), length: 64 }, key, plain)),
+                    await error(subtle.encrypt({ name: 'AES-CTR', counter, length: 0 }, key, plain)),
+                    await error(subtle.encrypt({ name: 'AES-CTR', length: 64 }, key, plain))];
+            """)
+        #expect(out == [
+            "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff", true, true, false, "A128CTR",
+            "DOMException:OperationError", "DOMException:OperationError", "DOMException:OperationError", "TypeError:TypeError",
+        ])
+    }
+
+    /// HKDF-SHA256 of RFC 5869's test cases 1 and 3 (empty salt and info), deriveKey, and its failures.
+    @Test func hkdfOfRFC5869() async throws {
+        let out = try await run("""
+            const ikm = await subtle.importKey('raw', new Uint8Array(22).fill(0x0b), 'HKDF', false, ['deriveBits', 'deriveKey']);
+            const params = { name: 'HKDF', hash: 'SHA-256', salt: bytes('000102030405060708090a0b0c'), info: bytes('f0f1f2f3f4f5f6f7f8f9') };
+            const derived = await subtle.deriveKey(params, ikm, { name: 'HMAC', hash: 'SHA-256', length: 256 }, true, ['sign']);
+            return [hex(await subtle.deriveBits(params, ikm, 336)),
+                    hex(await subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: new Uint8Array(0) }, ikm, 336)),
+                    hex(await subtle.exportKey('raw', derived)).length, ikm.algorithm, ikm.extractable,
+                    await error(subtle.deriveBits(params, ikm, 12)),
+                    await error(subtle.deriveBits(params, ikm, 255 * 256 + 8)),
+                    await error(subtle.deriveBits({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0) }, ikm, 256)),
+                    await error(subtle.importKey('raw', new Uint8Array(4), 'HKDF', true, ['deriveBits'])),
+                    await error(subtle.exportKey('raw', ikm))];
+            """)
+        #expect(out == [
+            "3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865",
+            "8da4e775a563c18f715f802a063c5a31b8a11f5c5ee1879ec3454e5f3c738d2d9d201395faa4b61a96c8",
+            64, ["name": "HKDF"], false,
+            "DOMException:OperationError", "DOMException:OperationError", "TypeError:TypeError",
+            "DOMException:SyntaxError", "DOMException:NotSupportedError",
+        ])
+    }
+
     @Test func pbkdf2HMACSHA256OfRFC7914AndDeriveKey() async throws {
         let out = try await run("""
             const base = await subtle.importKey('raw', text('passwd'), 'PBKDF2', false, ['deriveBits', 'deriveKey']);
@@ -216,7 +266,7 @@ import Testing
               await error(subtle.sign('HMAC', key, text('x'))),
               await error(subtle.digest('MD5', text('x'))),
               await error(subtle.generateKey({ name: 'RSA-OAEP', modulusLength: 2048 }, true, ['encrypt'])),
-              await error(subtle.importKey('raw', new Uint8Array(16), 'AES-CTR', true, ['encrypt'])),
+              await error(subtle.importKey('raw', new Uint8Array(16), 'AES-KW', true, ['wrapKey'])),
               await error(subtle.wrapKey('raw', key, key, 'AES-KW')),
               await error(subtle.exportKey('raw', key)),
               await error(subtle.exportKey('spki', exportable)),

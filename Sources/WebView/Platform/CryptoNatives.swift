@@ -3,7 +3,7 @@ internal import CJavaScriptCore
 import Foundation
 import JavaScript
 
-/// The native half of `Resources/platform/crypto.js`: random bytes, SHA digests, HMAC, AES-GCM, AES-CBC and PBKDF2 on
+/// The native half of `Resources/platform/crypto.js`: random bytes, SHA digests, HMAC, AES-GCM, AES-CBC, AES-CTR, PBKDF2 and HKDF on
 /// libgcrypt (Debian's libgcrypt20, which JavaScriptCore already links). Runtime-thread only.
 ///
 /// At page set-up only `native.secureContext` and `native.cryptoNatives` are defined; the script calls
@@ -149,6 +149,64 @@ enum CryptoNatives {
             guard status == 0 else { return null(args) }
             return buffer(output, args)
         }
+        // aesCTR(key, counter, lengthBits, data): encryption and decryption alike; WebCrypto's counter is the rightmost
+        // `lengthBits` bits of the block, wrapping to zero without touching the rest: where it would wrap, the data is
+        // split and the second part starts from the counter with those bits cleared. Null when the data needs more
+        // blocks than the counter has values, or libgcrypt refuses the key.
+        define("aesCTR") { args in
+            let key = bytes(args, 0), counter = bytes(args, 1), data = bytes(args, 3)
+            guard counter.count == 16, let bits = args.int(at: 2), (1...128).contains(bits) else { return null(args) }
+            let blocks = (data.count + 15) / 16
+            let untilWrap = blocksBeforeWrap(counter, bits)
+            if bits < 63, blocks > 1 << bits { return null(args) }
+            var output = [UInt8](repeating: 0, count: data.count)
+            let first = untilWrap.map { min(data.count, $0 * 16) } ?? data.count
+            guard hybrid_aes_ctr(key, key.count, counter, data, first, &output) == 0 else { return null(args) }
+            if first < data.count {
+                var wrapped = counter
+                for bit in 0..<bits { wrapped[15 - bit / 8] &= ~UInt8(1 << (bit % 8)) }
+                let rest = Array(data[first...])
+                var tail = [UInt8](repeating: 0, count: rest.count)
+                guard hybrid_aes_ctr(key, key.count, wrapped, rest, rest.count, &tail) == 0 else { return null(args) }
+                output.replaceSubrange(first..., with: tail)
+            }
+            return buffer(output, args)
+        }
+        // hkdf(hash, key, salt, info, byteCount): RFC 5869 extract and expand on libgcrypt's HMAC; null past 255 blocks.
+        define("hkdf") { args in
+            let hash = try hashAlgorithm(args), key = bytes(args, 1), info = bytes(args, 3)
+            var salt = bytes(args, 2)
+            guard let count = args.int(at: 4), count > 0, count <= 255 * hash.size else { return null(args) }
+            if salt.isEmpty { salt = [UInt8](repeating: 0, count: hash.size) }
+            func hmac(_ key: [UInt8], _ data: [UInt8]) -> [UInt8]? {
+                var output = [UInt8](repeating: 0, count: hash.size)
+                return hybrid_hmac(hash.mac, 0, key, key.count, data, data.count, &output, output.count) == 0 ? output : nil
+            }
+            guard let prk = hmac(salt, key) else { return null(args) }
+            var okm: [UInt8] = [], block: [UInt8] = [], counter: UInt8 = 1
+            while okm.count < count {
+                guard let next = hmac(prk, block + info + [counter]) else { return null(args) }
+                block = next
+                okm += next
+                counter &+= 1
+            }
+            return buffer(Array(okm.prefix(count)), args)
+        }
         return natives
+    }
+
+    /// How many blocks AES-CTR can take from `counter` before its rightmost `bits` bits wrap (nil: more than any data).
+    private static func blocksBeforeWrap(_ counter: [UInt8], _ bits: Int) -> Int? {
+        // the low 64 bits as a number, and whether the counter bits above them (up to `bits`) are all ones
+        var low: UInt64 = 0
+        for byte in counter[8..<16] { low = low << 8 | UInt64(byte) }
+        if bits < 64 {
+            let masked = low & ((1 << UInt64(bits)) - 1)
+            let remaining = (UInt64(1) << UInt64(bits)) - masked
+            return remaining > UInt64(Int.max / 16) ? nil : Int(remaining)
+        }
+        for bit in 64..<bits where counter[15 - bit / 8] & UInt8(1 << (bit % 8)) == 0 { return nil }
+        let remaining = UInt64.max - low   // blocks after this one before the low 64 bits wrap
+        return remaining >= UInt64(Int.max / 16) ? nil : Int(remaining + 1)
     }
 }

@@ -1,7 +1,7 @@
 (function (global, native, internals) {
   'use strict';
   // Web Cryptography: `crypto.getRandomValues`, `crypto.randomUUID` and the part of `crypto.subtle` hybrid pages use
-  // (SHA digests, HMAC, AES-GCM, AES-CBC, PBKDF2, key wrapping with the AES ciphers), on libgcrypt through
+  // (SHA digests, HMAC, AES-GCM, AES-CBC, AES-CTR, PBKDF2, HKDF, key wrapping with the AES ciphers), on libgcrypt through
   // `native.cryptoNatives()` (CryptoNatives.swift).
   // Installed on first use. As in WebKit, `subtle`, `randomUUID`, `SubtleCrypto` and `CryptoKey` exist only in a secure
   // context (`native.secureContext`: not on an `http:` page of a host other than localhost).
@@ -91,20 +91,24 @@
     var hashBlockBits = { 'SHA-1': 512, 'SHA-256': 512, 'SHA-384': 1024, 'SHA-512': 1024 };
     var allUsages = ['encrypt', 'decrypt', 'sign', 'verify', 'deriveKey', 'deriveBits', 'wrapKey', 'unwrapKey'];
     var aesUsages = ['encrypt', 'decrypt', 'wrapKey', 'unwrapKey'];
-    var usagesOf = { 'AES-GCM': aesUsages, 'AES-CBC': aesUsages, HMAC: ['sign', 'verify'], PBKDF2: ['deriveKey', 'deriveBits'] };
+    var kdfUsages = ['deriveKey', 'deriveBits'];
+    var usagesOf = { 'AES-GCM': aesUsages, 'AES-CBC': aesUsages, 'AES-CTR': aesUsages, HMAC: ['sign', 'verify'],
+                     PBKDF2: kdfUsages, HKDF: kdfUsages };
     // Which operations each algorithm supports here; any other name, or one of WebCrypto's other algorithms (RSA,
-    // ECDSA, ECDH, Ed25519, X25519, AES-CTR, AES-KW, HKDF), is a NotSupportedError.
+    // ECDSA, ECDH, Ed25519, X25519, AES-KW), is a NotSupportedError.
+    var ciphers = ['AES-GCM', 'AES-CBC', 'AES-CTR'];
     var operations = {
       digest: hashes,
-      generateKey: ['HMAC', 'AES-GCM', 'AES-CBC'],
-      importKey: ['HMAC', 'AES-GCM', 'AES-CBC', 'PBKDF2'],
+      generateKey: ['HMAC'].concat(ciphers),
+      importKey: ['HMAC'].concat(ciphers, ['PBKDF2', 'HKDF']),
       sign: ['HMAC'], verify: ['HMAC'],
-      encrypt: ['AES-GCM', 'AES-CBC'], decrypt: ['AES-GCM', 'AES-CBC'],
-      deriveBits: ['PBKDF2'],
-      'get key length': ['HMAC', 'AES-GCM', 'AES-CBC']
+      encrypt: ciphers, decrypt: ciphers,
+      deriveBits: ['PBKDF2', 'HKDF'],
+      'get key length': ['HMAC'].concat(ciphers)
     };
-    // The operations whose parameters (HmacImportParams, HmacKeyGenParams, Pbkdf2Params) require a hash.
-    var hashRequired = { importKey: ['HMAC'], generateKey: ['HMAC'], deriveBits: ['PBKDF2'], 'get key length': ['HMAC'] };
+    var derivation = { PBKDF2: true, HKDF: true };   // key-derivation keys: raw import only, never extractable
+    // The operations whose parameters (HmacImportParams, HmacKeyGenParams, Pbkdf2Params, HkdfParams) require a hash.
+    var hashRequired = { importKey: ['HMAC'], generateKey: ['HMAC'], deriveBits: ['PBKDF2', 'HKDF'], 'get key length': ['HMAC'] };
     function normalize(operation, algorithm) {
       if (typeof algorithm === 'string') return normalize(operation, { name: algorithm });
       if (algorithm === null || typeof algorithm !== 'object') {
@@ -151,7 +155,7 @@
       if (usages.length === 0) throw fail('SyntaxError', 'A secret key must have at least one usage');
     }
     function keyAlgorithm(name, bits, hash) {
-      return name === 'PBKDF2' ? { name: name } : hash ? { name: name, hash: { name: hash }, length: bits } : { name: name, length: bits };
+      return derivation[name] ? { name: name } : hash ? { name: name, hash: { name: hash }, length: bits } : { name: name, length: bits };
     }
     // Checks that `key` is a CryptoKey for `algorithm` that allows `usage`; its internal data.
     function usable(key, algorithm, usage) {
@@ -206,7 +210,7 @@
       var name = algorithm.name, bytes, hash = name === 'HMAC' ? algorithm.hash.name : undefined;
       if (format === 'raw') {
         bytes = keyData;
-      } else if (format === 'jwk' && name !== 'PBKDF2') {
+      } else if (format === 'jwk' && !derivation[name]) {
         var jwk = keyData;
         if (jwk.kty !== 'oct') throw fail('DataError', "The JWK's kty must be 'oct'");
         if (jwk.k === undefined) throw fail('DataError', "The JWK has no 'k'");
@@ -232,8 +236,8 @@
         throw fail('NotSupportedError', "The key format '" + format + "' is not supported for " + name);
       }
       var bits = bytes.length * 8;
-      if (name === 'PBKDF2') {
-        if (extractable) throw fail('SyntaxError', 'A PBKDF2 key cannot be extractable');
+      if (derivation[name]) {
+        if (extractable) throw fail('SyntaxError', 'A ' + name + ' key cannot be extractable');
       } else if (name === 'HMAC') {
         if (bits === 0) throw fail('DataError', 'An HMAC key cannot be empty');
         var length = number(algorithm.length, 'HMAC length', false);
@@ -248,7 +252,11 @@
     }
     function deriveBits(algorithm, data, length) {
       if (length === null || length === undefined || length === 0 || length % 8 !== 0) {
-        throw fail('OperationError', 'PBKDF2 length must be a non-zero multiple of 8');
+        throw fail('OperationError', algorithm.name + ' length must be a non-zero multiple of 8');
+      }
+      if (algorithm.name === 'HKDF') {
+        return checked(natives.hkdf(algorithm.hash.name, data.bytes, algorithm.salt, algorithm.info, length / 8),
+          'HKDF cannot derive more than 255 blocks of its hash');
       }
       var iterations = number(algorithm.iterations, 'PBKDF2 iterations', true);
       if (iterations <= 0) throw fail('OperationError', 'PBKDF2 iterations must be positive');
@@ -256,6 +264,13 @@
         'PBKDF2 failed (libgcrypt refuses an empty salt)');
     }
     function cipher(encrypt, algorithm, data, bytes) {
+      if (algorithm.name === 'AES-CTR') {
+        var length = number(algorithm.length, 'AES-CTR length', true);
+        if (algorithm.counter.length !== 16) throw fail('OperationError', 'The AES-CTR counter must be 16 bytes');
+        if (length === 0 || length > 128) throw fail('OperationError', 'The AES-CTR length must be between 1 and 128 bits');
+        return checked(natives.aesCTR(data.bytes, algorithm.counter, length, bytes),
+          'AES-CTR failed: the counter would repeat within the data');
+      }
       if (algorithm.name === 'AES-CBC') {
         if (algorithm.iv.length !== 16) throw fail('OperationError', 'The AES-CBC iv must be 16 bytes');
         return checked(natives.aesCBC(encrypt, data.bytes, algorithm.iv, bytes),
@@ -270,11 +285,13 @@
     }
     // Normalizes the members of a cipher's or a KDF's parameters that are BufferSources, copying their bytes.
     function withBytes(algorithm) {
-      ['iv', 'additionalData', 'salt'].forEach(function (member) {
+      ['iv', 'additionalData', 'salt', 'info', 'counter'].forEach(function (member) {
         if (algorithm[member] !== undefined) algorithm[member] = copyBytes(algorithm[member], "The algorithm's " + member);
       });
       if ((algorithm.name === 'AES-GCM' || algorithm.name === 'AES-CBC') && !algorithm.iv) throw new TypeError("The algorithm's iv is required");
-      if (algorithm.name === 'PBKDF2' && !algorithm.salt) throw new TypeError("The algorithm's salt is required");
+      if (algorithm.name === 'AES-CTR' && !algorithm.counter) throw new TypeError("The algorithm's counter is required");
+      if ((algorithm.name === 'PBKDF2' || algorithm.name === 'HKDF') && !algorithm.salt) throw new TypeError("The algorithm's salt is required");
+      if (algorithm.name === 'HKDF' && !algorithm.info) throw new TypeError("The algorithm's info is required");
       return algorithm;
     }
 
@@ -288,7 +305,7 @@
     // The export key operation of a key whose algorithm and extractability allow it: an ArrayBuffer or a JWK.
     function exportKeyData(format, key) {
       var data = slot(key), name = data.algorithm.name;
-      if (name === 'PBKDF2') throw fail('NotSupportedError', 'PBKDF2 keys cannot be exported');
+      if (derivation[name]) throw fail('NotSupportedError', name + ' keys cannot be exported');
       if (!data.extractable) throw fail('InvalidAccessError', 'The key is not extractable');
       if (format === 'raw') return data.bytes.slice().buffer;
       if (format !== 'jwk') throw fail('NotSupportedError', "The key format '" + format + "' is not supported for " + name);
