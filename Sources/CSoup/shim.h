@@ -93,4 +93,35 @@ static inline guint hybrid_platform_session_uint(SoupSession *session, const cha
     return value;
 }
 
+// ---- WebSockets (FixtureServer endpoints and the page's WebSocket) ----
+/// The callback of a WebSocket connection's `message` signal: the frame's type (SOUP_WEBSOCKET_DATA_TEXT or _BINARY)
+/// and payload.
+typedef void (*HybridWebSocketMessageCallback)(SoupWebsocketConnection *connection, gint type, GBytes *payload,
+                                               gpointer user_data);
+/// The callback of a WebSocket connection's `closing` and `closed` signals.
+typedef void (*HybridWebSocketCallback)(SoupWebsocketConnection *connection, gpointer user_data);
+/// The callback of a WebSocket connection's `error` signal.
+typedef void (*HybridWebSocketErrorCallback)(SoupWebsocketConnection *connection, GError *error, gpointer user_data);
+
+/// g_signal_connect for a WebSocket connection's `message` signal.
+static inline gulong hybrid_websocket_connect_message(SoupWebsocketConnection *connection,
+                                                      HybridWebSocketMessageCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, "message", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+/// g_signal_connect for a WebSocket connection's `closing` or `closed` signal.
+static inline gulong hybrid_websocket_connect(SoupWebsocketConnection *connection, const char *signal,
+                                              HybridWebSocketCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+/// g_signal_connect for a WebSocket connection's `error` signal.
+static inline gulong hybrid_websocket_connect_error(SoupWebsocketConnection *connection,
+                                                    HybridWebSocketErrorCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, "error", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// The name of a negotiated WebSocket extension (its class's `name`, as in `Sec-WebSocket-Extensions`).
+static inline const char *hybrid_websocket_extension_name(SoupWebsocketExtension *extension) {
+    return SOUP_WEBSOCKET_EXTENSION_GET_CLASS(extension)->name;
+}
+
 #endif
