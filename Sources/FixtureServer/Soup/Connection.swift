@@ -56,6 +56,8 @@ final class Connection {
     private let timer = LoopTimer()
     private var refusal: Refusal?
     private var webSocket: WebSocketEndpoint?
+    /// Watches the socket of an answer that writes nothing more for a while (an event stream kept open).
+    private var hangUpWatch: UnsafeMutablePointer<GSource>?
 
     /// A connection on an accepted `socket`; takes over one reference to it and to each address.
     init(core: ServerCore, socket: UnsafeMutablePointer<GSocket>, local: UnsafeMutablePointer<GSocketAddress>,
@@ -95,6 +97,11 @@ final class Connection {
         refusal = nil
         webSocket?.abort()
         webSocket = nil
+        if let hangUpWatch {
+            g_source_destroy(hangUpWatch)
+            g_source_unref(hangUpWatch)
+        }
+        hangUpWatch = nil
         if let message { core.upgrades[message] = nil }
         if let taken = detach() { g_object_unref(taken) }
         handed = nil
@@ -251,6 +258,23 @@ final class Connection {
                                          maxMessageBytes: core.limits.maxBodyBytes) { [weak self] in self?.close() }
         webSocket = endpoint
         endpoint.start()
+    }
+
+    /// The answer writes nothing more until the client goes (an event stream kept open): libsoup, not writing, would
+    /// not notice it leave, so the socket is watched, and the connection closed when a peek reads its end (bytes
+    /// instead, which a client of such an answer does not send, end the watch).
+    func closeWhenClientLeaves() {
+        guard hangUpWatch == nil, state != .closed else { return }
+        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
+        hybrid_socket_source_set_callback(source, { socket, _, data in
+            var byte: UInt8 = 0
+            let got = recv(g_socket_get_fd(socket), &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if got < 0, errno == EAGAIN || errno == EINTR { return 1 }
+            if got <= 0 { Connection.with(data) { $0.close() } }
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        g_source_attach(source, g_main_context_get_thread_default())
+        hangUpWatch = source
     }
 
     /// Answers `status` without reading the body, then closes.

@@ -82,8 +82,8 @@ extension ServerCore {
     private func stream(_ events: [ServerSentEvent], keepOpen: Bool, to message: ServerMessage) {
         let writer = EventStreamWriter(message: message, events: events, keepOpen: keepOpen, done: { [weak self] writer in
             self?.eventStreams[ObjectIdentifier(writer)] = nil
-        }, hangUp: { [weak self] msg in
-            self?.connections.connection(answering: msg)?.close()
+        }, quiet: { [weak self] msg in
+            self?.connections.connection(answering: msg)?.closeWhenClientLeaves()
         })
         eventStreams[ObjectIdentifier(writer)] = writer
         writer.start()

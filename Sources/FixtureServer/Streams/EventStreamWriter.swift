@@ -1,30 +1,28 @@
 internal import CSoup
-import Glibc
 
 /// Writes one `text/event-stream` answer: chunked, each event appended when its delay is over and flushed at once
 /// (libsoup pauses a chunked answer that has run out of data; appending and unpausing sends the next chunk).
 ///
 /// ``ServerCore`` keeps it until the answer is complete or libsoup drops the message (the client went, the server
 /// stops). A stream kept open after its last event writes nothing more, so libsoup would never notice the client
-/// leaving: the writer then watches the socket, and when the client closes its end (a peek reads the end of the
-/// stream), `hangUp` closes the connection. Loop thread only.
+/// leaving: the writer then calls `quiet`, and the connection watches its socket for the client's end. Loop thread
+/// only.
 final class EventStreamWriter {
     private var message: OpaquePointer?
     private var events: ArraySlice<ServerSentEvent>
     private let keepOpen: Bool
     private let timer = LoopTimer()
     private let done: (EventStreamWriter) -> Void
-    private let hangUp: (OpaquePointer) -> Void
-    private var watch: UnsafeMutablePointer<GSource>?
+    private let quiet: (OpaquePointer) -> Void
 
     /// Starts the answer to `message`: status 200, chunked, then the events. `done` runs once when it is over.
     init(message: ServerMessage, events: [ServerSentEvent], keepOpen: Bool, done: @escaping (EventStreamWriter) -> Void,
-         hangUp: @escaping (OpaquePointer) -> Void) {
+         quiet: @escaping (OpaquePointer) -> Void) {
         self.message = message.pointer
         self.events = events[...]
         self.keepOpen = keepOpen
         self.done = done
-        self.hangUp = hangUp
+        self.quiet = quiet
         message.setStatus(200)
         message.setHeader("Cache-Control", "no-cache")
         soup_message_headers_set_encoding(soup_server_message_get_response_headers(message.pointer), SOUP_ENCODING_CHUNKED)
@@ -40,7 +38,6 @@ final class EventStreamWriter {
     /// Stops writing (the server stopping): the message goes with its connection.
     func cancel() {
         timer.cancel()
-        unwatch()
         if let message {
             g_object_weak_unref(hybrid_gobject(UnsafeMutableRawPointer(message)), EventStreamWriter.messageFinalized,
                                 Unmanaged.passUnretained(self).toOpaque())
@@ -52,7 +49,6 @@ final class EventStreamWriter {
         let writer = Unmanaged<EventStreamWriter>.fromOpaque(data!).takeUnretainedValue()
         writer.message = nil
         writer.timer.cancel()
-        writer.unwatch()
         writer.done(writer)
     }
 
@@ -81,31 +77,7 @@ final class EventStreamWriter {
             cancel()
             done(self)
         } else if events.isEmpty {
-            watchForHangUp(message)
+            quiet(message)
         }
-    }
-
-    private func watchForHangUp(_ message: OpaquePointer) {
-        guard watch == nil, let socket = soup_server_message_get_socket(message) else { return }
-        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
-        hybrid_socket_source_set_callback(source, { socket, _, data in
-            var byte: UInt8 = 0
-            let got = recv(g_socket_get_fd(socket), &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-            if got < 0, errno == EAGAIN || errno == EINTR { return 1 }
-            let writer = Unmanaged<EventStreamWriter>.fromOpaque(data!).takeUnretainedValue()
-            // Bytes from the client (it has nothing to send on this connection) or its end: stop watching; at its end,
-            // close the connection.
-            if got == 0 || got < 0, let message = writer.message { writer.hangUp(message) }
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        g_source_attach(source, g_main_context_get_thread_default())
-        watch = source
-    }
-
-    private func unwatch() {
-        guard let watch else { return }
-        self.watch = nil
-        g_source_destroy(watch)
-        g_source_unref(watch)
     }
 }
