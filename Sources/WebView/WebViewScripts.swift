@@ -120,9 +120,13 @@ package enum WebViewScripts {
     ///   `DOMTokenList` are iterable; `HTMLCollection` is a global.
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
+    /// - `websocket`: `WebSocket` and `CloseEvent`, made on first read, over libsoup 3's WebSocket client
+    ///   (`WebSocketNatives`, `PageWebSocket`); the page's sockets close with it.
+    /// - `eventsource`: `EventSource`, made on first read, over a streaming GET through the page's session
+    ///   (`EventSourceNatives`, `EventStreamTransfer`); reconnection on the runtime's timers.
     static let platform: [(name: String, script: ScriptResource)] =
         ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "collections",
-         "interfaces"].map { name in
+         "interfaces", "websocket", "eventsource"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
