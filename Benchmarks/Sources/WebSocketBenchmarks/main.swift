@@ -4,24 +4,9 @@ import Foundation
 import Hybrid
 
 // A WebSocket round trip against the fixture server's echo endpoint (`.webSocket(.echo)`, on its own thread): a
-// 32-byte text message sent, its echo received, one at a time. The page's `WebSocket` (JavaScript, WebSocketNatives,
-// libsoup's client on the runtime thread) against a plain libsoup client (C API, its own main context, no
-// JavaScript), in the same run against the same server.
-
-/// A page stand-in: what the platform needs from a page.
-final class BenchHost: WebPlatformHost {
-    let documentURL: URL
-    let session: WebSession
-    let sessionStorage = WebStorageArea()
-    let runtime: JavaScriptRuntime
-    init(url: URL, session: WebSession, runtime: JavaScriptRuntime) {
-        documentURL = url
-        self.session = session
-        self.runtime = runtime
-    }
-    func beginWork() -> WorkToken { runtime.beginWork() }
-    func report(_ error: JSException) { print("page error: \(error)") }
-}
+// 32-byte text message sent, its echo received, one at a time. The page's `WebSocket` in a HeadlessWebView (a batch of
+// round trips per `callAsyncJavaScript`: JavaScript, WebSocketNatives, libsoup's client on the runtime thread) against
+// a plain libsoup client (C API, its own main context, no JavaScript), in the same run against the same server.
 
 /// The baseline: libsoup's client on the calling thread's own main context, iterated until each echo is back.
 final class PlainClient {
@@ -82,28 +67,29 @@ let baseline = measure("plain libsoup client (C API, no JavaScript)", operations
 }
 plain.close()
 
-let runtime = JavaScriptRuntime()
-try await runtime.perform { runtime in
-    let session = WebSession(loop: runtime.loop)
-    let host = BenchHost(url: URL(string: base + "index.html")!, session: session, runtime: runtime)
-    let context = runtime.makeContext()
-    context.evaluateScript("globalThis.document = {}; globalThis.window = globalThis;")
-    let platform = WebPlatform.install(in: context, host: host)
-    try context.evaluate("""
-        var received = 0, ws = new WebSocket('\(socketURL)');
-        ws.onmessage = function () { received++; };
-        """)
-    let loop = g_main_context_get_thread_default()
-    while try context.evaluate("ws.readyState").toDouble() != 1 { g_main_context_iteration(loop, 1) }
-    let page = try measure("page WebSocket: send() to message event", operations: roundTrips) {
-        for _ in 0..<roundTrips {
-            let before = try context.evaluate("received").toDouble()
-            try context.evaluate("ws.send('\(message)')")
-            while try context.evaluate("received").toDouble() == before { g_main_context_iteration(loop, 1) }
+let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+try await webView.loadHTMLString("""
+    <script>
+    var ws = new WebSocket('\(socketURL)'), waiting = null;
+    ws.onmessage = function () { var done = waiting; waiting = null; done(); };
+    var opened = new Promise(function (resolve) { ws.onopen = resolve; });
+    function roundTrips(count) {
+      return new Promise(function (resolve) {
+        var left = count;
+        function next() {
+          if (left-- === 0) return resolve(count);
+          waiting = next;
+          ws.send('\(message)');
         }
+        next();
+      });
     }
-    report(page, against: baseline)
-    platform.close()
+    </script>
+    """, baseURL: URL(string: base))
+_ = try await webView.callAsyncJavaScript("opened.then(function () { return true; })")
+let page = try await measure("page WebSocket: send() to message event", operations: roundTrips) {
+    _ = try await webView.callAsyncJavaScript("roundTrips(\(roundTrips))")
 }
-await runtime.shutdown()
+report(page, against: baseline)
+await webView.close()
 await server.stop()
