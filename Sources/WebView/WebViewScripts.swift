@@ -124,9 +124,10 @@ package enum WebViewScripts {
     ///   (`WebSocketNatives`, `PageWebSocket`); the page's sockets close with it.
     /// - `eventsource`: `EventSource`, made on first read, over a streaming GET through the page's session
     ///   (`EventSourceNatives`, `EventStreamTransfer`); reconnection on the runtime's timers.
+    /// - `beacon`: `navigator.sendBeacon`, a keepalive POST through the page's `fetch` within a 64 KiB quota.
     static let platform: [(name: String, script: ScriptResource)] =
         ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "collections",
-         "interfaces", "websocket", "eventsource"].map { name in
+         "interfaces", "websocket", "eventsource", "beacon"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 
