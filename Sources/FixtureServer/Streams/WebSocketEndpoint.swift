@@ -16,7 +16,7 @@ final class WebSocketEndpoint {
     private var onClosed: (() -> Void)?
 
     /// A WebSocket over `stream` (libsoup's, taken from the 101 answer to a request for `uri`), speaking `protocol`.
-    /// Messages larger than `maxMessageBytes` close it with 1009.
+    /// libsoup closes it on an incoming message larger than `maxMessageBytes`.
     init(stream: UnsafeMutablePointer<GIOStream>, uri: OpaquePointer?, protocol: String?, script: WebSocketScript,
          maxMessageBytes: Int, onClosed: @escaping () -> Void) {
         connection = soup_websocket_connection_new(stream, uri, SOUP_WEBSOCKET_CONNECTION_SERVER, nil, `protocol`, nil)
