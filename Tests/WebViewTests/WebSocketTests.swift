@@ -116,6 +116,8 @@ import Testing
               out.push(attempt(function () { ws.close(1001); }));
               out.push(attempt(function () { ws.close(1000, 'x'.repeat(124)); }));
               out.push(ws.readyState);
+              out.push(attempt(function () { Object.getOwnPropertyDescriptor(WebSocket.prototype, 'url').get.call({}); }));
+              out.push(attempt(function () { WebSocket.prototype.send.call({}, 'x'); }));
               return out;
             })()
             """)
@@ -133,6 +135,8 @@ import Testing
             "InvalidAccessError: Failed to execute 'close' on 'WebSocket': The close code must be either 1000, or between 3000 and 4999. 1001 is neither.",
             "SyntaxError: Failed to execute 'close' on 'WebSocket': The close reason must not be greater than 123 UTF-8 bytes.",
             0,
+            "TypeError: The WebSocket.url getter can only be used on instances of WebSocket",
+            "TypeError: Can only call WebSocket.send on instances of WebSocket",
         ])
         await page.finish()
     }

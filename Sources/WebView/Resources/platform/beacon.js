@@ -8,10 +8,6 @@
   if (!navigator || typeof navigator !== 'object' || navigator.sendBeacon) return;
   var quota = 65536, inFlight = 0;
 
-  function baseURL() {
-    try { if (global.document && global.document.baseURI) return global.document.baseURI; } catch (e) {}
-    try { return global.location.href; } catch (e) { return undefined; }
-  }
   function fail(message) { return new TypeError("Failed to execute 'sendBeacon' on 'Navigator': " + message); }
   // The body's size as the request will carry it; FormData counts its entries' text and files.
   function size(data) {
@@ -31,7 +27,7 @@
     value: function sendBeacon(url, data) {
       if (arguments.length < 1) throw fail('1 argument required, but only 0 present.');
       var parsed;
-      try { parsed = new global.URL(String(url), baseURL()); } catch (e) { throw fail('The URL argument is ill-formed or unsupported.'); }
+      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw fail('The URL argument is ill-formed or unsupported.'); }
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('Beacons are only supported over HTTP(S).');
       var bytes = size(data);
       if (inFlight + bytes > quota) return false;

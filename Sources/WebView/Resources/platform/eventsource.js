@@ -12,10 +12,6 @@
   internals.lazy(['EventSource'], function () {
     var natives = native.eventSourceNatives();
 
-    function baseURL() {
-      try { if (global.document && global.document.baseURI) return global.document.baseURI; } catch (e) {}
-      try { return global.location.href; } catch (e) { return undefined; }
-    }
     function event(type, init) {
       if (type === 'message' || init) {
         if (typeof global.MessageEvent === 'function') {
@@ -31,7 +27,7 @@
       if (!new.target) throw new TypeError("Failed to construct 'EventSource': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
       if (arguments.length < 1) throw new TypeError("Failed to construct 'EventSource': 1 argument required, but only 0 present.");
       var parsed;
-      try { parsed = new global.URL(String(url), baseURL()); } catch (e) { parsed = null; }
+      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { parsed = null; }
       if (!parsed) throw new DOMException("Failed to construct 'EventSource': Cannot open an EventSource to '" + url + "'. The URL is invalid.", 'SyntaxError');
       define(this, '_url', parsed.href);
       define(this, '_origin', parsed.origin);
@@ -48,17 +44,12 @@
     internals.mixinEventTarget(proto);
     Object.keys(states).forEach(function (name) { define(EventSource, name, states[name]); define(proto, name, states[name]); });
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'EventSource', configurable: true });
-    function getter(name, get) { Object.defineProperty(proto, name, { get: get, configurable: true, enumerable: true }); }
-    function own(source, name) {
-      if (!(source instanceof EventSource)) throw new TypeError("The EventSource." + name + " getter can only be used on instances of EventSource");
-      return source;
-    }
-    getter('url', function () { return own(this, 'url')._url; });
-    getter('readyState', function () { return own(this, 'readyState')._state; });
-    getter('withCredentials', function () { return own(this, 'withCredentials')._credentials; });
+    internals.accessor(EventSource, 'url', function () { return this._url; });
+    internals.accessor(EventSource, 'readyState', function () { return this._state; });
+    internals.accessor(EventSource, 'withCredentials', function () { return this._credentials; });
 
     define(proto, 'close', function close() {
-      own(this, 'close');
+      if (!(this instanceof EventSource)) throw new TypeError('Can only call EventSource.close on instances of EventSource');
       define(this, '_state', 2);
       if (this._timer) native.cancelTaskTimer(this._timer);
       define(this, '_timer', 0);

@@ -39,16 +39,12 @@
     function syntaxError(message) { return new DOMException("Failed to construct 'WebSocket': " + message, 'SyntaxError'); }
     function utf8Length(text) { return native.encodeUTF8(text).byteLength; }
 
-    function baseURL() {
-      try { if (global.document && global.document.baseURI) return global.document.baseURI; } catch (e) {}
-      try { return global.location.href; } catch (e) { return undefined; }
-    }
 
     function WebSocket(url, protocols) {
       if (!new.target) throw new TypeError("Failed to construct 'WebSocket': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
       if (arguments.length < 1) throw new TypeError("Failed to construct 'WebSocket': 1 argument required, but only 0 present.");
       var parsed;
-      try { parsed = new global.URL(String(url), baseURL()); } catch (e) { throw syntaxError("The URL '" + url + "' is invalid."); }
+      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw syntaxError("The URL '" + url + "' is invalid."); }
       if (parsed.protocol === 'http:') parsed.protocol = 'ws:';
       else if (parsed.protocol === 'https:') parsed.protocol = 'wss:';
       if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') {
@@ -78,17 +74,17 @@
     internals.mixinEventTarget(proto);
     Object.keys(states).forEach(function (name) { define(WebSocket, name, states[name]); define(proto, name, states[name]); });
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'WebSocket', configurable: true });
-    function getter(name, get, set) { Object.defineProperty(proto, name, { get: get, set: set, configurable: true, enumerable: true }); }
     function own(socket, name) {
-      if (!(socket instanceof WebSocket)) throw new TypeError("The WebSocket." + name + " getter can only be used on instances of WebSocket");
+      if (!(socket instanceof WebSocket)) throw new TypeError("Can only call WebSocket." + name + " on instances of WebSocket");
       return socket;
     }
-    getter('url', function () { return own(this, 'url')._url; });
-    getter('readyState', function () { return own(this, 'readyState')._state; });
-    getter('protocol', function () { return own(this, 'protocol')._protocol; });
-    getter('extensions', function () { return own(this, 'extensions')._extensions; });
-    getter('bufferedAmount', function () { return own(this, 'bufferedAmount')._buffered; });
-    getter('binaryType', function () { return own(this, 'binaryType')._binaryType; }, function (value) {
+    function getter(name, get, set) { internals.accessor(WebSocket, name, get, set); }
+    getter('url', function () { return this._url; });
+    getter('readyState', function () { return this._state; });
+    getter('protocol', function () { return this._protocol; });
+    getter('extensions', function () { return this._extensions; });
+    getter('bufferedAmount', function () { return this._buffered; });
+    getter('binaryType', function () { return this._binaryType; }, function (value) {
       value = String(value);
       if (value === 'blob' || value === 'arraybuffer') define(this, '_binaryType', value);
     });
