@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
         .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
-        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "CGdkPixbuf", "TestSupport"]),
+        .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "CGdkPixbuf", "FixtureServer", "TestSupport"]),
         .testTarget(
             name: "BridgeTests",
             dependencies: ["Bridge", "WebView", "JavaScript", "TestSupport", .product(name: "Logging", package: "swift-log")]

@@ -60,6 +60,17 @@ let package = Package(
             ]
         ),
 
+        // `swift run -c release --package-path Benchmarks WebSocketBenchmarks`: a page WebSocket round trip against the
+        // fixture server's echo endpoint, beside a plain libsoup client's.
+        .executableTarget(
+            name: "WebSocketBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                "CSoupMinimal",
+                .product(name: "Hybrid", package: "HybridRuntime"),
+            ]
+        ),
+
         // `swift run -c release --package-path Benchmarks WebViewBenchmarks`: page load time (load() to
         // the load event) and resident memory per open page.
         .executableTarget(

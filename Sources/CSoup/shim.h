@@ -93,4 +93,50 @@ static inline guint hybrid_platform_session_uint(SoupSession *session, const cha
     return value;
 }
 
+// ---- WebSockets (FixtureServer endpoints and the page's WebSocket) ----
+/// The callback of a WebSocket connection's `message` signal: the frame's type (SOUP_WEBSOCKET_DATA_TEXT or _BINARY)
+/// and payload.
+typedef void (*HybridWebSocketMessageCallback)(SoupWebsocketConnection *connection, gint type, GBytes *payload,
+                                               gpointer user_data);
+/// The callback of a WebSocket connection's `closing` and `closed` signals.
+typedef void (*HybridWebSocketCallback)(SoupWebsocketConnection *connection, gpointer user_data);
+/// The callback of a WebSocket connection's `error` signal.
+typedef void (*HybridWebSocketErrorCallback)(SoupWebsocketConnection *connection, GError *error, gpointer user_data);
+
+/// g_signal_connect for a WebSocket connection's `message` signal.
+static inline gulong hybrid_websocket_connect_message(SoupWebsocketConnection *connection,
+                                                      HybridWebSocketMessageCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, "message", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+/// g_signal_connect for a WebSocket connection's `closing` or `closed` signal.
+static inline gulong hybrid_websocket_connect(SoupWebsocketConnection *connection, const char *signal,
+                                              HybridWebSocketCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, signal, G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+/// g_signal_connect for a WebSocket connection's `error` signal.
+static inline gulong hybrid_websocket_connect_error(SoupWebsocketConnection *connection,
+                                                    HybridWebSocketErrorCallback callback, gpointer user_data) {
+    return g_signal_connect_data(connection, "error", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
+/// `network-event` handler: keeps the socket of the message's new connection in `*slot` (a reference of its own).
+static void hybrid_platform_keep_socket(SoupMessage *msg, GSocketClientEvent event, GIOStream *connection, gpointer slot) {
+    (void)msg;
+    if (event != G_SOCKET_CLIENT_CONNECTED || !G_IS_SOCKET_CONNECTION(connection)) return;
+    GSocket **kept = (GSocket **)slot;
+    if (*kept) g_object_unref(*kept);
+    *kept = g_object_ref(g_socket_connection_get_socket(G_SOCKET_CONNECTION(connection)));
+}
+/// Keeps the socket of the connection `msg` is sent on in `*slot` (NULL until connected; unreferenced by the caller),
+/// so that a streaming request can be ended by shutting the socket down (libsoup 3 has no call to drop one message's
+/// connection). Disconnect with hybrid_signal_handlers_disconnect_by_data(msg, slot).
+static inline void hybrid_platform_keep_message_socket(SoupMessage *msg, GSocket **slot) {
+    g_signal_connect_data(msg, "network-event", G_CALLBACK(hybrid_platform_keep_socket), slot, NULL, (GConnectFlags)0);
+}
+
+/// The name of a negotiated WebSocket extension (its class's `name`, as in `Sec-WebSocket-Extensions`).
+static inline const char *hybrid_websocket_extension_name(SoupWebsocketExtension *extension) {
+    return SOUP_WEBSOCKET_EXTENSION_GET_CLASS(extension)->name;
+}
+
 #endif

@@ -102,8 +102,8 @@ public final class FixtureServer: Sendable {
             guard PathResolver.isDirectory(mocks) else { throw FixtureServerError.mocksNotFound(mocks) }
             for entry in try MockFolder.scan(mocks) {
                 let file = entry.file
-                try? routes.add(method: entry.method, pattern: entry.pattern, priority: 0) { _ in
-                    MockFolder.response(for: file)
+                try? routes.add(method: entry.method, pattern: entry.pattern, priority: 0) { request in
+                    MockFolder.response(for: file, request: request)
                 }
             }
         }
@@ -144,6 +144,13 @@ public final class FixtureServer: Sendable {
         }) else { return }
         _ = try? await currentLoop().submit { core.value.close() }
         releaseLoop()
+    }
+
+    /// How many client connections are open (WebSockets and event streams included); 0 when stopped. For tests that
+    /// check that clients close what they opened.
+    package func openConnectionCount() async -> Int {
+        guard let core = state.withLock({ $0.core }) else { return 0 }
+        return (try? await currentLoop().submit { core.value.connections.count }) ?? 0
     }
 
     /// The loop to run on: the shared one, or a new own thread made at start.

@@ -128,9 +128,14 @@ package enum WebViewScripts {
     /// - `workers`: `Worker`, made on first use, in a page's document only (``DedicatedWorker``).
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
+    /// - `websocket`: `WebSocket` and `CloseEvent`, made on first read, over libsoup 3's WebSocket client
+    ///   (`WebSocketNatives`, `PageWebSocket`); the page's sockets close with it.
+    /// - `eventsource`: `EventSource`, made on first read, over a streaming GET through the page's session
+    ///   (`EventSourceNatives`, `EventStreamTransfer`); reconnection on the runtime's timers.
+    /// - `beacon`: `navigator.sendBeacon`, a keepalive POST through the page's `fetch` within a 64 KiB quota.
     static let platform: [(name: String, script: ScriptResource)] =
         ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "modules", "crypto",
-         "performance", "collections", "interfaces", "workers"].map { name in
+         "performance", "collections", "interfaces", "workers", "websocket", "eventsource", "beacon"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 

@@ -1,7 +1,12 @@
 import Glibc
+import HybridJSON
 
 /// A folder of mock API responses: `METHOD/path/to/[param].json`, with an optional sibling `[param].status`
 /// holding the status code.
+///
+/// Two suffixes make streams instead: `GET/chat.websocket.json` is a WebSocket endpoint at `/chat` running the
+/// file's ``WebSocketScript``, and `GET/feed.sse.json` an event stream at `/feed` of the file's ``ServerSentEvent``s
+/// (resumed after the client's `Last-Event-ID`).
 ///
 /// `GET/api/user/[id].json` answers `GET /api/user/42`; `GET/api/users/index.json` answers `GET /api/users`.
 /// Files are read on every request, so editing a mock needs no restart; adding one does.
@@ -30,10 +35,15 @@ enum MockFolder {
         return entries.sorted { ($0.method, $0.pattern) < ($1.method, $1.pattern) }
     }
 
-    /// `["api", "user", "[id].json"]` -> `/api/user/:id`.
+    /// The suffixes of mock files that stream, each with what it answers.
+    private static let streamSuffixes = [".websocket.json", ".sse.json"]
+
+    /// `["api", "user", "[id].json"]` -> `/api/user/:id`; `["chat.websocket.json"]` -> `/chat`.
     static func pattern(for segments: [String]) -> String {
         var parts = segments
-        var last = String(parts.removeLast().dropLast(5))
+        let name = parts.removeLast()
+        let suffix = streamSuffixes.first { name.hasSuffix($0) && name.count > $0.count } ?? ".json"
+        var last = String(name.dropLast(suffix.count))
         if last != "index" { parts.append(last) } else { last = "" }
         let converted = parts.map { part -> String in
             if part.hasPrefix("["), part.hasSuffix("]"), part.count > 2 { return ":" + part.dropFirst().dropLast() }
@@ -42,9 +52,20 @@ enum MockFolder {
         return "/" + converted.joined(separator: "/")
     }
 
-    /// The mock's response: the file's bytes as JSON, with the status from the sibling `.status` file.
-    static func response(for file: String) -> MockResponse {
+    /// The mock's response: the file's bytes as JSON, with the status from the sibling `.status` file; or the
+    /// stream a `.websocket.json` or `.sse.json` file describes.
+    static func response(for file: String, request: MockRequest) -> MockResponse {
         guard let body = read(file) else { return .text("mock file vanished: \(file)", status: 500) }
+        if let stream = streamSuffixes.first(where: { file.hasSuffix($0) }) {
+            do {
+                let json = try JSONValue(parsingUTF8: body)
+                if stream == ".websocket.json" { return .webSocket(try WebSocketScript(json: json)) }
+                return .eventStream(try ServerSentEvent.events(json: json), after: request.headers["last-event-id"],
+                                    keepOpen: json["keepOpen"]?.boolValue ?? false)
+            } catch {
+                return .text("mock file \(file): \(error)", status: 500)
+            }
+        }
         var status = 200
         if let text = read(String(file.dropLast(5)) + ".status") {
             let trimmed = String(decoding: text, as: UTF8.self).filter { !$0.isWhitespace }

@@ -34,6 +34,8 @@ final class Connection {
         case between
         /// A ``Refusal`` answers and lingers.
         case refusing
+        /// Upgraded to a WebSocket: its ``WebSocketEndpoint`` has the stream.
+        case upgraded
         case closed
     }
 
@@ -47,10 +49,15 @@ final class Connection {
     private var state = State.between
     /// The libsoup message of the current request.
     private var message: OpaquePointer?
+    /// The libsoup message of the request being read or answered, if any.
+    var currentMessage: OpaquePointer? { message }
     private var bodyBytes = 0
     private var headersTime: Int?
     private let timer = LoopTimer()
     private var refusal: Refusal?
+    private var webSocket: WebSocketEndpoint?
+    /// Watches the socket of an answer that writes nothing more for a while (an event stream kept open).
+    private var hangUpWatch: UnsafeMutablePointer<GSource>?
 
     /// A connection on an accepted `socket`; takes over one reference to it and to each address.
     init(core: ServerCore, socket: UnsafeMutablePointer<GSocket>, local: UnsafeMutablePointer<GSocketAddress>,
@@ -88,6 +95,14 @@ final class Connection {
         timer.cancel()
         refusal?.cancel()
         refusal = nil
+        webSocket?.abort()
+        webSocket = nil
+        if let hangUpWatch {
+            g_source_destroy(hangUpWatch)
+            g_source_unref(hangUpWatch)
+        }
+        hangUpWatch = nil
+        if let message { core.upgrades[message] = nil }
         if let taken = detach() { g_object_unref(taken) }
         handed = nil
         g_io_stream_close(stream, nil, nil)
@@ -135,6 +150,9 @@ final class Connection {
         }, me)
         hybrid_soup_message_connect(msg, "wrote-body", { _, data in
             Connection.with(data) { $0.wroteBody() }
+        }, me)
+        hybrid_soup_message_connect(msg, "wrote-informational", { _, data in
+            Connection.with(data) { $0.wroteInformational() }
         }, me)
         g_object_weak_ref(hybrid_gobject(UnsafeMutableRawPointer(msg)), Connection.messageFinalized, me)
     }
@@ -219,6 +237,44 @@ final class Connection {
             g_clear_error(&error)
             return wouldBlock == true ? readAhead : nil
         }
+    }
+
+    /// A 101 answer for a WebSocket is written: take the connection back from libsoup for good and run the script
+    /// over it. The idle timeout no longer applies (a WebSocket may stay quiet), nor the socket's own.
+    private func wroteInformational() {
+        guard let msg = message, let script = core.upgrades.removeValue(forKey: msg) else { return }
+        let answered = ServerMessage(pointer: msg)
+        core.logAnswer(answered, since: headersTime)
+        let chosen = soup_message_headers_get_one(soup_server_message_get_response_headers(msg), "Sec-WebSocket-Protocol")
+            .map { String(cString: $0) }
+        let uri = soup_server_message_get_uri(msg).flatMap { g_uri_ref($0) }
+        defer { if let uri { g_uri_unref(uri) } }
+        guard let taken = detach() else { return close() }
+        defer { g_object_unref(taken) }
+        state = .upgraded
+        timer.cancel()
+        g_socket_set_timeout(socket, 0)
+        let endpoint = WebSocketEndpoint(stream: taken, uri: uri, protocol: chosen, script: script,
+                                         maxMessageBytes: core.limits.maxBodyBytes) { [weak self] in self?.close() }
+        webSocket = endpoint
+        endpoint.start()
+    }
+
+    /// The answer writes nothing more until the client goes (an event stream kept open): libsoup, not writing, would
+    /// not notice it leave, so the socket is watched, and the connection closed when a peek reads its end (bytes
+    /// instead, which a client of such an answer does not send, end the watch).
+    func closeWhenClientLeaves() {
+        guard hangUpWatch == nil, state != .closed else { return }
+        let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)!
+        hybrid_socket_source_set_callback(source, { socket, _, data in
+            var byte: UInt8 = 0
+            let got = recv(g_socket_get_fd(socket), &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+            if got < 0, errno == EAGAIN || errno == EINTR { return 1 }
+            if got <= 0 { Connection.with(data) { $0.close() } }
+            return 0
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        g_source_attach(source, g_main_context_get_thread_default())
+        hangUpWatch = source
     }
 
     /// Answers `status` without reading the body, then closes.

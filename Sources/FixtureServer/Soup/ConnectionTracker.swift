@@ -24,6 +24,11 @@ final class ConnectionTracker {
         open[ObjectIdentifier(connection)] = nil
     }
 
+    /// The connection whose current request is `message`, if any.
+    func connection(answering message: OpaquePointer) -> Connection? {
+        open.values.first { $0.currentMessage == message }
+    }
+
     /// Closes every open connection.
     func closeAll() {
         for connection in Array(open.values) { connection.close() }

@@ -1,4 +1,5 @@
 internal import CSoup
+import Glibc
 import HybridRouting
 
 extension ServerCore {
@@ -50,11 +51,41 @@ extension ServerCore {
         do {
             let response = try handler(request)
             for (name, value) in response.headers { message.appendHeader(name, value) }
+            switch response.stream {
+            case .webSocket(let script)?: return upgrade(message, to: script)
+            case .events(let events, let keepOpen)?: return stream(events, keepOpen: keepOpen, to: message)
+            case nil: break
+            }
             message.setHeader("Cache-Control", "no-cache")
             message.setBody(response.body, contentType: nil)
             message.setStatus(response.status)
         } catch {
             message.fail(500, "mock handler for \(method) \(path) threw: \(error)")
         }
+    }
+
+    /// Answers a WebSocket handshake with 101 (libsoup checks it and chooses the subprotocol); the connection takes
+    /// the socket over once the answer is written. A handshake libsoup refuses gets its 400.
+    private func upgrade(_ message: ServerMessage, to script: WebSocketScript) {
+        let accepted: Bool
+        if script.protocols.isEmpty {
+            accepted = soup_websocket_server_process_handshake(message.pointer, nil, nil, nil, nil) != 0
+        } else {
+            var names = script.protocols.map { strdup($0) } + [nil]
+            defer { names.forEach { free($0) } }
+            accepted = soup_websocket_server_process_handshake(message.pointer, nil, &names, nil, nil) != 0
+        }
+        if accepted { upgrades[message.pointer] = script }
+    }
+
+    /// Streams `events` as the answer, chunk by chunk.
+    private func stream(_ events: [ServerSentEvent], keepOpen: Bool, to message: ServerMessage) {
+        let writer = EventStreamWriter(message: message, events: events, keepOpen: keepOpen, done: { [weak self] writer in
+            self?.eventStreams[ObjectIdentifier(writer)] = nil
+        }, quiet: { [weak self] msg in
+            self?.connections.connection(answering: msg)?.closeWhenClientLeaves()
+        })
+        eventStreams[ObjectIdentifier(writer)] = writer
+        writer.start()
     }
 }

@@ -20,6 +20,10 @@ final class ServerCore {
     /// The connection being handed to libsoup, until libsoup announces its message (`request-started`).
     var accepting: Connection?
     private var acceptors: [Acceptor] = []
+    /// Messages answered 101 for a WebSocket, until their connection takes them over (``Connection``).
+    var upgrades: [OpaquePointer: WebSocketScript] = [:]
+    /// The event streams being written.
+    var eventStreams: [ObjectIdentifier: EventStreamWriter] = [:]
 
     init(files: FileResponder, routes: MockRoutes, limits: ServerLimits, cors: Bool,
          log: EventPublisher<AccessLogEvent>) {
@@ -64,6 +68,9 @@ final class ServerCore {
         self.server = nil
         acceptors.forEach { $0.close() }
         acceptors.removeAll()
+        eventStreams.values.forEach { $0.cancel() }
+        eventStreams.removeAll()
+        upgrades.removeAll()
         connections.closeAll()
         soup_server_disconnect(server)
         g_object_unref(server)

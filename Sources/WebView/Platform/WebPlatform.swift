@@ -29,6 +29,8 @@ public enum WebPlatform {
         CryptoNatives.install(on: native, host: host, in: context)
         DeviceServiceNatives.install(on: native, host: host, in: context)
         WorkerNatives.install(on: native, host: host, in: context)
+        WebSocketNatives.install(on: native, instance: instance, in: context)
+        EventSourceNatives.install(on: native, instance: instance, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
         let internals = JSValue(newObjectIn: context)

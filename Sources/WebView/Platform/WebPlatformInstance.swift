@@ -18,6 +18,11 @@ public final class WebPlatformInstance {
     weak var context: JSContext?
     private var pending: [Int: Pending] = [:]
     private var nextID = 1
+    /// The page's WebSockets until their `close` event; each keeps the page busy while it connects.
+    private var webSockets: [Int: (socket: PageWebSocket, connecting: WorkToken?)] = [:]
+    /// The page's `EventSource` connections (one per source at a time), until they end; each keeps the page busy
+    /// while it connects.
+    private var eventStreams: [Int: (transfer: EventStreamTransfer, connecting: WorkToken?)] = [:]
     /// The page's canvas bitmaps, freed by ``close()``.
     package let canvases = CanvasRegistry()
     /// True once ``close()`` ran.
@@ -31,10 +36,25 @@ public final class WebPlatformInstance {
     /// The number of requests (fetch, XMLHttpRequest) in flight.
     public var pendingRequestCount: Int { pending.count }
 
+    /// The number of the page's WebSockets not yet closed.
+    public var openWebSocketCount: Int { webSockets.count }
+
     /// Cancels every pending request and ends its work token; later requests fail at once.
     public func close() {
         isClosed = true
         canvases.close()
+        let streams = eventStreams
+        eventStreams.removeAll()
+        for entry in streams.values {
+            entry.transfer.cancel()
+            entry.connecting?.end()
+        }
+        let sockets = webSockets
+        webSockets.removeAll()
+        for entry in sockets.values {
+            entry.socket.abort()
+            entry.connecting?.end()
+        }
         let requests = pending
         pending.removeAll()
         for request in requests.values {
@@ -57,6 +77,102 @@ public final class WebPlatformInstance {
             pending[id]?.cancellable = cancellable
         }
         return id
+    }
+
+    /// Starts a WebSocket for the page (`url` already checked by the script); `onEvent` hears it (see
+    /// ``WebSocketNatives``). Returns its id; 0 once the page is closed.
+    func openWebSocket(url: URL, protocols: [String], onEvent: JSValue) -> Int {
+        guard let host, !isClosed else { return 0 }
+        let id = nextID
+        nextID += 1
+        let socket = PageWebSocket(url: url, protocols: protocols, origin: WebOrigin.of(host.documentURL),
+                                   session: host.session) { [weak self] event in
+            self?.webSocketEvent(id, event, onEvent: onEvent)
+        }
+        webSockets[id] = (socket, host.beginWork())
+        return id
+    }
+
+    func webSocket(_ id: Int) -> PageWebSocket? {
+        webSockets[id]?.socket
+    }
+
+    private func webSocketEvent(_ id: Int, _ event: PageWebSocket.Event, onEvent: JSValue) {
+        guard let entry = webSockets[id] else { return }
+        let arguments: [any JSValueConvertible]
+        switch event {
+        case .open(let chosen, let extensions):
+            arguments = ["open", chosen, extensions]
+            webSockets[id]?.connecting = nil
+        case .text(let text):
+            arguments = ["message", text]
+        case .binary(let bytes):
+            guard let context, !context.isClosed else { return }
+            arguments = ["message", RawJSValue(ref: TypedArrayBytes.makeArrayBuffer(bytes, in: context.ref))]
+        case .error:
+            arguments = ["error"]
+        case .close(let code, let reason, let wasClean):
+            arguments = ["close", code, reason, wasClean]
+            webSockets[id] = nil
+        }
+        // Open or closed: the page no longer waits for the handshake (after the listeners ran, without a gap).
+        defer {
+            switch event {
+            case .open, .close: entry.connecting?.end()
+            case .text, .binary, .error: break
+            }
+        }
+        call(onEvent, arguments)
+    }
+
+    /// Starts an event-stream connection for the page's `EventSource`; `onEvent` hears it (see
+    /// ``EventSourceNatives``). Returns its id; 0 once the page is closed or when the URL cannot be requested.
+    func openEventStream(url: URL, lastEventID: String, onEvent: JSValue) -> Int {
+        guard let host, !isClosed, url.scheme == "http" || url.scheme == "https" else { return 0 }
+        let id = nextID
+        nextID += 1
+        let transfer = EventStreamTransfer(url: url, lastEventID: lastEventID, session: host.session) { [weak self] event in
+            self?.eventStreamEvent(id, event, onEvent: onEvent)
+        }
+        guard let transfer else { return 0 }
+        eventStreams[id] = (transfer, host.beginWork())
+        return id
+    }
+
+    /// Ends event-stream connection `id`; nothing more is heard of it.
+    func closeEventStream(_ id: Int) {
+        guard let entry = eventStreams.removeValue(forKey: id) else { return }
+        entry.transfer.cancel()
+        entry.connecting?.end()
+    }
+
+    private func eventStreamEvent(_ id: Int, _ event: EventStreamTransfer.Event, onEvent: JSValue) {
+        guard let entry = eventStreams[id] else { return }
+        let arguments: [any JSValueConvertible]
+        switch event {
+        case .open: arguments = ["open"]
+        case .text(let text): arguments = ["text", text]
+        case .ended: arguments = ["ended"]
+        case .failed(let reason, let permanent): arguments = ["failed", reason, permanent]
+        }
+        switch event {
+        case .text: break
+        case .open: eventStreams[id]?.connecting = nil
+        case .ended, .failed: eventStreams[id] = nil
+        }
+        // The page no longer waits for the connection once it opened or ended (after the listeners ran, without a gap).
+        defer { if case .text = event {} else { entry.connecting?.end() } }
+        call(onEvent, arguments)
+    }
+
+    /// Calls a page callback from the loop, its exceptions reported; nothing once the page is closed.
+    private func call(_ callback: JSValue, _ arguments: [any JSValueConvertible]) {
+        guard !isClosed, let context, !context.isClosed else { return }
+        do {
+            try callback.call(arguments: arguments)
+        } catch let error as JSException {
+            host?.report(error)
+        } catch {}
     }
 
     /// Cancels request `id`; its callback is never called.

@@ -41,6 +41,21 @@
   }
   internals.lazy = lazy;
 
+  // The base that the page's connection APIs (WebSocket, EventSource, sendBeacon) resolve relative URLs against: the
+  // document's base URL, else the location.
+  internals.baseURL = function () {
+    try { if (global.document && global.document.baseURI) return global.document.baseURI; } catch (e) {}
+    try { return global.location.href; } catch (e) { return undefined; }
+  };
+  // An enumerable accessor `name` on `Class.prototype` whose getter throws the engines' TypeError when `this` is not
+  // an instance of `Class`.
+  internals.accessor = function (Class, name, get, set) {
+    Object.defineProperty(Class.prototype, name, { configurable: true, enumerable: true, set: set, get: function () {
+      if (!(this instanceof Class)) throw new TypeError('The ' + Class.name + '.' + name + ' getter can only be used on instances of ' + Class.name);
+      return get.call(this);
+    } });
+  };
+
   var usable = false;
   try { usable = new global.DOMException('m', 'AbortError').name === 'AbortError'; } catch (e) {}
   if (!usable) {

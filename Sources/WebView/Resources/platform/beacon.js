@@ -1,0 +1,40 @@
+(function (global, native, internals) {
+  'use strict';
+  // navigator.sendBeacon (the Beacon standard): a POST through the page's fetch with `keepalive`, credentials
+  // included, its answer ignored. The beacons in flight may hold at most 64 KiB of body (the keepalive quota browsers
+  // share): over it, sendBeacon returns false and sends nothing. Only a function at set-up: fetch loads on the first
+  // beacon.
+  var navigator = global.navigator;
+  if (!navigator || typeof navigator !== 'object' || navigator.sendBeacon) return;
+  var quota = 65536, inFlight = 0;
+
+  function fail(message) { return new TypeError("Failed to execute 'sendBeacon' on 'Navigator': " + message); }
+  // The body's size as the request will carry it; FormData counts its entries' text and files.
+  function size(data) {
+    if (data === undefined || data === null) return 0;
+    var blob = internals.blobData && internals.blobData(data);
+    if (blob) return blob.bytes.byteLength;
+    if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return data.byteLength;
+    if (typeof global.FormData === 'function' && data instanceof global.FormData) {
+      var total = 0;
+      data.forEach(function (value, name) { total += native.encodeUTF8(name).byteLength + size(value); });
+      return total;
+    }
+    return native.encodeUTF8(String(data)).byteLength;
+  }
+
+  Object.defineProperty(navigator, 'sendBeacon', { configurable: true, enumerable: true, writable: true,
+    value: function sendBeacon(url, data) {
+      if (arguments.length < 1) throw fail('1 argument required, but only 0 present.');
+      var parsed;
+      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw fail('The URL argument is ill-formed or unsupported.'); }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('Beacons are only supported over HTTP(S).');
+      var bytes = size(data);
+      if (inFlight + bytes > quota) return false;
+      inFlight += bytes;
+      function done() { inFlight -= bytes; }
+      global.fetch(parsed.href, { method: 'POST', body: data === undefined ? null : data, keepalive: true,
+        credentials: 'include', mode: 'no-cors' }).then(done, done);
+      return true;
+    } });
+})
