@@ -105,10 +105,16 @@ package enum WebViewScripts {
     ///   `URL.createObjectURL`/`revokeObjectURL` and the blob: URL reads of XHR, `fetch`, `<img>` and `<script src>`.
     /// - `clone`: `structuredClone` (HTML's structured clone with a transfer list), also behind the frames' `postMessage` and
     ///   `history.pushState`/`replaceState`.
+    /// - `streams`: the WHATWG Streams standard (`ReadableStream` with its default reader and controller, `tee`, async
+    ///   iteration, `pipeTo`/`pipeThrough`, `ReadableStream.from`; `WritableStream`, `TransformStream`, the queuing
+    ///   strategies), `TextEncoderStream`/`TextDecoderStream` and `CompressionStream`/`DecompressionStream` (zlib through
+    ///   GIO, ``CompressionNatives``), made on first use like `modules`' groups; `internals.streams()` gives them to
+    ///   `Blob.prototype.stream()` and `Response.prototype.body`. Readable byte streams (`type: 'bytes'`, BYOB readers)
+    ///   are not supported.
     /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
     ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
     ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest and `Blob`, its
-    ///   body reads settling in microtasks; no `body` stream), with `URL.createObjectURL`/`revokeObjectURL`. Each group
+    ///   body reads settling in microtasks; `body` as a stream and `Response` bodies from streams, over `streams`), with `URL.createObjectURL`/`revokeObjectURL`. Each group
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
     /// - `crypto`: `crypto` (`getRandomValues`, `randomUUID`), `Crypto`, `SubtleCrypto` and `CryptoKey`, loaded on first
@@ -125,7 +131,7 @@ package enum WebViewScripts {
     /// - `interfaces`: `Object.prototype.toString` names DOM objects by their interface (`[object HTMLDivElement]`,
     ///   `[object Window]`), through `Symbol.toStringTag` on the interfaces' prototypes, as Vue 3's `reactive()` needs.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "modules", "crypto", "performance", "collections",
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "streams", "modules", "crypto", "performance", "collections",
          "interfaces"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }

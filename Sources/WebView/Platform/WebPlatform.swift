@@ -26,6 +26,7 @@ public enum WebPlatform {
         CanvasNatives.install(on: native, registry: instance.canvases, in: context)
         ImageNatives.install(on: native, host: host, in: context)
         CryptoNatives.install(on: native, host: host, in: context)
+        CompressionNatives.install(on: native, in: context)
         DeviceServiceNatives.install(on: native, host: host, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
