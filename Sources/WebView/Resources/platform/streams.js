@@ -60,16 +60,42 @@
       try { return slot(map, object, what); } catch (e) { return null; }
     }
     function brandRejection(what) { return rejected(new TypeError('The object is not a ' + what)); }
+    // A method that returns a promise, `body(record, ...arguments)`: a receiver of the wrong kind rejects the promise
+    // (Web IDL) instead of throwing.
+    function promiseMethod(map, what, name, body) {
+      var method = function () {
+        var record = map.get(this);
+        if (!record) return brandRejection(what);
+        return body.apply(this, [record].concat(Array.prototype.slice.call(arguments)));
+      };
+      Object.defineProperty(method, 'name', { value: name });
+      return method;
+    }
     function callback(dict, name, what) {
       var value = dict[name];
       if (value === undefined) return undefined;
       if (!isCallable(value)) throw new TypeError("Failed to construct '" + what + "': member " + name + ' is not a function.');
       return value;
     }
+    // A stream constructor's first steps: `new` is required, and the underlying source, sink or transformer is an
+    // object or nothing.
+    function constructing(newTarget, value, what, role) {
+      if (!newTarget) throw new TypeError("Failed to construct '" + what + "': Please use the 'new' operator.");
+      if (value === undefined || value === null) return {};
+      if (typeof value !== 'object' && typeof value !== 'function') throw new TypeError("Failed to construct '" + what + "': the " + role + ' is not an object.');
+      return value;
+    }
     function dictionary(value, what) {
       if (value === undefined || value === null) return {};
       if (typeof value !== 'object' && typeof value !== 'function') throw new TypeError("Failed to construct '" + what + "': the argument is not an object.");
       return value;
+    }
+
+    // A new internal record for a platform object made without its constructor (a controller), reachable from it.
+    function newRecord(map, Class) {
+      var record = { object: Object.create(Class.prototype) };
+      map.set(record.object, record);
+      return record;
     }
 
     // --- queuing strategies and queue-with-sizes
@@ -120,9 +146,7 @@
     var readables = new WeakMap(), readControllers = new WeakMap(), readers = new WeakMap();
 
     function ReadableStream(underlyingSource, strategy) {
-      if (!new.target) throw new TypeError("Failed to construct 'ReadableStream': Please use the 'new' operator.");
-      var source = underlyingSource === undefined || underlyingSource === null ? {} : underlyingSource;
-      if (typeof source !== 'object' && typeof source !== 'function') throw new TypeError("Failed to construct 'ReadableStream': the underlying source is not an object.");
+      var source = constructing(new.target, underlyingSource, 'ReadableStream', 'underlying source');
       strategy = dictionary(strategy, 'ReadableStream');
       var cancel = callback(source, 'cancel', 'ReadableStream'), pull = callback(source, 'pull', 'ReadableStream');
       var start = callback(source, 'start', 'ReadableStream'), type = source.type;
@@ -144,11 +168,7 @@
       readables.set(object, stream);
       return stream;
     }
-    function newReadController() {
-      var object = Object.create(ReadableStreamDefaultController.prototype), controller = { object: object };
-      readControllers.set(object, controller);
-      return controller;
-    }
+    function newReadController() { return newRecord(readControllers, ReadableStreamDefaultController); }
     // CreateReadableStream
     function createReadableStream(start, pull, cancel, mark, size) {
       var stream = initializeReadableStream(Object.create(ReadableStream.prototype));
@@ -350,24 +370,20 @@
       return reader ? reader.closed.promise : brandRejection('ReadableStreamDefaultReader');
     });
     methods(ReadableStreamDefaultReader.prototype, {
-      read: function read() {
-        var reader = slotOrReject(readers, this, 'ReadableStreamDefaultReader');
-        if (!reader) return brandRejection('ReadableStreamDefaultReader');
+      read: promiseMethod(readers, 'ReadableStreamDefaultReader', 'read', function (reader) {
         if (!reader.stream) return rejected(new TypeError('The reader has been released'));
         var d = deferred();
         defaultReaderRead(reader, promiseReadRequest(d));
         return d.promise;
-      },
+      }),
       releaseLock: function releaseLock() {
         var reader = slot(readers, this, 'ReadableStreamDefaultReader');
         if (reader.stream) defaultReaderRelease(reader);
       },
-      cancel: function cancel(reason) {
-        var reader = slotOrReject(readers, this, 'ReadableStreamDefaultReader');
-        if (!reader) return brandRejection('ReadableStreamDefaultReader');
+      cancel: promiseMethod(readers, 'ReadableStreamDefaultReader', 'cancel', function (reader, reason) {
         if (!reader.stream) return rejected(new TypeError('The reader has been released'));
         return readableStreamCancel(reader.stream, reason);
-      }
+      })
     });
     tag(ReadableStreamDefaultReader, 'ReadableStreamDefaultReader');
 
@@ -516,12 +532,10 @@
                preventClose: !!options.preventClose, signal: signal };
     }
     methods(ReadableStream.prototype, {
-      cancel: function cancel(reason) {
-        var stream = slotOrReject(readables, this, 'ReadableStream');
-        if (!stream) return brandRejection('ReadableStream');
+      cancel: promiseMethod(readables, 'ReadableStream', 'cancel', function (stream, reason) {
         if (isReadableStreamLocked(stream)) return rejected(new TypeError('Cannot cancel a ReadableStream that is locked to a reader'));
         return readableStreamCancel(stream, reason);
-      },
+      }),
       getReader: function getReader(options) {
         var stream = streamOf(this);
         options = dictionary(options, 'getReader');
@@ -542,9 +556,7 @@
         handled(readableStreamPipeTo(stream, writable, o.preventClose, o.preventAbort, o.preventCancel, o.signal));
         return readable.object;
       },
-      pipeTo: function pipeTo(destination, options) {
-        var stream = slotOrReject(readables, this, 'ReadableStream');
-        if (!stream) return brandRejection('ReadableStream');
+      pipeTo: promiseMethod(readables, 'ReadableStream', 'pipeTo', function (stream, destination, options) {
         var dest = slotOrReject(writables, destination, 'WritableStream');
         if (!dest) return rejected(new TypeError("Failed to execute 'pipeTo' on 'ReadableStream': parameter 1 is not of type 'WritableStream'."));
         var o;
@@ -552,7 +564,7 @@
         if (isReadableStreamLocked(stream)) return rejected(new TypeError('Cannot pipe a locked ReadableStream'));
         if (isWritableStreamLocked(dest)) return rejected(new TypeError('Cannot pipe to a locked WritableStream'));
         return readableStreamPipeTo(stream, dest, o.preventClose, o.preventAbort, o.preventCancel, o.signal);
-      },
+      }),
       tee: function tee() { return readableStreamTee(streamOf(this)); },
       values: function values(options) {
         var stream = streamOf(this);
@@ -579,9 +591,7 @@
       return promise;
     }
     methods(ReadableStreamAsyncIteratorPrototype, {
-      next: function next() {
-        var iterator = slotOrReject(iterators, this, 'ReadableStream async iterator');
-        if (!iterator) return brandRejection('ReadableStream async iterator');
+      next: promiseMethod(iterators, 'ReadableStream async iterator', 'next', function (iterator) {
         return queueStep(iterator, function () {
           if (iterator.finished) return resolved({ value: undefined, done: true });
           var reader = iterator.reader;
@@ -594,10 +604,8 @@
           });
           return d.promise;
         });
-      },
-      'return': function (value) {
-        var iterator = slotOrReject(iterators, this, 'ReadableStream async iterator');
-        if (!iterator) return brandRejection('ReadableStream async iterator');
+      }),
+      'return': promiseMethod(iterators, 'ReadableStream async iterator', 'return', function (iterator, value) {
         return queueStep(iterator, function () {
           if (iterator.finished) return resolved({ value: value, done: true });
           iterator.finished = true;
@@ -612,7 +620,7 @@
           }
           return done.then(function () { return { value: value, done: true }; });
         });
-      }
+      })
     });
     Object.defineProperty(ReadableStreamAsyncIteratorPrototype, Symbol.toStringTag, { value: 'ReadableStream AsyncIterator', configurable: true });
 
@@ -655,9 +663,7 @@
     var CLOSE = {};   // the close sentinel in a controller's queue
 
     function WritableStream(underlyingSink, strategy) {
-      if (!new.target) throw new TypeError("Failed to construct 'WritableStream': Please use the 'new' operator.");
-      var sink = underlyingSink === undefined || underlyingSink === null ? {} : underlyingSink;
-      if (typeof sink !== 'object' && typeof sink !== 'function') throw new TypeError("Failed to construct 'WritableStream': the underlying sink is not an object.");
+      var sink = constructing(new.target, underlyingSink, 'WritableStream', 'underlying sink');
       strategy = dictionary(strategy, 'WritableStream');
       var abort = callback(sink, 'abort', 'WritableStream'), close = callback(sink, 'close', 'WritableStream');
       var start = callback(sink, 'start', 'WritableStream'), type = sink.type, write = callback(sink, 'write', 'WritableStream');
@@ -679,11 +685,7 @@
       writables.set(object, stream);
       return stream;
     }
-    function newWriteController() {
-      var object = Object.create(WritableStreamDefaultController.prototype), controller = { object: object };
-      writeControllers.set(object, controller);
-      return controller;
-    }
+    function newWriteController() { return newRecord(writeControllers, WritableStreamDefaultController); }
     function createWritableStream(start, write, close, abort, mark, size) {
       var stream = initializeWritableStream(Object.create(WritableStream.prototype));
       setUpWritableStreamDefaultController(stream, newWriteController(), start, write, close, abort, mark, size);
@@ -1010,19 +1012,15 @@
     function writableOf(object) { return slot(writables, object, 'WritableStream'); }
     getter(WritableStream.prototype, 'locked', function () { return isWritableStreamLocked(writableOf(this)); });
     methods(WritableStream.prototype, {
-      abort: function abort(reason) {
-        var stream = slotOrReject(writables, this, 'WritableStream');
-        if (!stream) return brandRejection('WritableStream');
+      abort: promiseMethod(writables, 'WritableStream', 'abort', function (stream, reason) {
         if (isWritableStreamLocked(stream)) return rejected(new TypeError('Cannot abort a WritableStream that is locked to a writer'));
         return writableStreamAbort(stream, reason);
-      },
-      close: function close() {
-        var stream = slotOrReject(writables, this, 'WritableStream');
-        if (!stream) return brandRejection('WritableStream');
+      }),
+      close: promiseMethod(writables, 'WritableStream', 'close', function (stream) {
         if (isWritableStreamLocked(stream)) return rejected(new TypeError('Cannot close a WritableStream that is locked to a writer'));
         if (writableStreamCloseQueuedOrInFlight(stream)) return rejected(new TypeError('The stream is already closing'));
         return writableStreamClose(stream);
-      },
+      }),
       getWriter: function getWriter() { return acquireDefaultWriter(writableOf(this)).object; }
     });
     tag(WritableStream, 'WritableStream');
@@ -1031,9 +1029,7 @@
     var transforms = new WeakMap(), transformControllers = new WeakMap();
 
     function TransformStream(transformer, writableStrategy, readableStrategy) {
-      if (!new.target) throw new TypeError("Failed to construct 'TransformStream': Please use the 'new' operator.");
-      var t = transformer === undefined || transformer === null ? {} : transformer;
-      if (typeof t !== 'object' && typeof t !== 'function') throw new TypeError("Failed to construct 'TransformStream': the transformer is not an object.");
+      var t = constructing(new.target, transformer, 'TransformStream', 'transformer');
       writableStrategy = dictionary(writableStrategy, 'TransformStream');
       readableStrategy = dictionary(readableStrategy, 'TransformStream');
       var cancel = callback(t, 'cancel', 'TransformStream'), flush = callback(t, 'flush', 'TransformStream');
@@ -1053,11 +1049,7 @@
         cancel ? function (reason) { return promiseCall(cancel, t, [reason]); } : function () { return resolved(); });
       if (start) startPromise.resolve(start.call(t, controller.object)); else startPromise.resolve(undefined);
     }
-    function newTransformController() {
-      var object = Object.create(TransformStreamDefaultController.prototype), controller = { object: object };
-      transformControllers.set(object, controller);
-      return controller;
-    }
+    function newTransformController() { return newRecord(transformControllers, TransformStreamDefaultController); }
     function initializeTransformStream(object, startPromise, writableMark, writableSize, readableMark, readableSize) {
       var stream = { object: object, backpressure: undefined, backpressureChange: undefined, controller: undefined };
       function start() { return startPromise; }
