@@ -329,7 +329,15 @@ import Testing
             out.push(await new Response(ReadableStream.from(['not bytes'])).text().then(function () { return 'read'; }, function (e) { return e.name; }));
             var locked = ReadableStream.from([]); locked.getReader();
             try { new Response(locked); } catch (e) { out.push(e.name); }
-            """, #"["65536+4464",true,"hé",true,true,false,"stream me",true,true,"TypeError",null,null,"TypeError","{\"a\":[1,2]}",true,"TypeError","1,2","TypeError","TypeError"]"#)
+            var original = new Response(ReadableStream.from([new TextEncoder().encode('twice')]));
+            var copy = original.clone();
+            out.push(await original.text(), await copy.text());
+            try { original.clone(); } catch (e) { out.push('used ' + e.name); }
+            var held = new Response('held'); held.body.getReader();
+            try { held.clone(); } catch (e) { out.push('locked ' + e.name); }
+            try { structuredClone(new ReadableStream()); } catch (e) { out.push(e.name); }
+            try { structuredClone({ nested: new TransformStream().writable }); } catch (e) { out.push(e.name); }
+            """, #"["65536+4464",true,"hé",true,true,false,"stream me",true,true,"TypeError",null,null,"TypeError","{\"a\":[1,2]}",true,"TypeError","1,2","TypeError","TypeError","twice","twice","used TypeError","locked TypeError","DataCloneError","DataCloneError"]"#)
     }
 
     @Test func fetchedResponseBodyStreams() async throws {

@@ -51,7 +51,7 @@
   // Response bodies as streams (platform/streams.js, made on first use): `body` is a ReadableStream of the body's
   // bytes, read from the library's own body on the first read (which marks `bodyUsed`), or null without a body; a
   // Response made from a ReadableStream reads it to the end for `text()`, `arrayBuffer()`, `blob()`, `json()` and
-  // `formData()`. Not done: `clone()` of a stream body (not teed), `Request` stream bodies.
+  // `formData()`; `clone()` tees a stream body. Not done: `Request` stream bodies.
   function streamBodies(proto) {
     var bodies = new WeakMap(), sources = new WeakMap();
     var initBody = proto._initBody;
@@ -80,6 +80,22 @@
       bodies.set(this, stream);
       return stream;
     } });
+    // clone(): a used body (read, or its stream disturbed or locked) cannot be cloned; a stream body is teed.
+    var clone = proto.clone;
+    internals.define(proto, 'clone', function () {
+      var stream = bodies.get(this);
+      if (this.bodyUsed || (stream && internals.streams().isUsed(stream))) {
+        throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
+      }
+      var source = sources.get(this);
+      if (!source) return clone.call(this);
+      var branches = source.tee(), copy = clone.call(this);
+      sources.set(this, branches[0]);
+      bodies.set(this, branches[0]);
+      sources.set(copy, branches[1]);
+      bodies.set(copy, branches[1]);
+      return copy;
+    });
     function drain(stream) {
       var reader = stream.getReader(), chunks = [], size = 0;
       function next() {

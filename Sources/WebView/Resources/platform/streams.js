@@ -16,6 +16,10 @@
   internals.streams = function () { return api || (api = build()); };
   // Whether `value` is a ReadableStream of this page, without building the classes (none exists before they are).
   internals.isReadableStream = function (value) { return api !== null && api.isReadableStream(value); };
+  // Whether `value` is an object of one of the streams' interfaces (not serializable: structuredClone throws).
+  internals.isStreamObject = function (value) {
+    return api !== null && NAMES.some(function (name) { return value instanceof api[name]; });
+  };
   internals.lazy(NAMES, function () {
     var made = internals.streams();
     NAMES.forEach(function (name) { define(global, name, made[name]); });
