@@ -108,10 +108,16 @@ package enum WebViewScripts {
     /// - `messaging`: `MessageChannel`, `MessagePort` (transferable through every `postMessage` and `structuredClone`)
     ///   and `BroadcastChannel` between the frames of a web view, made on first use; messages are structured clones
     ///   into the receiving realm, delivered as tasks.
+    /// - `streams`: the WHATWG Streams standard (`ReadableStream` with its default reader and controller, `tee`, async
+    ///   iteration, `pipeTo`/`pipeThrough`, `ReadableStream.from`; `WritableStream`, `TransformStream`, the queuing
+    ///   strategies), `TextEncoderStream`/`TextDecoderStream` and `CompressionStream`/`DecompressionStream` (zlib through
+    ///   GIO, ``CompressionNatives``), made on first use like `modules`' groups; `internals.streams()` gives them to
+    ///   `Blob.prototype.stream()` and `Response.prototype.body`. Readable byte streams (`type: 'bytes'`, BYOB readers)
+    ///   are not supported.
     /// - `modules`: the globals that come from Debian's JavaScript packages, loaded on first use so a page that
     ///   never touches them pays nothing: `URL`, `URLSearchParams`, `atob`, `btoa` (node-core-js) and `fetch`,
     ///   `Headers`, `Request`, `Response` (node-whatwg-fetch, over this platform's XMLHttpRequest and `Blob`, its
-    ///   body reads settling in microtasks; no `body` stream), with `URL.createObjectURL`/`revokeObjectURL`. Each group
+    ///   body reads settling in microtasks; `body` as a stream and `Response` bodies from streams, over `streams`), with `URL.createObjectURL`/`revokeObjectURL`. Each group
     ///   is an accessor on the global object until first read; the read replaces the group by the library's
     ///   values. A missing package makes every read throw an error naming the apt package.
     /// - `crypto`: `crypto` (`getRandomValues`, `randomUUID`), `Crypto`, `SubtleCrypto` and `CryptoKey`, loaded on first
@@ -134,8 +140,8 @@ package enum WebViewScripts {
     ///   (`EventSourceNatives`, `EventStreamTransfer`); reconnection on the runtime's timers.
     /// - `beacon`: `navigator.sendBeacon`, a keepalive POST through the page's `fetch` within a 64 KiB quota.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "modules", "crypto",
-         "performance", "collections", "interfaces", "workers", "websocket", "eventsource", "beacon"].map { name in
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules",
+         "crypto", "performance", "collections", "interfaces", "workers", "websocket", "eventsource", "beacon"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
 

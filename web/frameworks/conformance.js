@@ -798,6 +798,51 @@
     return eventually(function () { return order.length === 3; }, "loadstart").then(function () { eq(order.join(), "first,handler,last"); });
   });
 
+  // 13. Streams (issue 16, part 2): ReadableStream, WritableStream, TransformStream, compression.
+  check("streams", "ReadableStream pulls up to highWaterMark, then once per read; tee gives both branches every chunk", function () {
+    var pulls = 0, controller;
+    var stream = new ReadableStream({ start: function (c) { controller = c; }, pull: function (c) { pulls++; c.enqueue(pulls); } },
+                                    { highWaterMark: 2 });
+    return eventually(function () { return pulls >= 2; }, "two pulls").then(function () {
+      eq(pulls, 2, "pulls before any read");
+      eq(controller.desiredSize, 0);
+      var branches = stream.tee(), a = branches[0].getReader(), b = branches[1].getReader();
+      return Promise.all([a.read(), b.read()]).then(function (results) {
+        eq(results[0].value, 1); eq(results[1].value, 1);
+        ok(stream.locked, "the teed stream is locked");
+        try { stream.getReader(); } catch (e) { eq(e.name, "TypeError"); return; }
+        throw new Error("a second reader was allowed");
+      });
+    });
+  });
+  check("streams", "pipeThrough a TransformStream into a WritableStream; writing to a closed stream is a TypeError", function () {
+    var written = [];
+    var upper = new TransformStream({ transform: function (chunk, c) { c.enqueue(chunk.toUpperCase()); } });
+    var source = new ReadableStream({ start: function (c) { c.enqueue("a"); c.enqueue("b"); c.close(); } });
+    var sink = new WritableStream({ write: function (chunk) { written.push(chunk); } });
+    return source.pipeThrough(upper).pipeTo(sink).then(function () {
+      eq(written.join(), "A,B");
+      var writer = new WritableStream().getWriter();
+      return writer.close().then(function () { return writer.write("x"); }).then(function () { throw new Error("the write resolved"); },
+        function (e) { eq(e.name, "TypeError"); });
+    });
+  });
+  check("streams", "CompressionStream gzip round trip; corrupt gzip errors with TypeError", function () {
+    var text = "streams ".repeat(100);
+    var packed = new Blob([text]).stream().pipeThrough(new CompressionStream("gzip"));
+    return new Response(packed).arrayBuffer().then(function (gzip) {
+      var bytes = new Uint8Array(gzip);
+      eq(bytes[0], 31); eq(bytes[1], 139);
+      ok(bytes.length < text.length, "compressed");
+      return new Response(new Blob([gzip]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    }).then(function (back) {
+      eq(back, text);
+      var corrupt = new Blob([new Uint8Array([31, 139, 8, 0, 1, 2, 3, 4])]).stream().pipeThrough(new DecompressionStream("gzip"));
+      return new Response(corrupt).arrayBuffer().then(function () { throw new Error("corrupt input decompressed"); },
+        function (e) { eq(e.name, "TypeError"); });
+    });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

@@ -155,6 +155,19 @@
     define(Blob.prototype, 'bytes', function bytes() {
       try { return Promise.resolve(new Uint8Array(internals.blobBuffer(data(this, 'bytes')))); } catch (e) { return Promise.reject(e); }
     });
+    // stream(): a ReadableStream of the blob's bytes in Uint8Array chunks of up to 64 KiB, each read when the reader
+    // asks for it (platform/streams.js; WebKit's is a byte stream, which this platform does not have).
+    define(Blob.prototype, 'stream', function stream() {
+      var bytes = data(this, 'stream').bytes, offset = 0;
+      return new (internals.streams().ReadableStream)({
+        pull: function (controller) {
+          var end = Math.min(offset + 65536, bytes.byteLength);
+          if (end > offset) controller.enqueue(bytes.slice(offset, end));
+          offset = end;
+          if (offset >= bytes.byteLength) controller.close();
+        }
+      }, { highWaterMark: 0 });
+    });
     Object.defineProperty(Blob.prototype, Symbol.toStringTag, { value: 'Blob', configurable: true });
 
     function File(parts, name, bag) {

@@ -5,8 +5,9 @@
   // ArrayBuffer (transferable: the original is detached), typed arrays and DataView (views of one buffer stay views
   // of one buffer), errors (name, message and, as WebKit, stack), DOMException, Blob and File (their bytes shared:
   // blobs are immutable), arrays and plain objects (own enumerable string keys), with cycles and shared references
-  // kept. Functions, symbols, DOM nodes, windows, other platform objects, WeakMap, WeakSet, WeakRef, Promise and
-  // detached buffers throw a DataCloneError, as do a transfer list naming a buffer twice or a detached one.
+  // kept. Functions, symbols, DOM nodes, windows, other platform objects (streams too: they are not transferable
+  // here), WeakMap, WeakSet, WeakRef, Promise and detached buffers throw a DataCloneError, as do a transfer list naming
+  // a buffer twice or a detached one.
   var TYPED = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
                'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
   var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
@@ -26,7 +27,7 @@
     if (v === global || (env && env.registry && env.registry.get(v))) return true;
     if ((typeof v.nodeType === 'number' && typeof v.cloneNode === 'function')) return true;
     for (var i = 0; i < interfaces.length; i++) if (v instanceof interfaces[i]) return true;
-    return false;
+    return !!internals.isStreamObject && internals.isStreamObject(v);   // platform/streams.js
   }
   function isDetached(buffer) {
     return buffer.detached === true;

@@ -43,7 +43,92 @@
       });
     };
     fetch.polyfill = true;
+    streamBodies(library.Response.prototype);
     internals.define(global, 'fetch', fetch);
     ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });
   });
+
+  // Response bodies as streams (platform/streams.js, made on first use): `body` is a ReadableStream of the body's
+  // bytes, read from the library's own body on the first read (which marks `bodyUsed`), or null without a body; a
+  // Response made from a ReadableStream reads it to the end for `text()`, `arrayBuffer()`, `blob()`, `json()` and
+  // `formData()`; `clone()` tees a stream body. Not done: `Request` stream bodies.
+  function streamBodies(proto) {
+    var bodies = new WeakMap(), sources = new WeakMap();
+    var initBody = proto._initBody;
+    internals.define(proto, '_initBody', function (body) {
+      if (internals.isReadableStream(body)) {
+        if (internals.streams().isUsed(body)) throw new TypeError('Response body object should not be disturbed or locked');
+        sources.set(this, body);
+        bodies.set(this, body);
+        return initBody.call(this, undefined);
+      }
+      return initBody.call(this, body);
+    });
+    Object.defineProperty(proto, 'body', { configurable: true, enumerable: true, get: function () {
+      var stream = bodies.get(this);
+      if (stream) return stream;
+      if (this._bodyInit === undefined || this._bodyInit === null) return null;
+      var response = this;
+      stream = new (internals.streams().ReadableStream)({
+        pull: function (controller) {
+          return response.arrayBuffer().then(function (buffer) {
+            if (buffer.byteLength > 0) controller.enqueue(new Uint8Array(buffer));
+            controller.close();
+          });
+        }
+      }, { highWaterMark: 0 });
+      bodies.set(this, stream);
+      return stream;
+    } });
+    // clone(): a used body (read, or its stream disturbed or locked) cannot be cloned; a stream body is teed.
+    var clone = proto.clone;
+    internals.define(proto, 'clone', function () {
+      var stream = bodies.get(this);
+      if (this.bodyUsed || (stream && internals.streams().isUsed(stream))) {
+        throw new TypeError("Failed to execute 'clone' on 'Response': Response body is already used");
+      }
+      var source = sources.get(this);
+      if (!source) return clone.call(this);
+      var branches = source.tee(), copy = clone.call(this);
+      sources.set(this, branches[0]);
+      bodies.set(this, branches[0]);
+      sources.set(copy, branches[1]);
+      bodies.set(copy, branches[1]);
+      return copy;
+    });
+    function drain(stream) {
+      var reader = stream.getReader(), chunks = [], size = 0;
+      function next() {
+        return reader.read().then(function (result) {
+          if (result.done) return;
+          if (!(result.value instanceof Uint8Array)) throw new TypeError('Response body chunks must be Uint8Arrays');
+          chunks.push(result.value);
+          size += result.value.byteLength;
+          return next();
+        });
+      }
+      return next().then(function () {
+        var out = new Uint8Array(size), offset = 0;
+        chunks.forEach(function (chunk) { out.set(chunk, offset); offset += chunk.byteLength; });
+        return out.buffer;
+      });
+    }
+    ['arrayBuffer', 'blob', 'text'].forEach(function (name) {
+      var read = proto[name];
+      internals.define(proto, name, function () {
+        var source = sources.get(this), response = this;
+        if (!source) return read.apply(this, arguments);
+        if (this.bodyUsed || internals.streams().isUsed(source)) return Promise.reject(new TypeError('Already read'));
+        sources.delete(this);
+        return drain(source).then(function (buffer) {
+          response._bodyArrayBuffer = buffer;
+          if (name === 'text') {   // UTF-8, as Fetch decodes bodies (the library reads array buffers as Latin-1)
+            response.bodyUsed = true;
+            return native.decodeUTF8(new Uint8Array(buffer), false, false);
+          }
+          return read.call(response);
+        });
+      });
+    });
+  }
 })
