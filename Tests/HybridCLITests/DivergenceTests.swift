@@ -29,6 +29,14 @@ import Testing
         #expect(divergence["message"] as? String == Self.seedMessage)
     }
 
+    @Test func lenientKeepsTheOldBehaviourAndStillReports() async throws {
+        let (result, events) = try await runSeed(["--lenient", "--call", "changeBGColor=\"orange\"",
+                                                  "--eval", "document.body.style.backgroundColor"])
+        #expect(result.stdout.hasSuffix("no response\norange\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("divergence setup_callback_threw: " + Self.seedMessage + "\n"))
+        #expect(RunFixture.kind(events, "divergence").count == 1)
+    }
+
     private static let twice = RunFixture.bootstrap + """
         <script>setupWebViewJavascriptBridge(function (bridge) {
           bridge.registerHandler('twice', function (d, cb) { cb(1); cb(2); });
