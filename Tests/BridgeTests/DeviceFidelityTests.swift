@@ -1,6 +1,7 @@
 @testable import Bridge
 import JavaScript
 import Testing
+import TestSupport
 
 /// The page sees what it would see on an iPhone, and every divergence from the lenient behaviour of earlier
 /// versions is reported by name (`BridgeDivergence`). `lenient` keeps the old behaviour and still reports.
@@ -61,18 +62,22 @@ import Testing
         #expect(answer == 1)
     }
 
-    @Test func aSecondResponseCallbackReachesNativeAndIsReportedInsteadOfCrashing() async throws {
+    /// Calls a page handler that answers `answers` times: the page, and the outcomes of the answers native got.
+    private func callHandlerAnswering(_ answers: Int, _ compatibility: BridgeCompatibility) async throws -> (ContextPage, [String]) {
         let page = ContextPage()
-        try await page.load(setupScript("bridge.registerHandler('twice', function (d, cb) { cb(1); cb(2); });"))
+        page.bridge.compatibility = compatibility
+        try await page.load(setupScript("bridge.registerHandler('twice', function (d, cb) { for (var i = 1; i <= \(answers); i++) cb(i); });"))
         await page.idle()
-        guard case .success(let answer)? = await page.callUntilIdle("twice") else {
-            Issue.record("no answer")
-            return
-        }
-        #expect(answer == 1)
-        // Both answers crossed to native, as in the reference; the second found no callback.
+        let outcome = await page.callUntilIdle("twice")
+        #expect(outcome.flatMap { try? $0.get() } == 1)
         let responses = page.events.all.filter { $0.direction == .jsToNative && $0.type == .response }
-        #expect(responses.map(\.outcome) == ["handled", "ignored"])
+        return (page, responses.map(\.outcome))
+    }
+
+    @Test func aSecondResponseCallbackReachesNativeAndIsReportedInsteadOfCrashing() async throws {
+        let (page, outcomes) = try await callHandlerAnswering(2, .device)
+        // Both answers crossed to native, as in the reference; the second found no callback.
+        #expect(outcomes == ["handled", "ignored"])
         #expect(page.logs.all.contains { $0.contains("unknown or repeated responseId objc_cb_1") })
         #expect(page.divergences.all.map(\.code) == [BridgeDivergence.responseCallbackCalledTwice])
         #expect(page.divergences.all.first?.message
@@ -81,17 +86,8 @@ import Testing
     }
 
     @Test func lenientDropsTheSecondResponseInThePageAndStillReports() async throws {
-        let page = ContextPage()
-        page.bridge.compatibility = .lenient
-        try await page.load(setupScript("bridge.registerHandler('twice', function (d, cb) { cb(1); cb(2); cb(3); });"))
-        await page.idle()
-        guard case .success(let answer)? = await page.callUntilIdle("twice") else {
-            Issue.record("no answer")
-            return
-        }
-        #expect(answer == 1)
-        let responses = page.events.all.filter { $0.direction == .jsToNative && $0.type == .response }
-        #expect(responses.map(\.outcome) == ["handled"])
+        let (page, outcomes) = try await callHandlerAnswering(3, .lenient)
+        #expect(outcomes == ["handled"])
         #expect(page.console.all.filter { $0.contains("called more than once") }.count == 1)
         #expect(page.divergences.all.map(\.code) == [BridgeDivergence.responseCallbackCalledTwice])
     }
@@ -125,14 +121,7 @@ import Testing
 @Suite struct CallBeforeBridgeTests {
     private static let page = """
         <!DOCTYPE html><html><body><script>
-        function setupWebViewJavascriptBridge(callback) {
-          if (window.WebViewJavascriptBridge) { return callback(WebViewJavascriptBridge); }
-          if (window.WVJBCallbacks) { return window.WVJBCallbacks.push(callback); }
-          window.WVJBCallbacks = [callback];
-          var f = document.createElement('iframe'); f.style.display = 'none'; f.src = 'https://__bridge_loaded__';
-          document.documentElement.appendChild(f);
-          setTimeout(function () { document.documentElement.removeChild(f) }, 0);
-        }
+        \(bridgeSetupFunction)
         setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler('fromSetup', 1); });
         document.addEventListener('DOMContentLoaded', function () {
           if (window.WebViewJavascriptBridge) { WebViewJavascriptBridge.callHandler('atContentLoaded', 2); }
