@@ -143,7 +143,17 @@
     }
   }
 
+  // Whatever native's message makes the page do happens after the bridge exists, on the phone too.
   function _doDispatchMessageFromObjC(messageJSON) {
+    insideBridgeTask++;
+    try {
+      _dispatchMessage(messageJSON);
+    } finally {
+      insideBridgeTask--;
+    }
+  }
+
+  function _dispatchMessage(messageJSON) {
     var message = JSON.parse(messageJSON);
     if (message.responseId) {
       var callback = responseCallbacks[message.responseId];
@@ -206,15 +216,12 @@
       return;
     }
     var result;
-    insideBridgeTask++;
     try {
       result = handler(message.data, responseCallback);
     } catch (error) {
       fail(error);
       native.report(error);
       return;
-    } finally {
-      insideBridgeTask--;
     }
     if (result === undefined || !callbackId) { return; }
     if (result !== null && (typeof result === 'object' || typeof result === 'function') && typeof result.then === 'function') {
