@@ -161,8 +161,9 @@ import Testing
         #expect(page.bridge.handlerNames.isEmpty)
     }
 
-    @Test func oneBadSetupCallbackDoesNotStopTheOthers() async throws {
+    @Test func oneBadSetupCallbackDoesNotStopTheOthersInLenientMode() async throws {
         let page = ContextPage()
+        page.bridge.compatibility = .lenient
         try await page.load("""
             globalThis.WVJBCallbacks = [
               function (bridge) { bridge.registerHanlder('typo', function () {}); },
@@ -174,6 +175,7 @@ import Testing
         #expect(page.exceptions.all.first?.contains("TypeError") == true)
         #expect(try await page.bridge.call("fine") == "still works")
         #expect(try await page.eval("typeof WVJBCallbacks") == "undefined")
+        #expect(page.divergences.all.map(\.code) == [BridgeDivergence.setupCallbackThrew])
     }
 
     @Test func safetyTimeoutDefersPageCalledDispatchUntilDisabled() async throws {

@@ -102,10 +102,10 @@ import Testing
     @Test func callReportsAnAnswerTheBridgeRefusedAsAnError() async throws {
         let page = """
             <script>setupWebViewJavascriptBridge(function(bridge) {
-              bridge.registerHandler('big', function() { return 'x'.repeat(17 * 1024 * 1024); });
+              bridge.registerHandler('big', function() { return 'x'.repeat(2 * 1024 * 1024); });
             });</script>
             """
-        let (result, events) = try await run(page, ["--call", "big"])
+        let (result, events) = try await run(page, ["--call", "big", "--max-message-size", "1000000"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("hybrid run: --call big: payload_too_large: message of"))
         // The refused answer is printed nowhere, and not written to the transcript either.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import JavaScript
 import Navigation
+import TestSupport
 
 /// A folder of pages for one test, removed at the end.
 struct PageFolder {
@@ -19,14 +20,7 @@ struct PageFolder {
 
 let bridgeSetup = """
 <script>
-function setupWebViewJavascriptBridge(callback) {
-  if (window.WebViewJavascriptBridge) { return callback(WebViewJavascriptBridge); }
-  if (window.WVJBCallbacks) { return window.WVJBCallbacks.push(callback); }
-  window.WVJBCallbacks = [callback];
-  var f = document.createElement('iframe'); f.style.display = 'none'; f.src = 'https://__bridge_loaded__';
-  document.documentElement.appendChild(f);
-  setTimeout(function () { document.documentElement.removeChild(f); }, 0);
-}
+\(bridgeSetupFunction)
 function native(name, data) {
   return new Promise(function (resolve) {
     setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(name, data, resolve); });

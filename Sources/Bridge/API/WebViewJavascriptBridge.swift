@@ -119,7 +119,8 @@ public final class WebViewJavascriptBridge: Sendable {
     }
 
     /// The largest message, in UTF-8 bytes of its JSON text, either way; larger ones are refused with
-    /// `payload_too_large`. Default 16 MiB.
+    /// `payload_too_large`. Default 256 MiB: above what WKWebView delivers in practice (a 17 MiB message
+    /// arrives there), so a page that works on a phone is not refused here. A service may set it lower.
     public var maximumMessageSize: Int {
         get { core.state.withLock { $0.maxMessageSize } }
         set { core.state.withLock { $0.maxMessageSize = max(0, newValue) } }
@@ -130,6 +131,19 @@ public final class WebViewJavascriptBridge: Sendable {
     /// so a Swift handler can always read the data it gets. A deeper message is refused alone with
     /// `too_deep` (its caller gets that error); the messages queued with it are delivered.
     public static let maximumNestingDepth = RawJSONScanner.maximumDepth
+
+    /// Where a page would fail on the device: ``BridgeCompatibility/device`` (the default) behaves as the
+    /// device does, ``BridgeCompatibility/lenient`` as earlier versions did. Both report every
+    /// ``BridgeDivergence``. Read when the bridge is injected into a page: set it before the page loads.
+    public var compatibility: BridgeCompatibility {
+        get { core.state.withLock { $0.compatibility } }
+        set { core.state.withLock { $0.compatibility = newValue } }
+    }
+
+    /// Every place where a page would behave differently on an iPhone (see ``BridgeDivergence``): watch
+    /// them with `divergences.observe { ... }`. A bridge made for a web view also puts them on the web
+    /// view's events as `.custom(kind: "divergence", fields:)`.
+    public var divergences: EventPublisher<BridgeDivergence> { core.divergences }
 
     /// Whether messages are reported as ``events``. On by default.
     public var isTracingEnabled: Bool {

@@ -22,7 +22,9 @@ final class BridgeCore: Sendable {
         var handlers: [String: Handler] = [:]
         var isEchoEnabled = false
         var log: BridgeLog
-        var maxMessageSize = 16 << 20
+        /// Above what WKWebView was seen to deliver (17 MiB, issue 17), so the limit refuses nothing a phone takes.
+        var maxMessageSize = BridgeCore.defaultMaximumMessageSize
+        var compatibility = BridgeCompatibility.device
         var isTracingEnabled = true
         var connection: (any BridgeConnection)?
         /// Messages for a page that has not loaded the bridge yet; nil while a page is ready.
@@ -47,6 +49,8 @@ final class BridgeCore: Sendable {
     let runtime: JavaScriptRuntime
     let state: Mutex<State>
     let events = EventPublisher<BridgeEvent>()
+    let divergences = EventPublisher<BridgeDivergence>()
+    static let defaultMaximumMessageSize = 256 << 20
     /// The timers of pending calls; each is released when its call ends.
     let timeouts = CallTimeout.Count()
 
@@ -132,6 +136,12 @@ final class BridgeCore: Sendable {
     func warn(_ text: @autoclosure () -> String) {
         let log = state.withLock { $0.log }
         log.warning(text())
+    }
+
+    /// Reports a place where the page would behave differently on the device (also a log warning).
+    func diverge(_ code: String, _ message: String, page: Int) {
+        warn("WebViewJavascriptBridge: divergence \(code): \(message)")
+        divergences.emit(BridgeDivergence(page: page, code: code, message: message))
     }
 
     func trace(_ make: () -> BridgeEvent) {

@@ -16,6 +16,16 @@
   var uniqueId = 1;
   var dispatchMessagesWithTimeoutSafety = true;
   var signalled = false;
+  // On the phone the app injects the bridge after its navigation-delegate round trip: it is not there
+  // while the document loads or its DOMContentLoaded listeners run. Calls made then throw on iOS.
+  var deviceHasBridge = typeof document === 'undefined' || !document || document.readyState === 'complete' ||
+    (document.readyState === 'interactive' && _contentLoadedStarted());
+  var insideBridgeTask = 0;
+  if (!deviceHasBridge) {
+    document.addEventListener('DOMContentLoaded', function () {
+      setTimeout(function () { deviceHasBridge = true; }, 0);
+    });
+  }
 
   var bridge = root.WebViewJavascriptBridge = {
     registerHandler: registerHandler,
@@ -35,11 +45,30 @@
       responseCallback = data;
       data = null;
     }
+    _checkBridgeExists(handlerName);
     _doSend({ handlerName: handlerName, data: data }, responseCallback);
+  }
+
+  // Between the end of parsing ('interactive') and the DOMContentLoaded dispatch, only the navigation timing tells.
+  function _contentLoadedStarted() {
+    try {
+      var timing = root.performance && root.performance.timing;
+      return !timing || typeof timing.domContentLoadedEventStart !== 'number' || timing.domContentLoadedEventStart > 0;
+    } catch (unavailable) {
+      return true;
+    }
+  }
+
+  function _checkBridgeExists(handlerName) {
+    if (deviceHasBridge || insideBridgeTask > 0) { return; }
+    native.diverge('call_before_bridge', 'callHandler ' + JSON.stringify(String(handlerName)) + ' before the bridge exists: ' +
+      'on iOS window.WebViewJavascriptBridge is injected only after the DOMContentLoaded listeners have run, ' +
+      'so a direct call throws TypeError there (and a setupWebViewJavascriptBridge callback runs only later)');
   }
 
   // Promise API: resolves with the answer, rejects with an Error carrying `.code`.
   function call(handlerName, data, options) {
+    _checkBridgeExists(handlerName);
     return new Promise(function (resolve, reject) {
       var entry = { resolve: resolve, reject: reject, timer: undefined };
       var callbackId = _doSend({ handlerName: handlerName, data: data }, entry);
@@ -114,7 +143,17 @@
     }
   }
 
+  // Whatever native's message makes the page do happens after the bridge exists, on the phone too.
   function _doDispatchMessageFromObjC(messageJSON) {
+    insideBridgeTask++;
+    try {
+      _dispatchMessage(messageJSON);
+    } finally {
+      insideBridgeTask--;
+    }
+  }
+
+  function _dispatchMessage(messageJSON) {
     var message = JSON.parse(messageJSON);
     if (message.responseId) {
       var callback = responseCallbacks[message.responseId];
@@ -147,7 +186,11 @@
     if (callbackId) {
       responseCallback = function (responseData) {
         calls++;
-        if (calls > 1) {
+        if (calls == 2) {
+          native.diverge('response_callback_called_twice', 'responseCallback called twice for ' + callbackId +
+            ' (handler ' + JSON.stringify(String(message.handlerName)) + '); on iOS the second answer reaches native and the app crashes (nil block)');
+        }
+        if (calls > 1 && native.lenient) {
           if (calls == 2) {
             console.log('WebViewJavascriptBridge: WARNING: response callback for "' + message.handlerName + '" called more than once; ignored');
           }
@@ -198,14 +241,50 @@
     var callbacks = root.WVJBCallbacks;
     delete root.WVJBCallbacks;
     if (!callbacks) { return; }
-    for (var i = 0; i < callbacks.length; i++) {
-      // One bad setup callback does not stop the others.
-      try {
-        callbacks[i](bridge);
-      } catch (error) {
-        native.report(error);
+    insideBridgeTask++;
+    try {
+      for (var i = 0; i < callbacks.length; i++) {
+        try {
+          callbacks[i](bridge);
+        } catch (error) {
+          native.report(error);
+          var remaining = callbacks.slice(i + 1);
+          if (remaining.length > 0) {
+            native.diverge('setup_callback_threw', _describeSetupFailure(i, error, remaining));
+          }
+          // The reference's loop has no try/catch: on the device the first exception ends it.
+          if (!native.lenient) { return; }
+        }
       }
+    } finally {
+      insideBridgeTask--;
     }
+  }
+
+  // "setup callback 1 threw TypeError: ...; on iOS the remaining 1 setup callback never runs, so handler X is never registered"
+  function _describeSetupFailure(index, error, remaining) {
+    var text;
+    try {
+      text = error && error.name !== undefined ? error.name + ': ' + error.message : String(error);
+    } catch (unreadable) {
+      text = 'an exception';
+    }
+    // JavaScriptCore appends "(In '...')" with the whole expression: the first part says it.
+    var cut = text.indexOf('. (In \'');
+    if (cut >= 0) { text = text.slice(0, cut); }
+    var names = [];
+    for (var i = 0; i < remaining.length; i++) {
+      var source = '';
+      try { source = Function.prototype.toString.call(remaining[i]); } catch (notAFunction) { }
+      var pattern = /registerHandler\s*\(\s*(['"])((?:(?!\1)[^\\])*)\1/g;
+      var match;
+      while ((match = pattern.exec(source)) !== null) { names.push(match[2]); }
+    }
+    var count = remaining.length;
+    var lost = names.length == 0 ? 'so whatever they would register is never registered'
+      : 'so handler' + (names.length > 1 ? 's ' : ' ') + names.join(', ') + (names.length > 1 ? ' are' : ' is') + ' never registered';
+    return 'setup callback ' + (index + 1) + ' threw ' + text + '; on iOS the remaining ' + count + ' setup callback' +
+      (count > 1 ? 's never run, ' : ' never runs, ') + lost;
   }
 
   if (typeof document !== 'undefined' && document && document.documentElement) {

@@ -42,6 +42,13 @@ final class ContextConnection: BridgeConnection {
             args.context.reportException(args[0])
             return nil
         }, name: "report", in: context)
+        native["lenient"] = JSValue(bool: core.state.withLock { $0.compatibility } == .lenient, in: context)
+        native["diverge"] = JSValue(function: { [weak core] args in
+            if let core, let code = args.string(at: 0), let message = args.string(at: 1) {
+                core.diverge(code, message, page: page)
+            }
+            return nil
+        }, name: "diverge", in: context)
         let internals: JSValue
         do {
             let install = try context.evaluate(BridgeScripts.bridge.script.get())

@@ -15,10 +15,16 @@ extension WebViewJavascriptBridge {
     /// As on iOS, the bridge lives in the main frame only: a page inside an iframe that runs the setup snippet
     /// never gets it (its signal is handled as the main frame's), and the web view reports that as a console
     /// warning beginning "bridge setup in a child frame".
+    ///
+    /// Each ``BridgeDivergence`` is an event too: `.custom(kind: "divergence", fields:)` with `code` and `message`.
     public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
         self.init(runtime: webView.runtime, logger: logger)
         events.observe { [weak webView] event in
             webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+        }
+        divergences.observe { [weak webView] divergence in
+            webView?.events.emit(WebViewEvent(time: divergence.time, page: divergence.page,
+                                              kind: .custom(kind: "divergence", fields: divergence.fields)))
         }
         let attachment = WebViewBridgeAttachment(bridge: self) { [weak webView] page, text in
             webView?.events.emit(WebViewEvent(page: page, kind: .console(ConsoleMessage(level: .warn, text: text))))

@@ -27,9 +27,10 @@ enum RunBridge {
     }
 
     /// Makes the bridge for `webView` with the built-in handlers (mocks are installed over them later).
-    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool) async -> WebViewJavascriptBridge {
+    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool, lenient: Bool = false) async -> WebViewJavascriptBridge {
         let bridge = await WebViewJavascriptBridge(for: webView)
         bridge.isEchoEnabled = true
+        if lenient { bridge.compatibility = .lenient }
         if logging { bridge.enableLogging() }
         if demo { RunDemo.registerHandlers(on: bridge) }
         return bridge

@@ -54,6 +54,9 @@ extension RunCommand {
         options.maxMemory = maxMemory
         if let device { options.device = try DeviceOption.resolve(device) }
         options.virtualTime = virtualTime
+        options.strict = strict
+        options.lenient = lenient
+        options.maxMessageSize = maxMessageSize
         options.animationSettle = .milliseconds(Int64((animationSettle * 1000).rounded()))
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal

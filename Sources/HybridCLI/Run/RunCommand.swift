@@ -34,6 +34,12 @@ struct RunCommand: AsyncParsableCommand {
             terminal closed), after flushing the transcript and printing the summary. When several apply, 2 wins \
             over 4, 4 over 3, and 3 over 1.
 
+            Divergences: where the page would behave differently on an iPhone (a setup callback that throws, \
+            a responseCallback called twice, a bridge call before the bridge exists on iOS), the run does what \
+            the device does and prints "divergence CODE: message" on standard error (a "divergence" transcript \
+            line). They never change the exit status unless --strict is given, which exits 1 on any. --lenient \
+            keeps the bridge's old forgiving behaviour (still reporting each divergence).
+
             Device services: --geolocation gives the position navigator.geolocation answers with (without it \
             the user refuses); --clipboard sets the clipboard's text, which navigator.clipboard reads in a user \
             gesture (a --click); when the page changed the clipboard, the run prints "clipboard" and its new \
@@ -55,6 +61,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run --device list
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
+              hybrid run web/bridge/echo.html --strict       # exit 1 on a divergence
             """
     )
 
@@ -115,6 +122,17 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
 
+    @Flag(name: .long, help: "Exit 1 if the page diverges from the device (a divergence line; see the Bridge docs).")
+    var strict = false
+
+    @Option(name: .customLong("max-message-size"),
+            help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
+                               + "what WKWebView delivers); larger ones are refused with payload_too_large.", valueName: "bytes"))
+    var maxMessageSize: Int?
+
+    @Flag(name: .long, help: "Run the bridge in its lenient compatibility setting (divergences are still reported).")
+    var lenient = false
+
     @Flag(name: .customLong("virtual-time"), help: "Run timers and animation frames on a virtual clock that jumps ahead while waiting for idle.")
     var virtualTime = false
 
@@ -144,6 +162,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
+        if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
     }
 
     func run() async throws {

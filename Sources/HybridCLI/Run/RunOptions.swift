@@ -73,6 +73,12 @@ struct RunOptions: Sendable {
     var style = TerminalStyle(enabled: false)
     /// `--device`: what the page sees as its device.
     var device = DeviceProfile.default
+    /// `--strict`: any divergence from the device (see `BridgeDivergence`) makes the run exit 1.
+    var strict = false
+    /// `--max-message-size`: the bridge's largest message in bytes; nil keeps the bridge's default (256 MiB).
+    var maxMessageSize: Int?
+    /// `--lenient`: the bridge's forgiving compatibility setting instead of the device's behaviour.
+    var lenient = false
     /// `--virtual-time`: the runtime runs on a virtual clock.
     var virtualTime = false
     /// `--animation-settle`: how long a frame loop keeps the page busy.

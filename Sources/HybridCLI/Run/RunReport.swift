@@ -45,6 +45,10 @@ final class RunReport: Sendable {
             failure(error)
         case .custom("bridge", let fields):
             bridge(fields)
+        case .custom("divergence", let fields):
+            // Shown even with --quiet: the page would behave differently on a phone.
+            StandardStreams.err(style.yellow("divergence \(fields["code"]?.stringValue ?? "?"):")
+                                + " \(fields["message"]?.stringValue ?? "")\n")
         case .custom("http", let fields) where verbosity == .verbose:
             let status = fields["status"].flatMap(\.intValue) ?? 0
             line(style.dim("http \(fields["method"]?.stringValue ?? "") \(fields["path"]?.stringValue ?? "") \(status) "
@@ -116,6 +120,7 @@ final class RunReport: Sendable {
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         var parts = ["\(t.toNative) JS→native", "\(t.toJS) native→JS", "\(t.dialogs) dialog\(t.dialogs == 1 ? "" : "s")",
                      "\(t.errors) error\(t.errors == 1 ? "" : "s")"]
+        if t.divergences > 0 { parts.append("\(t.divergences) divergence\(t.divergences == 1 ? "" : "s")") }
         if t.assertions > 0 { parts.append("\(t.assertions - t.failedAssertions)/\(t.assertions) assertions passed") }
         parts.append(String(format: "%.0f ms", ms))
         let verdict = if let signal = t.interruption {

@@ -59,6 +59,10 @@ struct RunSession {
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
                                          server: &server, app: &app)
+        if options.strict, report.tally.withLock({ $0.divergences }) > 0 {
+            report.raise(.exception)
+            status = max(status, .exception)
+        }
         if memory?.isExceeded == true {
             report.raise(.memory)
             status = max(status, .memory)
@@ -93,7 +97,8 @@ struct RunSession {
             "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
-        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge)
+        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient)
+        if let size = options.maxMessageSize { bridge.maximumMessageSize = size }
         let own = RunTarget(webView: webView, bridge: bridge)
         do throws(RunInputError) {
             // Mocks (the page's sidecar, then --mock files) override built-ins.
@@ -128,12 +133,16 @@ struct RunSession {
     private func launch(_ routes: RunRoutes, webView: HeadlessWebView, report: RunReport, transcript: RunTranscript,
                         mocks: MockHandlers, baseURL: URL?, page: URL?) -> Result<RunApp, RunInputError> {
         let logging = options.logBridge
+        let lenient = options.lenient
+        let maxMessageSize = options.maxMessageSize
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
             webPage.webView.events.observe { event in
                 transcript.write(event)
                 report.print(event)
             }
             webPage.bridge.isEchoEnabled = true
+            if lenient { webPage.bridge.compatibility = .lenient }
+            if let maxMessageSize { webPage.bridge.maximumMessageSize = maxMessageSize }
             if logging { webPage.bridge.enableLogging() }
             mocks.install(into: webPage.bridge)
         }

@@ -12,6 +12,8 @@ struct RunTally: Sendable {
     var errors = 0
     var assertions = 0
     var failedAssertions = 0
+    /// Places where the page would behave differently on the device (`--strict` makes them fail the run).
+    var divergences = 0
     /// Handler names by callback id, to name the handler of a response.
     var handlers: [String: String] = [:]
 
@@ -19,6 +21,7 @@ struct RunTally: Sendable {
         if event.page != 0 { page = event.page }
         switch event.kind {
         case .dialog: dialogs += 1
+        case .custom("divergence", _): divergences += 1
         case .custom("bridge", let fields):
             let outcome = fields["outcome"]?.stringValue
             guard outcome != "bridge_loaded", outcome != "queue_has_message" else { return }

@@ -30,6 +30,11 @@ struct TestCommand: AsyncParsableCommand {
             process's resident memory passed the limit, which fails every file running at that moment (the other \
             files still run). When several apply, 2 wins over 4, and 4 over 1.
 
+            Divergences: a page whose bridge use would behave differently on an iPhone (a setup callback that \
+            throws, a responseCallback called twice, a bridge call before the bridge exists on iOS) fails with \
+            "divergence CODE: message", unless it expects the code with <meta name="hybrid-expect-divergence" \
+            content="CODE">; with --strict any divergence fails it.
+
             Examples:
               hybrid test                                    # everything under web/tests/
               hybrid test web/tests/bridge.test.html         # one file
@@ -82,6 +87,9 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
 
+    @Flag(name: .long, help: "Fail a page on any divergence from the device, even one it expects.")
+    var strict = false
+
     @Flag(name: .customLong("virtual-time"),
           help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
     var virtualTime = false
@@ -121,6 +129,7 @@ struct TestCommand: AsyncParsableCommand {
                                      loadTimeout: .milliseconds(Int64(loadTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
+        options.strict = strict
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -2,7 +2,9 @@ import JavaScript
 
 /// A decoded event from the test API.
 enum HarnessEvent: Equatable {
-    case declared(count: Int)
+    /// The tests are declared; `expectedDivergences` are the codes of the page's
+    /// `<meta name="hybrid-expect-divergence" content="CODE">` tags.
+    case declared(count: Int, expectedDivergences: [String])
     case begin(index: Int, name: String, declared: [String])
     case result(index: Int, name: String, status: TestStatus, message: String?, frames: [String], declared: [String],
                 milliseconds: Double)
@@ -13,7 +15,7 @@ enum HarnessEvent: Equatable {
     init?(_ json: JSONValue) {
         switch json["type"]?.stringValue {
         case "declared":
-            self = .declared(count: json["count"]?.intValue ?? 0)
+            self = .declared(count: json["count"]?.intValue ?? 0, expectedDivergences: Self.strings(json["expectedDivergences"]))
         case "begin":
             guard let index = json["index"]?.intValue, let name = json["name"]?.stringValue else { return nil }
             self = .begin(index: index, name: name, declared: Self.strings(json["declared"]))

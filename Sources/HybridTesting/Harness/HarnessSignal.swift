@@ -1,3 +1,4 @@
+import Bridge
 import JavaScript
 
 /// Everything a page tells the runner about one test file, in the order it happened.
@@ -9,6 +10,8 @@ enum HarnessSignal: Sendable {
     case event(JSONValue)
     /// An uncaught exception or unhandled rejection in the page.
     case exception(JSException)
+    /// A place where the page would behave differently on an iPhone (reported by the bridge).
+    case divergence(BridgeDivergence)
     /// A console message.
     case console(ConsoleMessage)
     /// The page finished loading (its `load` event fired); the tests may start.

@@ -259,7 +259,12 @@ function runAt(t, index, next) {
 function start() {
     if (started) return;
     started = true;
-    send({ type: "declared", count: tests.length });
+    var expected = [];
+    if (typeof document !== "undefined" && document && document.querySelectorAll) {
+        var metas = document.querySelectorAll('meta[name="hybrid-expect-divergence"]');
+        for (var m = 0; m < metas.length; m++) expected.push(String(metas[m].getAttribute("content") || "").trim());
+    }
+    send({ type: "declared", count: tests.length, expectedDivergences: expected });
     var only = tests.some(function (t) { return t.mode === "only"; });
     var selected = tests.filter(function (t) {
         return !config.filter || (config.file + " \u203a " + t.name).indexOf(config.filter) !== -1;

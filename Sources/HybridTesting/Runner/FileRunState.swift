@@ -1,3 +1,4 @@
+import Bridge
 import Foundation
 import JavaScript
 
@@ -30,6 +31,10 @@ struct FileRunState {
     private(set) var isHung = false
     var fileErrors: [(message: String, location: SourceLocation?)] = []
     var console: [ConsoleMessage] = []
+    /// The bridge's divergences from the device, judged when the file ends (the page declares the ones it
+    /// expects only once it has loaded).
+    private var divergences: [BridgeDivergence] = []
+    private var expectedDivergences: Set<String> = []
     var sources = SourceLines()
 
     init(file: String, options: TestRunOptions, locate: @escaping @Sendable (String) -> (path: String, file: URL)?) {
@@ -43,6 +48,8 @@ struct FileRunState {
         switch signal {
         case .console(let message):
             console.append(message)
+        case .divergence(let divergence):
+            divergences.append(divergence)
         case .exception(let error):
             let text = "uncaught " + (error.name.isEmpty ? error.message : "\(error.name): \(error.message)")
             if phase == .running, current != nil {
@@ -73,8 +80,9 @@ struct FileRunState {
 
     private mutating func handle(_ event: HarnessEvent) -> Action {
         switch event {
-        case .declared(let count):
+        case .declared(let count, let expected):
             declared = count
+            expectedDivergences = Set(expected)
         case .begin(let index, let name, let declared):
             current = (index, name)
             currentDeclared = declared
@@ -154,6 +162,11 @@ struct FileRunState {
     }
 
     private mutating func finish() -> Action {
+        // A divergence fails the file unless the page expects its code; with --strict, always.
+        for divergence in divergences where options.strict || !expectedDivergences.contains(divergence.code) {
+            fileErrors.append(("divergence \(divergence.code): \(divergence.message)", nil))
+        }
+        divergences = []
         phase = .finished
         return .finish
     }

@@ -24,6 +24,10 @@ public struct TestRunOptions: Sendable {
     /// virtual time (the page's own timer). Default false.
     public var virtualTime = false
 
+    /// Fails a page on any divergence from the device (`--strict`), even one it expects with
+    /// `<meta name="hybrid-expect-divergence" content="CODE">`. Default false: only unexpected ones fail it.
+    public var strict = false
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -53,6 +53,7 @@ final class WebViewPageDriver: TestPageDriver {
         let bridge = WebViewJavascriptBridge(runtime: runtime, logger: Logger(label: "WebViewJavascriptBridge") { _ in
             ConsoleLogHandler(signals: signals)
         })
+        bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: bridge))
         do {
             if let mocks = try target.mocks() { mocks.install(into: bridge) }

@@ -14,6 +14,7 @@ final class ContextPage: Sendable {
     let console = Recorder<String>()
     let exceptions = Recorder<String>()
     let events = Recorder<BridgeEvent>()
+    let divergences = Recorder<BridgeDivergence>()
     /// The page's context, on the runtime thread.
     private let context: LoopBoundBox<JSContext?>
 
@@ -24,6 +25,8 @@ final class ContextPage: Sendable {
         bridge = WebViewJavascriptBridge(runtime: runtime,
                                          logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) })
         bridge.events.observe { events.append($0) }
+        let divergences = self.divergences
+        bridge.divergences.observe { divergences.append($0) }
     }
 
     /// Loads `script` into a new context; the bridge is injected unless `inject` is false.

@@ -42,6 +42,11 @@ final class WebPage: Sendable {
         events.all.compactMap { if case .custom("bridge", let fields) = $0.kind { fields } else { nil } }
     }
 
+    /// The `divergence` events: `code` and `message`.
+    var divergences: [JSONObject] {
+        events.all.compactMap { if case .custom("divergence", let fields) = $0.kind { fields } else { nil } }
+    }
+
     var exceptions: [JSException] {
         events.all.compactMap { if case .exception(let error) = $0.kind { error } else { nil } }
     }

@@ -1,0 +1,42 @@
+import JavaScript
+
+/// A place where the page would behave differently on an iPhone, named instead of repaired: the bridge
+/// does what the device does (or, with ``BridgeCompatibility/lenient``, what it did before) and reports this.
+///
+/// A bridge made for a web view puts each one on the web view's events as
+/// `.custom(kind: "divergence", fields: divergence.fields)`; `hybrid run` prints it and writes it to the transcript,
+/// `hybrid run --strict` exits 1, and `hybrid test` fails the page unless the page expects the code.
+public struct BridgeDivergence: Sendable, Hashable, CustomStringConvertible {
+    /// When it happened.
+    public var time: ContinuousClock.Instant
+    /// The page (document id) it happened in.
+    public var page: Int
+    /// A stable, machine-readable code: one of the static members below.
+    public var code: String
+    /// What happened and what happens on iOS, in a sentence.
+    public var message: String
+
+    public init(time: ContinuousClock.Instant = .now, page: Int, code: String, message: String) {
+        self.time = time
+        self.page = page
+        self.code = code
+        self.message = message
+    }
+
+    /// A `WVJBCallbacks` setup callback threw: on iOS the reference's loop stops there, so the later
+    /// callbacks never run and their handlers are never registered.
+    public static let setupCallbackThrew = "setup_callback_threw"
+    /// A JavaScript handler called its `responseCallback` more than once: on iOS the second answer
+    /// reaches the reference's native side, which calls a nil block and the app crashes.
+    public static let responseCallbackCalledTwice = "response_callback_called_twice"
+    /// The page called `WebViewJavascriptBridge.callHandler` (or `call`) before the bridge exists on iOS:
+    /// while the document is loading or its `DOMContentLoaded` listeners run. There it throws a `TypeError`.
+    public static let callBeforeBridge = "call_before_bridge"
+
+    public var description: String { "\(code): \(message)" }
+
+    /// The event and transcript fields: `code` and `message`.
+    public var fields: JSONObject {
+        ["code": .string(code), "message": .string(message)]
+    }
+}
