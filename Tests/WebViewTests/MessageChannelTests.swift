@@ -34,6 +34,26 @@ import Testing
         #expect(out == .string(#"[0,[[1,false,true,0,true],[2,false,false,0,true]],"[object MessagePort]",true,"function"]"#))
     }
 
+    /// `onmessage` starts the port and runs where it was set among the listeners (registration order), as every
+    /// platform event target's handler does; null takes it out.
+    @Test func onmessageRunsInRegistrationOrderAndStartsThePort() async throws {
+        let out = try await run("""
+            var channel = new MessageChannel(), got = [], arrived;
+            var done = new Promise(function (resolve) { arrived = resolve; });
+            channel.port2.addEventListener('message', function (e) { got.push('listener ' + e.data); });
+            channel.port2.onmessage = function (e) { got.push('handler ' + e.data); if (e.data === 2) arrived(); };
+            channel.port2.addEventListener('message', function (e) { got.push('last ' + e.data); });
+            channel.port1.postMessage(1);
+            channel.port1.postMessage(2);
+            await done;
+            await new Promise(function (r) { setTimeout(r, 0); });
+            var before = channel.port2.onmessage !== null;
+            channel.port2.onmessage = null;
+            return JSON.stringify([got, before, channel.port2.onmessage, channel.port2.hasOwnProperty('onmessage')]);
+            """)
+        #expect(out == .string(#"[["listener 1","handler 1","last 1","listener 2","handler 2","last 2"],true,null,false]"#))
+    }
+
     @Test func addEventListenerWaitsForStartAndMessagesQueueUntilThen() async throws {
         let out = try await run("""
             var channel = new MessageChannel(), got = [], bothArrived;

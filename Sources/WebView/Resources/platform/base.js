@@ -120,9 +120,10 @@
 
   // Event handler attributes (`onload` and the like) of the platform's own event targets, as accessors on
   // `prototype`: a handler takes its place among the target's listeners when it is first set and keeps it when
-  // replaced (HTML's event handler processing), so it runs in registration order; null removes it.
+  // replaced (HTML's event handler processing), so it runs in registration order; null removes it. `onSet(value)`,
+  // when given, runs after each assignment (a MessagePort's onmessage starts the port).
   var declaredHandlers = typeof Symbol === 'function' ? Symbol('eventHandlers') : '__eventHandlers';
-  internals.eventHandlers = function (prototype, types) {
+  internals.eventHandlers = function (prototype, types, onSet) {
     if (!Object.prototype.hasOwnProperty.call(prototype, declaredHandlers)) {
       define(prototype, declaredHandlers, Object.create(prototype[declaredHandlers] || null));
     }
@@ -135,7 +136,7 @@
         set: function (value) {
           var entry = entries.get(this);
           if (typeof value !== 'function') {
-            if (!entry) return;
+            if (!entry) { if (onSet) onSet.call(this, value); return; }
             entries.delete(this);
             entry.removed = true;
             var list = listenersOf(this, type), at = list.indexOf(entry);
@@ -147,6 +148,7 @@
             entries.set(this, entry);
             listenersOf(this, type).push(entry);
           }
+          if (onSet) onSet.call(this, value);
         }
       });
     });

@@ -37,11 +37,11 @@
       define(this, '_retry', defaultRetry);
       define(this, '_id', 0);
       define(this, '_timer', 0);
-      this.onopen = this.onmessage = this.onerror = null;
       this._connect();
     }
     var proto = EventSource.prototype;
     internals.mixinEventTarget(proto);
+    internals.eventHandlers(proto, ['open', 'message', 'error']);
     Object.keys(states).forEach(function (name) { define(EventSource, name, states[name]); define(proto, name, states[name]); });
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'EventSource', configurable: true });
     internals.accessor(EventSource, 'url', function () { return this._url; });

@@ -49,17 +49,6 @@
 
   // Shared with platform/workers.js and workers/scope.js: an `onX` event handler property (set to a non-function: null;
   // `onSet` runs after a set), and the transfer list of `postMessage(message, transfer)` or `(message, {transfer})`.
-  internals.handlerProperty = function (object, key, onSet) {
-    var store = new WeakMap();
-    Object.defineProperty(object, key, {
-      configurable: true, enumerable: true,
-      get: function () { return store.get(this) || null; },
-      set: function (value) {
-        store.set(this, typeof value === 'function' ? value : null);
-        if (onSet) onSet.call(this, value);
-      }
-    });
-  };
   internals.transferOf = function (options) {
     if (Array.isArray(options)) return options;
     return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
@@ -105,8 +94,8 @@
     }
     internals.mixinEventTarget(MessagePort.prototype);
     // Setting onmessage starts the port; addEventListener does not.
-    internals.handlerProperty(MessagePort.prototype, 'onmessage', function (value) { if (typeof value === 'function') this.start(); });
-    internals.handlerProperty(MessagePort.prototype, 'onmessageerror');
+    internals.eventHandlers(MessagePort.prototype, ['message'], function (value) { if (typeof value === 'function') this.start(); });
+    internals.eventHandlers(MessagePort.prototype, ['messageerror']);
     define(MessagePort.prototype, 'postMessage', function postMessage(message, options) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'MessagePort': 1 argument required, but only 0 present.");
       var state = stateOf(this, 'postMessage');
@@ -171,8 +160,7 @@
       list.push(record);
     }
     internals.mixinEventTarget(BroadcastChannel.prototype);
-    internals.handlerProperty(BroadcastChannel.prototype, 'onmessage');
-    internals.handlerProperty(BroadcastChannel.prototype, 'onmessageerror');
+    internals.eventHandlers(BroadcastChannel.prototype, ['message', 'messageerror']);
     function recordOf(channel, what) {
       var record = channels.get(channel);
       if (!record) throw new TypeError('Can only call BroadcastChannel.' + what + ' on instances of BroadcastChannel');

@@ -66,12 +66,12 @@
       define(this, '_extensions', '');
       define(this, '_buffered', 0);
       define(this, '_binaryType', 'blob');
-      this.onopen = this.onmessage = this.onerror = this.onclose = null;
       var socket = this;
       define(this, '_id', natives.open(parsed.href, list, function (kind, a, b, c) { socket._event(kind, a, b, c); }));
     }
     var proto = WebSocket.prototype;
     internals.mixinEventTarget(proto);
+    internals.eventHandlers(proto, ['open', 'message', 'error', 'close']);
     Object.keys(states).forEach(function (name) { define(WebSocket, name, states[name]); define(proto, name, states[name]); });
     Object.defineProperty(proto, Symbol.toStringTag, { value: 'WebSocket', configurable: true });
     function own(socket, name) {

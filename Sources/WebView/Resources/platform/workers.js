@@ -57,7 +57,7 @@
       record.id = id;
     }
     internals.mixinEventTarget(Worker.prototype);
-    ['onmessage', 'onmessageerror', 'onerror'].forEach(function (key) { internals.handlerProperty(Worker.prototype, key); });
+    internals.eventHandlers(Worker.prototype, ['message', 'messageerror', 'error']);
     define(Worker.prototype, 'postMessage', function postMessage(message, options) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Worker': 1 argument required, but only 0 present.");
       var record = recordOf(this, 'postMessage');
