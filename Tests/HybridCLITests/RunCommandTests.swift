@@ -104,6 +104,16 @@ import TestSupport
         let bad = try await HybridBinary.run(["run", url.path, "--geolocation", "95,0"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--geolocation 95,0"))
+        let folder = url.deletingLastPathComponent()
+        let unavailable = folder.appendingPathComponent("where.json"), broken = folder.appendingPathComponent("broken.json")
+        try #"{"error": "positionUnavailable"}"#.write(to: unavailable, atomically: true, encoding: .utf8)
+        try "{ not json".write(to: broken, atomically: true, encoding: .utf8)
+        let fromFile = try await HybridBinary.run(["run", url.path, "--geolocation", unavailable.path])
+        #expect(fromFile.status == 0)
+        #expect((fromFile.stdout + fromFile.stderr).contains("geo error 2"))
+        let badFile = try await HybridBinary.run(["run", url.path, "--geolocation", broken.path])
+        #expect(badFile.status == 2)
+        #expect(badFile.stderr.contains("broken.json is not JSON"))
     }
 
     @Test func missingPageAndMissingSelectorAreErrors() async throws {

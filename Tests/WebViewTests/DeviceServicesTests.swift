@@ -189,4 +189,17 @@ import Testing
         #expect(GeolocationPosition(parsing: "1,2,30")?.accuracy == 30)
         for bad in ["", "1", "91,0", "0,181", "a,b", "1,2,-1", "1,2,3,4"] { #expect(GeolocationPosition(parsing: bad) == nil, "\(bad)") }
     }
+
+    @Test func geolocationReadingsComeFromJSON() throws {
+        #expect(try GeolocationReading(json: JSONValue(parsing: #"{"latitude": 31.2, "longitude": 121.5, "speed": 3}"#))
+                == .position(GeolocationPosition(latitude: 31.2, longitude: 121.5, speed: 3)))
+        #expect(try GeolocationReading(json: JSONValue(parsing: #"{"error": "timeout"}"#)) == .error(.timeout))
+        #expect(try GeolocationReading(json: JSONValue(parsing: #"{"error": 2}"#)) == .error(.positionUnavailable))
+        for bad in [#"[]"#, #"{"latitude": 100, "longitude": 0}"#, #"{"latitude": 1}"#, #"{"error": "nope"}"#,
+                    #"{"latitude": 1, "longitude": 1, "accuracy": -1}"#] {
+            #expect(throws: GeolocationFileError.self, "\(bad)") { try GeolocationReading(json: JSONValue(parsing: bad)) }
+        }
+        let missing = URL(fileURLWithPath: "/nonexistent/where.json")
+        #expect(throws: GeolocationFileError.self) { try GeolocationReading(contentsOf: missing) }
+    }
 }

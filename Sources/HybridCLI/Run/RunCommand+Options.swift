@@ -30,10 +30,15 @@ extension RunCommand {
         options.calls += try calls.map { text throws(RunInputError) in try RunOptions.Call(parsing: text) }
         options.evals = evals
         if let geolocation {
-            guard let position = GeolocationPosition(parsing: geolocation) else {
-                throw RunInputError("--geolocation \(geolocation): expected LATITUDE,LONGITUDE[,ACCURACY] (degrees within -90...90 and -180...180, metres)")
+            if let position = GeolocationPosition(parsing: geolocation) {
+                options.geolocation = .position(position)
+            } else if FileManager.default.fileExists(atPath: geolocation) {
+                do { options.geolocation = try GeolocationReading(contentsOf: URL(fileURLWithPath: geolocation)) } catch {
+                    throw RunInputError("--geolocation \(error.description)")
+                }
+            } else {
+                throw RunInputError("--geolocation \(geolocation): expected LATITUDE,LONGITUDE[,ACCURACY] (degrees within -90...90 and -180...180, metres) or a JSON file")
             }
-            options.geolocation = position
         }
         options.clipboard = clipboard
         options.asserts += asserts

@@ -41,7 +41,8 @@ struct RunCommand: AsyncParsableCommand {
             keeps the bridge's old forgiving behaviour (still reporting each divergence).
 
             Device services: --geolocation gives the position navigator.geolocation answers with (without it \
-            the user refuses); --clipboard sets the clipboard's text, which navigator.clipboard reads in a user \
+            the user refuses), or a JSON file of one ({"latitude": 31.2, "longitude": 121.5, "accuracy": 10}) or of \
+            an error ({"error": "positionUnavailable"}); --clipboard sets the clipboard's text, which navigator.clipboard reads in a user \
             gesture (a --click); when the page changed the clipboard, the run prints "clipboard" and its new \
             content after the last phase.
 
@@ -74,7 +75,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("file-input"), help: ArgumentHelp("Choose the file PATH in the <input type=file> matching SELECTOR, as a user would; repeat a SELECTOR to choose several files (repeatable).", valueName: "SELECTOR=PATH"))
     var fileInputs: [String] = []
 
-    @Option(name: .customLong("geolocation"), help: ArgumentHelp("Where the device is, for navigator.geolocation (degrees, accuracy in metres; default: the user refuses location).", valueName: "LAT,LON[,ACCURACY]"))
+    @Option(name: .customLong("geolocation"), help: ArgumentHelp("Where the device is, for navigator.geolocation (degrees, accuracy in metres), or a JSON file with a position or an error; default: the user refuses location.", valueName: "LAT,LON[,ACCURACY]|FILE"))
     var geolocation: String?
 
     @Option(name: .customLong("clipboard"), help: ArgumentHelp("The clipboard's text when the run starts; a run whose page changes the clipboard prints the new content.", valueName: "TEXT"))

@@ -52,8 +52,8 @@ struct RunOptions: Sendable {
     /// `--file-input SELECTOR=PATH`: the files each selector's file input gets, in command-line order.
     var fileInputs: [(selector: String, files: [WebFile])] = []
     var calls: [Call] = []
-    /// `--geolocation`: where the device is (nil: the user refuses location).
-    var geolocation: GeolocationPosition?
+    /// `--geolocation`: where the device is, or the error it answers (nil: the user refuses location).
+    var geolocation: GeolocationReading?
     /// `--clipboard`: the clipboard's text when the run starts.
     var clipboard: String?
     var evals: [String] = []

@@ -20,7 +20,7 @@ struct RunSession {
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", clock: options.virtualTime ? .virtual() : .real,
                                                              executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let services = DeviceServices()
-        if let position = options.geolocation { services.geolocation = .position(position) }
+        if let reading = options.geolocation { services.geolocation = reading }
         services.clipboardText = options.clipboard
         let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(
             device: options.device, animationSettleTime: options.animationSettle, services: services))

@@ -242,3 +242,46 @@ public enum ShareOutcome: Sendable, Hashable {
     /// The user dismissed the sheet: the promise rejects with an `AbortError`.
     case cancelled
 }
+
+/// A geolocation file that cannot be used (``GeolocationReading/init(contentsOf:)``).
+public struct GeolocationFileError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+extension GeolocationReading {
+    /// A reading from JSON: a position (`{"latitude": 31.23, "longitude": 121.47, "accuracy": 10}`, with the optional
+    /// `altitude`, `altitudeAccuracy`, `heading` and `speed`) or an error (`{"error": "permissionDenied"}`,
+    /// `"positionUnavailable"` or `"timeout"`, or its code 1-3). What `hybrid run --geolocation FILE` reads.
+    public init(json: JSONValue) throws(GeolocationFileError) {
+        guard case .object(let object) = json else { throw GeolocationFileError(description: "expected a JSON object") }
+        if let error = object["error"] {
+            let names: [String: GeolocationPositionErrorCode] = [
+                "permissionDenied": .permissionDenied, "positionUnavailable": .positionUnavailable, "timeout": .timeout,
+            ]
+            if let name = error.stringValue, let code = names[name] { self = .error(code); return }
+            if let number = error.intValue, let code = GeolocationPositionErrorCode(rawValue: number) { self = .error(code); return }
+            throw GeolocationFileError(description: "\"error\" must be permissionDenied, positionUnavailable, timeout or 1-3")
+        }
+        func number(_ key: String) -> Double? { object[key]?.doubleValue }
+        guard let latitude = number("latitude"), let longitude = number("longitude"),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw GeolocationFileError(description: "expected \"latitude\" (-90...90) and \"longitude\" (-180...180) in degrees, or \"error\"")
+        }
+        let accuracy = number("accuracy") ?? 10
+        guard accuracy >= 0 else { throw GeolocationFileError(description: "\"accuracy\" must not be negative") }
+        self = .position(GeolocationPosition(latitude: latitude, longitude: longitude, accuracy: accuracy, altitude: number("altitude"),
+                                             altitudeAccuracy: number("altitudeAccuracy"), heading: number("heading"), speed: number("speed")))
+    }
+
+    /// A reading from a JSON file (see ``init(json:)``).
+    public init(contentsOf url: URL) throws(GeolocationFileError) {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw GeolocationFileError(description: "cannot read \(url.path)")
+        }
+        let json: JSONValue
+        do { json = try JSONValue(parsingUTF8: data) } catch {
+            throw GeolocationFileError(description: "\(url.path) is not JSON: \(error)")
+        }
+        do { try self.init(json: json) } catch { throw GeolocationFileError(description: "\(url.path): \(error.description)") }
+    }
+}
