@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
-import HybridJSON
 import Testing
 @testable import FixtureServer
+import JavaScript
 
 /// The WebSocket handshake of RFC 6455's example: its key and the accept value a server must answer.
 private let exampleKey = "dGhlIHNhbXBsZSBub25jZQ=="

@@ -1,6 +1,6 @@
 import FixtureServer
 import Foundation
-import HybridJSON
+import JavaScript
 import Synchronization
 import Testing
 import TestSupport
