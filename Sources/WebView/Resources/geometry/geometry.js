@@ -319,6 +319,19 @@
   // `flex-grow` or is taken by `flex-shrink` (weighted by base size), `min-`/`max-` sizes freezing items as §9.7
   // says; then auto margins, `justify-content`, `gap`, and across each line `align-self`/`align-items` (`stretch`
   // sizes an item without a cross size to its line). Lays the items out and returns the height of the flow.
+  // The items of a flex or grid container: its rendered in-flow element children in `order` (document order among
+  // equals); absolutely positioned children go to `later`.
+  function containerItems(el, later) {
+    var items = [];
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      if (outOfFlow(child)) { later.push(child); continue; }
+      items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
+    }
+    return items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+  }
   var flexDisplay = /^(flex|inline-flex)$/;
   function factor(el, name, fallback) { var n = parseFloat(style(el, name)); return isFinite(n) && n >= 0 ? n : fallback; }
   function flex(el, inner, y, abs, viewport, boxes, later) {
@@ -330,15 +343,7 @@
     var mainGap = Math.max(0, length(el, row ? 'column-gap' : 'row-gap', row ? inner.width : definiteHeight, 0));
     var crossGap = Math.max(0, length(el, row ? 'row-gap' : 'column-gap', row ? definiteHeight : inner.width, 0));
     var alignItems = style(el, 'align-items') || 'normal', justify = style(el, 'justify-content') || 'normal';
-    var items = [];
-    for (var child = el.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
-      var display = style(child, 'display');
-      if (display === 'none' || display === 'contents') continue;
-      if (outOfFlow(child)) { later.push(child); continue; }
-      items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
-    }
-    items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+    var items = containerItems(el, later);
     var cbFor = { x: inner.x, width: inner.width, height: definiteHeight === undefined ? null : definiteHeight };
     var mainName = row ? 'width' : 'height', mainBase = row ? inner.width : definiteHeight;
     items.forEach(function (it) {
@@ -563,15 +568,7 @@
     var columns = trackList(el, 'grid-template-columns', inner.width, columnGap);
     if (!columns.length) columns = [{ auto: true, min: 0 }];
     var rowTracks = trackList(el, 'grid-template-rows', definiteHeight, rowGap);
-    var items = [];
-    for (var child = el.firstChild; child; child = child.nextSibling) {
-      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
-      var display = style(child, 'display');
-      if (display === 'none' || display === 'contents') continue;
-      if (outOfFlow(child)) { later.push(child); continue; }
-      items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
-    }
-    items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
+    var items = containerItems(el, later);
     // placement: items with a definite row first, then the others with a cursor that only moves forward (sparse
     // auto-placement, row by row); a definite column is kept, an area past the explicit columns adds implicit ones
     var explicitColumns = columns.length, taken = [], columnCount = explicitColumns;
