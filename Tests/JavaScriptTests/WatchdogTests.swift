@@ -115,4 +115,32 @@ import TestSupport
         #expect(reported.first?.isExecutionTimeLimitExceeded == true)
         #expect(afterwards == 1)
     }
+
+    /// The embedder's own set-up runs without the per-entry limit, which is back for the next entry; inside
+    /// JavaScript the running entry keeps its limit. The loops run on the thread's CPU clock, so a busy
+    /// machine makes them longer, never shorter.
+    @Test func setUpCanRunWithoutTheLimitWhichComesBackAfterwards() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: .milliseconds(20)))
+        let spin = "(() => { const start = cpu(); while (cpu() - start < 0.1) {} return 'done' })()"
+        let setUp = await runtime.perform { runtime in
+            let context = runtime.context
+            context.globalObject["cpu"] = JSValue(function: { _ in Watchdog.threadCPUTime() }, name: "cpu", in: context)
+            return context.virtualMachine.withoutExecutionTimeLimit { context.evaluateScript(spin).toString() }
+        }
+        #expect(setUp == "done")
+        #expect(await runtime.executionTimeLimit == .milliseconds(20))
+        let error = await #expect(throws: JSException.self) { try await runtime.evaluate(spin) }
+        #expect(error?.isExecutionTimeLimitExceeded == true)
+        // Called from JavaScript, the exemption does not lift the running entry's limit.
+        let nested = await #expect(throws: JSException.self) {
+            try await runtime.perform { runtime in
+                let context = runtime.context
+                context.globalObject["exempt"] = JSValue(function: { _ in
+                    context.virtualMachine.withoutExecutionTimeLimit { context.evaluateScript(spin) }
+                }, name: "exempt", in: context)
+                _ = try context.evaluate("exempt()")
+            }
+        }
+        #expect(nested?.isExecutionTimeLimitExceeded == true)
+    }
 }

@@ -57,6 +57,18 @@ public final class JSVirtualMachine {
         set { watchdog.limit = newValue }
     }
 
+    /// Runs `body` with no per-entry ``executionTimeLimit``: for the embedder's own set-up scripts (a web
+    /// view's platform, say), whose cost is not the page's and grows with what the platform installs. The
+    /// ``deadline`` and interrupts still apply. Inside JavaScript (set-up that a script caused, such as a
+    /// frame it added) the running entry's limit stays armed and covers `body` too: lifting it there would
+    /// leave the rest of that script unlimited.
+    package func withoutExecutionTimeLimit<T>(_ body: () throws -> T) rethrows -> T {
+        guard !isInsideJavaScript, let limit = watchdog.limit else { return try body() }
+        watchdog.limit = nil
+        defer { watchdog.limit = limit }
+        return try body()
+    }
+
     /// The wall-clock instant after which any script that is still running is stopped with a
     /// `TimeoutError` (nil: none). Unlike ``executionTimeLimit``, which each entry measures in CPU
     /// time from its own start, the deadline is one instant for every entry.

@@ -15,7 +15,13 @@ enum PageEnvironment {
         return agent
     }
 
+    /// Set-up runs without the page's per-entry execution time limit: these are the web view's own scripts,
+    /// which WebKit runs natively (a page's limit of 200 ms must not fail a load on a busy machine).
     static func install(in document: DocumentHandle, core: WebViewCore) throws {
+        try document.context.virtualMachine.withoutExecutionTimeLimit { try installScripts(in: document, core: core) }
+    }
+
+    private static func installScripts(in document: DocumentHandle, core: WebViewCore) throws {
         let context = document.context
         let page = document.id
         let events = core.events
