@@ -84,6 +84,31 @@ import TestSupport
         #expect(tooMany.stderr.contains("--file-input '#one'"))
     }
 
+    /// `--rotate` turns the device as turning the phone does: web/examples/responsive.html switches its layout on
+    /// `matchMedia('(max-width: 375px)')`, compact on an upright iPhone SE (375 wide), wide once turned (667).
+    @Test func rotateTurnsTheDeviceAndThePageSwitchesItsLayout() async throws {
+        let responsive = URL(fileURLWithPath: Self.example).deletingLastPathComponent().appendingPathComponent("responsive.html").path
+        let check = "[document.body.dataset.layout, getComputedStyle(document.getElementById('menu')).display, screen.orientation.type].join(' ')"
+        let upright = try await HybridBinary.run(["run", responsive, "--device", "iPhone SE", "--eval", check])
+        #expect(upright.status == 0, "\(upright.stderr)")
+        #expect(upright.stdout.contains("compact none portrait-primary\n"))
+        let transcript = try await page("").deletingLastPathComponent().appendingPathComponent("t.jsonl")
+        let turned = try await HybridBinary.run(["run", responsive, "--device", "iPhone SE", "--rotate", "--eval", check,
+                                                 "--transcript", transcript.path])
+        #expect(turned.status == 0, "\(turned.stderr)")
+        #expect(turned.stdout.contains("wide flex landscape-primary\n"))
+        let output = turned.stdout + turned.stderr
+        #expect(output.contains("layout compact 375x667"))
+        #expect(output.contains("orientationchange landscape-primary"))
+        #expect(output.contains("layout wide 667x375"))
+        let rotations = await RunFixture.kind(try RunFixture.events(transcript), "rotate")
+        #expect(rotations.count == 1)
+        #expect(rotations.first?["width"] as? Int == 667 && rotations.first?["orientation"] as? String == "landscape")
+        let back = try await HybridBinary.run(["run", responsive, "--device", "iPhone SE", "--rotate", "--rotate", "--eval", check])
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(back.stdout.contains("compact none portrait-primary\n"))
+    }
+
     @Test func geolocationAndClipboardComeFromTheCommandLine() async throws {
         let url = try await page("""
             <button id=copy onclick="navigator.clipboard.writeText('copied ' + document.title)">copy</button><title>t1</title>

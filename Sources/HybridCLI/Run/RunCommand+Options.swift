@@ -26,6 +26,7 @@ extension RunCommand {
             options.asserts = RunDemo.asserts
         }
         options.clicks += clicks
+        options.rotations = rotations
         options.fileInputs = try RunOptions.fileInputs(parsing: fileInputs)
         options.calls += try calls.map { text throws(RunInputError) in try RunOptions.Call(parsing: text) }
         options.evals = evals

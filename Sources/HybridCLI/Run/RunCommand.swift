@@ -13,7 +13,7 @@ struct RunCommand: AsyncParsableCommand {
             demo is looked for in ./web, then <executable dir>/../share/hybrid/web, then <executable dir>/web.
 
             Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge is \
-            attached); run until idle; each --file-input; each --click; each --call; each --eval (its value printed); each \
+            attached); run until idle; each --rotate; each --file-input; each --click; each --call; each --eval (its value printed); each \
             --assert; --dump-dom last on standard output. Within a phase, flags keep their command-line order, \
             and the page runs until idle after each. Idle: no one-shot timer, \
             animation frame, fetch, script load or bridge delivery pending; repeating timers do not count, and a \
@@ -46,6 +46,10 @@ struct RunCommand: AsyncParsableCommand {
             gesture (a --click); when the page changed the clipboard, the run prints "clipboard" and its new \
             content after the last phase.
 
+            --rotate turns the device a quarter, as turning the phone does: the page gets orientationchange, \
+            resize and its media queries' change events (matchMedia), then runs until idle; give it twice to turn \
+            back.
+
             --canvas-out DIR saves each <canvas> as DIR/<id>.png (canvas-N.png without an id, N counting from \
             1 in document order) after the last phase; a canvas without a bitmap (a zero size, or above 4096 x \
             4096 pixels) is named but not saved.
@@ -59,6 +63,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/index.html --max-memory 512M --timeout 30
               hybrid run web/examples/canvas.html --canvas-out out
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
+              hybrid run web/examples/dom.html --device 'iPhone SE' --rotate --eval 'screen.orientation.type'
               hybrid run --device list
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
@@ -71,6 +76,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("click"), help: ArgumentHelp("Click the first element matching SELECTOR (repeatable).", valueName: "SELECTOR"))
     var clicks: [String] = []
+
+    @Flag(name: .customLong("rotate"), help: "Turn the device a quarter once the page is idle, before the other steps (repeatable).")
+    var rotations: Int
 
     @Option(name: .customLong("file-input"), help: ArgumentHelp("Choose the file PATH in the <input type=file> matching SELECTOR, as a user would; repeat a SELECTOR to choose several files (repeatable).", valueName: "SELECTOR=PATH"))
     var fileInputs: [String] = []

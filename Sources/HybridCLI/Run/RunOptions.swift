@@ -49,6 +49,8 @@ struct RunOptions: Sendable {
     /// `--log-level` info or lower: the bridge logs its messages.
     var logBridge = false
     var clicks: [String] = []
+    /// `--rotate`: how many times the device turns a quarter before the other steps.
+    var rotations = 0
     /// `--file-input SELECTOR=PATH`: the files each selector's file input gets, in command-line order.
     var fileInputs: [(selector: String, files: [WebFile])] = []
     var calls: [Call] = []

@@ -1,7 +1,7 @@
 import Foundation
 import Hybrid
 
-/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--file-input` → each `--click` →
+/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--rotate` → each `--file-input` → each `--click` →
 /// each `--call` → each `--eval` → each `--assert` → `--dump-dom` → `--canvas-out`. The page runs until idle after
 /// each step; every phase keeps the command-line order of its flags.
 struct RunPhaseList {
@@ -28,6 +28,17 @@ struct RunPhaseList {
             break
         }
         if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        for _ in 0..<options.rotations {
+            let webView = await phases.target().webView
+            await webView.rotate()
+            let device = await webView.device
+            let (width, height) = (device.viewportWidth, device.viewportHeight)
+            report.line(report.style.dim("rotate \(width)x\(height) \(device.orientation.rawValue)"))
+            transcript.write(kind: "rotate", page: await phases.pageID(),
+                             ["width": .number(Double(width)), "height": .number(Double(height)),
+                              "orientation": .string(device.orientation.rawValue)])
+            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        }
         for (selector, files) in options.fileInputs {
             report.line(report.style.dim("file-input \(selector) \(files.map(\.name).joined(separator: ", "))"))
             let webView = await phases.target().webView
