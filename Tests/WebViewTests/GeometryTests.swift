@@ -254,6 +254,45 @@ import Testing
         await large.close()
     }
 
+    /// The rem scaling of lib-flexible (amfe/lib-flexible 2.x, on a large share of Chinese H5 pages; not packaged by
+    /// Debian or PyPI, so its published behaviour is written out here): the root's font size is a tenth of
+    /// `clientWidth`, set again on `resize` and `pageshow`; the body's font size is 12px times the pixel ratio; a
+    /// design 750 px wide is laid out in rem. Two devices and a rotation give the sizes of each viewport (heights in
+    /// 1/64 px as WebKit's layout units: 4 x 66.7 is 266.796875; `offsetLeft` includes the body's 8px margin).
+    @Test func libFlexibleRemLayoutFollowsTheDeviceAndItsRotation() async throws {
+        let page = """
+            <div id=banner style='width: 10rem; height: 4rem'></div><div id=card style='width: 4.6rem; height: 1rem; margin-left: 0.4rem'></div>
+            <script>
+            (function flexible(window, document) {
+              var docEl = document.documentElement, dpr = window.devicePixelRatio || 1;
+              function setBodyFontSize() {
+                if (document.body) document.body.style.fontSize = (12 * dpr) + 'px';
+                else document.addEventListener('DOMContentLoaded', setBodyFontSize);
+              }
+              setBodyFontSize();
+              function setRemUnit() { docEl.style.fontSize = docEl.clientWidth / 10 + 'px'; }
+              setRemUnit();
+              window.addEventListener('resize', setRemUnit);
+              window.addEventListener('pageshow', function (e) { if (e.persisted) setRemUnit(); });
+            }(window, document));
+            </script>
+            """
+        let read = """
+            var b = document.getElementById('banner').getBoundingClientRect(), c = document.getElementById('card');
+            [document.documentElement.style.fontSize, document.body.style.fontSize, b.width, b.height, c.offsetWidth, c.offsetLeft]
+            """
+        let (small, smallLog) = try await open(page, device: .iPhoneSE)
+        let (large, largeLog) = try await open(page, device: .iPhone15ProMax)
+        #expect(try await small.evaluateJavaScript(read) == ["37.5px", "24px", 375, 150, 173, 23])
+        #expect(try await large.evaluateJavaScript(read) == ["43px", "36px", 430, 172, 198, 25])
+        await small.rotate()
+        #expect(await small.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await small.evaluateJavaScript(read) == ["66.7px", "24px", 667, 266.796875, 307, 35])
+        #expect(smallLog.exceptions.isEmpty && largeLog.exceptions.isEmpty)
+        await small.close()
+        await large.close()
+    }
+
     @Test func absoluteAndFixedBoxesAndTheOffsetParent() async throws {
         let (webView, log) = try await open("""
             <div id=rel style='position: relative; margin-top: 100px; height: 50px; border-top: 3px solid'>
