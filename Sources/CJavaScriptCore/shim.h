@@ -33,6 +33,10 @@ JSScriptRef JSScriptCreateFromString(JSContextGroupRef contextGroup, JSStringRef
 void JSScriptRelease(JSScriptRef script);
 JSValueRef JSScriptEvaluate(JSContextRef context, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
 
+// Exported but private (JSContextRefPrivate.h): the machine's heap figures as an object (heapSize, heapCapacity,
+// extraMemorySize, objectCount, ...), for the whole context group of `ctx`.
+JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+
 // From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): reads a process-wide engine option.
 gboolean jsc_options_get_boolean(const char *option, gboolean *value);
 gboolean jsc_options_get_int(const char *option, gint *value);
