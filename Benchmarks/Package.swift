@@ -35,6 +35,16 @@ let package = Package(
             ]
         ),
 
+        // `swift run -c release --package-path Benchmarks PoolBenchmarks`: JavaScriptPool calls from many tasks
+        // against one runtime and against Node.js running the same function in the same run.
+        .executableTarget(
+            name: "PoolBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "JavaScript", package: "HybridRuntime"),
+            ]
+        ),
+
         // libsoup for the server benchmark's baseline (the main package's CSoup is not a product).
         .systemLibrary(name: "CSoupMinimal", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
 

@@ -5,6 +5,12 @@ public struct Measurement: Sendable {
     public var name: String
     public var nanosecondsPerOperation: Double
     public var operationsPerSecond: Double { 1e9 / nanosecondsPerOperation }
+
+    /// A figure measured elsewhere (another process, such as a Node.js baseline).
+    public init(name: String, nanosecondsPerOperation: Double) {
+        self.name = name
+        self.nanosecondsPerOperation = nanosecondsPerOperation
+    }
 }
 
 /// Times `body`, which performs `operations` operations per call, over `rounds` rounds after a

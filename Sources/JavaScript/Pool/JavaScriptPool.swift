@@ -64,7 +64,7 @@ public final class JavaScriptPool: Sendable {
     /// Runs `body` with a context of the pool, on that context's runtime thread, and returns its result.
     /// Throws what `body` throws, or a ``JavaScriptPoolError``.
     public func run<T: Sendable>(_ body: @escaping @Sendable (JSContext) throws -> T) async throws -> T {
-        try await submit { worker in try await worker.run(body) }
+        try await submit { worker, runtime in try worker.run(body, in: runtime) }
     }
 
     /// Calls the global function at `function` (a name, or a dotted path such as `pricing.total`, called as a
@@ -72,7 +72,7 @@ public final class JavaScriptPool: Sendable {
     /// decodes the result as `type`. A JavaScript exception or rejection reaches the caller as a ``JSException``.
     public func call<T: Decodable & Sendable>(_ function: String, _ arguments: [any Encodable & Sendable] = [],
                                               as type: T.Type = T.self) async throws -> T {
-        try await submit { worker in try await worker.call(function, arguments: arguments, as: type) }
+        try await submit { worker, runtime in try await worker.call(function, arguments: arguments, as: type, in: runtime) }
     }
 
     /// What the pool has done so far, and its queue now.
@@ -120,7 +120,7 @@ public final class JavaScriptPool: Sendable {
     /// A call waiting for a runtime: `run` executes it on one (and answers its caller), `fail` answers without running.
     struct Job: Sendable {
         let id: UInt64
-        let run: @Sendable (PoolWorker) async -> Void
+        let run: @Sendable (PoolWorker, isolated JavaScriptRuntime) async -> Void
         let fail: @Sendable (any Error) -> Void
     }
 
@@ -150,7 +150,7 @@ public final class JavaScriptPool: Sendable {
         var statistics = Statistics()
     }
 
-    private func submit<T: Sendable>(_ body: @escaping @Sendable (PoolWorker) async throws -> T) async throws -> T {
+    private func submit<T: Sendable>(_ body: @escaping @Sendable (PoolWorker, isolated JavaScriptRuntime) async throws -> T) async throws -> T {
         let id = shared.state.withLock { state -> UInt64 in
             state.nextID += 1
             state.announced.insert(state.nextID)
@@ -159,9 +159,9 @@ public final class JavaScriptPool: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let answer = Answer(continuation)
-                let job = Job(id: id, run: { [shared] worker in
+                let job = Job(id: id, run: { [shared] worker, runtime in
                     do {
-                        let value = try await body(worker)
+                        let value = try await body(worker, runtime)
                         shared.state.withLock { $0.statistics.completed += 1 }
                         answer.resume(.success(value))
                     } catch {
@@ -220,15 +220,11 @@ public final class JavaScriptPool: Sendable {
         }
     }
 
-    /// Runs `job` on the worker, then every queued job the worker takes next, until the queue is empty.
+    /// Runs `job` on the worker's thread, then every queued job the worker takes next, until the queue is empty.
     private func start(_ job: Job, on index: Int) {
         let worker = workers[index]
         Task {
-            var next: Job? = job
-            while let job = next {
-                await job.run(worker)
-                next = takeNext(releasing: index)
-            }
+            await worker.drain(first: job, next: { self.takeNext(releasing: index) }, in: worker.runtime)
         }
     }
 

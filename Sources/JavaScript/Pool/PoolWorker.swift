@@ -39,23 +39,33 @@ final class PoolWorker: Sendable {
         try await runtime.perform { runtime in _ = try self.context(in: runtime) }
     }
 
-    /// Runs `body` with the context, under the call's time limit.
-    func run<T: Sendable>(_ body: @escaping @Sendable (JSContext) throws -> T) async throws -> T {
-        try await runtime.perform { runtime in
-            let context = try self.context(in: runtime)
-            defer { runtime.virtualMachine.deadline = nil }
-            let value = try self.limited(in: runtime, deadline: self.deadline(from: .now)) { try body(context) }
-            self.didCall(in: runtime)
-            return value
+    /// Runs `jobs` one after another on the worker's thread: the first, then each `next` returns, until it returns
+    /// nil. The loop stays on the thread, so a call costs no hop to it while calls are queued.
+    func drain(first job: JavaScriptPool.Job, next: @Sendable () -> JavaScriptPool.Job?,
+               in runtime: isolated JavaScriptRuntime) async {
+        var job: JavaScriptPool.Job? = job
+        while let current = job {
+            await current.run(self, runtime)
+            job = next()
         }
+    }
+
+    /// Runs `body` with the context, under the call's time limit.
+    func run<T: Sendable>(_ body: @Sendable (JSContext) throws -> T, in runtime: isolated JavaScriptRuntime) throws -> T {
+        let context = try self.context(in: runtime)
+        defer { runtime.virtualMachine.deadline = nil }
+        let value = try self.limited(in: runtime, deadline: self.deadline(from: .now)) { try body(context) }
+        self.didCall(in: runtime)
+        return value
     }
 
     /// Calls the global function at `path` (`calculatePrice`, `pricing.total`) with `arguments` encoded as JSON
     /// values and decodes its result as `T`, after the promise it returned settled.
-    func call<T: Decodable & Sendable>(_ path: String, arguments: [any Encodable & Sendable], as type: T.Type) async throws -> T {
+    func call<T: Decodable & Sendable>(_ path: String, arguments: [any Encodable & Sendable], as type: T.Type,
+                                       in runtime: isolated JavaScriptRuntime) async throws -> T {
         let started = ContinuousClock.now
         let deadline = self.deadline(from: started)
-        let step: CallStep<T> = try await runtime.perform { runtime in
+        let step: CallStep<T> = try {
             let context = try self.context(in: runtime)
             return try self.limited(in: runtime, deadline: deadline) {
                 let (function, this) = try Self.resolve(path, in: context)
@@ -78,25 +88,23 @@ final class PoolWorker: Sendable {
                 _ = try result.invokeMethod("then", arguments: [fulfilled, rejected])
                 return .pending(waiter)
             }
-        }
+        }()
         switch step {
         case .done(let value):
             return value
         case .pending(let waiter):
             switch await waiter.wait(until: deadline) {
             case .success(let value):
-                await runtime.perform { runtime in self.didCall(in: runtime) }
+                didCall(in: runtime)
                 return value
             case .failure(let error):
-                await runtime.perform { runtime in self.didCall(in: runtime) }
+                didCall(in: runtime)
                 throw error
             case nil:
                 // Past the limit with the promise still pending: whatever it waits for dies with its context. The
                 // deadline stayed set, so JavaScript the call left running (a timer's loop) has been stopped.
-                await runtime.perform { runtime in
-                    runtime.virtualMachine.deadline = nil
-                    self.discard()
-                }
+                runtime.virtualMachine.deadline = nil
+                discard()
                 throw JavaScriptPoolError.timedOut(configuration.callTimeLimit ?? .zero)
             }
         }
