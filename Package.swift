@@ -92,7 +92,7 @@ let package = Package(
 
         // The app shell without a screen: pages with UIKit's lifecycle, containers, URL-opened pages, results,
         // notifications, an event bus and a store.
-        .target(name: "Navigation", dependencies: ["HybridJSON", "JavaScript", "HybridRouting", "WebView", "Bridge"]),
+        .target(name: "Navigation", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "HybridRouting", "WebView", "Bridge"]),
 
         // Umbrella: `import Hybrid` re-exports every public module.
         .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "HybridRouting", "FixtureServer",

@@ -21,14 +21,9 @@ public final class EventPublisher<Event: Sendable>: Sendable {
 
     private struct State {
         var observers: [(id: Int, call: @Sendable (Event) -> Void)] = []
-        var streams: [Int: StreamSink] = [:]
+        var streams: [Int: EventStream<Event>.Sink] = [:]
         var nextID = 0
         var isFinished = false
-    }
-
-    private struct StreamSink: Sendable {
-        let continuation: AsyncStream<Event>.Continuation
-        let dropped: DropCounter
     }
 
     private let state = Mutex(State())
@@ -55,22 +50,21 @@ public final class EventPublisher<Event: Sendable>: Sendable {
     /// oldest are dropped first). The stream ends when the publisher finishes; a stream made after that is
     /// empty.
     public func stream(bufferLimit: Int = EventPublisher.defaultBufferLimit) -> EventStream<Event> {
-        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
-        let dropped = DropCounter()
+        let (stream, sink) = EventStream<Event>.makeBounded(bufferLimit: bufferLimit)
         let id: Int? = state.withLock { state in
             guard !state.isFinished else { return nil }
             state.nextID += 1
-            state.streams[state.nextID] = StreamSink(continuation: continuation, dropped: dropped)
+            state.streams[state.nextID] = sink
             return state.nextID
         }
         if let id {
-            continuation.onTermination = { [weak self] _ in
+            sink.onTermination { [weak self] in
                 _ = self?.state.withLock { $0.streams.removeValue(forKey: id) }
             }
         } else {
-            continuation.finish()
+            sink.finish()
         }
-        return EventStream(stream: stream, dropped: dropped)
+        return stream
     }
 
     /// True while an observer or a stream is attached: for emitters whose events cost something to make.
@@ -82,9 +76,7 @@ public final class EventPublisher<Event: Sendable>: Sendable {
     public func emit(_ event: Event) {
         let (observers, streams) = state.withLock { state in (state.observers.map(\.call), Array(state.streams.values)) }
         for observer in observers { observer(event) }
-        for sink in streams {
-            if case .dropped = sink.continuation.yield(event) { sink.dropped.add() }
-        }
+        for sink in streams { sink.yield(event) }
     }
 
     /// Ends every stream and drops every observer; later observers and streams get nothing.
@@ -95,7 +87,7 @@ public final class EventPublisher<Event: Sendable>: Sendable {
             defer { state.streams.removeAll() }
             return Array(state.streams.values)
         }
-        for sink in streams { sink.continuation.finish() }
+        for sink in streams { sink.finish() }
     }
 }
 
@@ -127,6 +119,33 @@ public struct EventStream<Event: Sendable>: AsyncSequence, Sendable {
 
     /// How many events this stream dropped so far because its reader fell behind by more than its limit.
     public var droppedCount: Int { dropped.count }
+
+    /// A stream that keeps at most `bufferLimit` events its reader has not taken (the oldest dropped first, and
+    /// counted), and the sink that feeds it: every event stream of the package is made here.
+    package static func makeBounded(bufferLimit: Int) -> (EventStream, Sink) {
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(Swift.max(bufferLimit, 1)))
+        let dropped = DropCounter()
+        return (EventStream(stream: stream, dropped: dropped), Sink(continuation: continuation, dropped: dropped))
+    }
+
+    /// What feeds a stream made by ``makeBounded(bufferLimit:)``.
+    package struct Sink: Sendable {
+        let continuation: AsyncStream<Event>.Continuation
+        let dropped: DropCounter
+
+        /// Hands `event` to the stream, counting it when the buffer was full.
+        package func yield(_ event: Event) {
+            if case .dropped = continuation.yield(event) { dropped.add() }
+        }
+
+        /// Ends the stream.
+        package func finish() { continuation.finish() }
+
+        /// Calls `body` once the stream ends: finished, or its reader stopped (or was cancelled).
+        package func onTermination(_ body: @escaping @Sendable () -> Void) {
+            continuation.onTermination = { _ in body() }
+        }
+    }
 
     public func makeAsyncIterator() -> AsyncStream<Event>.Iterator {
         stream.makeAsyncIterator()

@@ -61,6 +61,29 @@ final class Box<Value: Sendable>: Sendable {
         #expect(bus.subscriberCount(LoggedIn.self) == 0)
     }
 
+    /// A reader that stops reading keeps at most its buffer: the oldest events go first, and are counted.
+    @Test func aStreamThatIsNotReadKeepsItsNewestEventsAndCountsTheRest() async {
+        let stream = bus.events(LoggedIn.self, bufferLimit: 3)
+        for index in 0..<10 { bus.publish(LoggedIn(user: "\(index)")) }
+        #expect(stream.droppedCount == 7)
+        var users: [String] = []
+        for await event in stream {
+            users.append(event.user)
+            if users.count == 3 { break }
+        }
+        #expect(users == ["7", "8", "9"])
+        let store = Store()
+        let changes = store.changes("k", bufferLimit: 2)
+        for value in 0..<5 { store.set("k", .number(Double(value))) }
+        #expect(changes.droppedCount == 3)
+        var seen: [JSONValue?] = []
+        for await value in changes {
+            seen.append(value)
+            if seen.count == 2 { break }
+        }
+        #expect(seen == [3, 4])
+    }
+
     @Test func concurrentPublishersDeliverEveryEventAndOnceExactlyOnce() async {
         let count = Box(0), onceCount = Box(0)
         bus.subscribe(LoggedIn.self) { _ in count.update { $0 += 1 } }

@@ -1,3 +1,4 @@
+import HybridLoop
 import Synchronization
 
 /// A bus of typed events: subscribers get the events of one Swift type (exact type match), in subscription order,
@@ -72,11 +73,13 @@ public final class EventBus: Sendable {
     }
 
     /// The events of type `E` published from now on, as an async sequence; the subscription ends when the
-    /// sequence's consumer stops (or the task is cancelled).
-    public func events<E: Sendable>(_ type: E.Type) -> AsyncStream<E> {
-        let (stream, continuation) = AsyncStream<E>.makeStream(bufferingPolicy: .unbounded)
-        let subscription = subscribe(type) { continuation.yield($0) }
-        continuation.onTermination = { [weak self] _ in self?.unsubscribe(subscription) }
+    /// sequence's consumer stops (or the task is cancelled). The stream keeps at most `bufferLimit` events its
+    /// reader has not taken: past that it drops the oldest and counts them (`droppedCount`), so a reader that
+    /// stops reading never grows memory without bound.
+    public func events<E: Sendable>(_ type: E.Type, bufferLimit: Int = EventPublisher<E>.defaultBufferLimit) -> EventStream<E> {
+        let (stream, sink) = EventStream<E>.makeBounded(bufferLimit: bufferLimit)
+        let subscription = subscribe(type) { sink.yield($0) }
+        sink.onTermination { [weak self] in self?.unsubscribe(subscription) }
         return stream
     }
 

@@ -1,3 +1,4 @@
+import HybridLoop
 import HybridJSON
 import Synchronization
 
@@ -80,11 +81,13 @@ public final class Store: Sendable {
         }
     }
 
-    /// The values `key` takes from now on, as an async sequence (nil when removed).
-    public func changes(_ key: String) -> AsyncStream<JSONValue?> {
-        let (stream, continuation) = AsyncStream<JSONValue?>.makeStream(bufferingPolicy: .unbounded)
-        let observation = observe(key) { _, value in continuation.yield(value) }
-        continuation.onTermination = { [weak self] _ in self?.removeObserver(observation) }
+    /// The values `key` takes from now on, as an async sequence (nil when removed). The stream keeps at most
+    /// `bufferLimit` values its reader has not taken: past that it drops the oldest and counts them
+    /// (`droppedCount`); the latest value is never the one dropped.
+    public func changes(_ key: String, bufferLimit: Int = EventPublisher<JSONValue?>.defaultBufferLimit) -> EventStream<JSONValue?> {
+        let (stream, sink) = EventStream<JSONValue?>.makeBounded(bufferLimit: bufferLimit)
+        let observation = observe(key) { _, value in sink.yield(value) }
+        sink.onTermination { [weak self] in self?.removeObserver(observation) }
         return stream
     }
 }
