@@ -96,7 +96,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Ignores SIGINT, SIGTERM and SIGHUP and returns a task ending with the first one received.
     static func waitForSignal() -> Task<Int32, Never> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        // Only the first signal matters: later ones are dropped, never buffered.
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingOldest(1))
         let signals = TerminationSignals { continuation.yield($0) }
         return Task {
             var first: Int32 = SIGTERM

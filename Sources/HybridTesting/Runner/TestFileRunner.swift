@@ -13,6 +13,9 @@ enum TestFileRunner {
     static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions,
                     onTest: (TestActivity) -> Void = { _ in }) async -> TestFileReport {
         let began = ContinuousClock.now
+        // Unbounded on purpose: every signal is a test's result or its output, and this loop reads them as they come
+        // until the file ends (a result must never be dropped). A page that floods its console is bounded by the
+        // test's timeout, not by this buffer.
         let (signals, continuation) = AsyncStream.makeStream(of: HarnessSignal.self)
         var state = FileRunState(file: file, options: options, locate: { driver.locate(url: $0) })
         var deadline = Deadline(continuation: continuation)
