@@ -128,6 +128,30 @@ import TestSupport
         await byHeap.shutdown()
     }
 
+    /// The instrumentation hears each call's start and end with its outcome, the queue's depth and each replaced context.
+    @Test func instrumentationHearsCallsQueueDepthAndReplacedContexts() async throws {
+        let heard = Heard()
+        let gate = Gate()
+        let pool = try await pool(.init(runtimes: 1, maxQueued: 1, maxUsesPerContext: 2, instrumentation: heard))
+        let holding = Task { try await pool.run { _ in gate.hold() } }
+        await gate.held()
+        let queued = Task { try await pool.call("count", as: Int.self) }
+        while pool.statistics.queued < 1 { await Task.yield() }
+        await #expect(throws: JavaScriptPoolError.self) { try await pool.call("count", as: Int.self) }
+        gate.release()
+        try await holding.value
+        _ = try await queued.value
+        await #expect(throws: JSException.self) { try await pool.call("refuse", ["no"], as: Int.self) }
+        await pool.shutdown()
+        let events = heard.events
+        #expect(Array(events.prefix(3)) == ["started", "queued 1", "ended overloaded"])
+        // A caller may submit its next call before the worker it used is idle again, so later calls may queue too.
+        #expect(events.filter { !$0.hasPrefix("queued") } == [
+            "started", "ended overloaded", "ended completed", "started", "replaced uses", "ended completed",
+            "started", "ended failed",
+        ])
+    }
+
     @Test func aSetupThatThrowsFailsThePool() async throws {
         let error = await #expect(throws: JavaScriptPoolError.self) {
             _ = try await JavaScriptPool(configuration: .init(runtimes: 2)) { context in
@@ -206,6 +230,16 @@ import TestSupport
         await drained.value
         #expect(Set(try await [later[0].value, later[1].value]) == [1, 2])
     }
+}
+
+/// Records what a pool's instrumentation hears, in order.
+private final class Heard: JavaScriptPoolInstrumentation {
+    private let log = Mutex<[String]>([])
+    var events: [String] { log.withLock { $0 } }
+    func callQueued(depth: Int) { log.withLock { $0.append("queued \(depth)") } }
+    func callStarted(waited: Duration, depth: Int) { log.withLock { $0.append("started") } }
+    func callEnded(_ outcome: JavaScriptPool.CallOutcome, ran: Duration) { log.withLock { $0.append("ended \(outcome.rawValue)") } }
+    func contextReplaced(_ reason: JavaScriptPool.ReplacementReason) { log.withLock { $0.append("replaced \(reason.rawValue)") } }
 }
 
 /// A value shared by the test's calls.

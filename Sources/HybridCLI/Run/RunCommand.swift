@@ -63,7 +63,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/index.html --max-memory 512M --timeout 30
               hybrid run web/examples/canvas.html --canvas-out out
               hybrid run web/examples/dom.html --device 'iPhone SE' --eval innerWidth
-              hybrid run web/examples/dom.html --device 'iPhone SE' --rotate --eval 'screen.orientation.type'
+              hybrid run web/examples/responsive.html --rotate --eval innerWidth
               hybrid run --device list
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi

@@ -35,11 +35,14 @@ extension JavaScriptPool {
         public var name: String
         /// Where the contexts' `console` output goes (default: standard error).
         public var consoleSink: ConsoleSink
+        /// Told of every call's wait and run and of every replaced context, for metrics and logs (default: none).
+        public var instrumentation: (any JavaScriptPoolInstrumentation)?
 
         public init(runtimes: Int = ProcessInfo.processInfo.activeProcessorCount, maxQueued: Int = 1024,
                     overflow: Overflow = .fail, callTimeLimit: Duration? = .seconds(10), maxUsesPerContext: Int? = nil,
                     maxHeapGrowth: Int? = nil, name: String = "hybrid.pool",
-                    consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink) {
+                    consoleSink: @escaping ConsoleSink = ConsoleMessage.standardErrorSink,
+                    instrumentation: (any JavaScriptPoolInstrumentation)? = nil) {
             self.runtimes = max(1, runtimes)
             self.maxQueued = max(0, maxQueued)
             self.overflow = overflow
@@ -48,6 +51,7 @@ extension JavaScriptPool {
             self.maxHeapGrowth = maxHeapGrowth
             self.name = name
             self.consoleSink = consoleSink
+            self.instrumentation = instrumentation
         }
     }
 
@@ -57,6 +61,30 @@ extension JavaScriptPool {
         case drain
         /// Fails every queued call with ``JavaScriptPoolError/shutDown``; calls already running finish.
         case cancel
+    }
+
+    /// Why a context was replaced by a fresh one.
+    public enum ReplacementReason: String, Sendable, Hashable, CaseIterable {
+        /// A call ran past ``Configuration/callTimeLimit``.
+        case timedOut
+        /// The context served ``Configuration/maxUsesPerContext`` calls.
+        case uses
+        /// The heap grew past ``Configuration/maxHeapGrowth``.
+        case heapGrowth
+    }
+
+    /// How a call ended, for ``JavaScriptPoolInstrumentation``.
+    public enum CallOutcome: String, Sendable, Hashable, CaseIterable {
+        /// It returned a value.
+        case completed
+        /// It threw (a JavaScript exception or rejection, a decoding error, a failed setup).
+        case failed
+        /// It ran past ``Configuration/callTimeLimit``.
+        case timedOut
+        /// It never ran: the queue was full.
+        case overloaded
+        /// It never ran: its caller was cancelled or the pool shut down.
+        case cancelled
     }
 
     /// What a pool has done so far.

@@ -46,7 +46,10 @@ public final class JavaScriptPool: Sendable {
         self.shared = shared
         let workers = (0..<configuration.runtimes).map { index in
             PoolWorker(index: index, configuration: configuration, setup: setup,
-                       onRecycle: { shared.state.withLock { $0.statistics.recycled += 1 } })
+                       onRecycle: { reason in
+                           shared.state.withLock { $0.statistics.recycled += 1 }
+                           configuration.instrumentation?.contextReplaced(reason)
+                       })
         }
         self.workers = workers
         do {
@@ -159,20 +162,32 @@ public final class JavaScriptPool: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
                 let answer = Answer(continuation)
+                let instrumentation = configuration.instrumentation
+                let submitted = ContinuousClock.now
                 let job = Job(id: id, run: { [shared] worker, runtime in
+                    let started = ContinuousClock.now
+                    if let instrumentation {
+                        let depth = shared.state.withLock { $0.queue.count + $0.waiters.count }
+                        instrumentation.callStarted(waited: started - submitted, depth: depth)
+                    }
                     do {
                         let value = try await body(worker, runtime)
                         shared.state.withLock { $0.statistics.completed += 1 }
+                        instrumentation?.callEnded(.completed, ran: .now - started)
                         answer.resume(.success(value))
                     } catch {
+                        let timedOut = if case JavaScriptPoolError.timedOut = error { true } else { false }
                         shared.state.withLock { state in
                             state.statistics.failed += 1
-                            if case JavaScriptPoolError.timedOut = error { state.statistics.timedOut += 1 }
+                            if timedOut { state.statistics.timedOut += 1 }
                         }
+                        instrumentation?.callEnded(timedOut ? .timedOut : .failed, ran: .now - started)
                         answer.resume(.failure(error))
                     }
                 }, fail: { [shared] error in
                     shared.state.withLock { $0.statistics.failed += 1 }
+                    let overloaded = if case JavaScriptPoolError.overloaded = error { true } else { false }
+                    instrumentation?.callEnded(overloaded ? .overloaded : .cancelled, ran: .zero)
                     answer.resume(.failure(error))
                 })
                 enqueue(job)
@@ -184,9 +199,9 @@ public final class JavaScriptPool: Sendable {
 
     private enum Admission {
         case start(Int)
-        case queued
+        case queued(depth: Int)
         case refused(any Error)
-        case waiting
+        case waiting(depth: Int)
     }
 
     private func enqueue(_ job: Job) {
@@ -200,7 +215,7 @@ public final class JavaScriptPool: Sendable {
             }
             if state.queue.count < configuration.maxQueued {
                 state.queue.append(job)
-                return .queued
+                return .queued(depth: state.queue.count + state.waiters.count)
             }
             guard case .wait(let patience) = configuration.overflow else {
                 state.statistics.overloaded += 1
@@ -211,12 +226,12 @@ public final class JavaScriptPool: Sendable {
                 self?.expire(job.id)
             }
             state.waiters.append(Waiter(job: job, timer: timer))
-            return .waiting
+            return .waiting(depth: state.queue.count + state.waiters.count)
         }
         switch admission {
         case .start(let index): start(job, on: index)
         case .refused(let error): job.fail(error)
-        case .queued, .waiting: break
+        case .queued(let depth), .waiting(let depth): configuration.instrumentation?.callQueued(depth: depth)
         }
     }
 

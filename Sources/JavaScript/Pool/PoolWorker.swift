@@ -13,7 +13,7 @@ final class PoolWorker: Sendable {
     private let setup: JavaScriptPool.Setup
     private let slot: LoopBoundBox<Slot>
     /// Called (on the worker's thread) when a context is replaced by a fresh one.
-    private let onRecycle: @Sendable () -> Void
+    private let onRecycle: @Sendable (JavaScriptPool.ReplacementReason) -> Void
 
     /// The worker's context and what decides its replacement. Only on the worker's thread.
     final class Slot {
@@ -24,7 +24,7 @@ final class PoolWorker: Sendable {
     }
 
     init(index: Int, configuration: JavaScriptPool.Configuration, setup: @escaping JavaScriptPool.Setup,
-         onRecycle: @escaping @Sendable () -> Void) {
+         onRecycle: @escaping @Sendable (JavaScriptPool.ReplacementReason) -> Void) {
         self.index = index
         self.configuration = configuration
         self.setup = setup
@@ -104,14 +104,14 @@ final class PoolWorker: Sendable {
                 // Past the limit with the promise still pending: whatever it waits for dies with its context. The
                 // deadline stayed set, so JavaScript the call left running (a timer's loop) has been stopped.
                 runtime.virtualMachine.deadline = nil
-                discard()
+                discard(.timedOut)
                 throw JavaScriptPoolError.timedOut(configuration.callTimeLimit ?? .zero)
             }
         }
     }
 
     func shutdown() async {
-        await runtime.perform { _ in self.discard(counting: false) }
+        await runtime.perform { _ in self.discard(nil) }
         await runtime.shutdown()
     }
 
@@ -150,7 +150,7 @@ final class PoolWorker: Sendable {
             return try body()
         } catch let error as JSException where error.isExecutionTimeLimitExceeded {
             runtime.virtualMachine.deadline = nil
-            discard()
+            discard(.timedOut)
             throw JavaScriptPoolError.timedOut(configuration.callTimeLimit ?? .zero)
         } catch {
             runtime.virtualMachine.deadline = nil
@@ -165,19 +165,20 @@ final class PoolWorker: Sendable {
         guard let context = slot.context else { return }
         slot.uses += 1
         if let limit = configuration.maxUsesPerContext, slot.uses >= limit {
-            discard()
+            discard(.uses)
         } else if let growth = configuration.maxHeapGrowth,
                   runtime.virtualMachine.heapStatistics(in: context).totalBytes - slot.baseline > growth {
-            discard()
+            discard(.heapGrowth)
         }
     }
 
-    private func discard(counting: Bool = true) {
+    /// Closes the context; the next call gets a fresh one. `reason` nil: the pool is stopping.
+    private func discard(_ reason: JavaScriptPool.ReplacementReason?) {
         let slot = self.slot.value
         guard let context = slot.context else { return }
         context.close()
         slot.context = nil
-        if counting { onRecycle() }
+        if let reason { onRecycle(reason) }
     }
 
     /// The function at a dotted global path and the object it is a method of.
