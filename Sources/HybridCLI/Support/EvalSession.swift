@@ -29,16 +29,12 @@ struct EvalSession {
         let report = Report()
         let source = self.source, sourceURL = self.sourceURL
         let deadline = start + limit
-        let timeout = self.timeout
-        let lastResort = HardDeadline(deadline: deadline) {
-            StandardStreams.err(HardDeadline.message(command: "eval", timeout: timeout))
-        }
-        defer { lastResort.cancel() }
-        let memory = maxMemory.map { MemoryLimit.watching(runtime, bytes: $0, command: "eval") }
-        defer { memory?.cancel() }
+        let guards = Guards(runtime: runtime, deadline: deadline, timeout: timeout, maxMemory: maxMemory)
+        defer { guards.cancel() }
+        let watchesMemory = guards.memory != nil
         await runtime.perform { runtime in
             runtime.setDeadline(deadline)
-            runtime.setChecksInterrupts(memory != nil)
+            runtime.setChecksInterrupts(watchesMemory)
             let context = runtime.context
             let reported = ReportedReasons()
             context.exceptionHandler = { _, exception in
@@ -71,15 +67,11 @@ struct EvalSession {
         }
         let remaining = limit - (ContinuousClock.now - start)
         // As Node does, an active interval keeps the run going until it is cleared.
-        if await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) == .timedOut,
-           memory?.isExceeded != true {
-            StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
-            report.timedOut()
+        if await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) == .timedOut {
+            guards.timedOut(report)
         }
         await runtime.shutdown()
-        if let result = report.result { StandardStreams.out(result + "\n") }
-        if memory?.isExceeded == true { return max(report.status, .memory) }
-        return report.status
+        return guards.finish(report)
     }
 
     /// `--module`: a headless web view on a blank page at the target's base, the code evaluated as an ES module there
@@ -99,15 +91,10 @@ struct EvalSession {
             default: break
             }
         }
-        let timeout = self.timeout
-        let lastResort = HardDeadline(deadline: deadline) {
-            StandardStreams.err(HardDeadline.message(command: "eval", timeout: timeout))
-        }
-        defer { lastResort.cancel() }
-        let memory = maxMemory.map { MemoryLimit.watching(runtime, bytes: $0, command: "eval") }
-        defer { memory?.cancel() }
+        let guards = Guards(runtime: runtime, deadline: deadline, timeout: timeout, maxMemory: maxMemory)
+        defer { guards.cancel() }
         await runtime.setDeadline(deadline)
-        if memory != nil { await runtime.setChecksInterrupts(true) }
+        if guards.memory != nil { await runtime.setChecksInterrupts(true) }
         do {
             try await webView.loadHTMLString("<!DOCTYPE html>\n<html><head></head><body></body></html>\n", baseURL: target.base)
             // The module (its imports, its top-level await) runs on the runtime's thread while this waits; one
@@ -131,10 +118,7 @@ struct EvalSession {
                 finished = await runtime.runUntilIdle(timeout: max(remaining, .zero), includingIntervals: true) != .timedOut
             }
             if !finished {
-                if memory?.isExceeded != true {
-                    StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
-                    report.timedOut()
-                }
+                guards.timedOut(report)
             } else if let value = try evaluated?.get() {
                 report.setResult(value.stringValue ?? value.jsonString)
             }
@@ -145,9 +129,7 @@ struct EvalSession {
         }
         await webView.close()
         await runtime.shutdown()
-        if let result = report.result { StandardStreams.out(result + "\n") }
-        if memory?.isExceeded == true { return max(report.status, .memory) }
-        return report.status
+        return guards.finish(report)
     }
 
     /// log/info/debug to stdout, warn/error to stderr, as they happen.
@@ -156,6 +138,40 @@ struct EvalSession {
         case .log, .info, .debug: StandardStreams.out(message.text + "\n")
         case .warn, .error: StandardStreams.err(message.text + "\n")
         }
+    }
+}
+
+/// The limits of one run, a script's or a module's: the last-resort deadline and `--max-memory`'s watch.
+private struct Guards {
+    let timeout: Double
+    let lastResort: HardDeadline
+    let memory: MemoryLimit?
+
+    init(runtime: JavaScriptRuntime, deadline: ContinuousClock.Instant, timeout: Double, maxMemory: Int?) {
+        self.timeout = timeout
+        lastResort = HardDeadline(deadline: deadline) {
+            StandardStreams.err(HardDeadline.message(command: "eval", timeout: timeout))
+        }
+        memory = maxMemory.map { MemoryLimit.watching(runtime, bytes: $0, command: "eval") }
+    }
+
+    func cancel() {
+        lastResort.cancel()
+        memory?.cancel()
+    }
+
+    /// The run reached the time limit with work pending: said and recorded, unless the memory limit stopped it.
+    func timedOut(_ report: Report) {
+        guard memory?.isExceeded != true else { return }
+        StandardStreams.err("hybrid eval: time limit of \(String(format: "%g", timeout)) s reached with work still pending\n")
+        report.timedOut()
+    }
+
+    /// Prints the result, last, and gives the exit status.
+    func finish(_ report: Report) -> ExitStatus {
+        if let result = report.result { StandardStreams.out(result + "\n") }
+        if memory?.isExceeded == true { return max(report.status, .memory) }
+        return report.status
     }
 }
 
