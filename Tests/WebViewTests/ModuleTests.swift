@@ -94,6 +94,32 @@ import Testing
         await webView.close()
     }
 
+    /// `import()` in an event handler attribute goes to the page's loader against the base URL, as in browsers; the
+    /// body may `return`, the attribute keeps its text, and a handler without `import()` is compiled as it is.
+    @Test func dynamicImportFromAnEventHandlerAttribute() async throws {
+        let fixture = try PageFixture([
+            "app/index.html": """
+                <button id="a" onclick="window.loaded = import('./lib/math.js').then(m => m.twice(21)); return false">a</button>
+                <button id="b" onclick="window.plain = 'imports nothing'">b</button>
+                """,
+            "app/lib/math.js": "export const twice = n => n * 2;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("app/index.html"))
+        #expect(try await webView.callAsyncJavaScript("""
+            const a = document.getElementById('a');
+            const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+            const notCancelled = a.dispatchEvent(click);
+            document.getElementById('b').click();
+            document.getElementById('b').setAttribute('onclick', "window.later = import('./lib/math.js').then(m => m.twice(2))");
+            document.getElementById('b').click();
+            Promise.all([window.loaded, window.later]).then(([x, y]) =>
+              [x, y, notCancelled, window.plain, a.getAttribute('onclick').startsWith("window.loaded = import('./lib")])
+            """) == [42, 4, false, "imports nothing", true])
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        await webView.close()
+    }
+
     /// `evaluateModule`: host code as a module at a URL, its imports resolved against it and run once per page, its
     /// default export returned (nil without one); its errors are thrown to the host, not reported as the page's.
     @Test func theHostEvaluatesCodeAsAModuleAndGetsItsDefaultExport() async throws {
