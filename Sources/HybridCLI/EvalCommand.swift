@@ -18,12 +18,24 @@ struct EvalCommand: AsyncParsableCommand {
             4 --max-memory: the process's resident memory passed the limit (the script is stopped with \
             InterruptError: memory limit exceeded). When several apply, 2 wins over 4, 4 over 3, and 3 over 1.
 
+            --module evaluates the code as an ES module instead, in a blank page of the headless web view (window, \
+            document, fetch, the page's APIs) whose URL is --base (default: the current folder as a file: URL): \
+            static import and export, import(), top-level await, import.meta.url. Inline code is the module at the base URL itself, as an inline <script type=module> \
+            is its document's, so ./x.js is BASE/x.js; with --file the module is the file's URL and its imports \
+            resolve next to it. A module has no completion value: what is printed is its default export (awaited \
+            when it is a promise; nothing without one). Imported modules run once; errors name the module's URL, \
+            line and column. A top-level await that never settles runs into the time limit (exit 3).
+
             Examples:
               hybrid eval '1 + 2'
               hybrid eval 'setTimeout(() => console.log("b"), 10); console.log("a")'
               hybrid eval 'new Promise(r => setTimeout(() => r({ok: true}), 5))'
               hybrid eval --timeout 2 --file web/examples/hello.js
               hybrid eval --max-memory 300M 'new Array(1e5).fill(1).length'
+              hybrid eval --module 'export default await Promise.resolve(42)'
+              hybrid eval --module --base web/examples 'export default import.meta.url'
+              hybrid eval --module --base web/frameworks/vite-app 'import "./router.js"'
+              hybrid eval --module --file web/frameworks/vite-app/shared/store.js
             """
     )
 
@@ -45,12 +57,46 @@ struct EvalCommand: AsyncParsableCommand {
             transform: OptionValue.memorySize)
     var maxMemory: Int?
 
+    @Flag(name: .long, help: "Evaluate the code as an ES module in a blank page; print its default export.")
+    var module = false
+
+    @Option(name: .long, help: ArgumentHelp("With --module: the page's URL, which inline code's imports resolve against "
+                                            + "(a URL, or a folder; default: the current folder).", valueName: "URL"))
+    var base: String?
+
     /// Checked in `run()` rather than in `validate()`: ArgumentParser validates before it reports an
     /// unknown option, which would hide the real mistake behind this one.
     func checkArguments() throws {
         if (code == nil) == (file == nil) {
             throw ValidationError("give either CODE or --file PATH")
         }
+        if base != nil, !module {
+            throw ValidationError("--base is for --module")
+        }
+    }
+
+    /// `--module`'s page and module URLs (``EvalSession/ModuleTarget``); nil without `--module`. `--base` is a URL
+    /// with a scheme or else a folder path; a folder's URL ends with `/`, so that `./x.js` resolves inside it.
+    func moduleTarget() throws -> EvalSession.ModuleTarget? {
+        guard module else { return nil }
+        let cwd = FileManager.default.currentDirectoryPath
+        var pageURL = URL(fileURLWithPath: cwd, isDirectory: true)
+        if let base {
+            if let url = URL(string: base), let scheme = url.scheme, ["http", "https", "file"].contains(scheme.lowercased()) {
+                pageURL = url
+            } else if URL(string: base)?.scheme != nil {
+                throw ValidationError("--base \(base): only http, https and file URLs")
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory), isDirectory.boolValue else {
+                    throw ValidationError("--base \(base): not a URL or a folder")
+                }
+                pageURL = URL(fileURLWithPath: base, isDirectory: true, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true))
+                    .absoluteURL.standardized
+            }
+        }
+        let moduleURL = file.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: cwd, isDirectory: true)).absoluteURL.standardized }
+        return EvalSession.ModuleTarget(base: pageURL, url: moduleURL ?? pageURL)
     }
 
     func run() async throws {
@@ -72,7 +118,8 @@ struct EvalCommand: AsyncParsableCommand {
             source = code ?? ""
             name = "<eval>"
         }
-        let status = await EvalSession(source: source, sourceURL: name, timeout: timeout, maxMemory: maxMemory).run()
+        let status = await EvalSession(source: source, sourceURL: name, timeout: timeout, maxMemory: maxMemory,
+                                       module: try moduleTarget()).run()
         if status != .success { throw status.exitCode }
     }
 }

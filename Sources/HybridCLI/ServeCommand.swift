@@ -19,7 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
             [id].status file may hold the status code, and index.json answers its folder. DIR/GET/chat.websocket.json \
             is a WebSocket endpoint at /chat (echo, or scripted steps to send, expect and close) and \
             DIR/GET/feed.sse.json an event stream at /feed (text/event-stream, events with delays, resumed after \
-            Last-Event-ID); see the FixtureServer documentation for their JSON.
+            Last-Event-ID); DIR/POST/upload.echo.json answers POST /upload with the request as JSON (method, \
+            path, query, headers, body); see the FixtureServer documentation for their JSON.
 
             Exit status: 0 after Ctrl-C (SIGINT) or SIGTERM; 129 after SIGHUP (the terminal closed), having \
             stopped cleanly too; 2 when DIR or the mocks folder is missing or the port cannot be bound (the reason \

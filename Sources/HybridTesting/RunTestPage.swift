@@ -28,7 +28,7 @@ func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSet
 /// ```
 ///
 /// A `file:` URL is served over HTTP from its folder like `hybrid test` does (sidecar mocks
-/// included); an `http(s):` URL loads as it is. Failures of the page itself (it does not load,
+/// included, and the mock APIs of a folder `NAME.api-mocks` next to the page); an `http(s):` URL loads as it is. Failures of the page itself (it does not load,
 /// declares no test, throws at the top level) are failed tests in the report, named after the
 /// page; the function throws only for a URL it cannot run at all.
 public func runTestPage(_ url: URL, options: TestRunOptions = TestRunOptions(),

@@ -62,6 +62,12 @@ extension DocumentHandle {
     /// evaluation ends, before the caller can attach its handlers: a rejected promise that is the value is the
     /// caller's (it gets the rejection), not an unhandled one, so it is not reported; any other is, as usual.
     func evaluateAwaited(_ script: String, sourceURL: String) throws -> JSValue {
+        try awaited { try context.evaluate(routingImports(script), sourceURL: sourceURL) }
+    }
+
+    /// What `body` returns, a value the caller awaits, with the rejections JSC reports as `body` ends held as
+    /// ``evaluateAwaited(_:sourceURL:)`` holds them: a rejection of the value itself is not reported.
+    func awaited(_ body: () throws -> JSValue) throws -> JSValue {
         heldRejections = []
         var value: JSValue?
         defer {
@@ -71,7 +77,7 @@ extension DocumentHandle {
                 core?.uncaught(rejection.reason, rejectedPromise: rejection.promise, in: self)
             }
         }
-        value = try context.evaluate(routingImports(script), sourceURL: sourceURL)
+        value = try body()
         return value!
     }
 

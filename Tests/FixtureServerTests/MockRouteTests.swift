@@ -108,6 +108,42 @@ struct MockRouteTests {
         }
     }
 
+    @Test("an .echo.json mock answers with the request as JSON, with the file's status; a bad file answers 500")
+    func echoMock() async throws {
+        let folder = try FixtureFolder()
+        let mocks = try FixtureFolder()
+        try mocks.write("POST/upload.echo.json", #"{"status": 201}"#)
+        try mocks.write("PUT/api/[id].echo.json", "{}")
+        try mocks.write("POST/broken.echo.json", "{not json")
+        #expect(try MockFolder.scan(mocks.path).map(\.pattern) == ["/broken", "/upload", "/api/:id"])
+        var options = FixtureServer.Options()
+        options.apiMocks = mocks.path
+        try await withServer(folder, options: options) { _, port in
+            let body = "--b\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nhé\r\n--b--\r\n"
+            let upload = try await RawHTTP.send("POST /upload?x=1&x=2 HTTP/1.1\r\nHost: x\r\n"
+                                                + "Content-Type: multipart/form-data; boundary=b\r\n"
+                                                + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body,
+                                                port: port)
+            #expect(upload.status == 201)
+            #expect(upload.header("Content-Type") == "application/json; charset=utf-8")
+            let echoed = try JSONValue(parsing: upload.text)
+            #expect(echoed["method"] == "POST")
+            #expect(echoed["path"] == "/upload")
+            #expect(echoed["query"] == ["x": ["1", "2"]])
+            #expect(echoed["headers"]?["content-type"] == "multipart/form-data; boundary=b")
+            #expect(echoed["body"]?.stringValue == body)
+            #expect(echoed["bodyLength"]?.intValue == body.utf8.count)
+            let put = try await RawHTTP.send("PUT /api/7 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                             + "Connection: close\r\n\r\n", port: port)
+            #expect(put.status == 200)
+            #expect(try JSONValue(parsing: put.text)["body"] == "")
+            let broken = try await RawHTTP.send("POST /broken HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                                + "Connection: close\r\n\r\n", port: port)
+            #expect(broken.status == 500)
+            #expect(broken.text.contains("broken.echo.json"))
+        }
+    }
+
     @Test("a missing mocks folder is a clear error")
     func missingMocks() async throws {
         let folder = try FixtureFolder()

@@ -157,4 +157,112 @@ import TestSupport
         #expect(result.stdout.contains("hello from HybridRuntime"))
         #expect(result.stdout.hasSuffix("{\"greeting\":\"done\",\"timers\":3}\n"))
     }
+
+    // MARK: --module
+
+    /// A folder of module files for the `--module` tests, removed by the caller.
+    private func moduleFolder() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("eval-module-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let files = [
+            "lib.mjs": "console.log('lib ran');\nexport const add = (a, b) => a + b;\nexport let n = 1;\nexport function inc() { n++; }\n",
+            "data.json": #"{"name": "demo"}"#,
+            "sub/main.mjs": "import { add } from './helper.mjs';\nconsole.log('main', import.meta.url.endsWith('/sub/main.mjs'));\n"
+                + "export default await new Promise((resolve) => setTimeout(() => resolve({ sum: add(2, 3) }), 5));\n",
+            "sub/helper.mjs": "export { add } from '../lib.mjs';\n",
+            "sub/bad.mjs": "function f() {\n  throw new TypeError('bad module');\n}\nf();\n",
+            "sub/quiet.mjs": "console.log('no default export');\n",
+        ]
+        for (path, text) in files {
+            try text.write(to: directory.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    private func evalModule(_ arguments: [String], in directory: URL) async throws -> CommandResult {
+        try await HybridBinary.run(["eval", "--module", "--timeout", HybridBinary.generousTimeout] + arguments,
+                                   currentDirectory: directory)
+    }
+
+    @Test func moduleCodeImportsRelativeToTheCurrentFolderAndPrintsItsDefaultExport() async throws {
+        let directory = try moduleFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try await evalModule(["""
+            import { add, n, inc } from './lib.mjs';
+            import * as again from './lib.mjs';
+            inc();
+            const { default: data } = await import('./data.json', { with: { type: 'json' } });
+            export default [add(1, 2), n, again.n, data.name, import.meta.url, typeof document];
+            """], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        // The imported module ran once; the live binding shows inc(); inline code is the module at the base URL.
+        let base = URL(fileURLWithPath: directory.path, isDirectory: true).standardized.absoluteString
+        #expect(result.stdout == "lib ran\n[3,2,2,\"demo\",\"\(base)\",\"object\"]\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func moduleFileImportsNextToItselfAwaitsTopLevelAwaitAndPrintsNothingWithoutDefault() async throws {
+        let directory = try moduleFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let main = try await evalModule(["--file", "sub/main.mjs"], in: directory)
+        #expect(main.status == 0, "\(main.stderr)")
+        #expect(main.stdout == "lib ran\nmain true\n{\"sum\":5}\n")
+        let quiet = try await evalModule(["--file", directory.appendingPathComponent("sub/quiet.mjs").path],
+                                         in: URL(fileURLWithPath: "/"))
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout == "no default export\n")
+        let value = try await evalModule(["export default 'raw'"], in: directory)
+        #expect(value.stdout == "raw\n")
+    }
+
+    @Test func moduleErrorsNameTheModuleAndExitOne() async throws {
+        let directory = try moduleFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let thrown = try await evalModule(["import './sub/bad.mjs'; export default 1"], in: directory)
+        #expect(thrown.status == 1)
+        #expect(thrown.stdout == "")
+        let bad = URL(fileURLWithPath: directory.appendingPathComponent("sub/bad.mjs").path).standardized.absoluteString
+        #expect(thrown.stderr.hasPrefix(bad + ":2:"), "\(thrown.stderr)")
+        #expect(thrown.stderr.components(separatedBy: "TypeError: bad module").count == 2, "reported once: \(thrown.stderr)")
+        let missing = try await evalModule(["import './nowhere.mjs'"], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("TypeError"))
+        #expect(missing.stderr.contains("nowhere.mjs"))
+        let syntax = try await evalModule(["export default = 1"], in: directory)
+        #expect(syntax.status == 1)
+        #expect(syntax.stderr.components(separatedBy: "SyntaxError").count == 2, "reported once: \(syntax.stderr)")
+        let unbound = try await evalModule(["import { nope } from './lib.mjs'"], in: directory)
+        #expect(unbound.status == 1)
+        #expect(unbound.stderr.contains("SyntaxError: Importing binding name 'nope' is not found."))
+        #expect(!unbound.stdout.contains("lib ran"), "a link error runs no module")
+    }
+
+    @Test func moduleBaseIsAFolderOrAURL() async throws {
+        let directory = try moduleFolder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try await evalModule(["--base", "sub", "import { add } from './helper.mjs'; export default add(20, 22)"],
+                                          in: directory)
+        #expect(folder.status == 0, "\(folder.stderr)")
+        #expect(folder.stdout == "lib ran\n42\n")
+        let url = try await evalModule(["--base", "https://example.test/app/", "export default import.meta.resolve('./x.js')"],
+                                       in: directory)
+        #expect(url.stdout == "https://example.test/app/x.js\n")
+        let withoutModule = try await HybridBinary.run(["eval", "--base", "sub", "1"], currentDirectory: directory)
+        #expect(withoutModule.status == 2)
+        #expect(withoutModule.stderr.contains("--base is for --module"))
+        let notAFolder = try await evalModule(["--base", "no-such-folder", "1"], in: directory)
+        #expect(notAFolder.status == 2)
+        #expect(notAFolder.stderr.contains("not a URL or a folder"))
+        let scheme = try await evalModule(["--base", "ftp://example.test/", "1"], in: directory)
+        #expect(scheme.status == 2)
+    }
+
+    @Test func aTopLevelAwaitThatNeverSettlesRunsIntoTheTimeLimit() async throws {
+        let result = try await HybridBinary.run(["eval", "--module", "--timeout", "0.5", "await new Promise(() => {})"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("time limit"))
+        let help = try await HybridBinary.run(["eval", "--help"])
+        #expect(help.stdout.contains("--module"))
+        #expect(help.stdout.contains("hybrid eval --module"))
+    }
 }

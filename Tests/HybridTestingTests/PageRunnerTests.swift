@@ -65,6 +65,17 @@ import Testing
         #expect(message.contains("page.mock.json: line 2"), "\(message)")
     }
 
+    @Test func sidecarAPIMocksFolderIsServedWithThePage() async throws {
+        let page = Fixtures.root.appendingPathComponent("apimocks/page.test.html")
+        let report = try await runTestPage(page, options: options)
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 2))
+        // A page without the folder gets no mock APIs: the same request is a missing file.
+        let plain = try await runTestPage(Fixtures.root.appendingPathComponent("apimocks/other.test.html"), options: options)
+        #expect(!plain.hasFailures, "\(plain.failures)")
+        #expect(plain.counts == TestCounts(passed: 1))
+    }
+
     @Test func setupThatThrowsFailsThePage() async throws {
         struct SetupFailed: Error {}
         let report = try await runTestPage(pages.appendingPathComponent("handlers.test.html"), options: options) { _ in throw SetupFailed() }

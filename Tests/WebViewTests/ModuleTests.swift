@@ -94,6 +94,61 @@ import Testing
         await webView.close()
     }
 
+    /// `import()` in an event handler attribute goes to the page's loader against the base URL, as in browsers; the
+    /// body may `return`, the attribute keeps its text, and a handler without `import()` is compiled as it is.
+    @Test func dynamicImportFromAnEventHandlerAttribute() async throws {
+        let fixture = try PageFixture([
+            "app/index.html": """
+                <button id="a" onclick="window.loaded = import('./lib/math.js').then(m => m.twice(21)); return false">a</button>
+                <button id="b" onclick="window.plain = 'imports nothing'">b</button>
+                """,
+            "app/lib/math.js": "export const twice = n => n * 2;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("app/index.html"))
+        #expect(try await webView.callAsyncJavaScript("""
+            const a = document.getElementById('a');
+            const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+            const notCancelled = a.dispatchEvent(click);
+            document.getElementById('b').click();
+            document.getElementById('b').setAttribute('onclick', "window.later = import('./lib/math.js').then(m => m.twice(2))");
+            document.getElementById('b').click();
+            Promise.all([window.loaded, window.later]).then(([x, y]) =>
+              [x, y, notCancelled, window.plain, a.getAttribute('onclick').startsWith("window.loaded = import('./lib")])
+            """) == [42, 4, false, "imports nothing", true])
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        await webView.close()
+    }
+
+    /// `evaluateModule`: host code as a module at a URL, its imports resolved against it and run once per page, its
+    /// default export returned (nil without one); its errors are thrown to the host, not reported as the page's.
+    @Test func theHostEvaluatesCodeAsAModuleAndGetsItsDefaultExport() async throws {
+        let fixture = try PageFixture([
+            "app/index.html": "<p>host</p>",
+            "app/lib/counter.js": "export let count = 0;\nexport function bump() { count++; }\nglobalThis.counterRuns = (globalThis.counterRuns || 0) + 1;\n",
+            "app/lib/bad.js": "export const ok = 1;\nnull.prop;\n",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("app/index.html"))
+        let base = fixture.url("app/")
+        let first = try await webView.evaluateModule("""
+            import { count, bump } from './lib/counter.js';
+            bump();
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            export default { count, url: import.meta.url, title: document.querySelector('p').textContent };
+            """, url: base)
+        #expect(first == ["count": 1, "url": .string(base.absoluteString), "title": "host"])
+        #expect(try await webView.evaluateModule("import { count, bump } from './lib/counter.js'; bump(); export default count", url: base) == 2)
+        #expect(try await webView.evaluateJavaScript("counterRuns") == 1)
+        #expect(try await webView.evaluateModule("export const x = 1;", url: base) == nil)
+        #expect(try await webView.evaluateModule("export default Promise.resolve('awaited')", url: base) == "awaited")
+        await #expect(throws: JSException.self) { try await webView.evaluateModule("import './lib/bad.js'", url: base) }
+        await #expect(throws: JSException.self) { try await webView.evaluateModule("import './lib/none.js'", url: base) }
+        await #expect(throws: JSException.self) { try await webView.evaluateModule("export default = 1", url: base) }
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        await webView.close()
+    }
+
     /// Importing a name the module does not export (or exports ambiguously through two `export *`) is a link error,
     /// as on the device: WebKit's SyntaxError, naming the importing module and line, and no module of the graph runs.
     @Test func importingAMissingOrAmbiguousNameFailsTheGraphBeforeAnyModuleRuns() async throws {

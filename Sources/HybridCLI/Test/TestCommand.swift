@@ -12,7 +12,9 @@ struct TestCommand: AsyncParsableCommand {
             under each folder (default web/tests/); a file named explicitly runs whatever its name. Files run \
             sorted by path, each in a runtime of its own, --jobs at a time; the output keeps file order.
 
-            Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json). \
+            Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json) \
+            and, when there is a folder NAME.api-mocks next to it, mock HTTP APIs in the format of hybrid serve \
+            --api-mocks (answers, .echo.json, WebSocket and event-stream endpoints). \
             Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
             async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
             fail). The tests run one after another once the page's load event has fired. With --virtual-time each \

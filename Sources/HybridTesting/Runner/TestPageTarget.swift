@@ -47,15 +47,31 @@ struct TestPageTarget: Sendable {
     /// bridge's own sidecar name (`NAME.test.mock.json`); nil when there is none.
     func mocks() throws -> MockHandlers? {
         guard url.isFileURL else { return nil }
+        let candidates = [url.deletingLastPathComponent().appendingPathComponent(stem + ".mock.json"),
+                          MockHandlers.sidecarURL(forPage: url)]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return nil }
+        return try MockHandlers(contentsOf: found)
+    }
+
+    /// The sidecar API mocks: the folder `NAME.api-mocks` next to `NAME.test.html` (or `NAME.test.js`), served as
+    /// `hybrid run --api-mocks` serves one (HTTP answers, `.echo.json`, WebSocket and event-stream endpoints); nil
+    /// when there is none.
+    func apiMocks() -> String? {
+        guard url.isFileURL else { return nil }
+        let folder = url.deletingLastPathComponent().appendingPathComponent(stem + ".api-mocks").path
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? folder : nil
+    }
+
+    /// `NAME` for `NAME.test.html`, `NAME.test.js`, `NAME.html` or `NAME.js`.
+    private var stem: String {
         var stem = fileName
         for suffix in [".test.html", ".test.js", ".html", ".js"] where stem.hasSuffix(suffix) {
             stem.removeLast(suffix.count)
             break
         }
-        let candidates = [url.deletingLastPathComponent().appendingPathComponent(stem + ".mock.json"),
-                          MockHandlers.sidecarURL(forPage: url)]
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { return nil }
-        return try MockHandlers(contentsOf: found)
+        return stem
     }
 }
 

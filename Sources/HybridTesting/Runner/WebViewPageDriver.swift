@@ -32,7 +32,11 @@ final class WebViewPageDriver: TestPageDriver {
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
-        server = target.folder.map { FixtureServer(root: $0.path, runtime: runtime) }
+        server = target.folder.map { folder in
+            let server = FixtureServer(root: folder.path, runtime: runtime)
+            server.options.apiMocks = target.apiMocks()
+            return server
+        }
     }
 
     func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {

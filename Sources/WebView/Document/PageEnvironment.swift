@@ -87,6 +87,11 @@ enum PageEnvironment {
             if let core, let document, !document.isClosed { core.uncaught(args[0], in: document) }
             return nil
         }
+        // An event handler attribute's body with its `import()` calls routed to the page's module loader, or null.
+        define("translateHandler") { [weak core, weak document] args in
+            guard let core, let document, !document.isClosed, let body = args.string(at: 0) else { return nil }
+            return ESModules.translateHandler(body, document: document, resources: core.resources)
+        }
         define("dialog") { [weak core, weak document] args in
             guard let core, let document else { return nil }
             return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",

@@ -51,6 +51,17 @@ enum ESModules {
         return classicTranslations.insert(translated.isString ? translated.toString() : nil, for: key)
     }
 
+    /// The body of an event handler attribute (`onclick="..."`) with its `import()` calls routed to the document's
+    /// loader against its base URL, as a classic script's are; nil when it needs no translation. The body is
+    /// translated inside the function it becomes (`return` is allowed there), with the same lines.
+    static func translateHandler(_ body: String, document: DocumentHandle, resources: PageResourceLoader) -> String? {
+        guard mayImport(body), let loader = loader(for: document, resources: resources) else { return nil }
+        let head = "(function (event) {\n", tail = "\n})"
+        guard let translated = translateClassic(head + body + tail, base: document.baseURL.absoluteString, loader: loader),
+              translated.hasPrefix(head), translated.hasSuffix(tail) else { return nil }
+        return String(translated.dropFirst(head.count).dropLast(tail.count))
+    }
+
     private static func key(_ args: JSArguments) -> String {
         (args.string(at: 0) ?? "") + "\u{0}" + String(args.int(at: 1) ?? 1) + "\u{0}" + (args.string(at: 2) ?? "")
     }

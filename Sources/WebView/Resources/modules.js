@@ -725,6 +725,13 @@
       records.set(url, record);
       fetchGraph(record, function (failed) { callback(!failed); });
     },
+    /// `source` as a module at `url` that is not put in the module map (HeadlessWebView.evaluateModule, `hybrid eval
+    /// --module`): a promise of its namespace once it and its dependencies ran, top-level `await` included.
+    evaluateSource: function (url, source) {
+      var record = new Record(url);
+      prepare(record, source, 1, '');
+      return loadAndEvaluate(record);
+    },
     importFrom: importFrom,
     addImportMap: addImportMap,
     translate: translateModule,

@@ -77,6 +77,8 @@
   function attributeChanged(element, name, oldValue, value) {
     if (value === null || value === undefined) { element[name] = null; return; }
     try { new Function('event', value); } catch (error) { element[name] = null; native.reportError(error); return; }
+    // `import()` in the body goes to the page's module loader (the engine's own rejects); the attribute keeps its text.
+    if (value.indexOf('import') >= 0) value = native.translateHandler(value) || value;
     compile(element, name, oldValue, value);
   }
   function registerAttributes(C, types) {
