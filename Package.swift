@@ -11,11 +11,15 @@ let package = Package(
         // The engine alone, for the JavaScript benchmarks (and apps that need nothing else).
         .library(name: "JavaScript", targets: ["JavaScript"]),
         .library(name: "HybridTesting", targets: ["HybridTesting"]),
+        // JavaScript in Swift services: the pool as a swift-service-lifecycle service, with swift-metrics.
+        .library(name: "HybridServices", targets: ["HybridServices"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // `swift package generate-documentation`: the DocC catalogues, built in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -98,6 +102,18 @@ let package = Package(
         .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "HybridRouting", "FixtureServer",
                                                "WebView", "Bridge", "Navigation"]),
 
+        // JavaScript in services: JavaScriptPool as a swift-service-lifecycle Service, its swift-metrics. Not in
+        // `Hybrid`, so apps that do not run services do not build those packages.
+        .target(
+            name: "HybridServices",
+            dependencies: [
+                "JavaScript",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // JS-to-Swift integration tests: test files, the injected test API, reports (JUnit, TAP). Not in `Hybrid`.
         .target(
             name: "HybridTesting",
@@ -128,6 +144,15 @@ let package = Package(
 
         .testTarget(name: "HybridLoopTests", dependencies: ["HybridLoop", "CGLib", "TestSupport"]),
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "TestSupport"]),
+        .testTarget(
+            name: "HybridServicesTests",
+            dependencies: [
+                "HybridServices", "JavaScript",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),
         .testTarget(name: "FixtureServerTests", dependencies: ["FixtureServer", "JavaScript", "WebView", "TestSupport"]),
         .testTarget(name: "WebViewTests", dependencies: ["WebView", "JavaScript", "CSoup", "CGdkPixbuf", "FixtureServer", "TestSupport"]),
