@@ -117,35 +117,94 @@ import TestSupport
     }
 }
 
-/// Calls the page makes before the bridge would exist on an iPhone.
-@Suite struct CallBeforeBridgeTests {
+/// When the bridge arrives: as on an iPhone, after the app's navigation-delegate round trip, in the first task after both
+/// the task that added the `__bridge_loaded__` iframe and the dispatch of `DOMContentLoaded`.
+@Suite struct InjectionTimingTests {
+    /// Records whether the bridge exists at each point, and calls it directly at DOMContentLoaded.
     private static let page = """
         <!DOCTYPE html><html><body><script>
         \(bridgeSetupFunction)
-        setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler('fromSetup', 1); });
-        document.addEventListener('DOMContentLoaded', function () {
-          if (window.WebViewJavascriptBridge) { WebViewJavascriptBridge.callHandler('atContentLoaded', 2); }
-        });
-        window.addEventListener('load', function () { WebViewJavascriptBridge.callHandler('atLoad', 3); });
+        var seen = [];
+        function note(where) { seen.push(where + ' ' + typeof window.WebViewJavascriptBridge); }
+        setupWebViewJavascriptBridge(function (bridge) { note('setup'); bridge.callHandler('fromSetup', 1); });
+        note('script');
+        document.addEventListener('DOMContentLoaded', function () { note('document DOMContentLoaded'); });
+        window.addEventListener('DOMContentLoaded', function () { note('window DOMContentLoaded'); });
+        document.addEventListener('DOMContentLoaded', function () { WebViewJavascriptBridge.callHandler('atContentLoaded', 2); });
+        window.addEventListener('load', function () { note('load'); WebViewJavascriptBridge.callHandler('atLoad', 3); });
         </script></body></html>
         """
 
-    @Test func aCallAtDOMContentLoadedIsReportedAndCallsFromSetupOrAfterAreNot() async throws {
+    @Test func theBridgeArrivesAfterTheDOMContentLoadedListenersAndADirectCallThrowsAsOnThePhone() async throws {
         let page = await WebPage()
         page.bridge.isEchoEnabled = true
         try await page.webView.loadHTMLString(Self.page, baseURL: nil)
         await page.idle()
-        // Here the bridge is injected in the task after the one that added the iframe, so it exists at
-        // DOMContentLoaded; on the phone it does not: the call is reported.
+        let seen = try await page.eval("seen").arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(seen.prefix(3) == ["script undefined", "document DOMContentLoaded undefined", "window DOMContentLoaded undefined"])
+        // The setup callbacks run in a task after the injection, as the reference's `setTimeout(_callWVJBCallbacks, 0)`.
+        #expect(Set(seen.dropFirst(3)) == ["setup object", "load object"])
+        // The direct call threw (no bridge yet) and is named; the calls from the setup callback and at load went out.
+        #expect(page.exceptions.contains { $0.message.contains("WebViewJavascriptBridge") })
+        #expect(!page.bridgeEvents.contains { $0["handler"] == "atContentLoaded" })
+        #expect(page.bridgeEvents.contains { $0["handler"] == "fromSetup" })
+        #expect(page.bridgeEvents.contains { $0["handler"] == "atLoad" })
+        #expect(page.divergences.compactMap { $0["code"]?.stringValue } == [BridgeDivergence.callBeforeBridge])
+        let message = try #require(page.divergences.first?["message"]?.stringValue)
+        #expect(message.hasPrefix("WebViewJavascriptBridge used before the bridge exists ("))
+        #expect(message.contains("on iOS the app injects the bridge only after its navigation-delegate round trip"))
+        // Calls once the bridge is there are no divergence.
+        _ = try await page.eval("WebViewJavascriptBridge.callHandler('later', 4)")
+        await page.idle()
+        #expect(page.divergences.count == 1)
+    }
+
+    @Test func lenientInjectsInTheTaskAfterTheRequestAndReportsTheEarlyCall() async throws {
+        let page = await WebPage()
+        page.bridge.isEchoEnabled = true
+        page.bridge.compatibility = .lenient
+        try await page.webView.loadHTMLString(Self.page, baseURL: nil)
+        await page.idle()
+        let seen = try await page.eval("seen").arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(seen.prefix(3) == ["script undefined", "document DOMContentLoaded object", "window DOMContentLoaded object"])
+        #expect(page.exceptions.isEmpty)
         #expect(page.bridgeEvents.contains { $0["handler"] == "atContentLoaded" })
         #expect(page.divergences.compactMap { $0["code"]?.stringValue } == [BridgeDivergence.callBeforeBridge])
         let message = try #require(page.divergences.first?["message"]?.stringValue)
         #expect(message.hasPrefix(#"callHandler "atContentLoaded" before the bridge exists: on iOS"#))
-        #expect(message.contains("throws TypeError there"))
-        #expect(page.bridgeEvents.contains { $0["handler"] == "fromSetup" })
-        #expect(page.bridgeEvents.contains { $0["handler"] == "atLoad" })
-        _ = try await page.eval("WebViewJavascriptBridge.callHandler('later', 4)")
+    }
+
+    @Test func aRequestFromADOMContentLoadedListenerIsServedAfterTheWholeDispatch() async throws {
+        let page = await WebPage()
+        try await page.webView.loadHTMLString("""
+            <!DOCTYPE html><html><body><script>
+            \(bridgeSetupFunction)
+            var seen = [];
+            document.addEventListener('DOMContentLoaded', function () {
+              setupWebViewJavascriptBridge(function () { seen.push('setup'); });
+              seen.push('first listener ' + typeof window.WebViewJavascriptBridge);
+            });
+            window.addEventListener('DOMContentLoaded', function () { seen.push('window listener ' + typeof window.WebViewJavascriptBridge); });
+            </script></body></html>
+            """, baseURL: nil)
         await page.idle()
-        #expect(page.divergences.count == 1)
+        #expect(try await page.eval("seen") == ["first listener undefined", "window listener undefined", "setup"])
+        #expect(page.divergences.isEmpty)
+    }
+
+    @Test func aRequestAfterTheLoadIsServedInTheNextTask() async throws {
+        let page = await WebPage()
+        try await page.webView.loadHTMLString("<!DOCTYPE html><html><body><p>later</p></body></html>", baseURL: nil)
+        await page.idle()
+        let sameTask = try await page.eval("""
+            \(bridgeSetupFunction)
+            var ready = false;
+            setupWebViewJavascriptBridge(function (bridge) { ready = true; });
+            typeof window.WebViewJavascriptBridge
+            """)
+        #expect(sameTask == "undefined")
+        await page.idle()
+        #expect(try await page.eval("ready") == true)
+        #expect(page.divergences.isEmpty)
     }
 }

@@ -67,11 +67,27 @@ import Testing
         #expect(result.stdout == "\(17 << 20)\n")
     }
 
-    /// A call at load time: the test API injects the bridge before the page's scripts, the phone does not.
+    /// A call at load time, without asking for the bridge: it throws, as on the phone, and the divergence names it.
     private static let earlyCall = """
         <script>
         WebViewJavascriptBridge.callHandler('early', 1);
         test("runs", function () { assert.ok(true); });
+        </script>
+        """
+
+    /// A handler that answers twice, called the way native calls it once the bridge is there.
+    private static let answersTwice = RunFixture.bootstrap + """
+        <script>
+        var ready = new Promise(function (resolve) {
+          setupWebViewJavascriptBridge(function (bridge) {
+            bridge.registerHandler('twice', function (d, cb) { cb(1); cb(2); resolve(); });
+          });
+        });
+        test("answers", async function () {
+          assert.equal(typeof window.WebViewJavascriptBridge, "object");
+          WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: 'twice', callbackId: 'objc_cb_9' }));
+          await ready;
+        });
         </script>
         """
 
@@ -80,18 +96,26 @@ import Testing
         return try await HybridBinary.run(["test", "d.test.html"] + arguments, currentDirectory: dir)
     }
 
-    @Test func aTestPageFailsOnADivergenceUnlessItExpectsIt() async throws {
+    @Test func aTestPageThatCallsTheBridgeBeforeItExistsFailsAndTheDivergenceSaysWhy() async throws {
         let failing = try await hybridTest("<!DOCTYPE html><html><body>" + Self.earlyCall + "</body></html>")
         #expect(failing.status == 1)
-        #expect(failing.stdout.contains(#"divergence call_before_bridge: callHandler "early" before the bridge exists"#),
+        #expect(failing.stdout.contains("divergence call_before_bridge: WebViewJavascriptBridge used before the bridge exists ("),
                 "\(failing.stdout)")
-        let expected = "<!DOCTYPE html><html><head><meta name=\"hybrid-expect-divergence\" content=\"call_before_bridge\"></head><body>"
-            + Self.earlyCall + "</body></html>"
+        #expect(failing.stdout.contains("WebViewJavascriptBridge"))
+    }
+
+    @Test func aTestPageFailsOnADivergenceUnlessItExpectsIt() async throws {
+        let failing = try await hybridTest("<!DOCTYPE html><html><body>" + Self.answersTwice + "</body></html>")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("divergence response_callback_called_twice: responseCallback called twice for objc_cb_9"),
+                "\(failing.stdout)")
+        let expected = "<!DOCTYPE html><html><head><meta name=\"hybrid-expect-divergence\" content=\"response_callback_called_twice\">"
+            + "</head><body>" + Self.answersTwice + "</body></html>"
         let passing = try await hybridTest(expected)
         #expect(passing.status == 0, "\(passing.stdout)")
         #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
         let strict = try await hybridTest(expected, ["--strict"])
         #expect(strict.status == 1)
-        #expect(strict.stdout.contains("divergence call_before_bridge"))
+        #expect(strict.stdout.contains("divergence response_callback_called_twice"))
     }
 }
