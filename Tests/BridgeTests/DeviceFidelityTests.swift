@@ -208,3 +208,64 @@ import TestSupport
         #expect(page.divergences.isEmpty)
     }
 }
+
+/// As WKWebViewJavascriptBridge's flush loop: the answer to one message goes out before the next message is taken,
+/// and what an answer makes the page do comes after the answer.
+@Suite struct MessageOrderTests {
+    /// The page's events as short lines: bridge requests and responses, and console lines.
+    private func lines(_ page: WebPage) -> [String] {
+        page.events.all.compactMap { event -> String? in
+            switch event.kind {
+            case .custom("bridge", let fields):
+                guard let type = fields["type"]?.stringValue, type == "call" || type == "response" else { return nil }
+                return "\(fields["dir"]?.stringValue ?? "") \(type) \(fields["data"]?.stringValue ?? "")"
+            case .console(let message): return "console \(message.text)"
+            default: return nil
+            }
+        }
+    }
+
+    @Test func eachAnswerIsHandledBeforeTheNextMessageOfTheBatch() async throws {
+        let page = await WebPage()
+        page.bridge.isEchoEnabled = true
+        try await page.webView.loadHTMLString("""
+            <!DOCTYPE html><html><body><script>
+            \(bridgeSetupFunction)
+            setupWebViewJavascriptBridge(function (bridge) {
+              ['a', 'b', 'c'].forEach(function (name) {
+                bridge.callHandler('echo', name, function (answer) { console.log('got ' + answer); });
+              });
+            });
+            </script></body></html>
+            """, baseURL: nil)
+        await page.idle()
+        #expect(lines(page) == [
+            "js->native call a", "native->js response a", "console got a",
+            "js->native call b", "native->js response b", "console got b",
+            "js->native call c", "native->js response c", "console got c",
+        ])
+    }
+
+    @Test func aNativeCallMadeByAHandlerGoesOutBeforeTheNextMessage() async throws {
+        let page = await WebPage()
+        page.bridge.registerHandler("relay") { data, respond in
+            page.bridge.callHandler("shown", data: data)
+            respond(data)
+        }
+        try await page.webView.loadHTMLString("""
+            <!DOCTYPE html><html><body><script>
+            \(bridgeSetupFunction)
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('shown', function (data) { console.log('shown ' + data); });
+              bridge.callHandler('relay', 'x', function (answer) { console.log('answered ' + answer); });
+              bridge.callHandler('relay', 'y');
+            });
+            </script></body></html>
+            """, baseURL: nil)
+        await page.idle()
+        #expect(lines(page) == [
+            "js->native call x", "native->js call x", "console shown x", "native->js response x", "console answered x",
+            "js->native call y", "native->js call y", "console shown y",
+        ])
+    }
+}

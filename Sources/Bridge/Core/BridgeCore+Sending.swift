@@ -71,7 +71,8 @@ extension BridgeCore {
                 if let id = message.callbackId { state.pending[id]?.page = outgoing.page }
             }
             state.outbox.append(outgoing)
-            return (takeFlush(&state), outgoing.page)
+            // While a queue is handled, what its handlers send goes out after their message (`receive`).
+            return (state.receiving == 0 && takeFlush(&state), outgoing.page)
         }
         if schedule { scheduleFlush() }
         if queuedFor == nil && message.responseId == nil {
@@ -103,12 +104,14 @@ extension BridgeCore {
         defer { token?.end() }
         let tracing = isTracing
         for outgoing in batch {
-            guard let connection, outgoing.page == connection.page, connection.deliver(outgoing.text) else {
+            guard let connection, outgoing.page == connection.page, connection.canDeliver else {
                 undeliverable(outgoing)
                 continue
             }
+            // Logged and traced before the page runs, so what the message makes the page do comes after it.
             log.message("SEND", outgoing.text)
             if tracing { traceOutgoing(outgoing, size: outgoing.text.utf8.count, page: connection.page, outcome: "delivered") }
+            _ = connection.deliver(outgoing.text)
         }
     }
 

@@ -31,6 +31,8 @@ final class BridgeCore: Sendable {
         var startupQueue: [Outgoing]? = []
         var outbox: [Outgoing] = []
         var flushToken: WorkToken?
+        /// Nonzero while the page's queue is being handled: answers are delivered after each message, not in a task.
+        var receiving = 0
         var pending: [String: PendingCall] = [:]
         var uniqueId = 0
         /// Ids of calls that `reset()` forgot while the page may still answer them: their late
