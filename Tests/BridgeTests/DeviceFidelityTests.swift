@@ -269,3 +269,46 @@ import TestSupport
         ])
     }
 }
+
+/// A reload as on the device: the reference never re-arms its startup queue, and evaluates each message in whatever
+/// page is there.
+@Suite struct ReloadTests {
+    @Test func anAnswerPendingAtReloadGoesToTheNewPageWhichIgnoresTheUnknownId() async throws {
+        let page = await WebPage()
+        let held = Recorder<WVJBResponseCallback>()
+        page.bridge.registerHandler("slow") { _, respond in held.append(respond) }
+        try await page.load("bridge/echo.html")
+        await page.idle()
+        _ = try await page.eval("WebViewJavascriptBridge.callHandler('slow', 1, function () { window.answered = true; })")
+        await page.idle()
+        #expect(held.all.count == 1)
+        try await page.webView.reload()
+        await page.idle()
+        held.all.first?("late")
+        await page.idle()
+        let ignored = page.console.filter { $0.contains("response with unknown or repeated responseId cb_1_") }
+        #expect(ignored.count == 1, "\(page.console)")
+        #expect(try await page.eval("typeof answered") == "undefined")
+        #expect(page.divergences.isEmpty)
+    }
+
+    @Test func aNativeCallSentDuringAReloadIsLostAndReported() async throws {
+        let page = await WebPage()
+        try await page.load("bridge/echo.html")
+        await page.idle()
+        let answers = Recorder<JSONValue?>()
+        // Sent when the new document exists and has no bridge yet: the reference loses it.
+        await page.webView.addDocumentObserver(OnNewDocument { id in
+            if id == 2 { page.bridge.callHandler("echoHandler", data: "during reload") { answers.append($0) } }
+        })
+        try await page.webView.reload()
+        await page.idle()
+        #expect(answers.all.isEmpty)
+        #expect(page.divergences.compactMap { $0["code"]?.stringValue } == [BridgeDivergence.callDuringReload])
+        let message = try #require(page.divergences.first?["message"]?.stringValue)
+        #expect(message.hasPrefix("native call echoHandler sent during reload is lost on iOS"))
+        // The new page works once it has the bridge.
+        #expect(try await page.bridge.call("echoHandler", "after reload") == "after reload")
+        #expect(page.divergences.count == 1)
+    }
+}
