@@ -109,6 +109,9 @@ import Testing
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("divergence response_callback_called_twice: responseCallback called twice for objc_cb_9"),
                 "\(failing.stdout)")
+        // The test that was running fails, not the whole file.
+        #expect(failing.stdout.contains("FAIL d.test.html › answers\n    divergence response_callback_called_twice:"), "\(failing.stdout)")
+        #expect(failing.stdout.hasSuffix("0 passed, 1 failed\n"), "\(failing.stdout)")
         let expected = "<!DOCTYPE html><html><head><meta name=\"hybrid-expect-divergence\" content=\"response_callback_called_twice\">"
             + "</head><body>" + Self.answersTwice + "</body></html>"
         let passing = try await hybridTest(expected)
@@ -117,5 +120,34 @@ import Testing
         let strict = try await hybridTest(expected, ["--strict"])
         #expect(strict.status == 1)
         #expect(strict.stdout.contains("divergence response_callback_called_twice"))
+    }
+
+    /// Records whether the bridge exists while DOMContentLoaded listeners run: only in the lenient setting.
+    private static let atContentLoaded = RunFixture.bootstrap + """
+        <script>
+        setupWebViewJavascriptBridge(function () {});
+        var seen;
+        document.addEventListener('DOMContentLoaded', function () { seen = typeof window.WebViewJavascriptBridge; });
+        test("the bridge at DOMContentLoaded", function () { assert.equal(seen, "object"); });
+        test("a 2 KB call", async function () {
+          var code = await WebViewJavascriptBridge.call('nobody', 'x'.repeat(2048)).then(function () { return 'answered'; }, function (e) { return e.code; });
+          assert.equal(code, 'handler_not_found');
+        });
+        </script>
+        """
+
+    @Test func hybridTestTakesLenientAndMaxMessageSize() async throws {
+        let page = "<!DOCTYPE html><html><body>" + Self.atContentLoaded + "</body></html>"
+        let device = try await hybridTest(page)
+        #expect(device.status == 1)
+        #expect(device.stdout.contains("FAIL d.test.html › the bridge at DOMContentLoaded"), "\(device.stdout)")
+        #expect(device.stdout.hasSuffix("1 passed, 1 failed\n"), "\(device.stdout)")
+        let lenient = try await hybridTest(page, ["--lenient"])
+        #expect(lenient.status == 0, "\(lenient.stdout)")
+        let small = try await hybridTest(page, ["--lenient", "--max-message-size", "1024"])
+        #expect(small.status == 1)
+        #expect(small.stdout.contains("FAIL d.test.html › a 2 KB call"), "\(small.stdout)")
+        #expect(small.stdout.contains("payload_too_large"), "\(small.stdout)")
+        #expect(try await hybridTest(page, ["--max-message-size", "-1"]).status == 2)
     }
 }

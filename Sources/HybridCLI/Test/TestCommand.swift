@@ -32,8 +32,10 @@ struct TestCommand: AsyncParsableCommand {
 
             Divergences: a page whose bridge use would behave differently on an iPhone (a setup callback that \
             throws, a responseCallback called twice, a bridge call before the bridge exists on iOS) fails with \
-            "divergence CODE: message", unless it expects the code with <meta name="hybrid-expect-divergence" \
-            content="CODE">; with --strict any divergence fails it.
+            "divergence CODE: message" (the test that was running, or the file when none was), unless it expects \
+            the code with <meta name="hybrid-expect-divergence" content="CODE">; with --strict any divergence fails \
+            it. --lenient runs the bridge in its lenient setting (divergences are still reported); \
+            --max-message-size sets the bridge's largest message.
 
             Examples:
               hybrid test                                    # everything under web/tests/
@@ -90,6 +92,14 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail a page on any divergence from the device, even one it expects.")
     var strict = false
 
+    @Flag(name: .long, help: "Run the bridge in its lenient compatibility setting (divergences are still reported).")
+    var lenient = false
+
+    @Option(name: .customLong("max-message-size"),
+            help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
+                               + "what WKWebView delivers); larger ones are refused with payload_too_large.", valueName: "bytes"))
+    var maxMessageSize: Int?
+
     @Flag(name: .customLong("virtual-time"),
           help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
     var virtualTime = false
@@ -130,6 +140,14 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
         options.strict = strict
+        if lenient { options.compatibility = .lenient }
+        if let maxMessageSize {
+            guard maxMessageSize >= 0 else {
+                StandardStreams.err("hybrid test: --max-message-size must be 0 or more bytes\n")
+                throw ExitStatus.usage.exitCode
+            }
+            options.maximumMessageSize = maxMessageSize
+        }
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -20,6 +20,8 @@ final class WebViewPageDriver: TestPageDriver {
     private let checksInterrupts: Bool
     private let clockDriver = Mutex<Task<Void, Never>?>(nil)
     private let virtualTime: Bool
+    private let compatibility: BridgeCompatibility
+    private let maximumMessageSize: Int?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -29,6 +31,8 @@ final class WebViewPageDriver: TestPageDriver {
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
         virtualTime = options.virtualTime
+        compatibility = options.compatibility
+        maximumMessageSize = options.maximumMessageSize
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
@@ -58,6 +62,8 @@ final class WebViewPageDriver: TestPageDriver {
         case .page: await WebViewJavascriptBridge(for: webView, logger: logger)
         case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
         }
+        bridge.compatibility = compatibility
+        if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))
         do {
