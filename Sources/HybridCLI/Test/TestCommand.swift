@@ -92,13 +92,7 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail a page on any divergence from the device, even one it expects.")
     var strict = false
 
-    @Flag(name: .long, help: "Run the bridge in its lenient compatibility setting (divergences are still reported).")
-    var lenient = false
-
-    @Option(name: .customLong("max-message-size"),
-            help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
-                               + "what WKWebView delivers); larger ones are refused with payload_too_large.", valueName: "bytes"))
-    var maxMessageSize: Int?
+    @OptionGroup var bridge: BridgeOptions
 
     @Flag(name: .customLong("virtual-time"),
           help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
@@ -140,14 +134,8 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
         options.strict = strict
-        if lenient { options.compatibility = .lenient }
-        if let maxMessageSize {
-            guard maxMessageSize >= 0 else {
-                StandardStreams.err("hybrid test: --max-message-size must be 0 or more bytes\n")
-                throw ExitStatus.usage.exitCode
-            }
-            options.maximumMessageSize = maxMessageSize
-        }
+        if bridge.lenient { options.compatibility = .lenient }
+        options.maximumMessageSize = bridge.maxMessageSize
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {
