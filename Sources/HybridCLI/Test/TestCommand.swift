@@ -13,9 +13,11 @@ struct TestCommand: AsyncParsableCommand {
             sorted by path, each in a runtime of its own, --jobs at a time; the output keeps file order.
 
             Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json). \
-            Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
+            Before the page's scripts, the test API is injected: test(name, fn) (fn may be \
             async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail). The tests run one after another once the page's load event has fired. With --virtual-time each \
+            fail). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
+            after its DOMContentLoaded listeners; a *.test.js script has it before it runs. The tests run one after \
+            another once the page's load event has fired. With --virtual-time each \
             page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
             (network requests still take real time; --test-timeout then counts virtual time).
 
