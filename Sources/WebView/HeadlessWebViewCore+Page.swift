@@ -25,10 +25,14 @@ extension WebViewCore {
     /// the request is allowed. An allowed main-frame request loads the new document as a task; a frame's own
     /// navigation (`location` in a frame, a link or form there) navigates the frame. An iframe's `src` is
     /// loaded by the page scripts after an allowed request (see `Frames.swift`).
-    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle) -> Bool {
+    ///
+    /// A fragment navigation (`sameDocument`) is decided the same way, as WebKit asks the navigation policy for it (at
+    /// once), but loads nothing: the page changes its URL itself when it is allowed.
+    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle, sameDocument: Bool = false) -> Bool {
         for interceptor in interceptors where interceptor(action) { return false }
         let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
         emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
+        if sameDocument { return decision == .allow }
         guard decision == .allow, let url = action.url else { return false }
         if action.isMainFrame {
             queueTask(for: document) { [weak self] in

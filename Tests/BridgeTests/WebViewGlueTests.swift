@@ -68,8 +68,9 @@ import WebView
         #expect(try await page.bridge.call("echoHandler", "after reload") == "after reload")
     }
 
-    @Test func messagesSentDuringANavigationReachTheNextPage() async throws {
+    @Test func lenientMessagesSentDuringANavigationReachTheNextPage() async throws {
         let page = await WebPage()
+        page.bridge.compatibility = .lenient
         try await page.load("bridge/echo.html")
         await page.idle()
         let answers = Recorder<JSONValue?>()

@@ -67,11 +67,27 @@ import Testing
         #expect(result.stdout == "\(17 << 20)\n")
     }
 
-    /// A call at load time: the test API injects the bridge before the page's scripts, the phone does not.
+    /// A call at load time, without asking for the bridge: it throws, as on the phone, and the divergence names it.
     private static let earlyCall = """
         <script>
         WebViewJavascriptBridge.callHandler('early', 1);
         test("runs", function () { assert.ok(true); });
+        </script>
+        """
+
+    /// A handler that answers twice, called the way native calls it once the bridge is there.
+    private static let answersTwice = RunFixture.bootstrap + """
+        <script>
+        var ready = new Promise(function (resolve) {
+          setupWebViewJavascriptBridge(function (bridge) {
+            bridge.registerHandler('twice', function (d, cb) { cb(1); cb(2); resolve(); });
+          });
+        });
+        test("answers", async function () {
+          assert.equal(typeof window.WebViewJavascriptBridge, "object");
+          WebViewJavascriptBridge._handleMessageFromObjC(JSON.stringify({ handlerName: 'twice', callbackId: 'objc_cb_9' }));
+          await ready;
+        });
         </script>
         """
 
@@ -80,18 +96,58 @@ import Testing
         return try await HybridBinary.run(["test", "d.test.html"] + arguments, currentDirectory: dir)
     }
 
-    @Test func aTestPageFailsOnADivergenceUnlessItExpectsIt() async throws {
+    @Test func aTestPageThatCallsTheBridgeBeforeItExistsFailsAndTheDivergenceSaysWhy() async throws {
         let failing = try await hybridTest("<!DOCTYPE html><html><body>" + Self.earlyCall + "</body></html>")
         #expect(failing.status == 1)
-        #expect(failing.stdout.contains(#"divergence call_before_bridge: callHandler "early" before the bridge exists"#),
+        #expect(failing.stdout.contains("divergence call_before_bridge: WebViewJavascriptBridge used before the bridge exists ("),
                 "\(failing.stdout)")
-        let expected = "<!DOCTYPE html><html><head><meta name=\"hybrid-expect-divergence\" content=\"call_before_bridge\"></head><body>"
-            + Self.earlyCall + "</body></html>"
+        #expect(failing.stdout.contains("WebViewJavascriptBridge"))
+    }
+
+    @Test func aTestPageFailsOnADivergenceUnlessItExpectsIt() async throws {
+        let failing = try await hybridTest("<!DOCTYPE html><html><body>" + Self.answersTwice + "</body></html>")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("divergence response_callback_called_twice: responseCallback called twice for objc_cb_9"),
+                "\(failing.stdout)")
+        // The test that was running fails, not the whole file.
+        #expect(failing.stdout.contains("FAIL d.test.html › answers\n    divergence response_callback_called_twice:"), "\(failing.stdout)")
+        #expect(failing.stdout.hasSuffix("0 passed, 1 failed\n"), "\(failing.stdout)")
+        let expected = "<!DOCTYPE html><html><head><meta name=\"hybrid-expect-divergence\" content=\"response_callback_called_twice\">"
+            + "</head><body>" + Self.answersTwice + "</body></html>"
         let passing = try await hybridTest(expected)
         #expect(passing.status == 0, "\(passing.stdout)")
         #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
         let strict = try await hybridTest(expected, ["--strict"])
         #expect(strict.status == 1)
-        #expect(strict.stdout.contains("divergence call_before_bridge"))
+        #expect(strict.stdout.contains("divergence response_callback_called_twice"))
+    }
+
+    /// Records whether the bridge exists while DOMContentLoaded listeners run: only in the lenient setting.
+    private static let atContentLoaded = RunFixture.bootstrap + """
+        <script>
+        setupWebViewJavascriptBridge(function () {});
+        var seen;
+        document.addEventListener('DOMContentLoaded', function () { seen = typeof window.WebViewJavascriptBridge; });
+        test("the bridge at DOMContentLoaded", function () { assert.equal(seen, "object"); });
+        test("a 2 KB call", async function () {
+          var code = await WebViewJavascriptBridge.call('nobody', 'x'.repeat(2048)).then(function () { return 'answered'; }, function (e) { return e.code; });
+          assert.equal(code, 'handler_not_found');
+        });
+        </script>
+        """
+
+    @Test func hybridTestTakesLenientAndMaxMessageSize() async throws {
+        let page = "<!DOCTYPE html><html><body>" + Self.atContentLoaded + "</body></html>"
+        let device = try await hybridTest(page)
+        #expect(device.status == 1)
+        #expect(device.stdout.contains("FAIL d.test.html › the bridge at DOMContentLoaded"), "\(device.stdout)")
+        #expect(device.stdout.hasSuffix("1 passed, 1 failed\n"), "\(device.stdout)")
+        let lenient = try await hybridTest(page, ["--lenient"])
+        #expect(lenient.status == 0, "\(lenient.stdout)")
+        let small = try await hybridTest(page, ["--lenient", "--max-message-size", "1024"])
+        #expect(small.status == 1)
+        #expect(small.stdout.contains("FAIL d.test.html › a 2 KB call"), "\(small.stdout)")
+        #expect(small.stdout.contains("payload_too_large"), "\(small.stdout)")
+        #expect(try await hybridTest(page, ["--max-message-size", "-1"]).status == 2)
     }
 }

@@ -94,7 +94,10 @@ import Testing
         #expect(values == ["42", "no response", #"{"x":1}"#])
         let calls = RunFixture.kind(events, "call")
         #expect(calls.map { $0["handler"] as? String } == ["double", "silent"])
-        #expect(calls.first?["value"] as? Int == 42)
+        let results = RunFixture.kind(events, "callResult")
+        #expect(results.map { $0["handler"] as? String } == ["double", "silent"])
+        #expect(results.first?["value"] as? Int == 42)
+        #expect(results.last?["noResponse"] as? Bool == true)
         let outgoing = RunFixture.kind(events, "bridge").first { $0["dir"] as? String == "native->js" }
         #expect(outgoing?["handler"] as? String == "double")
     }
@@ -110,7 +113,7 @@ import Testing
         #expect(result.stderr.contains("hybrid run: --call big: payload_too_large: message of"))
         // The refused answer is printed nowhere, and not written to the transcript either.
         #expect(!result.stdout.contains("xxxxxxxx"))
-        let call = try #require(RunFixture.kind(events, "call").first)
+        let call = try #require(RunFixture.kind(events, "callResult").first)
         #expect((call["error"] as? [String: Any])?["code"] as? String == "payload_too_large")
         #expect(call["value"] == nil)
         let refused = try #require(RunFixture.kind(events, "bridge").first { $0["outcome"] as? String == "payload_too_large" })

@@ -175,7 +175,7 @@ import TestSupport
         #expect(result.stderr.hasPrefix("careful\n"))
         let events = try await lines(try String(contentsOfFile: path, encoding: .utf8))
         #expect(events.first?["kind"] as? String == "meta")
-        #expect(events.first?["schema"] as? Int == 1)
+        #expect(events.first?["schema"] as? Int == 2)
         for event in events {
             #expect(event["t"] is Double || event["t"] is Int)
             #expect(event["page"] is Int)
@@ -192,7 +192,11 @@ import TestSupport
         #expect(navigation["type"] as? String == "iframe")
         #expect(navigation["decision"] as? String == "allow")
         let eval = try #require(events.first { $0["kind"] as? String == "eval" })
-        #expect(eval["value"] as? Int == 2)
+        #expect(eval["code"] as? String != nil)
+        let evalResult = try #require(events.first { $0["kind"] as? String == "evalResult" })
+        #expect(evalResult["value"] as? Int == 2)
+        #expect(try #require(events.firstIndex { $0["kind"] as? String == "eval" })
+                < events.firstIndex { $0["kind"] as? String == "evalResult" }!)
         let times = events.compactMap { ($0["t"] as? NSNumber)?.doubleValue }
         #expect(times == times.sorted())
     }

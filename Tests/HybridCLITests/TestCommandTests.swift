@@ -180,7 +180,7 @@ import TestSupport
         // No Swift handlers from the command line: the mocked tests pass, the Swift ones fail.
         #expect(result.stdout.hasSuffix("2 passed, 3 failed\n"))
         #expect(result.stdout.contains("FAIL pages/handlers.test.html › login answers from Swift\n"
-                                       + "    Error: no native handler named \"login\"\n    at pages/handlers.test.html:15\n"))
+                                       + "    Error: no native handler named \"login\"\n    at pages/handlers.test.html:29\n"))
         #expect(result.stdout.contains("warn: [bridge] WVJBNoHandlerException"), "bridge logs go with the file's output")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }

@@ -116,6 +116,36 @@ import Testing
         await webView.close()
     }
 
+    /// As in WebKit (FrameLoader's fragment navigations go through the navigation policy check), the navigation
+    /// delegate decides each fragment navigation, at once; a cancel leaves the page where it was.
+    @Test func fragmentNavigationsAskTheNavigationDelegateAndACancelStopsThem() async throws {
+        let (webView, log) = makeWebView()
+        let delegate = RecordingNavigationDelegate { action in action.url?.fragment == "blocked" ? .cancel : .allow }
+        await webView.setNavigationDelegate(delegate)
+        try await webView.loadHTMLString("""
+            <a id="link" href="#linked">linked</a><script>
+            var events = [];
+            addEventListener('popstate', function () { events.push('popstate ' + location.hash); });
+            location.hash = 'x';
+            location.hash = 'blocked'; events.push('after blocked ' + location.hash);
+            document.getElementById('link').click();
+            history.pushState(null, '', '#pushed');
+            </script>
+            """, baseURL: base)
+        let out = try await webView.evaluateJavaScript("events.join(' | ') + ' | ' + history.length")
+        #expect(out.stringValue == "popstate #x | after blocked #x | popstate #linked | 4")
+        let fragments = delegate.requests.filter { $0.url?.fragment != nil }
+        #expect(fragments.map { "\($0.type.rawValue) \($0.url?.fragment ?? "")" } == ["location x", "location blocked", "linkActivated linked"])
+        let navigations = log.all.compactMap { event -> String? in
+            if case .navigation(let url, _, let decision) = event.kind, url.contains("#") { "\(decision.rawValue) \(url.split(separator: "/").last ?? "")" } else { nil }
+        }
+        #expect(navigations == ["allow index.html#x", "cancel index.html#blocked", "allow index.html#linked"])
+        // pushState is no navigation request, in WebKit either.
+        #expect(!delegate.requests.contains { $0.url?.fragment == "pushed" })
+        #expect(sameDocumentNavigations(log).map { $0.split(separator: "#").last ?? "" } == ["x", "linked", "pushed"])
+        await webView.close()
+    }
+
     @Test func badStatesAndForeignURLsThrow() async throws {
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("""

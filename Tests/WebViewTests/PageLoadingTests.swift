@@ -50,7 +50,10 @@ import TestSupport
             "next.html": "<title>Next</title>",
         ])
         let (webView, log) = makeWebView()
-        let delegate = RecordingNavigationDelegate { $0.url?.lastPathComponent == "next.html" && $0.type == .linkActivated ? .allow : .cancel }
+        // A fragment link is a navigation request too (as in WebKit); the delegate lets it and the link to next.html go.
+        let delegate = RecordingNavigationDelegate { action in
+            (action.url?.lastPathComponent == "next.html" || action.url?.fragment == "top") && action.type == .linkActivated ? .allow : .cancel
+        }
         await webView.setNavigationDelegate(delegate)
         try await webView.load(fixture.url("index.html"))
         _ = try await webView.evaluateJavaScript("location.href = 'elsewhere.html'; 0")
@@ -59,7 +62,8 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("location.hash") == "#top")
         try await webView.click("#link")
         _ = await webView.runUntilIdle(timeout: .generous)
-        #expect(delegate.requests.map(\.type) == [.location, .formSubmitted, .linkActivated])
+        #expect(delegate.requests.map(\.type) == [.location, .formSubmitted, .linkActivated, .linkActivated])
+        #expect(delegate.requests[2].url?.fragment == "top")
         #expect(delegate.requests[1].url?.query == "q=a+b")
         #expect(await webView.title == "Next")
         #expect(log.milestones.filter { $0 == .load }.count == 2)

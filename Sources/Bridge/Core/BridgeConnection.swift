@@ -5,6 +5,8 @@
 protocol BridgeConnection: AnyObject, Sendable {
     /// The page (document id) this connection talks to.
     var page: Int { get }
+    /// Whether ``deliver(_:)`` would reach the page (false when the page is gone).
+    var canDeliver: Bool { get }
     /// Dispatches one message in the page. False when the page is gone.
     func deliver(_ json: String) -> Bool
 }

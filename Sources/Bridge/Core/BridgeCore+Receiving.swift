@@ -7,6 +7,9 @@ extension BridgeCore {
     /// and ignored; oversized messages and messages nested deeper than the bridge reads are refused
     /// one by one (with an error answer when the page waits for one), and the rest of their queue is
     /// delivered. Nothing here throws or crashes.
+    ///
+    /// One message at a time, as WKWebViewJavascriptBridge's flush loop: what a message's handler sends at once (its
+    /// answer, calls it makes) goes out before the next message is taken.
     func receive(_ text: String?, from connection: any BridgeConnection) {
         guard let text else {
             warn("WebViewJavascriptBridge: _fetchQueue() returned no string; ignored")
@@ -16,8 +19,20 @@ extension BridgeCore {
             warn("WebViewJavascriptBridge: \(Self.problem(ofQueue: text)); ignored: \(BridgeLog.cut(text, to: 200))")
             return
         }
-        let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
+        let (limit, log) = state.withLock { state in
+            state.receiving += 1
+            return (state.maxMessageSize, state.log)
+        }
+        defer {
+            // Answers sent from other threads meanwhile, and any later, go out in a task as usual.
+            let schedule = state.withLock { state in
+                state.receiving -= 1
+                return state.receiving == 0 && takeFlush(&state)
+            }
+            if schedule { scheduleFlush() }
+        }
         for element in elements {
+            defer { flushIfQueued() }
             guard let message = BridgeMessage(rawMembers: element.members) else {
                 warn("WebViewJavascriptBridge: ignored a queue entry that is not a message in: \(BridgeLog.cut(text, to: 200))")
                 continue
@@ -37,6 +52,11 @@ extension BridgeCore {
                 receiveRequest(message, size: element.size, page: connection.page)
             }
         }
+    }
+
+    /// Delivers what the last message's handling sent, before the next message is taken.
+    private func flushIfQueued() {
+        if state.withLock({ !$0.outbox.isEmpty }) { flush() }
     }
 
     /// What is wrong with a queue text the scanner did not accept, for the warning.

@@ -71,7 +71,8 @@ extension BridgeCore {
                 if let id = message.callbackId { state.pending[id]?.page = outgoing.page }
             }
             state.outbox.append(outgoing)
-            return (takeFlush(&state), outgoing.page)
+            // While a queue is handled, what its handlers send goes out after their message (`receive`).
+            return (state.receiving == 0 && takeFlush(&state), outgoing.page)
         }
         if schedule { scheduleFlush() }
         if queuedFor == nil && message.responseId == nil {
@@ -92,29 +93,47 @@ extension BridgeCore {
     }
 
     /// Delivers the outbox, each message as its own entry into the page. Runtime thread.
+    ///
+    /// As on the device, where the reference evaluates each message in whatever page the web view shows, a message
+    /// meant for a page that has gone is delivered to the page that is there now (an answer's id is unknown there and
+    /// ignored); with no page that has the bridge it is lost, and a lost call is a `call_during_reload` divergence.
+    /// ``BridgeCompatibility/lenient`` drops messages meant for a page that has gone (`page_gone`).
     func flush() {
-        let (batch, connection, token, log) = state.withLock { state in
+        let (batch, connection, token, log, lenient) = state.withLock { state in
             defer {
                 state.outbox.removeAll(keepingCapacity: true)
                 state.flushToken = nil
             }
-            return (state.outbox, state.connection, state.flushToken, state.log)
+            return (state.outbox, state.connection, state.flushToken, state.log, state.compatibility == .lenient)
         }
         defer { token?.end() }
         let tracing = isTracing
-        for outgoing in batch {
-            guard let connection, outgoing.page == connection.page, connection.deliver(outgoing.text) else {
-                undeliverable(outgoing)
+        for var outgoing in batch {
+            guard let connection, outgoing.page == connection.page || !lenient, connection.canDeliver else {
+                undeliverable(outgoing, lost: !lenient)
                 continue
             }
+            if outgoing.page != connection.page {
+                outgoing.page = connection.page
+                if let id = outgoing.message.callbackId { state.withLock { $0.pending[id]?.page = connection.page } }
+            }
+            // Logged and traced before the page runs, so what the message makes the page do comes after it.
             log.message("SEND", outgoing.text)
             if tracing { traceOutgoing(outgoing, size: outgoing.text.utf8.count, page: connection.page, outcome: "delivered") }
+            _ = connection.deliver(outgoing.text)
         }
     }
 
-    private func undeliverable(_ outgoing: Outgoing) {
+    /// A message no page takes: dropped (`lost`: as on the device, where no page with the bridge was there for it).
+    private func undeliverable(_ outgoing: Outgoing, lost: Bool) {
         warn("WebViewJavascriptBridge: page \(outgoing.page ?? 0) is gone; dropped \(BridgeLog.cut(outgoing.text, to: 200))")
         traceOutgoing(outgoing, size: outgoing.text.utf8.count, page: outgoing.page ?? 0, outcome: BridgeError.pageGone)
+        if lost, outgoing.message.responseId == nil {
+            let name = outgoing.handlerName ?? outgoing.message.handlerName ?? "?"
+            diverge(BridgeDivergence.callDuringReload, "native call \(name) sent during reload is lost on iOS: the reference re-arms "
+                    + "no startup queue after the first page, so the message is evaluated in a page that has no bridge yet; "
+                    + "lenient would deliver it once the next page has the bridge", page: outgoing.page ?? 0)
+        }
         if let id = outgoing.message.callbackId {
             failPending(id, with: BridgeError(code: BridgeError.pageGone, message: "the page went away before the message was delivered"))
         }

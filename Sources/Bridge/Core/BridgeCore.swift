@@ -31,6 +31,8 @@ final class BridgeCore: Sendable {
         var startupQueue: [Outgoing]? = []
         var outbox: [Outgoing] = []
         var flushToken: WorkToken?
+        /// Nonzero while the page's queue is being handled: answers are delivered after each message, not in a task.
+        var receiving = 0
         var pending: [String: PendingCall] = [:]
         var uniqueId = 0
         /// Ids of calls that `reset()` forgot while the page may still answer them: their late
@@ -95,16 +97,22 @@ final class BridgeCore: Sendable {
         if schedule { scheduleFlush() }
     }
 
-    /// The page went away: the startup queue is re-armed for the next page, and calls waiting on
-    /// this page fail with `page_gone`.
+    /// The page went away: calls this page received and has not answered fail with `page_gone`.
+    ///
+    /// As on the device, the startup queue is not re-armed (the reference never does): what native sends until the
+    /// next page has the bridge is lost, and what it sent before and has not been delivered yet goes to whatever page
+    /// is there when it is (see `flush()`). ``BridgeCompatibility/lenient`` re-arms the startup queue, so such
+    /// messages wait for the next page, and fails the calls not yet delivered too.
     func detach(_ connection: any BridgeConnection) {
         let failed = state.withLock { state -> [PendingCall] in
             guard state.connection === connection else { return [] }
             state.connection = nil
             state.retiredIds = []
-            if state.startupQueue == nil { state.startupQueue = [] }
+            let lenient = state.compatibility == .lenient
+            if lenient, state.startupQueue == nil { state.startupQueue = [] }
+            let undelivered = lenient ? [] : Set(state.outbox.compactMap(\.message.callbackId))
             var failed: [PendingCall] = []
-            for (id, call) in state.pending where call.page == connection.page {
+            for (id, call) in state.pending where call.page == connection.page && !undelivered.contains(id) {
                 failed.append(call)
                 state.pending[id] = nil
             }

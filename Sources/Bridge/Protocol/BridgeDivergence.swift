@@ -32,6 +32,9 @@ public struct BridgeDivergence: Sendable, Hashable, CustomStringConvertible {
     /// The page called `WebViewJavascriptBridge.callHandler` (or `call`) before the bridge exists on iOS:
     /// while the document is loading or its `DOMContentLoaded` listeners run. There it throws a `TypeError`.
     public static let callBeforeBridge = "call_before_bridge"
+    /// Native called a page handler while the page was being replaced (a reload or navigation), before the next page
+    /// had the bridge: on iOS the reference re-arms no startup queue after the first page, so the call is lost.
+    public static let callDuringReload = "call_during_reload"
 
     public var description: String { "\(code): \(message)" }
 

@@ -80,6 +80,8 @@ final class ContextConnection: BridgeConnection {
         }
     }
 
+    var canDeliver: Bool { isOpen && state.value.dispatchFunction != nil }
+
     func deliver(_ json: String) -> Bool {
         guard isOpen, let dispatchFunction = state.value.dispatchFunction else { return false }
         call(dispatchFunction, [JSONText(text: json)])

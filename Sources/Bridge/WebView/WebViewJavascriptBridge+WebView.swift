@@ -16,6 +16,12 @@ extension WebViewJavascriptBridge {
     /// never gets it (its signal is handled as the main frame's), and the web view reports that as a console
     /// warning beginning "bridge setup in a child frame".
     ///
+    /// As on iOS, where the app injects the bridge after its navigation-delegate round trip, a page that asks for the
+    /// bridge while it loads gets it in the first task after its `DOMContentLoaded` listeners have run (later, in the task
+    /// after the request); with ``BridgeCompatibility/lenient`` in the task after the request, as earlier versions did.
+    /// A page that uses `WebViewJavascriptBridge` before then throws, as on the phone, and that is a
+    /// `call_before_bridge` divergence.
+    ///
     /// Each ``BridgeDivergence`` is an event too: `.custom(kind: "divergence", fields:)` with `code` and `message`.
     public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
         self.init(runtime: webView.runtime, logger: logger)
@@ -29,6 +35,7 @@ extension WebViewJavascriptBridge {
         let attachment = WebViewBridgeAttachment(bridge: self) { [weak webView] page, text in
             webView?.events.emit(WebViewEvent(page: page, kind: .console(ConsoleMessage(level: .warn, text: text))))
         }
+        webView.events.observe { event in attachment.observe(event) }
         await webView.addNavigationInterceptor { action in attachment.intercept(action) }
         await webView.addDocumentObserver(attachment)
         // A document that is already there (loaded before the bridge was made) is adopted.

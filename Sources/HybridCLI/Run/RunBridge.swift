@@ -45,13 +45,16 @@ enum RunBridge {
     static func call(_ call: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
         let report = phases.report
         report.line(report.style.dim("call \(call.handler)") + (call.data.map { " " + $0.jsonString } ?? ""))
+        // The step is written before what it causes; its outcome (`callResult`) once the page is idle.
+        var fields: JSONObject = ["handler": .string(call.handler), "data": call.data ?? .null]
+        phases.transcript.write(kind: "call", page: await phases.pageID(), fields)
         // Queued before this returns, so the run-until-idle below includes the delivery and the answer.
         let outcome = Mutex<Result<JSONValue?, BridgeError>?>(nil)
         bridge.call(call.handler, call.data) { result in
             outcome.withLock { if $0 == nil { $0 = result } }
         }
         let idle = await phases.runUntilIdle()
-        var fields: JSONObject = ["handler": .string(call.handler), "data": call.data ?? .null]
+        fields["data"] = nil
         switch outcome.withLock({ $0 }) {
         case .failure(let error)?:
             StandardStreams.err(report.style.red("hybrid run: --call \(call.handler): \(error.code): \(error.message)") + "\n")
@@ -66,7 +69,7 @@ enum RunBridge {
             fields["value"] = .null
             fields["noResponse"] = true
         }
-        phases.transcript.write(kind: "call", page: await phases.pageID(), fields)
+        phases.transcript.write(kind: "callResult", page: await phases.pageID(), fields)
         return idle
     }
 }

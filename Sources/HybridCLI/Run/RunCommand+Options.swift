@@ -61,8 +61,8 @@ extension RunCommand {
         if let device { options.device = try DeviceOption.resolve(device) }
         options.virtualTime = virtualTime
         options.strict = strict
-        options.lenient = lenient
-        options.maxMessageSize = maxMessageSize
+        options.lenient = bridge.lenient
+        options.maxMessageSize = bridge.maxMessageSize
         options.animationSettle = .milliseconds(Int64((animationSettle * 1000).rounded()))
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal

@@ -134,13 +134,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Exit 1 if the page diverges from the device (a divergence line; see the Bridge docs).")
     var strict = false
 
-    @Option(name: .customLong("max-message-size"),
-            help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
-                               + "what WKWebView delivers); larger ones are refused with payload_too_large.", valueName: "bytes"))
-    var maxMessageSize: Int?
-
-    @Flag(name: .long, help: "Run the bridge in its lenient compatibility setting (divergences are still reported).")
-    var lenient = false
+    @OptionGroup var bridge: BridgeOptions
 
     @Flag(name: .customLong("virtual-time"), help: "Run timers and animation frames on a virtual clock that jumps ahead while waiting for idle.")
     var virtualTime = false
@@ -171,7 +165,6 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other") }
-        if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
     }
 
     func run() async throws {

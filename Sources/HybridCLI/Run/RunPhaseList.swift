@@ -30,17 +30,21 @@ struct RunPhaseList {
         if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         for _ in 0..<options.rotations {
             let webView = await phases.target().webView
-            await webView.rotate()
-            let device = await webView.device
+            // Written before the turn, as every step is before what it causes: the line gives the device it turns to.
+            let device = await webView.device.rotated()
             let (width, height) = (device.viewportWidth, device.viewportHeight)
             report.line(report.style.dim("rotate \(width)x\(height) \(device.orientation.rawValue)"))
             transcript.write(kind: "rotate", page: await phases.pageID(),
                              ["width": .number(Double(width)), "height": .number(Double(height)),
                               "orientation": .string(device.orientation.rawValue)])
+            await webView.rotate()
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
         for (selector, files) in options.fileInputs {
             report.line(report.style.dim("file-input \(selector) \(files.map(\.name).joined(separator: ", "))"))
+            // Each step is written before what it causes.
+            transcript.write(kind: "fileInput", page: await phases.pageID(),
+                             ["selector": .string(selector), "files": .array(files.map { .string($0.name) })])
             let webView = await phases.target().webView
             switch await phases.withDeadline({ try await webView.setFiles(files, for: selector) }) {
             case .timedOut: return phases.timedOut(in: "--file-input \(selector)", timeout: timeout)
@@ -49,12 +53,11 @@ struct RunPhaseList {
                 report.raise(.exception)
             case .done: break
             }
-            transcript.write(kind: "fileInput", page: await phases.pageID(),
-                             ["selector": .string(selector), "files": .array(files.map { .string($0.name) })])
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
         for selector in options.clicks {
             report.line(report.style.dim("click \(selector)"))
+            transcript.write(kind: "click", page: await phases.pageID(), ["selector": .string(selector)])
             let webView = await phases.target().webView
             switch await phases.withDeadline({ try await RunPageScripts.click(selector, in: webView) }) {
             case .timedOut: return phases.timedOut(in: "--click \(selector)", timeout: timeout)
@@ -64,7 +67,6 @@ struct RunPhaseList {
                 report.raise(.exception)
             case .done: break
             }
-            transcript.write(kind: "click", page: await phases.pageID(), ["selector": .string(selector)])
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
         for call in options.calls {
@@ -73,15 +75,16 @@ struct RunPhaseList {
             }
         }
         for code in options.evals {
+            transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code)])
             let webView = await phases.target().webView
             switch await phases.withDeadline({ try await RunPageScripts.evaluate(code, in: webView) }) {
             case .timedOut: return phases.timedOut(in: "--eval \(code)", timeout: timeout)
             case .failed(let error):
                 report.failure(error)
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
+                transcript.write(kind: "evalResult", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
             case .done(let value):
                 StandardStreams.out(RunReport.format(value) + "\n")
-                transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code), "value": value])
+                transcript.write(kind: "evalResult", page: await phases.pageID(), ["code": .string(code), "value": value])
             }
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }

@@ -34,8 +34,7 @@ struct RunSession {
         /// `kind` in the transcript, close it and print the summary; the caller then exits.
         @Sendable func finishEarly(kind: String, status: ExitStatus?) {
             if let status { report.raise(status) }
-            transcript.write(kind: kind, page: report.currentPage)
-            if let failure = transcript.close() { RunSession.reportTranscriptFailure(failure) }
+            if let failure = transcript.finish(kind: kind, page: report.currentPage) { RunSession.reportTranscriptFailure(failure) }
             if report.verbosity > .quiet { StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n") }
         }
         let interrupt = RunInterrupt { signal in
@@ -94,7 +93,7 @@ struct RunSession {
                                deadline: ContinuousClock.Instant, server: inout RunServer?, app: inout RunApp?) async -> ExitStatus {
         var url = options.url
         transcript.write(kind: "meta", page: 0, at: transcript.start, [
-            "schema": 1, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
+            "schema": 2, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
         let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient)

@@ -2,7 +2,11 @@ import Foundation
 import Hybrid
 
 /// Writes `--transcript` JSON lines: one event per line, each with `t` (milliseconds since the
-/// command started), `kind` and `page`; the first line is `{"kind":"meta","schema":1,...}`.
+/// command started), `kind` and `page`; the first line is `{"kind":"meta","schema":2,...}`.
+///
+/// Lines are in causal order: the web view's events are written on the runtime thread as they happen, a step
+/// (`click`, `call`, `eval`, ...) is written before it acts (its outcome, `callResult` or `evalResult`, after), and a
+/// bridge delivery before what the page does with it.
 final class RunTranscript: Sendable {
     private let file: OutputFile?
     let start: ContinuousClock.Instant
@@ -23,10 +27,20 @@ final class RunTranscript: Sendable {
 
     func write(kind: String, page: Int, at instant: ContinuousClock.Instant = .now, _ fields: JSONObject = [:]) {
         guard isEnabled else { return }
+        file?.write(line(kind: kind, page: page, at: instant, fields))
+    }
+
+    private func line(kind: String, page: Int, at instant: ContinuousClock.Instant, _ fields: JSONObject) -> String {
         var line: JSONObject = ["t": .number((milliseconds(at: instant) * 1000).rounded() / 1000), "kind": .string(kind), "page": .number(Double(page))]
         for (key, value) in fields { line[key] = value }
-        let text = JSONValue.object(line).jsonString + "\n"
-        file?.write(text)
+        return JSONValue.object(line).jsonString + "\n"
+    }
+
+    /// Writes the last line (`interrupt`, `timeout`, `memory`) and closes the file, with nothing written between the
+    /// two by another thread: whatever happens after it is not in the transcript. Returns the first failure.
+    @discardableResult
+    func finish(kind: String, page: Int) -> OutputFileError? {
+        file?.close(after: line(kind: kind, page: page, at: .now, [:]))
     }
 
     func write(_ event: WebViewEvent) {

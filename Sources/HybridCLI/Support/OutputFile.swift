@@ -36,9 +36,13 @@ final class OutputFile: Sendable {
     }
 
     /// Closes the file (once; later calls only answer) and returns the first failure of any write or of closing.
+    /// `last`, when given, is written first, with no other write between it and the close.
     @discardableResult
-    func close() -> OutputFileError? {
+    func close(after last: String? = nil) -> OutputFileError? {
         state.withLock { state in
+            if let last, state.descriptor >= 0, state.failure == nil, let code = Self.writeAll(Array(last.utf8), to: state.descriptor) {
+                state.failure = OutputFileError(path: path, code: code)
+            }
             if state.descriptor >= 0 {
                 // close(2) can report a write the kernel deferred (on NFS, say); EINTR leaves the descriptor closed.
                 if Glibc.close(state.descriptor) != 0, errno != EINTR, state.failure == nil {

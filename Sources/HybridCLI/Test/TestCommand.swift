@@ -15,9 +15,11 @@ struct TestCommand: AsyncParsableCommand {
             Each *.test.html page is served over HTTP from its folder with its sidecar mocks (NAME.mock.json) \
             and, when there is a folder NAME.api-mocks next to it, mock HTTP APIs in the format of hybrid serve \
             --api-mocks (answers, .echo.json, WebSocket and event-stream endpoints). \
-            Before the page's scripts, the bridge and the test API are injected: test(name, fn) (fn may be \
+            Before the page's scripts, the test API is injected: test(name, fn) (fn may be \
             async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail). The tests run one after another once the page's load event has fired. With --virtual-time each \
+            fail). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
+            after its DOMContentLoaded listeners; a *.test.js script has it before it runs. The tests run one after \
+            another once the page's load event has fired. With --virtual-time each \
             page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
             (network requests still take real time; --test-timeout then counts virtual time).
 
@@ -34,8 +36,10 @@ struct TestCommand: AsyncParsableCommand {
 
             Divergences: a page whose bridge use would behave differently on an iPhone (a setup callback that \
             throws, a responseCallback called twice, a bridge call before the bridge exists on iOS) fails with \
-            "divergence CODE: message", unless it expects the code with <meta name="hybrid-expect-divergence" \
-            content="CODE">; with --strict any divergence fails it.
+            "divergence CODE: message" (the test that was running, or the file when none was), unless it expects \
+            the code with <meta name="hybrid-expect-divergence" content="CODE">; with --strict any divergence fails \
+            it. --lenient runs the bridge in its lenient setting (divergences are still reported); \
+            --max-message-size sets the bridge's largest message.
 
             Examples:
               hybrid test                                    # everything under web/tests/
@@ -92,6 +96,8 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail a page on any divergence from the device, even one it expects.")
     var strict = false
 
+    @OptionGroup var bridge: BridgeOptions
+
     @Flag(name: .customLong("virtual-time"),
           help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
     var virtualTime = false
@@ -132,6 +138,8 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
         options.strict = strict
+        if bridge.lenient { options.compatibility = .lenient }
+        options.maximumMessageSize = bridge.maxMessageSize
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -31,9 +31,11 @@ struct FileRunState {
     private(set) var isHung = false
     var fileErrors: [(message: String, location: SourceLocation?)] = []
     var console: [ConsoleMessage] = []
-    /// The bridge's divergences from the device, judged when the file ends (the page declares the ones it
-    /// expects only once it has loaded).
+    /// The bridge's divergences from the device outside any test, judged when the file ends (the page declares the
+    /// ones it expects only once it has loaded).
     private var divergences: [BridgeDivergence] = []
+    /// The divergences while the current test runs: they fail that test (unless expected) when it ends.
+    private var currentDivergences: [BridgeDivergence] = []
     private var expectedDivergences: Set<String> = []
     var sources = SourceLines()
 
@@ -49,7 +51,7 @@ struct FileRunState {
         case .console(let message):
             console.append(message)
         case .divergence(let divergence):
-            divergences.append(divergence)
+            if phase == .running, current != nil { currentDivergences.append(divergence) } else { divergences.append(divergence) }
         case .exception(let error):
             let text = "uncaught " + (error.name.isEmpty ? error.message : "\(error.name): \(error.message)")
             if phase == .running, current != nil {
@@ -88,15 +90,19 @@ struct FileRunState {
             currentDeclared = declared
             currentErrors = []
             currentErrorLocation = nil
+            currentDivergences = []
             return .rearm
         case .result(_, let name, var status, var message, let frames, let declared, let milliseconds):
             var place = location(frames: frames, declared: declared)
-            if !currentErrors.isEmpty, status != .skipped {
-                let uncaught = currentErrors.joined(separator: "; ")
+            // Uncaught errors while it ran, and divergences from the device it does not expect, fail the test.
+            let problems = currentErrors + currentDivergences.filter(isFailure).map(Self.describe)
+            if !problems.isEmpty, status != .skipped {
+                let uncaught = problems.joined(separator: "; ")
                 if status == .passed { place = currentErrorLocation ?? place }
                 message = status == .failed ? "\(message ?? "failed") (also \(uncaught))" : uncaught
                 status = .failed
             }
+            currentDivergences = []
             results.append(TestCaseResult(name: name, status: status, message: message, location: place,
                                           duration: .microseconds(Int64((milliseconds * 1000).rounded()))))
             current = nil
@@ -161,12 +167,22 @@ struct FileRunState {
         return finish()
     }
 
+    /// A divergence fails unless the page expects its code; with --strict, always.
+    private func isFailure(_ divergence: BridgeDivergence) -> Bool {
+        options.strict || !expectedDivergences.contains(divergence.code)
+    }
+
+    private static func describe(_ divergence: BridgeDivergence) -> String {
+        "divergence \(divergence.code): \(divergence.message)"
+    }
+
     private mutating func finish() -> Action {
-        // A divergence fails the file unless the page expects its code; with --strict, always.
-        for divergence in divergences where options.strict || !expectedDivergences.contains(divergence.code) {
-            fileErrors.append(("divergence \(divergence.code): \(divergence.message)", nil))
+        // Outside any test (or in a test that never ended), a divergence fails the file.
+        for divergence in divergences + currentDivergences where isFailure(divergence) {
+            fileErrors.append((Self.describe(divergence), nil))
         }
         divergences = []
+        currentDivergences = []
         phase = .finished
         return .finish
     }

@@ -1,3 +1,4 @@
+import Bridge
 import Foundation
 import WebView
 
@@ -27,6 +28,14 @@ public struct TestRunOptions: Sendable {
     /// Fails a page on any divergence from the device (`--strict`), even one it expects with
     /// `<meta name="hybrid-expect-divergence" content="CODE">`. Default false: only unexpected ones fail it.
     public var strict = false
+
+    /// The bridge's compatibility setting for every page (`--lenient`: ``BridgeCompatibility/lenient``). Default
+    /// ``BridgeCompatibility/device``; divergences are reported either way.
+    public var compatibility = BridgeCompatibility.device
+
+    /// The bridge's largest message in bytes of JSON text, either way (`--max-message-size`); nil keeps the
+    /// bridge's default (256 MiB).
+    public var maximumMessageSize: Int?
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

@@ -7,8 +7,9 @@ import Synchronization
 import WebView
 
 /// Runs a test file in a ``HeadlessWebView`` of its own runtime: the file's folder served over HTTP
-/// by a ``FixtureServer`` on the same runtime thread, a bridge with the sidecar mocks, the test API
-/// as a user script at document start, and `__hybridTestReport` installed in every document.
+/// by a ``FixtureServer`` on the same runtime thread, a bridge with the sidecar mocks (injected as on the phone for a
+/// page, before a test script), the test API as a user script at document start, and `__hybridTestReport` installed
+/// in every document.
 final class WebViewPageDriver: TestPageDriver {
     let target: TestPageTarget
     let runtime: JavaScriptRuntime
@@ -19,6 +20,8 @@ final class WebViewPageDriver: TestPageDriver {
     private let checksInterrupts: Bool
     private let clockDriver = Mutex<Task<Void, Never>?>(nil)
     private let virtualTime: Bool
+    private let compatibility: BridgeCompatibility
+    private let maximumMessageSize: Int?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -28,6 +31,8 @@ final class WebViewPageDriver: TestPageDriver {
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
         virtualTime = options.virtualTime
+        compatibility = options.compatibility
+        maximumMessageSize = options.maximumMessageSize
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
@@ -54,11 +59,17 @@ final class WebViewPageDriver: TestPageDriver {
         }
         webView.userContentController.addUserScript(UserScript(source: harness, injectionTime: .atDocumentStart,
                                                                sourceURL: HybridTestingScripts.testAPIURL))
-        let bridge = WebViewJavascriptBridge(runtime: runtime, logger: Logger(label: "WebViewJavascriptBridge") { _ in
-            ConsoleLogHandler(signals: signals)
-        })
+        let logger = Logger(label: "WebViewJavascriptBridge") { _ in ConsoleLogHandler(signals: signals) }
+        // A test page gets the bridge as on the phone: when it asks (`__bridge_loaded__`), after its DOMContentLoaded
+        // listeners. A test script has no page of its own: its blank page gets the bridge before the script runs.
+        let bridge = switch target.kind {
+        case .page: await WebViewJavascriptBridge(for: webView, logger: logger)
+        case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
+        }
+        bridge.compatibility = compatibility
+        if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
-        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: bridge))
+        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))
         do {
             if let mocks = try target.mocks() { mocks.install(into: bridge) }
             if let configure { try await configure(bridge) }
@@ -119,20 +130,21 @@ final class WebViewPageDriver: TestPageDriver {
     }
 }
 
-/// Per document, before its scripts: the bridge and `__hybridTestReport`. A document that goes away
-/// while the tests run (a navigation) ends the run.
+/// Per document, before its scripts: `__hybridTestReport`, and for a test script the bridge. A document that goes
+/// away while the tests run (a navigation) ends the run.
 private final class DocumentHooks: DocumentObserver {
     let signals: AsyncStream<HarnessSignal>.Continuation
-    let bridge: WebViewJavascriptBridge
+    /// The bridge to inject before the document's scripts (test scripts only).
+    let bridge: WebViewJavascriptBridge?
 
-    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge) {
+    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?) {
         self.signals = signals
         self.bridge = bridge
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
         let signals = signals
-        _ = bridge.inject(into: document.context, page: document.id)
+        _ = bridge?.inject(into: document.context, page: document.id)
         document.context.setFunction("__hybridTestReport") { args in
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
@@ -140,7 +152,7 @@ private final class DocumentHooks: DocumentObserver {
     }
 
     func documentWillClose(_ document: DocumentHandle) {
-        bridge.detach(from: document.context)
+        bridge?.detach(from: document.context)
         signals.yield(.pageClosed)
     }
 }

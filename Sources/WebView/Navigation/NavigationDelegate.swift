@@ -6,7 +6,8 @@ import Foundation
 /// (allow, no-ops), so adopt only what you need.
 public protocol NavigationDelegate: AnyObject, Sendable {
     /// Allows or cancels a request: top-level `location` changes, link clicks, form submits,
-    /// iframe insertions and iframe `src` changes. Interceptors (``HeadlessWebView/addNavigationInterceptor(_:)``)
+    /// iframe insertions and iframe `src` changes, and, as in WebKit, fragment navigations (`location.hash = ...`,
+    /// a link to `#id`), which a cancel stops (`pushState` and `replaceState` are not requests). Interceptors (``HeadlessWebView/addNavigationInterceptor(_:)``)
     /// see the request first and may consume it; then this delegate never sees it.
     func decidePolicy(for action: NavigationAction) -> NavigationPolicy
     /// A main-frame load started.

@@ -51,6 +51,8 @@
   function navigate(url, type, replace) {
     var resolved = resolve(url);
     if (withoutHash(resolved) === withoutHash(location._href) && resolved.indexOf('#') >= 0 && type !== 'reload') {
+      // As in WebKit, a fragment navigation asks the navigation policy too (at once), and a cancel stops it.
+      if (!native.navigate(String(url), resolved, type, true, true)) return;
       env.navigateToFragment(resolved, !!replace);  // dom/history.js: a session history entry and hashchange
       return;
     }
