@@ -2,7 +2,7 @@ import JavaScript
 import Logging
 import ServiceLifecycle
 
-/// A ``JavaScriptPool`` as a swift-service-lifecycle `Service`: add it to a `ServiceGroup` beside the HTTP server,
+/// A `JavaScriptPool` as a swift-service-lifecycle `Service`: add it to a `ServiceGroup` beside the HTTP server,
 /// and the group's graceful shutdown (SIGTERM, say) drains the pool after the server stopped taking requests.
 ///
 /// ```swift
@@ -14,9 +14,9 @@ import ServiceLifecycle
 /// try await group.run()
 /// ```
 ///
-/// `run()` waits until graceful shutdown, then shuts the pool down with ``JavaScriptPool/ShutdownMode/drain``
-/// (queued calls still run); if its task is cancelled instead, with ``JavaScriptPool/ShutdownMode/cancel`` (queued
-/// calls fail with ``JavaScriptPoolError/shutDown``). Either way it returns once the runtime threads have stopped.
+/// `run()` waits until graceful shutdown, then shuts the pool down with `JavaScriptPool.ShutdownMode.drain`
+/// (queued calls still run); if its task is cancelled instead, with `JavaScriptPool.ShutdownMode.cancel` (queued
+/// calls fail with `JavaScriptPoolError.shutDown`). Either way it returns once the runtime threads have stopped.
 public struct JavaScriptPoolService: Service {
     /// The pool this service stops.
     public let pool: JavaScriptPool

@@ -2,8 +2,8 @@ import CoreMetrics
 import JavaScript
 import Logging
 
-/// Reports what a ``JavaScriptPool`` does through swift-metrics (and logs what needs a look through swift-log):
-/// pass it as the pool's ``JavaScriptPool/Configuration/instrumentation``.
+/// Reports what a `JavaScriptPool` does through swift-metrics (and logs what needs a look through swift-log):
+/// pass it as the pool's `JavaScriptPool.Configuration.instrumentation`.
 ///
 /// | metric | kind | dimensions |
 /// |---|---|---|

@@ -27,7 +27,7 @@ import Synchronization
 ///   ``JavaScriptPoolError/setupFailed(_:)``, and a later replacement that fails fails its call the same way.
 /// - ``shutdown(_:)`` drains or cancels the queue, waits for running calls and stops the threads.
 ///
-/// The runtimes are ``JavaScriptRuntime``s on their own ``EventLoopThread``s: timers and promises work in calls as
+/// The runtimes are ``JavaScriptRuntime``s on their own `EventLoopThread`s: timers and promises work in calls as
 /// anywhere else, and nothing else runs on those threads.
 public final class JavaScriptPool: Sendable {
     /// Prepares a new context: load the scripts calls use. Runs on the context's runtime thread, once per context.
