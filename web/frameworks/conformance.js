@@ -843,6 +843,28 @@
     });
   });
 
+  // XMLHttpRequest (issue 16, part 5): synchronous requests.
+  check("xhr", "synchronous XMLHttpRequest: the response is there when send() returns; readystatechange DONE, load; a due timer waits", function () {
+    var seen = [], fired = false;
+    setTimeout(function () { fired = true; }, 0);
+    var x = new XMLHttpRequest();
+    x.onreadystatechange = function () { seen.push(x.readyState); };
+    x.onloadstart = function () { seen.push("loadstart"); };
+    x.onload = function () { seen.push("load"); };
+    x.open("GET", "conformance.js", false);
+    x.send();
+    eq(x.readyState, 4);
+    ok(x.responseText.indexOf("web-API conformance checks") > 0, "the response text");
+    eq(seen.join(), "1,4,load");
+    eq(fired, false, "the timer fired during the request");
+  });
+  check("xhr", "a document's synchronous XMLHttpRequest rejects timeout and responseType with InvalidAccessError", function () {
+    var x = new XMLHttpRequest();
+    x.open("GET", "conformance.js", false);
+    try { x.timeout = 5; throw new Error("timeout was set"); } catch (e) { eq(e.name, "InvalidAccessError"); }
+    try { x.responseType = "json"; throw new Error("responseType was set"); } catch (e) { eq(e.name, "InvalidAccessError"); }
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

@@ -1,5 +1,6 @@
 internal import CJavaScriptCore
 import Foundation
+import HybridLoop
 
 /// The timers of every context of a machine: one queue ordered by (deadline, sequence) and ONE
 /// GLib source armed for the earliest deadline.
@@ -144,6 +145,12 @@ final class TimerScheduler {
     /// Fires, in order, the timers due by now that were scheduled before this pass began; timers
     /// scheduled by the callbacks wait for the next pass, so a `setTimeout(f, 0)` chain yields to the loop.
     func fireDue() {
+        // A script waits in a nested iteration of the loop (a synchronous XMLHttpRequest): no timer interleaves with
+        // it; the source stays disarmed until the wait has ended.
+        if NestedLoop.isHoldingTasks {
+            NestedLoop.deferTask { [weak self] in self?.rearm() }
+            return
+        }
         let current = now
         let limit = nextSequence
         while let first = queue.first, first.deadline <= current, first.sequence < limit {

@@ -105,7 +105,18 @@ public final class WebSession {
     /// Sends `request` (any method, headers, body, timeout); see ``load(_:completion:)``.
     @discardableResult
     public func send(_ request: WebRequest, completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
+        send(request, whileHeld: false, completion: completion)
+    }
+
+    /// Sends `request`; a completion that arrives while a script waits for a synchronous request (`NestedLoop`) is
+    /// held until that wait has ended, unless `whileHeld` (the synchronous request itself, which the wait is for).
+    func send(_ request: WebRequest, whileHeld: Bool,
+              completion callerCompletion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
         let cancellable = Cancellable()
+        let completion: (Result<LoadedResource, WebLoadError>) -> Void = whileHeld ? callerCompletion : { [cancellable] result in
+            guard NestedLoop.isHoldingTasks else { return callerCompletion(result) }
+            NestedLoop.deferTask { if !cancellable.isCancelled { callerCompletion(result) } }
+        }
         g_main_context_push_thread_default(mainContext)
         defer { g_main_context_pop_thread_default(mainContext) }
         var failure: WebLoadError?

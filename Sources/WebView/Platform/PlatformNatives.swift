@@ -35,25 +35,34 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
+        // send(method, url, headers, body, timeout, callback): the request's id; callback(result) later.
         define("send") { args in
-            let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
-            let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
-                guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
-                return (name, value)
-            }
-            let bodyRef = args.ref(at: 3)
-            let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
-                : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
-            let timeout = args.double(at: 4)
-            let request = WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
-                                     timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
-            return instance.send(request, callback: args[5])
+            instance.send(request(from: args), callback: args[5])
+        }
+        // sendSync(method, url, headers, body, timeout): the result object, once the request has ended (sync XHR).
+        define("sendSync") { args in
+            instance.sendSynchronously(request(from: args))
         }
         define("abort") { args in
             if let id = args.int(at: 0) { instance.abort(id) }
             return nil
         }
         return native
+    }
+
+    /// The request `send(method, url, headers, body, timeout, ...)` describes.
+    private static func request(from args: JSArguments) -> WebRequest {
+        let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
+        let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
+            guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
+            return (name, value)
+        }
+        let bodyRef = args.ref(at: 3)
+        let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
+            : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
+        let timeout = args.double(at: 4)
+        return WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
+                          timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
     }
 
     /// The natives that need no page (text encoding, base64, UUIDs, the CommonJS loader): shared by pages and workers.

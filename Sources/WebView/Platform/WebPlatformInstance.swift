@@ -79,6 +79,24 @@ public final class WebPlatformInstance {
         return id
     }
 
+    /// Sends `request` and waits for its result, as a synchronous `XMLHttpRequest` does: the runtime thread iterates
+    /// its main context meanwhile (so a fixture server on the same thread answers), with the page's other tasks held
+    /// until the script that waits has finished (``NestedLoop``). The result object is ``send(_:callback:)``'s.
+    func sendSynchronously(_ request: WebRequest) -> JSValue? {
+        guard let host, !isClosed, let context, !context.isClosed else { return nil }
+        var result: Result<LoadedResource, WebLoadError>?
+        if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
+            result = .failure(refusal)
+        } else {
+            let session = host.session
+            let cancellable = session.send(request, whileHeld: true) { result = $0 }
+            NestedLoop.wait(on: session.mainContext) { result != nil }
+            withExtendedLifetime(cancellable) {}
+        }
+        guard let result, !isClosed, !context.isClosed else { return nil }
+        return Self.resultObject(result, in: context)
+    }
+
     /// Starts a WebSocket for the page (`url` already checked by the script); `onEvent` hears it (see
     /// ``WebSocketNatives``). Returns its id; 0 once the page is closed.
     func openWebSocket(url: URL, protocols: [String], onEvent: JSValue) -> Int {
@@ -98,6 +116,9 @@ public final class WebPlatformInstance {
     }
 
     private func webSocketEvent(_ id: Int, _ event: PageWebSocket.Event, onEvent: JSValue) {
+        if NestedLoop.isHoldingTasks {
+            return NestedLoop.deferTask { [weak self] in self?.webSocketEvent(id, event, onEvent: onEvent) }
+        }
         guard let entry = webSockets[id] else { return }
         let arguments: [any JSValueConvertible]
         switch event {
@@ -147,6 +168,9 @@ public final class WebPlatformInstance {
     }
 
     private func eventStreamEvent(_ id: Int, _ event: EventStreamTransfer.Event, onEvent: JSValue) {
+        if NestedLoop.isHoldingTasks {
+            return NestedLoop.deferTask { [weak self] in self?.eventStreamEvent(id, event, onEvent: onEvent) }
+        }
         guard let entry = eventStreams[id] else { return }
         let arguments: [any JSValueConvertible]
         switch event {
@@ -183,6 +207,9 @@ public final class WebPlatformInstance {
     }
 
     private func complete(_ id: Int, _ result: Result<LoadedResource, WebLoadError>) {
+        if NestedLoop.isHoldingTasks {
+            return NestedLoop.deferTask { [weak self] in self?.complete(id, result) }
+        }
         guard let request = pending.removeValue(forKey: id) else { return }
         // Ended after the callback, so work the callback starts keeps the page busy without a gap.
         defer { request.token.end() }

@@ -23,10 +23,11 @@
     var hasType = this._headers.some(function (h) { return h[0].toLowerCase() === 'content-type'; });
     if (type && !hasType) this._headers.push(['Content-Type', type]);
     this._sent = true;
+    if (this._sync) return this._sendSync(payload);
     var generation = this._generation;
     this._fire('loadstart', 0, 0);
     if (this._generation !== generation || !this._sent) return;
-    var xhr = this, timeout = Number(this.timeout) > 0 ? Number(this.timeout) : 0;
+    var xhr = this, timeout = this._timeout;
     function complete(result) {
       if (xhr._generation === generation) xhr._complete(result, generation);
     }
@@ -37,7 +38,22 @@
     }
     this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete);
   });
-  define(proto, '_complete', function (result, generation) {
+  // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
+  // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously); errors throw.
+  define(proto, '_sendSync', function (payload) {
+    var result = /^blob:/i.test(this._url) ? internals.blobURLResult(this._method, this._url)
+      : native.sendSync(this._method, this._url, this._headers, payload, this._timeout);
+    this._sent = false;
+    if (!result || result.error) {
+      this._state = 4;
+      this._errorMessage = result ? result.error : 'the page was closed';
+      var timedOut = result && result.kind === 'timeout';
+      throw new DOMException("Failed to execute 'send' on 'XMLHttpRequest': " + (timedOut ? 'the request timed out: ' :
+        "Failed to load '" + this._url + "': ") + this._errorMessage, timedOut ? 'TimeoutError' : 'NetworkError');
+    }
+    this._complete(result, this._generation, true);
+  });
+  define(proto, '_complete', function (result, generation, sync) {
     var xhr = this;
     function current() { return xhr._generation === generation; }
     this._id = 0;
@@ -53,7 +69,8 @@
     }
     var size = result.body.byteLength;
     this._response = result;
-    var steps = [[2, 'readystatechange'], [3, 'readystatechange'], [3, 'progress'], [4, 'readystatechange'], [4, 'load'], [4, 'loadend']];
+    var steps = sync ? [[4, 'readystatechange'], [4, 'load'], [4, 'loadend']]
+      : [[2, 'readystatechange'], [3, 'readystatechange'], [3, 'progress'], [4, 'readystatechange'], [4, 'load'], [4, 'loadend']];
     for (var i = 0; i < steps.length && current(); i++) {
       this._state = steps[i][0];
       this._fire(steps[i][1], size, size);
