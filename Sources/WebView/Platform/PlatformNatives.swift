@@ -35,9 +35,10 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
-        // send(method, url, headers, body, timeout, callback): the request's id; callback(result) later.
+        // send(method, url, headers, body, timeout, callback, keepalive): the request's id; callback(result) later.
+        // A keepalive request outlives the page (WebPlatformInstance.close).
         define("send") { args in
-            instance.send(request(from: args), callback: args[5])
+            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6))
         }
         // sendSync(method, url, headers, body, timeout): the result object, once the request has ended (sync XHR).
         define("sendSync") { args in

@@ -10,8 +10,11 @@ import JavaScript
 public final class WebPlatformInstance {
     private struct Pending {
         var token: WorkToken
-        var callback: JSValue
+        /// Nil once the page closed: a keepalive request then goes on without anybody to tell.
+        var callback: JSValue?
         var cancellable: Cancellable?
+        /// `fetch(url, {keepalive: true})` and `navigator.sendBeacon`: ``close()`` lets it finish.
+        var keepalive = false
     }
 
     weak var host: (any WebPlatformHost)?
@@ -39,7 +42,9 @@ public final class WebPlatformInstance {
     /// The number of the page's WebSockets not yet closed.
     public var openWebSocketCount: Int { webSockets.count }
 
-    /// Cancels every pending request and ends its work token; later requests fail at once.
+    /// Cancels every pending request and ends its work token; later requests fail at once. A keepalive request
+    /// (`fetch` with `keepalive`, `navigator.sendBeacon`) outlives the page, as in browsers: it is sent and read to
+    /// the end, keeping the runtime busy, and its answer is dropped.
     public func close() {
         isClosed = true
         canvases.close()
@@ -56,8 +61,8 @@ public final class WebPlatformInstance {
             entry.connecting?.end()
         }
         let requests = pending
-        pending.removeAll()
-        for request in requests.values {
+        pending = pending.filter(\.value.keepalive).mapValues { var request = $0; request.callback = nil; return request }
+        for request in requests.values where !request.keepalive {
             request.cancellable?.cancel()
             request.token.end()
         }
@@ -65,15 +70,18 @@ public final class WebPlatformInstance {
 
     /// Starts a request for the page; `callback` gets the result object (see `Resources/platform/xmlhttprequest-send.js`).
     /// Returns its id for ``abort(_:)``.
-    func send(_ request: WebRequest, callback: JSValue) -> Int {
+    func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false) -> Int {
         let id = nextID
         nextID += 1
         guard let host, !isClosed else { return 0 }
-        pending[id] = Pending(token: host.beginWork(), callback: callback)
+        pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive)
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             LoopCallback.schedule(on: host.session.mainContext) { [weak self] in self?.complete(id, .failure(refusal)) }
         } else {
-            let cancellable = host.session.send(request) { [weak self] result in self?.complete(id, result) }
+            // A keepalive request keeps this instance (closed or not) until it completes, so its token ends then.
+            let cancellable = host.session.send(request) { [weak self, keeper = keepalive ? self : nil] result in
+                withExtendedLifetime(keeper) { self?.complete(id, result) }
+            }
             pending[id]?.cancellable = cancellable
         }
         return id
@@ -213,10 +221,10 @@ public final class WebPlatformInstance {
         guard let request = pending.removeValue(forKey: id) else { return }
         // Ended after the callback, so work the callback starts keeps the page busy without a gap.
         defer { request.token.end() }
-        guard !isClosed, let context, !context.isClosed else { return }
+        guard !isClosed, let callback = request.callback, let context, !context.isClosed else { return }
         let value = Self.resultObject(result, in: context)
         do {
-            try request.callback.call(arguments: [value])
+            try callback.call(arguments: [value])
         } catch let error as JSException {
             host?.report(error)
         } catch {}

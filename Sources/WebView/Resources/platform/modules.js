@@ -27,9 +27,33 @@
     var library = module.exports;
     var polyfill = library.fetch;
     // whatwg-fetch rejects every failure with "Network request failed": say what failed.
+    // A keepalive fetch (Fetch standard): its body counts against the page's keepalive quota (platform/beacon.js)
+    // until it settles, and the request outlives the page (`native.send`'s keepalive flag, read by xhr.send).
     var fetch = function fetch(input, init) {
+      var keepalive = init && init.keepalive && internals.keepalive;
+      if (!keepalive) return send(this, arguments);
+      var body = init.body === undefined ? null : init.body;
+      if (internals.isReadableStream(body)) {
+        return Promise.reject(new TypeError("Failed to execute 'fetch' on 'Window': keepalive cannot be used with a ReadableStream body."));
+      }
+      var bytes = keepalive.size(body);
+      if (!keepalive.reserve(bytes)) {
+        return Promise.reject(new TypeError('Failed to fetch: the keepalive requests in flight would carry more than 64 KiB of body'));
+      }
+      return internals.fetchReserved(input, init, bytes);
+    };
+    internals.fetchReserved = function (input, init, bytes) {
+      var released = false;
+      function release() { if (!released) { released = true; internals.keepalive.release(bytes); } }
+      internals.fetchKeepalive = true;
+      var promise;
+      try { promise = send(undefined, [input, init]); } finally { internals.fetchKeepalive = false; }
+      promise.then(release, release);
+      return promise;
+    };
+    function send(self, args) {
       internals.lastXHR = null;
-      var promise = polyfill.apply(this, arguments);
+      var promise = polyfill.apply(self, args);
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
       return promise.then(null, function (error) {
@@ -41,7 +65,7 @@
         }
         throw error;
       });
-    };
+    }
     fetch.polyfill = true;
     streamBodies(library.Response.prototype);
     internals.define(global, 'fetch', fetch);
