@@ -90,7 +90,7 @@ import Testing
                     .observe({ type: 'mark', buffered: true });
                 })
                 """)
-            #expect(result == [[["mark:one", "mark:two"], ["measure:m"]], 0, ["before", "one", "two"], ["mark", "measure", "navigation"]])
+            #expect(result == [[["mark:one", "mark:two"], ["measure:m"]], 0, ["before", "one", "two"], ["mark", "measure", "navigation", "resource"]])
         }
     }
 

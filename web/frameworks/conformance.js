@@ -865,6 +865,19 @@
     try { x.responseType = "json"; throw new Error("responseType was set"); } catch (e) { eq(e.name, "InvalidAccessError"); }
   });
 
+  // Resource Timing (issue 16, part 7).
+  check("resources", "the page's scripts and its fetches are PerformanceResourceTiming entries with their initiatorType", function () {
+    var script = performance.getEntriesByType("resource").filter(function (e) { return /\/conformance\.js$/.test(e.name) && e.initiatorType === "script"; });
+    eq(script.length, 1, "entries for conformance.js");
+    ok(script[0] instanceof PerformanceResourceTiming, "a PerformanceResourceTiming");
+    eq(script[0].initiatorType, "script");
+    ok(script[0].responseEnd >= script[0].startTime && script[0].duration >= 0, "its times");
+    var url = new URL("conformance.test.html?timing", location.href).href;
+    return fetch(url).then(function (r) { return r.text(); }).then(function () {
+      return eventually(function () { return performance.getEntriesByName(url)[0]; }, "the fetch's entry");
+    }).then(function (entry) { eq(entry.initiatorType, "fetch"); eq(entry.entryType, "resource"); });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

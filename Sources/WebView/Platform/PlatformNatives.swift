@@ -35,10 +35,34 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
-        // send(method, url, headers, body, timeout, callback, keepalive): the request's id; callback(result) later.
-        // A keepalive request outlives the page (WebPlatformInstance.close).
+        // send(method, url, headers, body, timeout, callback, keepalive, initiator): the request's id; callback(result)
+        // later. A keepalive request outlives the page (WebPlatformInstance.close); with an initiator (`fetch`, `img`,
+        // ...) a finished load becomes a Resource Timing entry.
         define("send") { args in
-            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6))
+            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7))
+        }
+        // resourceTimings(from): the Resource Timing records from index `from` on, each [name, initiatorType, startTime,
+        // responseEnd, decodedBodySize, encodedBodySize, transferSize] (platform/performance.js makes the entries).
+        define("resourceTimings") { args in
+            let from = max(0, args.int(at: 0) ?? 0)
+            let records = instance.resourceRecords
+            guard from < records.count else { return [[JSONValue]]() }
+            return records[from...].map { record -> [JSONValue] in
+                [.string(record.url), .string(record.initiator), .number(record.start), .number(record.end),
+                 .number(Double(record.decodedSize)), .number(Double(record.encodedSize)),
+                 .number(Double(record.isNetwork ? record.encodedSize + 300 : 0))]
+            }
+        }
+        // resourceTimingControl(action, value): 'clear', 'size' (the buffer size), 'observe' (value: called after each
+        // new record).
+        define("resourceTimingControl") { args in
+            switch args.string(at: 0) {
+            case "clear": instance.clearResourceRecords()
+            case "size": instance.resourceBufferSize = max(0, args.int(at: 1) ?? 0)
+            case "observe": instance.resourceObserver = args.isFunction(at: 1) ? args[1] : nil
+            default: break
+            }
+            return nil
         }
         // sendSync(method, url, headers, body, timeout): the result object, once the request has ended (sync XHR).
         define("sendSync") { args in

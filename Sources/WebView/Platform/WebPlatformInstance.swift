@@ -15,6 +15,24 @@ public final class WebPlatformInstance {
         var cancellable: Cancellable?
         /// `fetch(url, {keepalive: true})` and `navigator.sendBeacon`: ``close()`` lets it finish.
         var keepalive = false
+        /// Resource Timing: what started the request (`xmlhttprequest`, `fetch`, `img`, ...; nil: no entry) and when.
+        var initiator: String?
+        var start: Double = 0
+        var url: URL?
+    }
+
+    /// A resource the page loaded, for Resource Timing (`performance.getEntriesByType('resource')`): recorded here in
+    /// Swift when a load ends, made into entries only when the page asks (`native.resourceTimings`).
+    struct ResourceRecord {
+        var url: String
+        var initiator: String
+        var start: Double
+        var end: Double
+        /// The body's bytes as received (after libsoup decoded any content coding) and as sent (`Content-Length`).
+        var decodedSize: Int
+        var encodedSize: Int
+        /// False for `file:` loads, which cross no network.
+        var isNetwork: Bool
     }
 
     weak var host: (any WebPlatformHost)?
@@ -34,6 +52,34 @@ public final class WebPlatformInstance {
     init(context: JSContext, host: any WebPlatformHost) {
         self.context = context
         self.host = host
+    }
+
+    /// The resources loaded so far (Resource Timing), oldest first, at most ``resourceBufferSize``.
+    private(set) var resourceRecords: [ResourceRecord] = []
+    /// The most records kept (`performance.setResourceTimingBufferSize`; 250 as in the standard): later loads get none.
+    var resourceBufferSize = 250
+    /// Called with no arguments after each new record, once the page observes `resource` entries.
+    var resourceObserver: JSValue?
+
+    /// Records a finished load for Resource Timing; nothing for a failed one.
+    func recordResource(url: URL, initiator: String, start: Double, result: Result<LoadedResource, WebLoadError>) {
+        guard case .success(let resource) = result else { return }
+        let length = resource.headers.first { $0.0.caseInsensitiveCompare("Content-Length") == .orderedSame }.flatMap { Int($0.1) }
+        recordResource(url: url, initiator: initiator, start: start, decodedSize: resource.body.count,
+                       encodedSize: length ?? resource.body.count)
+    }
+
+    /// Records a load that ended now (a script the page core fetched, say) for Resource Timing.
+    func recordResource(url: URL, initiator: String, start: Double, decodedSize: Int, encodedSize: Int) {
+        guard !isClosed, let context, !context.isClosed, resourceRecords.count < resourceBufferSize else { return }
+        resourceRecords.append(ResourceRecord(url: url.absoluteString, initiator: initiator, start: start, end: context.now,
+                                              decodedSize: decodedSize, encodedSize: encodedSize, isNetwork: !url.isFileURL))
+        if let resourceObserver { call(resourceObserver, []) }
+    }
+
+    /// Forgets the records (`performance.clearResourceTimings`).
+    func clearResourceRecords() {
+        resourceRecords.removeAll()
     }
 
     /// The number of requests (fetch, XMLHttpRequest) in flight.
@@ -70,11 +116,12 @@ public final class WebPlatformInstance {
 
     /// Starts a request for the page; `callback` gets the result object (see `Resources/platform/xmlhttprequest-send.js`).
     /// Returns its id for ``abort(_:)``.
-    func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false) -> Int {
+    func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false, initiator: String? = nil) -> Int {
         let id = nextID
         nextID += 1
         guard let host, !isClosed else { return 0 }
-        pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive)
+        pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive, initiator: initiator,
+                              start: initiator == nil ? 0 : context?.now ?? 0, url: request.url)
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             LoopCallback.schedule(on: host.session.mainContext) { [weak self] in self?.complete(id, .failure(refusal)) }
         } else {
@@ -92,6 +139,7 @@ public final class WebPlatformInstance {
     /// until the script that waits has finished (``NestedLoop``). The result object is ``send(_:callback:)``'s.
     func sendSynchronously(_ request: WebRequest) -> JSValue? {
         guard let host, !isClosed, let context, !context.isClosed else { return nil }
+        let start = context.now
         var result: Result<LoadedResource, WebLoadError>?
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             result = .failure(refusal)
@@ -102,6 +150,7 @@ public final class WebPlatformInstance {
             withExtendedLifetime(cancellable) {}
         }
         guard let result, !isClosed, !context.isClosed else { return nil }
+        recordResource(url: request.url, initiator: "xmlhttprequest", start: start, result: result)
         return Self.resultObject(result, in: context)
     }
 
@@ -221,6 +270,9 @@ public final class WebPlatformInstance {
         guard let request = pending.removeValue(forKey: id) else { return }
         // Ended after the callback, so work the callback starts keeps the page busy without a gap.
         defer { request.token.end() }
+        if let initiator = request.initiator, let url = request.url {
+            recordResource(url: url, initiator: initiator, start: request.start, result: result)
+        }
         guard !isClosed, let callback = request.callback, let context, !context.isClosed else { return }
         let value = Self.resultObject(result, in: context)
         do {

@@ -53,7 +53,9 @@
     };
     function send(self, args) {
       internals.lastXHR = null;
-      var promise = polyfill.apply(self, args);
+      internals.fetchInitiated = true;   // the XHR under it makes a Resource Timing entry of initiatorType 'fetch'
+      var promise;
+      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = false; }
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
       return promise.then(null, function (error) {

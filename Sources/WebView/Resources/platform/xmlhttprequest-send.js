@@ -24,7 +24,8 @@
     if (type && !hasType) this._headers.push(['Content-Type', type]);
     this._sent = true;
     var keepalive = internals.fetchKeepalive === true;   // fetch(url, {keepalive: true}), platform/modules.js
-    internals.fetchKeepalive = false;
+    var initiator = internals.fetchInitiated === true ? 'fetch' : this._initiator;
+    internals.fetchKeepalive = internals.fetchInitiated = false;
     if (this._sync) return this._sendSync(payload);
     var generation = this._generation;
     this._fire('loadstart', 0, 0);
@@ -38,7 +39,7 @@
       native.taskTimer(function () { complete(result); }, 0, true);
       return;
     }
-    this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive);
+    this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator);
   });
   // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
   // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously); errors throw.

@@ -28,6 +28,7 @@
     define(this, '_generation', 0);
     define(this, '_responseType', '');
     define(this, '_sync', false);
+    define(this, '_initiator', 'xmlhttprequest');   // Resource Timing's initiatorType ('link' for stylesheets)
     define(this, '_timeout', 0);
     this._reset(0);
     this.withCredentials = false;
