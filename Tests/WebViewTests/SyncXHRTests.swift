@@ -155,7 +155,7 @@ import Testing
         await server.stop()
     }
 
-    @Test func fileBlobAndRefusedURLs() async throws {
+    @Test func fileBlobDataAndRefusedURLs() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("syncxhr-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("from disk".utf8).write(to: folder.appendingPathComponent("note.txt"))
@@ -170,9 +170,15 @@ import Testing
             out.push(get(url));
             URL.revokeObjectURL(url);
             out.push(get(url));
+            out.push(get('data:text/plain;charset=utf-8,h%C3%A9llo%20data'), get('data:;base64,aGk='));
+            var x = new XMLHttpRequest(); x.open('GET', 'data:application/json,{"n":1}');
+            x.responseType = 'json';
+            x.onload = function () { out.push([x.status, x.response.n, x.getResponseHeader('content-type')]); };
+            x.send();
+            fetch('data:text/plain,fetched').then(function (r) { return r.text(); }).then(function (t) { out.push(t); });
             """)
         #expect(errors.isEmpty)
-        #expect(out == #"[[200,"from disk"],"NetworkError","NetworkError",[200,"blob text"],"NetworkError"]"#)
+        #expect(out == #"[[200,"from disk"],"NetworkError","NetworkError",[200,"blob text"],"NetworkError",[200,"héllo data"],[200,"hi"],[200,1,"application/json"],"fetched"]"#)
         try? FileManager.default.removeItem(at: folder)
     }
 

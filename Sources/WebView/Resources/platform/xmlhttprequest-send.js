@@ -1,6 +1,15 @@
 (function (global, native, internals) {
   'use strict';
   var define = internals.define, proto = global.XMLHttpRequest.prototype, invalidState = internals.xhrInvalidState;
+  // The result of a URL the page resolves itself: a blob: URL from its store (platform/blob.js), a data: URL decoded
+  // by libsoup (Fetch's data: URL processor: any method, status 200, the URL's MIME type); null for the network.
+  function localResult(method, url) {
+    if (/^blob:/i.test(url)) return internals.blobURLResult(method, url);
+    if (!/^data:/i.test(url)) return null;
+    var decoded = typeof native.decodeDataURL === 'function' ? native.decodeDataURL(url) : null;
+    if (!decoded) return { error: 'the data: URL cannot be decoded', kind: 'network' };
+    return { status: 200, statusText: 'OK', url: url, headers: [['Content-Type', decoded.type]], body: decoded.body };
+  }
   define(proto, 'send', function send(body) {
     if (this._state !== 1 || this._sent) throw invalidState('send');
     var payload = null, type = null;
@@ -34,9 +43,9 @@
     function complete(result) {
       if (xhr._generation === generation) xhr._complete(result, generation);
     }
-    if (/^blob:/i.test(this._url)) {   // the page's own blob URL store (platform/blob.js), read in a task
-      var result = internals.blobURLResult(this._method, this._url);
-      native.taskTimer(function () { complete(result); }, 0, true);
+    var local = localResult(this._method, this._url);   // blob: and data: URLs, read now, answered in a task
+    if (local) {
+      native.taskTimer(function () { complete(local); }, 0, true);
       return;
     }
     this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator);
@@ -44,8 +53,7 @@
   // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
   // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously); errors throw.
   define(proto, '_sendSync', function (payload) {
-    var result = /^blob:/i.test(this._url) ? internals.blobURLResult(this._method, this._url)
-      : native.sendSync(this._method, this._url, this._headers, payload, this._timeout);
+    var result = localResult(this._method, this._url) || native.sendSync(this._method, this._url, this._headers, payload, this._timeout);
     this._sent = false;
     if (!result || result.error) {
       this._state = 4;
