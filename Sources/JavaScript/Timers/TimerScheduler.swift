@@ -178,7 +178,8 @@ final class TimerScheduler {
     /// Virtual clock: moves time forward by `milliseconds`, firing exactly the timers that fall due, in order.
     func advance(by milliseconds: Double) {
         let target = virtualElapsed + max(0, milliseconds)
-        while let deadline = nextDeadline(), deadline <= target {
+        // (Held timers, while a script waits in a nested loop, fire after it: the clock moves on without them.)
+        while !NestedLoop.isHoldingTasks, let deadline = nextDeadline(), deadline <= target {
             virtualElapsed = max(virtualElapsed, deadline)
             fireDue()
         }
@@ -187,7 +188,7 @@ final class TimerScheduler {
 
     /// Virtual clock: jumps to the next deadline and fires what is due then. False when nothing is pending.
     func fireNext() -> Bool {
-        guard let deadline = nextDeadline() else { return false }
+        guard !NestedLoop.isHoldingTasks, let deadline = nextDeadline() else { return false }
         virtualElapsed = max(virtualElapsed, deadline)
         fireDue()
         return true
