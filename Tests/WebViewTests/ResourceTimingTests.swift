@@ -29,7 +29,7 @@ import Testing
             x.open('GET', '/xhr'); x.send();
             var failed = new XMLHttpRequest();
             failed.open('GET', 'http://127.0.0.1:\(gone.port)/refused'); failed.send();
-            Promise.all([fetch('/fetched').then(function (r) { return r.text(); }), fetch('/missing')]).then(function () {
+            Promise.all([fetch('/fetched').then(function (r) { return r.text(); }), fetch('/missing').then(function (r) { return r.text(); })]).then(function () {
               var sync = new XMLHttpRequest(); sync.open('GET', '/sync', false); sync.send();
               var list = performance.getEntriesByType('resource');
               out.entries = list.map(function (e) {
@@ -42,7 +42,8 @@ import Testing
               performance.clearResourceTimings();
               out.cleared = performance.getEntriesByType('resource').length;
               performance.setResourceTimingBufferSize(1);
-              return Promise.all([fetch('/one'), fetch('/two')]);
+              function read(r) { return r.text(); }
+              return Promise.all([fetch('/one').then(read), fetch('/two').then(read)]);
             }).then(function () {
               out.afterLimit = performance.getEntriesByType('resource').length;
               // Observers hear of entries in a task of their own (which does not keep the page busy): look after it.

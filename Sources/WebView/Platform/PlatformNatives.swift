@@ -35,11 +35,13 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
-        // send(method, url, headers, body, timeout, callback, keepalive, initiator): the request's id; callback(result)
-        // later. A keepalive request outlives the page (WebPlatformInstance.close); with an initiator (`fetch`, `img`,
-        // ...) a finished load becomes a Resource Timing entry.
+        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming): the request's id;
+        // callback(result) later. A keepalive request outlives the page (WebPlatformInstance.close); with an initiator
+        // (`fetch`, `img`, ...) a finished load becomes a Resource Timing entry; a streaming one reports its head and
+        // each chunk first (`fetch`'s response.body).
         define("send") { args in
-            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7))
+            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7),
+                          streaming: args.bool(at: 8))
         }
         // resourceTimings(from): the Resource Timing records from index `from` on, each [name, initiatorType, startTime,
         // responseEnd, decodedBodySize, encodedBodySize, transferSize] (platform/performance.js makes the entries).

@@ -19,6 +19,8 @@ public final class WebPlatformInstance {
         var initiator: String?
         var start: Double = 0
         var url: URL?
+        /// The body bytes a streamed request has delivered so far.
+        var streamedBytes = 0
     }
 
     /// A resource the page loaded, for Resource Timing (`performance.getEntriesByType('resource')`): recorded here in
@@ -62,11 +64,12 @@ public final class WebPlatformInstance {
     var resourceObserver: JSValue?
 
     /// Records a finished load for Resource Timing; nothing for a failed one.
-    func recordResource(url: URL, initiator: String, start: Double, result: Result<LoadedResource, WebLoadError>) {
+    func recordResource(url: URL, initiator: String, start: Double, result: Result<LoadedResource, WebLoadError>,
+                        streamedBytes: Int = 0) {
         guard case .success(let resource) = result else { return }
+        let size = resource.body.count + streamedBytes
         let length = resource.headers.first { $0.0.caseInsensitiveCompare("Content-Length") == .orderedSame }.flatMap { Int($0.1) }
-        recordResource(url: url, initiator: initiator, start: start, decodedSize: resource.body.count,
-                       encodedSize: length ?? resource.body.count)
+        recordResource(url: url, initiator: initiator, start: start, decodedSize: size, encodedSize: length ?? size)
     }
 
     /// Records a load that ended now (a script the page core fetched, say) for Resource Timing.
@@ -116,7 +119,11 @@ public final class WebPlatformInstance {
 
     /// Starts a request for the page; `callback` gets the result object (see `Resources/platform/xmlhttprequest-send.js`).
     /// Returns its id for ``abort(_:)``.
-    func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false, initiator: String? = nil) -> Int {
+    ///
+    /// With `streaming`, an `http(s)` response reaches `callback` in parts as it arrives: `{head: result}` (the result
+    /// object without a body), then `{chunk: ArrayBuffer}` per chunk, then the result object with an empty body.
+    func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false, initiator: String? = nil,
+              streaming: Bool = false) -> Int {
         let id = nextID
         nextID += 1
         guard let host, !isClosed else { return 0 }
@@ -126,7 +133,9 @@ public final class WebPlatformInstance {
             LoopCallback.schedule(on: host.session.mainContext) { [weak self] in self?.complete(id, .failure(refusal)) }
         } else {
             // A keepalive request keeps this instance (closed or not) until it completes, so its token ends then.
-            let cancellable = host.session.send(request) { [weak self, keeper = keepalive ? self : nil] result in
+            let progress: ((WebSession.Progress) -> Void)? = streaming ? { [weak self] in self?.progress(id, $0) } : nil
+            let cancellable = host.session.send(request, whileHeld: false, progress: progress) {
+                [weak self, keeper = keepalive ? self : nil] result in
                 withExtendedLifetime(keeper) { self?.complete(id, result) }
             }
             pending[id]?.cancellable = cancellable
@@ -271,7 +280,7 @@ public final class WebPlatformInstance {
         // Ended after the callback, so work the callback starts keeps the page busy without a gap.
         defer { request.token.end() }
         if let initiator = request.initiator, let url = request.url {
-            recordResource(url: url, initiator: initiator, start: request.start, result: result)
+            recordResource(url: url, initiator: initiator, start: request.start, result: result, streamedBytes: request.streamedBytes)
         }
         guard !isClosed, let callback = request.callback, let context, !context.isClosed else { return }
         let value = Self.resultObject(result, in: context)
@@ -280,6 +289,20 @@ public final class WebPlatformInstance {
         } catch let error as JSException {
             host?.report(error)
         } catch {}
+    }
+
+    /// A streamed request's head or next chunk, to its callback (see ``send(_:callback:keepalive:initiator:streaming:)``).
+    private func progress(_ id: Int, _ event: WebSession.Progress) {
+        guard let request = pending[id], let callback = request.callback, !isClosed, let context, !context.isClosed else { return }
+        let object = JSValue(newObjectIn: context)
+        switch event {
+        case .head(let head):
+            object.setValue(Self.resultObject(.success(head), in: context), forProperty: "head")
+        case .chunk(let bytes):
+            pending[id]?.streamedBytes += bytes.count
+            object.setValue(RawJSValue(ref: TypedArrayBytes.makeArrayBuffer(bytes, in: context.ref)), forProperty: "chunk")
+        }
+        call(callback, [object])
     }
 
     /// Why the page may not load `url`: `file:` only from a `file:` page, under its folder.

@@ -79,7 +79,14 @@
   // Response made from a ReadableStream reads it to the end for `text()`, `arrayBuffer()`, `blob()`, `json()` and
   // `formData()`; `clone()` tees a stream body. Not done: `Request` stream bodies.
   function streamBodies(proto) {
-    var bodies = new WeakMap(), sources = new WeakMap();
+    var bodies = new WeakMap(), sources = new WeakMap(), used = new WeakMap();
+    // bodyUsed (Fetch): the library's flag, or a stream body (a streamed fetch's) that the page itself has read from.
+    Object.defineProperty(proto, 'bodyUsed', { configurable: true, enumerable: true,
+      get: function () {
+        var source = sources.get(this);
+        return used.get(this) === true || (source !== undefined && internals.streams().isDisturbed(source));
+      },
+      set: function (value) { used.set(this, !!value); } });
     var initBody = proto._initBody;
     internals.define(proto, '_initBody', function (body) {
       if (internals.isReadableStream(body)) {
@@ -151,6 +158,10 @@
           if (name === 'text') {   // UTF-8, as Fetch decodes bodies (the library reads array buffers as Latin-1)
             response.bodyUsed = true;
             return native.decodeUTF8(new Uint8Array(buffer), false, false);
+          }
+          if (name === 'blob') {   // typed by the Content-Type, as Fetch says (the library's Blob would have no type)
+            response.bodyUsed = true;
+            return new global.Blob([buffer], { type: response.headers.get('Content-Type') || '' });
           }
           return read.call(response);
         });

@@ -49,6 +49,8 @@
     define(this, '_blob', null);
     define(this, '_headers', []);
     define(this, '_errorMessage', null);
+    define(this, '_streamBody', null);
+    define(this, '_streamController', null);
   });
   define(proto, '_fire', function (type, loaded, total) {
     var extra = type === 'readystatechange' ? null : { lengthComputable: total > 0, loaded: loaded || 0, total: total || 0 };
@@ -89,6 +91,7 @@
     return this._text;
   });
   getter('response', function () {
+    if (this._streamBody) return this._streamBody;   // fetch's streamed body (xmlhttprequest-send.js _streamHead)
     var type = this._responseType;
     if (type === '' || type === 'text') return this.responseText;
     if (this._state !== 4 || !this._response) return null;
