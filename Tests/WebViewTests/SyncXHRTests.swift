@@ -198,6 +198,22 @@ import Testing
         await page.finish()
     }
 
+    @Test func theSessionsResponseSizeLimitApplies() async throws {
+        let server = try await LoopbackServer { _ in .text(String(repeating: "x", count: 100)) }
+        let url = server.url("/")
+        let out = try await JavaScriptRuntime().isolated { rt -> String in
+            let page = FakePlatformHost(rt, url: url)
+            page.session.maximumResponseSize = 10
+            return try await page.run("""
+                var out, x = new XMLHttpRequest();
+                x.open('GET', '/big', false);
+                try { x.send(); out = 'sent'; } catch (e) { out = e.name + ' ' + /larger than 10 bytes/.test(e.message); }
+                """, isolation: rt)
+        }
+        #expect(out == #""NetworkError true""#)
+        await server.stop()
+    }
+
     @Test func heldTasksRunAfterTheOutermostWaitInOrder() async throws {
         let order = try await JavaScriptRuntime().isolated { rt -> [String] in
             final class Log { var entries: [String] = [] }
