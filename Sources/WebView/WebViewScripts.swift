@@ -93,12 +93,13 @@ package enum WebViewScripts {
     ///   UTF-8 conversion. `decode(…, {stream: true})` is not supported: each call decodes on its own.
     /// - `storage`: `Storage`, `localStorage`, `sessionStorage` (with property access: `localStorage.foo = 'x'`,
     ///   `'foo' in localStorage`, `Object.keys(localStorage)`, through a `Proxy`) and `document.cookie`.
-    /// - `xmlhttprequest`: `XMLHttpRequest`, asynchronous only, on the page's native transport (`native.send`:
+    /// - `xmlhttprequest`: `XMLHttpRequest`, asynchronous and synchronous, on the page's native transport (`native.send`, `native.sendSync`:
     ///   HTTP through the web view's `WebSession` and its cookie jar; `file:` under the page's folder): the
     ///   object, its state and response accessors, `open` and headers.
     /// - `xmlhttprequest-send`: `XMLHttpRequest.prototype.send` and `abort`, and the event sequence of a finished
     ///   request: `readystatechange` 2, 3, `progress`, `readystatechange` 4, `load`, `loadend` (or `error` /
-    ///   `timeout` / `abort`, then `loadend`). A request re-opened or aborted by a handler fires no more.
+    ///   `timeout` / `abort`, then `loadend`). A request re-opened or aborted by a handler fires no more. A synchronous
+    ///   request fires `readystatechange` 4, `load`, `loadend` before `send` returns, or throws `NetworkError`.
     /// - `abort`: `AbortController` and `AbortSignal` (`abort()`, `AbortSignal.abort()`,
     ///   `AbortSignal.timeout()`, `throwIfAborted()`, `onabort` and `abort` listeners).
     /// - `blob`: `Blob`, `File` and `FileReader` (made on first read), the page's blob URL store behind

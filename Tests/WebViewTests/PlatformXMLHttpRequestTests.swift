@@ -77,7 +77,7 @@ import Testing
             var t = new XMLHttpRequest(); watch(t, out.timeout); t.open('GET', '/slow'); t.timeout = 50; t.send();
             var a = new XMLHttpRequest(); watch(a, out.abort); a.open('GET', '/slow'); a.send();
             setTimeout(function () { a.abort(); out.abortState = a.readyState; }, 5);
-            out.sync = (function () { try { new XMLHttpRequest().open('GET', '/x', false); return 'no'; } catch (x) { return x.name; } })();
+            out.sync = (function () { try { var s = new XMLHttpRequest(); s.timeout = 5; s.open('GET', '/x', false); return 'no'; } catch (x) { return x.name; } })();
             out.badURL = (function () { try { new XMLHttpRequest().open('GET', 'http://[bad'); return 'no'; } catch (x) { return x.name; } })();
             out.early = (function () { try { new XMLHttpRequest().send(); return 'no'; } catch (x) { return x.name; } })();
             """)

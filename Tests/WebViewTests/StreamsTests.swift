@@ -414,3 +414,35 @@ import Testing
             """, #"["TypeError","TypeError","TypeError","TypeError","TypeError","TypeError","done","TypeError","TypeError"]"#)
     }
 }
+
+/// `fetch`'s `response.body` streams as the network delivers it.
+@Suite struct FetchBodyStreamingTests {
+    @Test func theFirstChunkIsReadableBeforeTheResponseEndsAndCancellingStopsTheRequest() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/stalls": return .stalling(after: "first part ")
+            case "/parts": return .trickle(["one ", "two ", "three"], every: .milliseconds(5))
+            default: return .text("x")
+            }
+        }
+        let (out, errors) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            // A response that never ends: fetch resolves at its head, and its first bytes can be read meanwhile.
+            fetch('/stalls').then(function (response) {
+              out.push(response.status, response.bodyUsed);
+              var reader = response.body.getReader();
+              return reader.read().then(function (first) {
+                out.push(new TextDecoder().decode(first.value), first.done, response.bodyUsed);
+                return reader.cancel();
+              });
+            }).then(function () {
+              return fetch('/parts');
+            }).then(function (response) {
+              return response.text();   // the whole body, however many chunks it came in
+            }).then(function (text) { out.push(text); });
+            """)
+        #expect(errors.isEmpty)
+        #expect(out == #"[200,false,"first part ",false,true,"one two three"]"#)
+        await server.stop()
+    }
+}

@@ -843,6 +843,41 @@
     });
   });
 
+  // XMLHttpRequest (issue 16, part 5): synchronous requests.
+  check("xhr", "synchronous XMLHttpRequest: the response is there when send() returns; readystatechange DONE, load; a due timer waits", function () {
+    var seen = [], fired = false;
+    setTimeout(function () { fired = true; }, 0);
+    var x = new XMLHttpRequest();
+    x.onreadystatechange = function () { seen.push(x.readyState); };
+    x.onloadstart = function () { seen.push("loadstart"); };
+    x.onload = function () { seen.push("load"); };
+    x.open("GET", "conformance.js", false);
+    x.send();
+    eq(x.readyState, 4);
+    ok(x.responseText.indexOf("web-API conformance checks") > 0, "the response text");
+    eq(seen.join(), "1,4,load");
+    eq(fired, false, "the timer fired during the request");
+  });
+  check("xhr", "a document's synchronous XMLHttpRequest rejects timeout and responseType with InvalidAccessError", function () {
+    var x = new XMLHttpRequest();
+    x.open("GET", "conformance.js", false);
+    try { x.timeout = 5; throw new Error("timeout was set"); } catch (e) { eq(e.name, "InvalidAccessError"); }
+    try { x.responseType = "json"; throw new Error("responseType was set"); } catch (e) { eq(e.name, "InvalidAccessError"); }
+  });
+
+  // Resource Timing (issue 16, part 7).
+  check("resources", "the page's scripts and its fetches are PerformanceResourceTiming entries with their initiatorType", function () {
+    var script = performance.getEntriesByType("resource").filter(function (e) { return /\/conformance\.js$/.test(e.name) && e.initiatorType === "script"; });
+    eq(script.length, 1, "entries for conformance.js");
+    ok(script[0] instanceof PerformanceResourceTiming, "a PerformanceResourceTiming");
+    eq(script[0].initiatorType, "script");
+    ok(script[0].responseEnd >= script[0].startTime && script[0].duration >= 0, "its times");
+    var url = new URL("conformance.test.html?timing", location.href).href;
+    return fetch(url).then(function (r) { return r.text(); }).then(function () {
+      return eventually(function () { return performance.getEntriesByName(url)[0]; }, "the fetch's entry");
+    }).then(function (entry) { eq(entry.initiatorType, "fetch"); eq(entry.entryType, "resource"); });
+  });
+
   function run() {
     var score = { passed: 0, total: checks.length, areas: {} };
     var index = 0;

@@ -1,6 +1,9 @@
 internal import CJavaScriptCore
 
 extension JSContext {
+    /// What `performance.now()` returns now: milliseconds on the runtime's clock (virtual or real).
+    package var now: Double { virtualMachine.scheduler.now }
+
     /// Installs `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval`, `queueMicrotask` and
     /// `performance.now()` on this context's global object; on a virtual clock, `Date.now()` and
     /// `new Date()` follow it too.

@@ -1,5 +1,6 @@
 internal import CJavaScriptCore
 import Foundation
+import HybridLoop
 
 /// The timers of every context of a machine: one queue ordered by (deadline, sequence) and ONE
 /// GLib source armed for the earliest deadline.
@@ -144,6 +145,12 @@ final class TimerScheduler {
     /// Fires, in order, the timers due by now that were scheduled before this pass began; timers
     /// scheduled by the callbacks wait for the next pass, so a `setTimeout(f, 0)` chain yields to the loop.
     func fireDue() {
+        // A script waits in a nested iteration of the loop (a synchronous XMLHttpRequest): no timer interleaves with
+        // it; the source stays disarmed until the wait has ended.
+        if NestedLoop.isHoldingTasks {
+            NestedLoop.deferTask { [weak self] in self?.rearm() }
+            return
+        }
         let current = now
         let limit = nextSequence
         while let first = queue.first, first.deadline <= current, first.sequence < limit {
@@ -171,7 +178,8 @@ final class TimerScheduler {
     /// Virtual clock: moves time forward by `milliseconds`, firing exactly the timers that fall due, in order.
     func advance(by milliseconds: Double) {
         let target = virtualElapsed + max(0, milliseconds)
-        while let deadline = nextDeadline(), deadline <= target {
+        // (Held timers, while a script waits in a nested loop, fire after it: the clock moves on without them.)
+        while !NestedLoop.isHoldingTasks, let deadline = nextDeadline(), deadline <= target {
             virtualElapsed = max(virtualElapsed, deadline)
             fireDue()
         }
@@ -180,7 +188,7 @@ final class TimerScheduler {
 
     /// Virtual clock: jumps to the next deadline and fires what is due then. False when nothing is pending.
     func fireNext() -> Bool {
-        guard let deadline = nextDeadline() else { return false }
+        guard !NestedLoop.isHoldingTasks, let deadline = nextDeadline() else { return false }
         virtualElapsed = max(virtualElapsed, deadline)
         fireDue()
         return true

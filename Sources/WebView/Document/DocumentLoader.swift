@@ -186,8 +186,13 @@ final class DocumentLoader {
             document.core?.queueTask(for: document) { [weak self] in if self?.cancelled == false { then() } }
             return
         }
+        let start = document.context.now
         let cancel = resources.load(script.url) { [weak self] result in
             guard let self, !self.cancelled else { return }
+            if case .success(let resource) = result {   // a Resource Timing entry, initiatorType 'script'
+                let size = resource.text.utf8.count
+                document.platform?.recordResource(url: script.url, initiator: "script", start: start, decodedSize: size, encodedSize: size)
+            }
             script.result = result
             then()
         }

@@ -28,6 +28,11 @@ final class HTTPTransfer {
     private var body: [UInt8] = []
     /// The largest body read (``WebSession/maximumResponseSize``).
     private var maximumSize = Int.max
+    /// Set for a streamed response: told of the response head, then of each chunk of the body as it arrives; the body
+    /// is then not kept, and the completion's resource has none.
+    private var progress: ((WebSession.Progress) -> Void)?
+    /// The body's bytes read so far (kept or streamed).
+    private var received = 0
 
     /// Bytes asked for per read of the body.
     private static let chunkSize: gsize = 64 * 1024
@@ -55,6 +60,7 @@ final class HTTPTransfer {
     /// Starts the exchange; returns the error at once when the request cannot be made.
     static func start(_ request: WebRequest, session: UnsafeMutablePointer<SoupSession>, mainContext: OpaquePointer, cancellable: Cancellable,
                       responseTimeout: Duration, maximumResponseSize: Int = .max,
+                      progress: ((WebSession.Progress) -> Void)? = nil,
                       completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> WebLoadError? {
         let method = request.method.isEmpty ? "GET" : request.method
         guard let message = soup_message_new(method, request.url.absoluteString) else {
@@ -76,6 +82,7 @@ final class HTTPTransfer {
         let transfer = HTTPTransfer(request: request, session: session, message: message, mainContext: mainContext,
                                     cancellable: cancellable, completion: completion)
         transfer.maximumSize = maximumResponseSize
+        transfer.progress = progress
         if let timeout = request.timeout {
             let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
             transfer.timeoutSource = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned transfer] in
@@ -121,8 +128,12 @@ final class HTTPTransfer {
         defer { if let error { g_error_free(error) } }
         guard stream != nil else { return fail(error) }
         watch?.noteActivity()
-        if let length = Int(exactly: soup_message_headers_get_content_length(soup_message_get_response_headers(message))),
-           length > 0 {
+        if let progress {
+            progress(.head(resource(body: [])))
+            // The head's listener may have cancelled the load.
+            guard !cancellable.isCancelled else { return }
+        } else if let length = Int(exactly: soup_message_headers_get_content_length(soup_message_get_response_headers(message))),
+                  length > 0 {
             body.reserveCapacity(min(length, 64 * 1024 * 1024))
         }
         readNextChunk()
@@ -145,9 +156,16 @@ final class HTTPTransfer {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         guard size > 0, let data else { return close() }
-        guard Int(size) <= maximumSize - body.count else { return refuseBody() }
-        body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: Int(size)))
+        guard Int(size) <= maximumSize - received else { return refuseBody() }
+        received += Int(size)
+        let chunk = UnsafeRawBufferPointer(start: data, count: Int(size))
         watch?.noteActivity()
+        if let progress {
+            progress(.chunk(Array(chunk)))
+            guard !cancellable.isCancelled else { return }
+        } else {
+            body.append(contentsOf: chunk)
+        }
         readNextChunk()
     }
 

@@ -105,7 +105,33 @@ public final class WebSession {
     /// Sends `request` (any method, headers, body, timeout); see ``load(_:completion:)``.
     @discardableResult
     public func send(_ request: WebRequest, completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
+        send(request, whileHeld: false, completion: completion)
+    }
+
+    /// What a streamed HTTP request reports before it completes.
+    enum Progress {
+        /// The response head (after redirects): status, headers, final URL; the body is empty.
+        case head(LoadedResource)
+        /// The next bytes of the body, as they arrived.
+        case chunk([UInt8])
+    }
+
+    /// Sends `request`; a completion that arrives while a script waits for a synchronous request (`NestedLoop`) is
+    /// held until that wait has ended, unless `whileHeld` (the synchronous request itself, which the wait is for).
+    /// With `progress`, an `http(s)` response is streamed: `progress` hears its head and each chunk of its body (held
+    /// as the completion is), and the completion's resource has no body. A `file:` load or a failure before the head
+    /// only completes, with the whole body.
+    func send(_ request: WebRequest, whileHeld: Bool, progress callerProgress: ((Progress) -> Void)? = nil,
+              completion callerCompletion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
         let cancellable = Cancellable()
+        func held<T>(_ body: @escaping (T) -> Void) -> (T) -> Void {
+            whileHeld ? body : { [cancellable] value in
+                guard NestedLoop.isHoldingTasks else { return body(value) }
+                NestedLoop.deferTask { if !cancellable.isCancelled { body(value) } }
+            }
+        }
+        let completion = held(callerCompletion)
+        let progress = callerProgress.map { held($0) }
         g_main_context_push_thread_default(mainContext)
         defer { g_main_context_pop_thread_default(mainContext) }
         var failure: WebLoadError?
@@ -115,7 +141,7 @@ public final class WebSession {
         case "http", "https":
             failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
                                          responseTimeout: responseTimeout, maximumResponseSize: maximumResponseSize,
-                                         completion: completion)
+                                         progress: progress, completion: completion)
         case let scheme:
             let name = scheme.map { "'\($0):'" } ?? "(none)"
             failure = WebLoadError(url: request.url.absoluteString,

@@ -35,25 +35,61 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
+        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming): the request's id;
+        // callback(result) later. A keepalive request outlives the page (WebPlatformInstance.close); with an initiator
+        // (`fetch`, `img`, ...) a finished load becomes a Resource Timing entry; a streaming one reports its head and
+        // each chunk first (`fetch`'s response.body).
         define("send") { args in
-            let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
-            let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
-                guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
-                return (name, value)
+            instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7),
+                          streaming: args.bool(at: 8))
+        }
+        // resourceTimings(from): the Resource Timing records from index `from` on, each [name, initiatorType, startTime,
+        // responseEnd, decodedBodySize, encodedBodySize, transferSize] (platform/performance.js makes the entries).
+        define("resourceTimings") { args in
+            let from = max(0, args.int(at: 0) ?? 0)
+            let records = instance.resourceRecords
+            guard from < records.count else { return [[JSONValue]]() }
+            return records[from...].map { record -> [JSONValue] in
+                [.string(record.url), .string(record.initiator), .number(record.start), .number(record.end),
+                 .number(Double(record.decodedSize)), .number(Double(record.encodedSize)),
+                 .number(Double(record.isNetwork ? record.encodedSize + 300 : 0))]
             }
-            let bodyRef = args.ref(at: 3)
-            let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
-                : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
-            let timeout = args.double(at: 4)
-            let request = WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
-                                     timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
-            return instance.send(request, callback: args[5])
+        }
+        // resourceTimingControl(action, value): 'clear', 'size' (the buffer size), 'observe' (value: called after each
+        // new record).
+        define("resourceTimingControl") { args in
+            switch args.string(at: 0) {
+            case "clear": instance.clearResourceRecords()
+            case "size": instance.resourceBufferSize = max(0, args.int(at: 1) ?? 0)
+            case "observe": instance.resourceObserver = args.isFunction(at: 1) ? args[1] : nil
+            default: break
+            }
+            return nil
+        }
+        // sendSync(method, url, headers, body, timeout): the result object, once the request has ended (sync XHR).
+        define("sendSync") { args in
+            instance.sendSynchronously(request(from: args))
         }
         define("abort") { args in
             if let id = args.int(at: 0) { instance.abort(id) }
             return nil
         }
         return native
+    }
+
+    /// The request `send(method, url, headers, body, timeout, ...)` describes.
+    private static func request(from args: JSArguments) -> WebRequest {
+        let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
+        let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
+            guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
+            return (name, value)
+        }
+        let bodyRef = args.ref(at: 3)
+        let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
+            : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
+        let timeout = args.double(at: 4)
+        return WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
+                          timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
     }
 
     /// The natives that need no page (text encoding, base64, UUIDs, the CommonJS loader): shared by pages and workers.

@@ -152,6 +152,7 @@
     var xhr;
     try {
       xhr = new g.XMLHttpRequest();
+      xhr._initiator = 'link';   // its Resource Timing entry's initiatorType
       xhr.open('GET', href);
       xhr.onload = function () { done(xhr.responseText, xhr.status === 0 || (xhr.status >= 200 && xhr.status < 300)); };
       xhr.onerror = function () { done('', false); };

@@ -1,15 +1,23 @@
 (function (global, native, internals) {
   'use strict';
   // navigator.sendBeacon (the Beacon standard): a POST through the page's fetch with `keepalive`, credentials
-  // included, its answer ignored. The beacons in flight may hold at most 64 KiB of body (the keepalive quota browsers
-  // share): over it, sendBeacon returns false and sends nothing. Only a function at set-up: fetch loads on the first
-  // beacon.
-  var navigator = global.navigator;
-  if (!navigator || typeof navigator !== 'object' || navigator.sendBeacon) return;
+  // included, its answer ignored; like every keepalive request it outlives the page (WebPlatformInstance.close). The
+  // keepalive requests in flight may hold at most 64 KiB of body (the quota browsers share): over it, sendBeacon
+  // returns false and sends nothing. Only a function at set-up: fetch loads on the first beacon.
+  // The keepalive quota (Fetch: 64 KiB of body in flight across the page's keepalive requests), shared by beacons
+  // and `fetch(url, {keepalive: true})` (platform/modules.js).
   var quota = 65536, inFlight = 0;
-
-  function fail(message) { return new TypeError("Failed to execute 'sendBeacon' on 'Navigator': " + message); }
-  // The body's size as the request will carry it; FormData counts its entries' text and files.
+  internals.keepalive = {
+    // The body's size as the request will carry it; FormData counts its entries' text and files.
+    size: size,
+    // True, and the bytes counted, when they fit within the quota.
+    reserve: function (bytes) {
+      if (inFlight + bytes > quota) return false;
+      inFlight += bytes;
+      return true;
+    },
+    release: function (bytes) { inFlight -= bytes; }
+  };
   function size(data) {
     if (data === undefined || data === null) return 0;
     var blob = internals.blobData && internals.blobData(data);
@@ -23,6 +31,11 @@
     return native.encodeUTF8(String(data)).byteLength;
   }
 
+  var navigator = global.navigator;
+  if (!navigator || typeof navigator !== 'object' || navigator.sendBeacon) return;
+
+  function fail(message) { return new TypeError("Failed to execute 'sendBeacon' on 'Navigator': " + message); }
+
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, enumerable: true, writable: true,
     value: function sendBeacon(url, data) {
       if (arguments.length < 1) throw fail('1 argument required, but only 0 present.');
@@ -30,11 +43,10 @@
       try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw fail('The URL argument is ill-formed or unsupported.'); }
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('Beacons are only supported over HTTP(S).');
       var bytes = size(data);
-      if (inFlight + bytes > quota) return false;
-      inFlight += bytes;
-      function done() { inFlight -= bytes; }
-      global.fetch(parsed.href, { method: 'POST', body: data === undefined ? null : data, keepalive: true,
-        credentials: 'include', mode: 'no-cors' }).then(done, done);
+      if (!internals.keepalive.reserve(bytes)) return false;
+      if (!global.fetch) { internals.keepalive.release(bytes); return false; }   // installs fetch on first use
+      internals.fetchReserved(parsed.href, { method: 'POST', body: data === undefined ? null : data, keepalive: true,
+        credentials: 'include', mode: 'no-cors' }, bytes);
       return true;
     } });
 })

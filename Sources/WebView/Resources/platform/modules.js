@@ -27,9 +27,35 @@
     var library = module.exports;
     var polyfill = library.fetch;
     // whatwg-fetch rejects every failure with "Network request failed": say what failed.
+    // A keepalive fetch (Fetch standard): its body counts against the page's keepalive quota (platform/beacon.js)
+    // until it settles, and the request outlives the page (`native.send`'s keepalive flag, read by xhr.send).
     var fetch = function fetch(input, init) {
+      var keepalive = init && init.keepalive && internals.keepalive;
+      if (!keepalive) return send(this, arguments);
+      var body = init.body === undefined ? null : init.body;
+      if (internals.isReadableStream(body)) {
+        return Promise.reject(new TypeError("Failed to execute 'fetch' on 'Window': keepalive cannot be used with a ReadableStream body."));
+      }
+      var bytes = keepalive.size(body);
+      if (!keepalive.reserve(bytes)) {
+        return Promise.reject(new TypeError('Failed to fetch: the keepalive requests in flight would carry more than 64 KiB of body'));
+      }
+      return internals.fetchReserved(input, init, bytes);
+    };
+    internals.fetchReserved = function (input, init, bytes) {
+      var released = false;
+      function release() { if (!released) { released = true; internals.keepalive.release(bytes); } }
+      internals.fetchKeepalive = true;
+      var promise;
+      try { promise = send(undefined, [input, init]); } finally { internals.fetchKeepalive = false; }
+      promise.then(release, release);
+      return promise;
+    };
+    function send(self, args) {
       internals.lastXHR = null;
-      var promise = polyfill.apply(this, arguments);
+      internals.fetchInitiated = true;   // the XHR under it makes a Resource Timing entry of initiatorType 'fetch'
+      var promise;
+      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = false; }
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
       return promise.then(null, function (error) {
@@ -41,7 +67,7 @@
         }
         throw error;
       });
-    };
+    }
     fetch.polyfill = true;
     streamBodies(library.Response.prototype);
     internals.define(global, 'fetch', fetch);
@@ -53,7 +79,14 @@
   // Response made from a ReadableStream reads it to the end for `text()`, `arrayBuffer()`, `blob()`, `json()` and
   // `formData()`; `clone()` tees a stream body. Not done: `Request` stream bodies.
   function streamBodies(proto) {
-    var bodies = new WeakMap(), sources = new WeakMap();
+    var bodies = new WeakMap(), sources = new WeakMap(), used = new WeakMap();
+    // bodyUsed (Fetch): the library's flag, or a stream body (a streamed fetch's) that the page itself has read from.
+    Object.defineProperty(proto, 'bodyUsed', { configurable: true, enumerable: true,
+      get: function () {
+        var source = sources.get(this);
+        return used.get(this) === true || (source !== undefined && internals.streams().isDisturbed(source));
+      },
+      set: function (value) { used.set(this, !!value); } });
     var initBody = proto._initBody;
     internals.define(proto, '_initBody', function (body) {
       if (internals.isReadableStream(body)) {
@@ -125,6 +158,10 @@
           if (name === 'text') {   // UTF-8, as Fetch decodes bodies (the library reads array buffers as Latin-1)
             response.bodyUsed = true;
             return native.decodeUTF8(new Uint8Array(buffer), false, false);
+          }
+          if (name === 'blob') {   // typed by the Content-Type, as Fetch says (the library's Blob would have no type)
+            response.bodyUsed = true;
+            return new global.Blob([buffer], { type: response.headers.get('Content-Type') || '' });
           }
           return read.call(response);
         });

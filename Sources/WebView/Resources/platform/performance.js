@@ -172,12 +172,31 @@
     Object.defineProperty(PerformanceNavigation.prototype, 'redirectCount', { get: function () { return 0; }, configurable: true, enumerable: true });
     define(PerformanceNavigation.prototype, 'toJSON', function toJSON() { return { type: this.type, redirectCount: 0 }; });
 
+    // --- Resource Timing: the page's loads (fetch, XHR, images, stylesheets) are recorded in Swift as they end
+    // (WebPlatformInstance.recordResource); entries are made here only when the page reads them or observes 'resource'.
+    var resourceEntries = [];
+    var observingResources = false;
+    function syncResources() {
+      if (typeof native.resourceTimings !== 'function') return [];
+      var added = native.resourceTimings(resourceEntries.length).map(function (r) {
+        var start = r[2], end = r[3], network = r[6] > 0;
+        return entry(PerformanceResourceTiming.prototype, { name: r[0], entryType: 'resource', startTime: start,
+          duration: end - start, initiatorType: r[1], nextHopProtocol: network ? 'http/1.1' : '', workerStart: 0,
+          redirectStart: 0, redirectEnd: 0, fetchStart: start, domainLookupStart: start, domainLookupEnd: start,
+          connectStart: start, connectEnd: start, secureConnectionStart: 0, requestStart: start, responseStart: end,
+          responseEnd: end, transferSize: r[6], encodedBodySize: r[5], decodedBodySize: r[4] });
+      });
+      resourceEntries = resourceEntries.concat(added);
+      return added;
+    }
+
     // --- the buffer and the observers
     var userEntries = [];     // marks and measures, in the order they were made
     var observers = [];
-    var supported = Object.freeze(['mark', 'measure', 'navigation']);
+    var supported = Object.freeze(['mark', 'measure', 'navigation', 'resource']);
     function allEntries() {
-      var list = navigationEntry ? [navigationEntry].concat(userEntries) : userEntries.slice();
+      syncResources();
+      var list = (navigationEntry ? [navigationEntry] : []).concat(userEntries, resourceEntries);
       return list.sort(function (a, b) { return a.startTime - b.startTime; });   // stable: equal times keep their order
     }
     function filtered(list, name, type) {
@@ -255,6 +274,11 @@
       if (hasList) o.types = types;
       else if (o.types.indexOf(types[0]) < 0) o.types.push(types[0]);
       if (observers.indexOf(o) < 0) observers.push(o);
+      if (!observingResources && types.indexOf('resource') >= 0 && typeof native.resourceTimingControl === 'function') {
+        observingResources = true;
+        syncResources();   // what loaded before is only for a buffered observer
+        native.resourceTimingControl('observe', function () { syncResources().forEach(queue); });
+      }
       if (hasType && options.buffered) {
         allEntries().forEach(function (e) { if (e.entryType === types[0]) o.buffer.push(e); });
         if (o.buffer.length) schedule(o);
@@ -319,8 +343,13 @@
       clearMeasures: function clearMeasures(name) {
         userEntries = userEntries.filter(function (e) { return e.entryType !== 'measure' || (name !== undefined && e.name !== String(name)); });
       },
-      clearResourceTimings: function clearResourceTimings() {},
-      setResourceTimingBufferSize: function setResourceTimingBufferSize() {},
+      clearResourceTimings: function clearResourceTimings() {
+        resourceEntries = [];
+        if (typeof native.resourceTimingControl === 'function') native.resourceTimingControl('clear');
+      },
+      setResourceTimingBufferSize: function setResourceTimingBufferSize(size) {
+        if (typeof native.resourceTimingControl === 'function') native.resourceTimingControl('size', Number(size) >>> 0);
+      },
       toJSON: function toJSON() { return { timeOrigin: timeOrigin, timing: timing.toJSON(), navigation: navigation.toJSON() }; },
       timing: timing,
       navigation: navigation

@@ -1315,7 +1315,8 @@
       CompressionStream: CompressionStream, DecompressionStream: DecompressionStream,
       // For the other platform scripts: whether a value is a ReadableStream, and whether it is disturbed or locked.
       isReadableStream: function (value) { return value !== null && typeof value === 'object' && readables.has(value); },
-      isUsed: function (value) { var s = readables.get(value); return !!s && (s.disturbed || isReadableStreamLocked(s)); }
+      isUsed: function (value) { var s = readables.get(value); return !!s && (s.disturbed || isReadableStreamLocked(s)); },
+      isDisturbed: function (value) { var s = readables.get(value); return !!s && s.disturbed; }
     };
   }
 })

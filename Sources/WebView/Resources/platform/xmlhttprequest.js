@@ -6,6 +6,13 @@
   var states = { UNSENT: 0, OPENED: 1, HEADERS_RECEIVED: 2, LOADING: 3, DONE: 4 };
   var responseTypes = ['', 'text', 'json', 'arraybuffer', 'blob'];
   var decoder = new global.TextDecoder();
+  // A document's synchronous requests may not set a timeout or a responseType (XHR standard); a worker's may.
+  var inWindow = typeof global.document !== 'undefined';
+  function syncInWindow(what) {
+    return new DOMException("Failed to set the '" + what + "' property on 'XMLHttpRequest': " + what +
+      " cannot be set for synchronous requests made from a document.", 'InvalidAccessError');
+  }
+  internals.xhrInWindow = inWindow;
 
   function invalidState(method) {
     return new DOMException("Failed to execute '" + method + "' on 'XMLHttpRequest': the object's state must be OPENED.", 'InvalidStateError');
@@ -20,8 +27,10 @@
     if (!(this instanceof XMLHttpRequest)) throw new TypeError("Failed to construct 'XMLHttpRequest': use the 'new' operator");
     define(this, '_generation', 0);
     define(this, '_responseType', '');
+    define(this, '_sync', false);
+    define(this, '_initiator', 'xmlhttprequest');   // Resource Timing's initiatorType ('link' for stylesheets)
+    define(this, '_timeout', 0);
     this._reset(0);
-    this.timeout = 0;
     this.withCredentials = false;
     this.upload = new XMLHttpRequestUpload();
     internals.lastXHR = this;
@@ -40,6 +49,8 @@
     define(this, '_blob', null);
     define(this, '_headers', []);
     define(this, '_errorMessage', null);
+    define(this, '_streamBody', null);
+    define(this, '_streamController', null);
   });
   define(proto, '_fire', function (type, loaded, total) {
     var extra = type === 'readystatechange' ? null : { lengthComputable: total > 0, loaded: loaded || 0, total: total || 0 };
@@ -60,7 +71,15 @@
       }
       if (responseTypes.indexOf(value) < 0) return;
       if (this._state === 3 || this._state === 4) throw new DOMException("XMLHttpRequest: responseType cannot be changed once loading", 'InvalidStateError');
+      if (inWindow && this._sync) throw syncInWindow('responseType');
       this._responseType = value;
+    }, configurable: true, enumerable: true
+  });
+  Object.defineProperty(proto, 'timeout', {
+    get: function () { return this._timeout; },
+    set: function (value) {
+      if (inWindow && this._sync) throw syncInWindow('timeout');
+      this._timeout = Number(value) >>> 0;   // WebIDL unsigned long
     }, configurable: true, enumerable: true
   });
   getter('responseText', function () {
@@ -72,6 +91,7 @@
     return this._text;
   });
   getter('response', function () {
+    if (this._streamBody) return this._streamBody;   // fetch's streamed body (xmlhttprequest-send.js _streamHead)
     var type = this._responseType;
     if (type === '' || type === 'text') return this.responseText;
     if (this._state !== 4 || !this._response) return null;
@@ -85,8 +105,10 @@
 
   define(proto, 'open', function open(method, url, async) {
     if (arguments.length < 2) throw new TypeError("XMLHttpRequest.open: 2 arguments required");
-    if (arguments.length > 2 && !async) {
-      throw new DOMException('XMLHttpRequest: synchronous requests are not supported; use async requests', 'InvalidAccessError');
+    var sync = arguments.length > 2 && !async;
+    if (sync && inWindow && (this._timeout !== 0 || this._responseType !== '')) {
+      throw new DOMException("Failed to execute 'open' on 'XMLHttpRequest': Synchronous requests from a document must not set a " +
+        'response type or a timeout.', 'InvalidAccessError');
     }
     method = String(method);
     if (!token.test(method)) throw new DOMException("XMLHttpRequest: '" + method + "' is not a valid HTTP method", 'SyntaxError');
@@ -99,6 +121,7 @@
     if (this._id) native.abort(this._id);
     this._generation++;
     this._reset(1);
+    define(this, '_sync', sync);
     define(this, '_method', method);
     define(this, '_url', resolved);
     this._fire('readystatechange');
