@@ -66,7 +66,7 @@ import Testing
             return [data.self, data.name, data.href === location.origin + '/scope.js', data.path, data.location, data.agent,
                     data.window, data.document, data.fetch, data.timers, data.clone, data.text, data.base64, data.channel];
             """)
-        #expect(out == [true, "calc", true, "/scope.js", "[object WorkerLocation]", true, "undefined", "undefined", "undefined",
+        #expect(out == [true, "calc", true, "/scope.js", "[object WorkerLocation]", true, "undefined", "undefined", "function",
                         "functionfunction", 2, "héllo", "aGk=hi", "function"])
         await webView.close()
         await server.stop()

@@ -36,24 +36,29 @@ enum PlatformNatives {
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
         define("send") { args in
-            let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
-            let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
-                guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
-                return (name, value)
-            }
-            let bodyRef = args.ref(at: 3)
-            let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
-                : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
-            let timeout = args.double(at: 4)
-            let request = WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
-                                     timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
-            return instance.send(request, callback: args[5])
+            instance.send(request(from: args), callback: args[5])
         }
         define("abort") { args in
             if let id = args.int(at: 0) { instance.abort(id) }
             return nil
         }
         return native
+    }
+
+    /// The request of `send(method, url, headers, body, timeout, callback)` (`xmlhttprequest-send.js`), in a page or
+    /// a worker.
+    static func request(from args: JSArguments) -> WebRequest {
+        let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
+        let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
+            guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }
+            return (name, value)
+        }
+        let bodyRef = args.ref(at: 3)
+        let body: [UInt8]? = args[3].isString ? Array((args.string(at: 3) ?? "").utf8)
+            : TypedArrayBytes.bytes(of: bodyRef, in: args.contextRef)
+        let timeout = args.double(at: 4)
+        return WebRequest(url: url, method: args.string(at: 0) ?? "GET", headers: headers, body: body,
+                          timeout: timeout > 0 && timeout.isFinite ? .milliseconds(Int64(timeout)) : nil)
     }
 
     /// The natives that need no page (text encoding, base64, UUIDs, the CommonJS loader): shared by pages and workers.

@@ -31,6 +31,8 @@ final class WorkerEndpoint: Sendable {
     private let pageRuntime: JavaScriptRuntime
     private let page: LoopBound<WorkerOwner>
     private let loader: LoopBound<PageResourceLoader>
+    /// The worker's `fetch` and `XMLHttpRequest` requests on the page's thread.
+    private let network: LoopBound<WorkerNetwork>
     private let events: EventPublisher<WebViewEvent>
     private let pageID: Int
     /// The page runtime's wall-clock deadline when the worker was made: it covers the worker too.
@@ -55,6 +57,7 @@ final class WorkerEndpoint: Sendable {
         events = core.events
         page = LoopBound(owner, loop: core.runtime.loop)
         loader = LoopBound(core.resources, loop: core.runtime.loop)
+        network = LoopBound(WorkerNetwork(loader: core.resources, documentURL: document.documentURL), loop: core.runtime.loop)
         // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. Real time:
         // nothing would drive a virtual clock of the worker's own.
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.worker",
@@ -129,6 +132,27 @@ final class WorkerEndpoint: Sendable {
         return isTerminated ? nil : result.get()
     }
 
+    /// Starts the worker's request `id` (worker thread) through the page's network; its result comes back as a task
+    /// of the worker (``WorkerRequests/complete(_:_:)``), and the page stays busy until the worker handled it.
+    func startRequest(_ id: Int, _ request: WebRequest) {
+        let token = pageRuntime.beginWork()
+        let network = self.network, scope = self.scope, runtime = self.runtime
+        pageRuntime.loop.execute {
+            network.value.start(id, request, token: token) { result, token in
+                runtime.loop.execute {
+                    defer { token.end() }
+                    scope.value?.requests.complete(id, result)
+                }
+            }
+        }
+    }
+
+    /// Cancels the worker's request `id` (worker thread).
+    func abortRequest(_ id: Int) {
+        let network = self.network
+        pageRuntime.loop.execute { network.value.abort(id) }
+    }
+
     /// Stops the worker: a pending fetch is abandoned, its runtime shut down on its own thread, no more events reach
     /// the page. `terminate()` from the page interrupts the running script (an endless loop too); the worker's own
     /// `close()` lets the script that called it finish, and the page then lets the worker go.
@@ -138,6 +162,8 @@ final class WorkerEndpoint: Sendable {
             return state.waiting
         }
         waiting?.signal()
+        let network = self.network
+        pageRuntime.loop.execute { network.value.close() }
         if interruptingScript {
             runtime.interrupt(reason: "the worker was terminated")
         } else {
@@ -146,6 +172,7 @@ final class WorkerEndpoint: Sendable {
         }
         let scope = self.scope, runtime = self.runtime
         runtime.loop.execute {
+            scope.value?.requests.close()
             scope.value = nil
             runtime.assumeIsolated { $0.shutdown() }
         }

@@ -9,10 +9,13 @@ final class WorkerScope {
     private weak var endpoint: WorkerEndpoint?
     /// `scope.js`' function that turns a serialized message into a `message` event.
     private var receiver: JSValue?
+    /// The worker's `fetch` and `XMLHttpRequest` requests in flight.
+    let requests: WorkerRequests
 
     init(endpoint: WorkerEndpoint, context: JSContext) {
         self.context = context
         self.endpoint = endpoint
+        requests = WorkerRequests(endpoint: endpoint, context: context)
         context.consoleSink = { [weak endpoint] message in endpoint?.console(message) }
         context.exceptionHandler = { [weak endpoint] _, value in endpoint?.reportUncaught(JSException(value)) }
         let native = makeNative(endpoint: endpoint)
@@ -86,6 +89,18 @@ final class WorkerScope {
             guard let url = args.string(at: 0).flatMap(URL.init(string:)) else { return nil }
             return endpoint?.fetchScriptSynchronously(url)
         }
+        // The network (`xmlhttprequest-send.js`, and `fetch` over it): through the page's, see ``WorkerNetwork``.
+        let requests = self.requests
+        define("send") { args in requests.send(args) }
+        define("abort") { args in
+            if let id = args.int(at: 0) { requests.abort(id) }
+            return nil
+        }
+        // taskTimer(callback, delay, keepsBusy): the worker runtime's internal one-shot timer (blob reads, blob: URLs).
+        let timers = context.internalTimerFunctions()
+        native.setValue(timers.schedule, forProperty: "taskTimer")
+        native.setValue(timers.cancel, forProperty: "cancelTaskTimer")
+        CompressionNatives.install(on: native, in: context)
         define("evaluate") { args in
             try args.context.evaluate(args.string(at: 0) ?? "", sourceURL: args.string(at: 1))
         }

@@ -1,7 +1,8 @@
 (function (global, native, internals) {
   'use strict';
   // A dedicated worker's global scope (DedicatedWorkerGlobalScope), run after the platform scripts a worker gets
-  // (base, encoding, abort, clone, messaging, modules, serialize): `self`, `name`, `location` (WorkerLocation),
+  // (base, encoding, XMLHttpRequest, abort, blob, clone,
+  // messaging, streams, modules with fetch, serialize): `self`, `name`, `location` (WorkerLocation),
   // `navigator` (WorkerNavigator), `postMessage`, `onmessage`/`onmessageerror`/`onerror`, `close()` and a synchronous
   // `importScripts`. `native` is the worker's own (Workers/WorkerScope.swift).
   var define = internals.define;
@@ -46,9 +47,6 @@
   define(WorkerNavigator.prototype, Symbol.toStringTag, 'WorkerNavigator');
   define(global, 'WorkerNavigator', WorkerNavigator);
   define(global, 'navigator', navigator);
-
-  // No network inside a worker yet: fetch and XMLHttpRequest are absent (feature detection sees them missing).
-  ['fetch', 'Headers', 'Request', 'Response'].forEach(function (key) { delete global[key]; });
 
   define(global, 'postMessage', function postMessage(message, options) {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
