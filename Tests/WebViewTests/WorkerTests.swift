@@ -99,6 +99,33 @@ import Testing
         await server.stop()
     }
 
+    @Test func blobsAndFilesMakeARoundTripThroughAWorker() async throws {
+        let (webView, log, server) = try await page(["/blobs.js": """
+            onmessage = async function (e) {
+              var file = e.data.file, blob = e.data.blob;
+              postMessage({ echo: e.data, seen: [file instanceof File, file.name, file.type, file.lastModified, await file.text(),
+                                                 blob instanceof Blob, blob.size, blob.type],
+                            made: new File([new Uint8Array([104, 105])], 'hi.txt', { type: 'text/plain', lastModified: 7 }) });
+            };
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('blobs.js');
+            var file = new File(['{"a":1}'], 'data.json', { type: 'application/json', lastModified: 1234 });
+            var blob = new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' });
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage({ file: file, blob: blob, again: file });
+            var data = await reply, echo = data.echo;
+            return [data.seen, echo.file instanceof File, echo.file.name, echo.again === echo.file, await echo.file.text(),
+                    Array.from(new Uint8Array(await echo.blob.arrayBuffer())), echo.blob.type, data.made.name, await data.made.text(),
+                    data.made.lastModified];
+            """)
+        #expect(out == [[true, "data.json", "application/json", 1234, "{\"a\":1}", true, 3, "application/octet-stream"],
+                        true, "data.json", true, "{\"a\":1}", [1, 2, 3], "application/octet-stream", "hi.txt", "hi", 7])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func uncloneableMessagesAndBadOptionsThrowAtOnce() async throws {
         let (webView, _, server) = try await page(["/echo.js": "onmessage = function (e) { postMessage(e.data); };"])
         let out = try await run(webView, """

@@ -10,7 +10,8 @@
   //   ['M', [key, value, ...]]   ['S', [value, ...]]   ['P', record] boxed primitive   ['B', n] the n-th buffer
   //   ['T', type, buffer record, byteOffset, length] typed array   ['V', buffer record, byteOffset, byteLength] DataView
   //   ['E', name, message, stack] error   ['X', name, message] DOMException
-  // Blobs, Files and MessagePorts do not cross threads here: a DataCloneError.
+  //   ['b', n, type] Blob and ['F', n, type, name, lastModified] File, their bytes the n-th buffer (a copy)
+  // MessagePorts do not cross threads here: a DataCloneError.
   var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
   var toString = Object.prototype.toString;
 
@@ -43,7 +44,11 @@
       if (v === null) return null;
       if (seen.has(v)) return ['r', seen.get(v)];
       seen.set(v, seen.size);
-      if (internals.blobData && internals.blobData(v)) throw fail('a Blob or File cannot be sent to a worker here.');
+      var blob = internals.blobData && internals.blobData(v);
+      if (blob) {
+        buffers.push(internals.blobBuffer(blob));
+        return blob.name !== undefined ? ['F', buffers.length - 1, blob.type, blob.name, blob.lastModified] : ['b', buffers.length - 1, blob.type];
+      }
       if (internals.portState && internals.portState(v)) throw fail('a MessagePort cannot be sent to a worker here.');
       if (global.DOMException && v instanceof global.DOMException) return ['X', v.name, v.message];
       var tag = toString.call(v).slice(8, -1);
@@ -109,6 +114,8 @@
           return error;
         }
         case 'X': return keep(new global.DOMException(r[2], r[1]));
+        case 'b': return keep(new global.Blob([buffers[r[1]]], { type: r[2] }));
+        case 'F': return keep(new global.File([buffers[r[1]]], r[3], { type: r[2], lastModified: r[4] }));
         case 'T': {
           var Type = global[r[1]];
           if (typeof Type !== 'function') throw new global.DOMException('cannot deserialize a ' + r[1], 'DataCloneError');
