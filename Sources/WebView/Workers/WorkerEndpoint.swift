@@ -9,8 +9,10 @@ enum WorkerEvent: Sendable {
     case message(WorkerMessage)
     /// An uncaught error in the worker: its message (`Error: boom`), script URL, line and column.
     case error(message: String, filename: String, line: Int, column: Int)
-    /// The worker's script could not be fetched.
+    /// The worker's script could not be fetched (for a module worker: a module of its graph).
     case loadFailed
+    /// A module worker's graph was fetched and began to run: the page's waiting messages may go.
+    case started
 }
 
 /// The two ends of a dedicated worker, shared by the page's runtime thread and the worker's own: the worker's
@@ -19,6 +21,8 @@ enum WorkerEvent: Sendable {
 final class WorkerEndpoint: Sendable {
     let url: URL
     let name: String
+    /// A module worker (`type: 'module'`).
+    let isModule: Bool
     let origin: String
     let userAgent: String
     /// The device's `navigator.platform` and first language, as the page has them.
@@ -45,9 +49,10 @@ final class WorkerEndpoint: Sendable {
     private let state = Mutex(State())
 
     /// Made on the page's thread by ``DedicatedWorker``.
-    init(url: URL, name: String, owner: WorkerOwner, document: DocumentHandle, core: WebViewCore) {
+    init(url: URL, name: String, isModule: Bool, owner: WorkerOwner, document: DocumentHandle, core: WebViewCore) {
         self.url = url
         self.name = name
+        self.isModule = isModule
         origin = document.origin
         userAgent = PageEnvironment.userAgent(core.configuration, device: core.device)
         platform = core.device.platform
@@ -71,14 +76,40 @@ final class WorkerEndpoint: Sendable {
     /// Runs the worker's script (already fetched) in a new global scope on the worker's thread.
     func start(script: String) {
         runtime.loop.execute { [self] in
-            runtime.assumeIsolated { runtime in
-                guard !isTerminated else { return }
-                runtime.setChecksInterrupts(true)
-                if let deadline { runtime.setDeadline(deadline) }
-                let scope = WorkerScope(endpoint: self, context: runtime.context)
-                self.scope.value = scope
+            _ = run(script: script, token: nil)
+        }
+    }
+
+    /// Runs a module worker's script and its imports (fetched by the worker through the page's network) in a new
+    /// global scope on the worker's thread; the page stays busy until the graph was fetched and began to run (then
+    /// ``WorkerEvent/started``, or ``WorkerEvent/loadFailed``).
+    func startModule() {
+        let token = pageRuntime.beginWork()
+        runtime.loop.execute { [self] in
+            if !run(script: nil, token: token) { token.end() }
+        }
+    }
+
+    /// Makes the worker's global scope on the worker's thread and runs the worker's script: `script`, or the module
+    /// graph at ``url`` (`token` ends once it began to run); false (and no scope) once terminated.
+    private func run(script: String?, token: WorkToken?) -> Bool {
+        let endpoint = self
+        let started: @Sendable (Bool) -> Void = { started in
+            endpoint.send(started ? .started : .loadFailed)
+            token?.end()
+        }
+        return runtime.assumeIsolated { runtime -> Bool in
+            guard !isTerminated else { return false }
+            runtime.setChecksInterrupts(true)
+            if let deadline { runtime.setDeadline(deadline) }
+            let scope = WorkerScope(endpoint: self, context: runtime.context)
+            self.scope.value = scope
+            if let script {
                 scope.run(script, sourceURL: url.absoluteString)
+            } else {
+                scope.runModule(url, started: started)
             }
+            return true
         }
     }
 

@@ -9,15 +9,15 @@ enum WorkerNatives {
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native.setValue(JSValue(function: body, name: name, in: context), forProperty: name)
         }
-        // startWorker(url, name, callback): the new worker's id; 0 when the script's origin is not the page's.
+        // startWorker(url, name, callback, isModule): the new worker's id; 0 when the script's origin is not the page's.
         define("startWorker") { [weak document] args in
             guard let document, !document.isClosed, let core = document.core,
                   let url = args.string(at: 0).flatMap(URL.init(string:)) else { return 0 }
             guard WebOrigin.of(url) == document.origin else { return 0 }
             let id = document.nextWorkerID
             document.nextWorkerID += 1
-            document.workers[id] = DedicatedWorker(id: id, url: url, name: args.string(at: 1) ?? "", callback: args[2],
-                                                   document: document, core: core)
+            document.workers[id] = DedicatedWorker(id: id, url: url, name: args.string(at: 1) ?? "", isModule: args.bool(at: 3),
+                                                   callback: args[2], document: document, core: core)
             return id
         }
         define("postToWorker") { [weak document] args in

@@ -52,12 +52,13 @@ final class WorkerNetwork {
     }
 }
 
-/// A worker's requests from the worker's side: the callbacks of `native.send` (`xmlhttprequest-send.js`) by id.
-/// Worker-thread only.
+/// A worker's requests from the worker's side: the completions of `native.send` (`xmlhttprequest-send.js`) and of
+/// module fetches by id. Worker-thread only.
 final class WorkerRequests {
+    typealias Completion = (Result<LoadedResource, WebLoadError>) -> Void
     private weak var endpoint: WorkerEndpoint?
     private weak var context: JSContext?
-    private var callbacks: [Int: JSValue] = [:]
+    private var completions: [Int: Completion] = [:]
     private var nextID = 1
 
     init(endpoint: WorkerEndpoint, context: JSContext) {
@@ -66,33 +67,43 @@ final class WorkerRequests {
     }
 
     /// `native.send(method, url, headers, body, timeout, callback)`: the request's id, 0 once the worker is terminated.
+    /// The callback gets the object the page's requests get.
     func send(_ args: JSArguments) -> Int {
+        let callback = args[5], endpoint = self.endpoint
+        return start(PlatformNatives.request(from: args)) { [weak context] result in
+            guard let context, !context.isClosed else { return }
+            do {
+                _ = try callback.call(arguments: [WebPlatformInstance.resultObject(result, in: context)])
+            } catch let error as JSException {
+                endpoint?.reportUncaught(error)
+            } catch {}
+        }
+    }
+
+    /// Starts `request` through the page's network; `completion` runs as a task of the worker unless aborted first.
+    /// Returns its id, 0 once the worker is terminated.
+    func start(_ request: WebRequest, completion: @escaping Completion) -> Int {
         guard let endpoint, !endpoint.isTerminated else { return 0 }
         let id = nextID
         nextID += 1
-        callbacks[id] = args[5]
-        endpoint.startRequest(id, PlatformNatives.request(from: args))
+        completions[id] = completion
+        endpoint.startRequest(id, request)
         return id
     }
 
     /// `native.abort(id)`.
     func abort(_ id: Int) {
-        guard callbacks.removeValue(forKey: id) != nil else { return }
+        guard completions.removeValue(forKey: id) != nil else { return }
         endpoint?.abortRequest(id)
     }
 
-    /// The result of request `id`, as a task of the worker: its callback gets the object the page's requests get.
+    /// The result of request `id`, as a task of the worker.
     func complete(_ id: Int, _ result: Result<LoadedResource, WebLoadError>) {
-        guard let callback = callbacks.removeValue(forKey: id), let context, !context.isClosed else { return }
-        do {
-            _ = try callback.call(arguments: [WebPlatformInstance.resultObject(result, in: context)])
-        } catch let error as JSException {
-            endpoint?.reportUncaught(error)
-        } catch {}
+        completions.removeValue(forKey: id)?(result)
     }
 
-    /// Drops every callback (the worker's scope is going away).
+    /// Drops every completion (the worker's scope is going away).
     func close() {
-        callbacks.removeAll()
+        completions.removeAll()
     }
 }

@@ -22,9 +22,6 @@
       if (type !== 'classic' && type !== 'module') {
         throw new TypeError("Failed to construct 'Worker': The provided value '" + type + "' is not a valid enum value of type WorkerType.");
       }
-      if (type === 'module') {
-        throw new DOMException("Failed to construct 'Worker': module workers are not supported by this web view.", 'NotSupportedError');
-      }
       var resolved;
       try { resolved = native.resolveURL(String(url)); } catch (e) {
         throw new DOMException("Failed to construct 'Worker': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
@@ -51,7 +48,7 @@
         } else if (kind === 'loaderror') {
           internals.dispatch(worker, internals.makeEvent('error'));
         }
-      });
+      }, type === 'module');
       if (id === 0) throw new DOMException("Failed to construct 'Worker': Script at '" + resolved + "' cannot be accessed from origin '" +
                                            (native.domEnv ? native.domEnv.origin : '') + "'.", 'SecurityError');
       record.id = id;

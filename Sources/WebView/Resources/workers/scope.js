@@ -55,6 +55,7 @@
   });
   define(global, 'close', function close() { native.close(); });
   define(global, 'importScripts', function importScripts() {
+    if (native.isModule) throw new TypeError("Failed to execute 'importScripts' on 'WorkerGlobalScope': Module scripts don't support importScripts().");
     var urls = Array.prototype.map.call(arguments, function (url) {
       try { return native.resolveURL(String(url)); } catch (e) {
         throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The URL '" + String(url) + "' is invalid.", 'SyntaxError');

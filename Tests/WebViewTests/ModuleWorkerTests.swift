@@ -1,0 +1,109 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// Module workers (`new Worker(url, {type: 'module'})`) and `import()` in workers, on the page's module machinery.
+@Suite struct ModuleWorkerTests {
+    /// A page at `/index.html` of a loopback server that also serves `scripts` (path → JavaScript; others are 404s).
+    private func page(_ scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+        let server = try await LoopbackServer { request in
+            if request.path == "/index.html" {
+                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+            }
+            guard let script = scripts[request.path] else { return TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8)) }
+            let type = request.path.hasSuffix(".json") ? "application/json" : "text/javascript"
+            return TestResponse(contentType: type, body: Array(script.utf8))
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/index.html"))
+        return (webView, log, server)
+    }
+
+    private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
+        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
+    }
+
+    @Test func aModuleWorkerImportsStaticallyAndDynamically() async throws {
+        let (webView, log, server) = try await page([
+            "/lib/math.js": "export let count = 0;\nexport function bump() { count++; }\nexport default function double(n) { return n * 2; }",
+            "/lib/config.json": "{\"scale\": 3}",
+            "/lib/lazy.js": "import { bump } from './math.js';\nbump();\nexport const lazy = 'loaded';",
+            "/workers/main.js": """
+                import double, { count, bump } from '../lib/math.js';
+                import config from '../lib/config.json' with { type: 'json' };
+                bump();
+                const seenCount = count;
+                let importScriptsError;
+                try { importScripts('x.js'); } catch (e) { importScriptsError = e.name; }
+                onmessage = async (e) => {
+                  const { lazy } = await import('../lib/lazy.js');
+                  const math = await import('../lib/math.js');
+                  postMessage([double(e.data), config.scale, seenCount, math.count, lazy, importScriptsError,
+                               import.meta.url === location.href, typeof self.document]);
+                };
+                """,
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('/workers/main.js', { type: 'module' });
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage(21);   // waits until the module graph ran
+            return await reply;
+            """)
+        #expect(out == [42, 3, 1, 2, "loaded", "TypeError", true, "undefined"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func aMissingModuleFiresErrorOnTheWorkerAndAThrowingOneAnErrorEvent() async throws {
+        let (webView, log, server) = try await page([
+            "/imports-missing.js": "import { x } from './nowhere.js';\npostMessage(x);",
+            "/throws.js": "export const a = 1;\nthrow new RangeError('module boom');",
+        ])
+        let out = try await run(webView, """
+            var missing = new Worker('/imports-missing.js', { type: 'module' });
+            var first = await new Promise(function (resolve) { missing.onerror = resolve; missing.onmessage = resolve; });
+            var throwing = new Worker('/throws.js', { type: 'module' });
+            var second = await new Promise(function (resolve) { throwing.onerror = function (e) { e.preventDefault(); resolve(e); }; });
+            return [first.type, first instanceof ErrorEvent, second instanceof ErrorEvent, second.message,
+                    second.filename === location.origin + '/throws.js', second.lineno];
+            """)
+        #expect(out == ["error", false, true, "RangeError: module boom", true, 2])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func aClassicWorkerCanImportModules() async throws {
+        let (webView, _, server) = try await page([
+            "/mod.js": "export const answer = 42;",
+            "/classic.js": "import('./mod.js').then(function (m) { postMessage(m.answer); }, function (e) { postMessage(String(e)); });",
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('classic.js');
+            return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            """)
+        #expect(out == 42)
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func terminateStopsAModuleWorkersEndlessLoop() async throws {
+        let (webView, _, server) = try await page([
+            "/spin.js": "import './dep.js';\npostMessage('spinning');\nfor (;;) {}",
+            "/dep.js": "export {};",
+        ])
+        _ = try await run(webView, """
+            window.spinner = new Worker('spin.js', { type: 'module' });
+            await new Promise(function (resolve) { spinner.onmessage = resolve; });
+            """)
+        let endpoint = try await webView.withDocument { document in document.workers.values.first?.endpoint }
+        _ = try await webView.evaluateJavaScript("spinner.terminate()")
+        // The worker's runtime answers again only once the endless loop stopped; then it is shut down.
+        await #expect(throws: JSException.self) { try await endpoint??.runtime.evaluate("1") }
+        #expect(try await webView.withDocument { $0.workers.count } == 0)
+        await webView.close()
+        await server.stop()
+    }
+}
