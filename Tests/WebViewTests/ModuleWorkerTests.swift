@@ -107,3 +107,50 @@ import Testing
         await server.stop()
     }
 }
+
+/// `MessagePort`s transferred between a page and its workers: the two ends talk across threads.
+@Suite struct WorkerPortTests {
+    @Test func aPortTransferredToAWorkerTalksBothWays() async throws {
+        let server = try await LoopbackServer { request in
+            if request.path == "/index.html" {
+                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+            }
+            return TestResponse(contentType: "text/javascript", body: Array("""
+                onmessage = function (e) {
+                  var port = e.ports[0];
+                  var back = new MessageChannel();
+                  back.port1.onmessage = function (m) { port.postMessage('back channel got ' + m.data); };
+                  port.onmessage = function (m) {
+                    if (m.data === 'bytes') { var b = new Uint8Array([9, 8]).buffer; port.postMessage(b, [b]); return; }
+                    port.postMessage([m.data, e.data.port === port, e.ports.length]);
+                  };
+                  postMessage('ready', [back.port2]);
+                };
+                """.utf8))
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/index.html"))
+        let out: JSONValue = try await webView.callAsyncJavaScript("""
+            (async function () {
+              var worker = new Worker('/ports.js'), channel = new MessageChannel(), replies = [];
+              channel.port1.postMessage('queued before the transfer');
+              var ready = new Promise(function (resolve) { worker.onmessage = resolve; });
+              worker.postMessage({ port: channel.port2 }, [channel.port2]);
+              var readyEvent = await ready;
+              function next() { return new Promise(function (resolve) { channel.port1.onmessage = function (m) { resolve(m.data); }; }); }
+              replies.push(await next());                       // the message queued before the transfer
+              var reply = next(); channel.port1.postMessage('hello'); replies.push(await reply);
+              var back = readyEvent.ports[0];
+              reply = next(); back.postMessage(7); replies.push(await reply);
+              reply = next(); channel.port1.postMessage('bytes'); var bytes = await reply;
+              replies.push(Array.from(new Uint8Array(bytes)));
+              return [readyEvent.data, readyEvent.ports.length, Object.prototype.toString.call(back)].concat(replies);
+            })()
+            """)
+        #expect(out == ["ready", 1, "[object MessagePort]", ["queued before the transfer", true, 1], ["hello", true, 1],
+                        "back channel got 7", [9, 8]])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+}

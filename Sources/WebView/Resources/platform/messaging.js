@@ -18,6 +18,7 @@
     newPort: function () { return load().newPort(); }
   };
   internals.messagingRealm = realm;
+  internals.pumpPort = function (state) { pump(state); };
   internals.newPort = realm.newPort;
   internals.portState = function (value) {
     return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, STATE) ? value[STATE] : null;
@@ -54,8 +55,13 @@
     return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
   };
 
-  // One task per message while the port is started; a closed or moved port stops the pump.
+  // One task per message while the port is started; a closed or moved port stops the pump. The end of a port that
+  // lives in another thread (workers/serialize.js) has `remote`: its messages go there at once, in order.
   function pump(state) {
+    if (state.remote) {
+      while (state.queue.length && !state.closed) state.remote(state.queue.shift());
+      return;
+    }
     if (!state.started || state.closed || state.pumping || !state.queue.length) return;
     state.pumping = true;
     var owner = state.realm;

@@ -28,17 +28,21 @@
       }
       var worker = this, record = { closed: false };
       records.set(this, record);
+      // The worker's side of the ports this page and the worker send each other (workers/serialize.js).
+      record.link = internals.makePortLink(function (port, r, b) { if (!record.closed) native.postToWorker(record.id, r, b, port); }, 1);
       // Events from the worker, each already a task of this page: ('message', record, buffers), ('error', message,
       // filename, line, column), ('loaderror').
       var id = native.startWorker(resolved, options.name === undefined ? '' : String(options.name), function (kind, a, b, c, d) {
         if (record.closed) return;
-        if (kind === 'message') {
-          var data;
-          try { data = internals.deserialize(a, b); } catch (error) {
+        if (kind === 'message' && c) {   // for a port transferred between the page and the worker
+          record.link.receive(c, a, b);
+        } else if (kind === 'message') {
+          var data, out = {};
+          try { data = internals.deserialize(a, b, record.link, out); } catch (error) {
             internals.dispatch(worker, internals.messageEvent('messageerror', { data: null }));
             return;
           }
-          internals.dispatch(worker, internals.messageEvent('message', { data: data }));
+          internals.dispatch(worker, internals.messageEvent('message', { data: data, ports: out.ports }));
         } else if (kind === 'error') {
           var ErrorEvent = global.ErrorEvent;
           var init = { message: a, filename: b, lineno: c, colno: d, cancelable: true };
@@ -58,13 +62,15 @@
     define(Worker.prototype, 'postMessage', function postMessage(message, options) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Worker': 1 argument required, but only 0 present.");
       var record = recordOf(this, 'postMessage');
-      var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker");
-      if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers);
+      var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker", record.link);
+      if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers, 0);
+      serialized.after();
     });
     define(Worker.prototype, 'terminate', function terminate() {
       var record = recordOf(this, 'terminate');
       if (record.closed) return;
       record.closed = true;
+      record.link.close();
       native.terminateWorker(record.id);
     });
     define(Worker.prototype, Symbol.toStringTag, 'Worker');

@@ -48,10 +48,13 @@
   define(global, 'WorkerNavigator', WorkerNavigator);
   define(global, 'navigator', navigator);
 
+  // The page's side of the ports this worker and its page send each other (workers/serialize.js).
+  var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
-    var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope");
-    native.post(serialized.record, serialized.buffers);
+    var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope", link);
+    native.post(serialized.record, serialized.buffers, 0);
+    serialized.after();
   });
   define(global, 'close', function close() { native.close(); });
   define(global, 'importScripts', function importScripts() {
@@ -71,12 +74,14 @@
   });
 
   // From the page (Swift calls it as a task of this worker).
-  return function receive(record, buffers) {
-    var data;
-    try { data = internals.deserialize(record, buffers); } catch (error) {
+  // `port`: 0 for the worker's own messages, else the id of a transferred port the message is for.
+  return function receive(record, buffers, port) {
+    if (port) { link.receive(port, record, buffers); return; }
+    var data, out = {};
+    try { data = internals.deserialize(record, buffers, link, out); } catch (error) {
       internals.dispatch(global, internals.messageEvent('messageerror', { data: null }));
       return;
     }
-    internals.dispatch(global, internals.messageEvent('message', { data: data }));
+    internals.dispatch(global, internals.messageEvent('message', { data: data, ports: out.ports }));
   };
 })
