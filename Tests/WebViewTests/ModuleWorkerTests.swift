@@ -154,3 +154,48 @@ import Testing
         await server.stop()
     }
 }
+
+/// `BroadcastChannel` between a page and its workers.
+@Suite struct WorkerBroadcastTests {
+    @Test func broadcastChannelsReachWorkersAndComeBack() async throws {
+        let server = try await LoopbackServer { request in
+            if request.path == "/index.html" {
+                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+            }
+            return TestResponse(contentType: "text/javascript", body: Array("""
+                var channel = new BroadcastChannel('news'), other = new BroadcastChannel('other');
+                other.onmessage = function (e) { postMessage('wrong channel ' + e.data); };
+                channel.onmessage = function (e) {
+                  postMessage([name, e.data.text, e.data.map instanceof Map, e.origin === location.origin]);
+                  if (e.data.text === 'from the page' && name === 'a') channel.postMessage({ text: 'from worker a', map: new Map() });
+                };
+                postMessage('ready');
+                """.utf8))
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("/index.html"))
+        let out: JSONValue = try await webView.callAsyncJavaScript("""
+            (async function () {
+              var heard = [], pageChannel = new BroadcastChannel('news');
+              var a = new Worker('/w.js', { name: 'a' }), b = new Worker('/w.js', { name: 'b' });
+              var done = new Promise(function (resolve) {
+                function collect(e) { if (e.data !== 'ready') heard.push(e.data); if (heard.length === 4) resolve(); }
+                a.onmessage = collect;
+                b.onmessage = collect;
+                pageChannel.onmessage = function (e) { heard.push(['page', e.data.text]); if (heard.length === 4) resolve(); };
+              });
+              await Promise.all([a, b].map(function (w) {
+                return new Promise(function (resolve) { w.addEventListener('message', function f(e) { if (e.data === 'ready') resolve(); }); });
+              }));
+              pageChannel.postMessage({ text: 'from the page', map: new Map() });
+              await done;
+              return heard.map(JSON.stringify).sort();
+            })()
+            """)
+        #expect(out == ["[\"a\",\"from the page\",true,true]", "[\"b\",\"from the page\",true,true]",
+                        "[\"b\",\"from worker a\",true,true]", "[\"page\",\"from worker a\"]"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+}

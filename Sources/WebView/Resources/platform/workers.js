@@ -36,6 +36,8 @@
         if (record.closed) return;
         if (kind === 'message' && c) {   // for a port transferred between the page and the worker
           record.link.receive(c, a, b);
+        } else if (kind === 'message' && internals.isBroadcast(a)) {
+          record.relay.receive(a, b);
         } else if (kind === 'message') {
           var data, out = {};
           try { data = internals.deserialize(a, b, record.link, out); } catch (error) {
@@ -56,6 +58,10 @@
       if (id === 0) throw new DOMException("Failed to construct 'Worker': Script at '" + resolved + "' cannot be accessed from origin '" +
                                            (native.domEnv ? native.domEnv.origin : '') + "'.", 'SecurityError');
       record.id = id;
+      // The worker's BroadcastChannels (of the page's origin) hear the page's, and the other way round.
+      record.relay = internals.broadcastRelay(internals.messagingRealm.origin, function (r, b) {
+        if (!record.closed) native.postToWorker(record.id, r, b, 0);
+      });
     }
     internals.mixinEventTarget(Worker.prototype);
     internals.eventHandlers(Worker.prototype, ['message', 'messageerror', 'error']);
@@ -69,7 +75,7 @@
     define(Worker.prototype, 'terminate', function terminate() {
       var record = recordOf(this, 'terminate');
       if (record.closed) return;
-      record.closed = true;
+      record.closed = record.relay.closed = true;
       record.link.close();
       native.terminateWorker(record.id);
     });

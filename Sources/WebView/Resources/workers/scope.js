@@ -48,6 +48,10 @@
   define(global, 'WorkerNavigator', WorkerNavigator);
   define(global, 'navigator', navigator);
 
+  // BroadcastChannel: the worker's channels are of its origin; the page's (and its other workers') are reached
+  // through a relay (workers/serialize.js).
+  internals.messagingRealm.origin = native.origin;
+  var relay = internals.broadcastRelay(native.origin, function (record, buffers) { native.post(record, buffers, 0); });
   // The page's side of the ports this worker and its page send each other (workers/serialize.js).
   var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
@@ -77,6 +81,7 @@
   // `port`: 0 for the worker's own messages, else the id of a transferred port the message is for.
   return function receive(record, buffers, port) {
     if (port) { link.receive(port, record, buffers); return; }
+    if (internals.isBroadcast(record)) { relay.receive(record, buffers); return; }
     var data, out = {};
     try { data = internals.deserialize(record, buffers, link, out); } catch (error) {
       internals.dispatch(global, internals.messageEvent('messageerror', { data: null }));

@@ -12,7 +12,8 @@
   //   ['E', name, message, stack] error   ['X', name, message] DOMException
   //   ['b', n, type] Blob and ['F', n, type, name, lastModified] File, their bytes the n-th buffer (a copy)
   //   ['p', id] a transferred MessagePort (see below)
-  // A message with transferred ports is ['W', record, [id, ...]]: the ids of its MessageEvent's `ports`.
+  // A message with transferred ports is ['W', record, [id, ...]]: the ids of its MessageEvent's `ports`. A
+  // BroadcastChannel message relayed between threads is ['C', name, record].
   //
   // Ports across threads: a `link` joins this context to one other (a page and one of its workers). A port
   // transferred over it stays here as a remote end: a port state (platform/messaging.js) with `remote`, which sends
@@ -210,7 +211,28 @@
     return data;
   }
 
+  // BroadcastChannel across threads: a relay in this realm's channel list (platform/messaging.js) that sends the
+  // messages of `origin`'s channels to the other side as `send(['C', name, record], buffers)`; `receive` delivers
+  // what comes from there to this side's channels (and relays it on, to a page's other workers).
+  function broadcastRelay(origin, send) {
+    var relay = { name: null, origin: origin, closed: false, realm: { isClosed: function () { return relay.closed; } } };
+    relay.remote = function (name, message) {
+      var serialized = serialize(message, [], "postMessage' on 'BroadcastChannel", null);
+      send(['C', name, serialized.record], serialized.buffers);
+    };
+    relay.receive = function (record, buffers) {
+      var data;
+      try { data = deserialize(record[2], buffers); } catch (error) { return; }
+      internals.broadcast(relay, String(record[1]), origin, data);
+    };
+    internals.broadcastList().push(relay);
+    return relay;
+  }
+  function isBroadcast(record) { return Array.isArray(record) && record[0] === 'C'; }
+
   internals.serialize = serialize;
+  internals.broadcastRelay = broadcastRelay;
+  internals.isBroadcast = isBroadcast;
   internals.deserialize = deserialize;
   internals.makePortLink = makeLink;
 })
