@@ -5,27 +5,8 @@ import Testing
 
 /// Module workers (`new Worker(url, {type: 'module'})`) and `import()` in workers, on the page's module machinery.
 @Suite struct ModuleWorkerTests {
-    /// A page at `/index.html` of a loopback server that also serves `scripts` (path → JavaScript; others are 404s).
-    private func page(_ scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
-            guard let script = scripts[request.path] else { return TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8)) }
-            let type = request.path.hasSuffix(".json") ? "application/json" : "text/javascript"
-            return TestResponse(contentType: type, body: Array(script.utf8))
-        }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        return (webView, log, server)
-    }
-
-    private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
-        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
-    }
-
     @Test func aModuleWorkerImportsStaticallyAndDynamically() async throws {
-        let (webView, log, server) = try await page([
+        let (webView, log, server) = try await workerPage(scripts: [
             "/lib/math.js": "export let count = 0;\nexport function bump() { count++; }\nexport default function double(n) { return n * 2; }",
             "/lib/config.json": "{\"scale\": 3}",
             "/lib/lazy.js": "import { bump } from './math.js';\nbump();\nexport const lazy = 'loaded';",
@@ -44,7 +25,7 @@ import Testing
                 };
                 """,
         ])
-        let out = try await run(webView, """
+        let out = try await runAsync(webView, """
             var worker = new Worker('/workers/main.js', { type: 'module' });
             var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
             worker.postMessage(21);   // waits until the module graph ran
@@ -57,11 +38,11 @@ import Testing
     }
 
     @Test func aMissingModuleFiresErrorOnTheWorkerAndAThrowingOneAnErrorEvent() async throws {
-        let (webView, log, server) = try await page([
+        let (webView, log, server) = try await workerPage(scripts: [
             "/imports-missing.js": "import { x } from './nowhere.js';\npostMessage(x);",
             "/throws.js": "export const a = 1;\nthrow new RangeError('module boom');",
         ])
-        let out = try await run(webView, """
+        let out = try await runAsync(webView, """
             var missing = new Worker('/imports-missing.js', { type: 'module' });
             var first = await new Promise(function (resolve) { missing.onerror = resolve; missing.onmessage = resolve; });
             var throwing = new Worker('/throws.js', { type: 'module' });
@@ -76,11 +57,11 @@ import Testing
     }
 
     @Test func aClassicWorkerCanImportModules() async throws {
-        let (webView, _, server) = try await page([
+        let (webView, _, server) = try await workerPage(scripts: [
             "/mod.js": "export const answer = 42;",
             "/classic.js": "import('./mod.js').then(function (m) { postMessage(m.answer); }, function (e) { postMessage(String(e)); });",
         ])
-        let out = try await run(webView, """
+        let out = try await runAsync(webView, """
             var worker = new Worker('classic.js');
             return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
             """)
@@ -90,11 +71,11 @@ import Testing
     }
 
     @Test func terminateStopsAModuleWorkersEndlessLoop() async throws {
-        let (webView, _, server) = try await page([
+        let (webView, _, server) = try await workerPage(scripts: [
             "/spin.js": "import './dep.js';\npostMessage('spinning');\nfor (;;) {}",
             "/dep.js": "export {};",
         ])
-        _ = try await run(webView, """
+        _ = try await runAsync(webView, """
             window.spinner = new Worker('spin.js', { type: 'module' });
             await new Promise(function (resolve) { spinner.onmessage = resolve; });
             """)
@@ -111,11 +92,7 @@ import Testing
 /// `MessagePort`s transferred between a page and its workers: the two ends talk across threads.
 @Suite struct WorkerPortTests {
     @Test func aPortTransferredToAWorkerTalksBothWays() async throws {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
-            return TestResponse(contentType: "text/javascript", body: Array("""
+        let (webView, log, server) = try await workerPage(scripts: ["/w.js": """
                 onmessage = function (e) {
                   var port = e.ports[0];
                   var back = new MessageChannel();
@@ -126,13 +103,9 @@ import Testing
                   };
                   postMessage('ready', [back.port2]);
                 };
-                """.utf8))
-        }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        let out: JSONValue = try await webView.callAsyncJavaScript("""
-            (async function () {
-              var worker = new Worker('/ports.js'), channel = new MessageChannel(), replies = [];
+                """])
+        let out = try await runAsync(webView, """
+              var worker = new Worker('/w.js'), channel = new MessageChannel(), replies = [];
               channel.port1.postMessage('queued before the transfer');
               var ready = new Promise(function (resolve) { worker.onmessage = resolve; });
               worker.postMessage({ port: channel.port2 }, [channel.port2]);
@@ -145,7 +118,6 @@ import Testing
               reply = next(); channel.port1.postMessage('bytes'); var bytes = await reply;
               replies.push(Array.from(new Uint8Array(bytes)));
               return [readyEvent.data, readyEvent.ports.length, Object.prototype.toString.call(back)].concat(replies);
-            })()
             """)
         #expect(out == ["ready", 1, "[object MessagePort]", ["queued before the transfer", true, 1], ["hello", true, 1],
                         "back channel got 7", [9, 8]])
@@ -158,11 +130,7 @@ import Testing
 /// `BroadcastChannel` between a page and its workers.
 @Suite struct WorkerBroadcastTests {
     @Test func broadcastChannelsReachWorkersAndComeBack() async throws {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
-            return TestResponse(contentType: "text/javascript", body: Array("""
+        let (webView, log, server) = try await workerPage(scripts: ["/w.js": """
                 var channel = new BroadcastChannel('news'), other = new BroadcastChannel('other');
                 other.onmessage = function (e) { postMessage('wrong channel ' + e.data); };
                 channel.onmessage = function (e) {
@@ -170,12 +138,8 @@ import Testing
                   if (e.data.text === 'from the page' && name === 'a') channel.postMessage({ text: 'from worker a', map: new Map() });
                 };
                 postMessage('ready');
-                """.utf8))
-        }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        let out: JSONValue = try await webView.callAsyncJavaScript("""
-            (async function () {
+                """])
+        let out = try await runAsync(webView, """
               var heard = [], pageChannel = new BroadcastChannel('news');
               var a = new Worker('/w.js', { name: 'a' }), b = new Worker('/w.js', { name: 'b' });
               var done = new Promise(function (resolve) {
@@ -190,7 +154,6 @@ import Testing
               pageChannel.postMessage({ text: 'from the page', map: new Map() });
               await done;
               return heard.map(JSON.stringify).sort();
-            })()
             """)
         #expect(out == ["[\"a\",\"from the page\",true,true]", "[\"b\",\"from the page\",true,true]",
                         "[\"b\",\"from worker a\",true,true]", "[\"page\",\"from worker a\"]"])

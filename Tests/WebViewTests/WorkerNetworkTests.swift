@@ -5,29 +5,22 @@ import Testing
 
 /// `fetch` and `XMLHttpRequest` inside dedicated workers: through the page's network stack, the worker's URL as base.
 @Suite struct WorkerNetworkTests {
-    /// A page at `/index.html` of a loopback server that answers `routes` (path → response; others are 404s).
+    /// A page whose server answers `routes` (path → response) and `/echo` (the request's method, body and cookie).
     private func page(_ routes: [String: TestResponse]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
+        try await workerPage { request in
             if request.path == "/echo" {
                 return .json("{\"method\":\"\(request.method)\",\"body\":\"\(request.text)\",\"cookie\":\"\(request.headers["cookie"] ?? "")\"}")
             }
-            return routes[request.path] ?? .text("no", status: 404)
+            return routes[request.path]
         }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        return (webView, log, server)
     }
 
     private static func script(_ text: String) -> TestResponse {
         TestResponse(contentType: "text/javascript", body: Array(text.utf8))
     }
 
-    /// Runs `body` as an async function's body in the page and returns what it returns.
     private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
-        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
+        try await runAsync(webView, body)
     }
 
     @Test func aWorkerFetchesThroughThePagesNetworkWithItsURLAsBase() async throws {

@@ -5,23 +5,12 @@ import Testing
 
 /// Dedicated workers: a context of their own on a runtime thread of their own, messages serialized across threads.
 @Suite struct WorkerTests {
-    /// A page at `/index.html` of a loopback server that also serves `scripts` (path → JavaScript; others are 404s).
     private func page(_ scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
-            guard let script = scripts[request.path] else { return TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8)) }
-            return TestResponse(contentType: "text/javascript", body: Array(script.utf8))
-        }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        return (webView, log, server)
+        try await workerPage(scripts: scripts)
     }
 
-    /// Runs `body` as an async function's body in the page and returns what it returns.
     private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
-        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
+        try await runAsync(webView, body)
     }
 
     @Test func aWorkerComputesPrimesAndPostsThemBack() async throws {
@@ -260,4 +249,31 @@ import Testing
         await webView.close()
         await server.stop()
     }
+}
+
+/// A page at `/index.html` of a loopback server whose other paths `respond` answers (nil: a 404), for the worker suites.
+func workerPage(_ respond: @escaping @Sendable (TestRequest) -> TestResponse?) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+    let server = try await LoopbackServer { request in
+        if request.path == "/index.html" {
+            return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+        }
+        return respond(request) ?? TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8))
+    }
+    let (webView, log) = makeWebView()
+    try await webView.load(server.url("/index.html"))
+    return (webView, log, server)
+}
+
+/// A page as ``workerPage(_:)`` whose server also serves `scripts` (path → text) as JavaScript, `.json` paths as JSON.
+func workerPage(scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+    try await workerPage { request in
+        scripts[request.path].map { script in
+            TestResponse(contentType: request.path.hasSuffix(".json") ? "application/json" : "text/javascript", body: Array(script.utf8))
+        }
+    }
+}
+
+/// Runs `body` as an async function's body in the page and returns what it returns.
+func runAsync(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
+    try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
 }
