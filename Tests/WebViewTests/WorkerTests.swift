@@ -137,6 +137,25 @@ import Testing
         await server.stop()
     }
 
+    @Test func aWorkerRunsFromABlobURLOfThePage() async throws {
+        let (webView, _, server) = try await page([:])
+        let out = try await run(webView, """
+            var url = URL.createObjectURL(new Blob(['onmessage = function (e) { postMessage([e.data * 2, location.protocol, location.origin]); };'],
+                                                   { type: 'text/javascript' }));
+            var worker = new Worker(url);
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage(21);
+            var data = await reply;
+            URL.revokeObjectURL(url);
+            var revoked = new Worker(url);
+            var event = await new Promise(function (resolve) { revoked.onerror = resolve; });
+            return [data[0], data[1], data[2] === location.origin, event.type];
+            """)
+        #expect(out == [42, "blob:", true, "error"])
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func aScriptThatCannotBeFetchedFiresErrorOnTheWorker() async throws {
         let (webView, _, server) = try await page([:])
         let out = try await run(webView, """

@@ -16,7 +16,8 @@ final class DedicatedWorker {
     /// Set by ``terminate()``: events the worker sent before are dropped (after its own `close()` they still arrive).
     private var isTerminated = false
 
-    init(id: Int, url: URL, name: String, isModule: Bool, callback: JSValue, document: DocumentHandle, core: WebViewCore) {
+    init(id: Int, url: URL, name: String, isModule: Bool, source: String?, callback: JSValue, document: DocumentHandle,
+         core: WebViewCore) {
         self.id = id
         self.callback = callback
         self.document = document
@@ -26,6 +27,11 @@ final class DedicatedWorker {
         // A module worker fetches its graph itself (its module loader is the worker's); messages wait for `.started`.
         if isModule {
             endpoint.startModule()
+            return
+        }
+        if let source {   // the page's own blob: the script is here already
+            endpoint.start(script: source)
+            waiting = nil
             return
         }
         cancelLoad = core.resources.load(url) { [weak self] result in
