@@ -98,7 +98,8 @@ import Testing
                   var back = new MessageChannel();
                   back.port1.onmessage = function (m) { port.postMessage('back channel got ' + m.data); };
                   port.onmessage = function (m) {
-                    if (m.data === 'bytes') { var b = new Uint8Array([9, 8]).buffer; port.postMessage(b, [b]); return; }
+                    if (m.data === 'bytes') { var b = new Uint8Array([9, 8]).buffer; port.postMessage(b, { transfer: [b] }); return; }
+                    if (m.data instanceof ArrayBuffer) { port.postMessage(['got', m.data.byteLength]); return; }
                     port.postMessage([m.data, e.data.port === port, e.ports.length]);
                   };
                   postMessage('ready', [back.port2]);
@@ -117,10 +118,12 @@ import Testing
               reply = next(); back.postMessage(7); replies.push(await reply);
               reply = next(); channel.port1.postMessage('bytes'); var bytes = await reply;
               replies.push(Array.from(new Uint8Array(bytes)));
+              var sent = new ArrayBuffer(5);
+              reply = next(); channel.port1.postMessage(sent, [sent]); replies.push(sent.byteLength, await reply);
               return [readyEvent.data, readyEvent.ports.length, Object.prototype.toString.call(back)].concat(replies);
             """)
         #expect(out == ["ready", 1, "[object MessagePort]", ["queued before the transfer", true, 1], ["hello", true, 1],
-                        "back channel got 7", [9, 8]])
+                        "back channel got 7", [9, 8], 0, ["got", 5]])
         #expect(log.exceptions.isEmpty)
         await webView.close()
         await server.stop()
