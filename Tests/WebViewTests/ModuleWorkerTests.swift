@@ -70,6 +70,24 @@ import Testing
         await server.stop()
     }
 
+    @Test func terminatingAModuleWorkerWhileAnImportHangsLeavesThePageIdle() async throws {
+        let (webView, _, server) = try await workerPage { request in
+            switch request.path {
+            case "/hang.js": return .hanging
+            case "/main.js": return TestResponse(contentType: "text/javascript", body: Array("import './hang.js';\npostMessage('ran');".utf8))
+            default: return nil
+            }
+        }
+        _ = try await webView.evaluateJavaScript("var worker = new Worker('main.js', { type: 'module' }), got = []; worker.onmessage = function (e) { got.push(e.data); };")
+        // Loading the graph keeps the page busy; terminating the worker ends that and cancels the fetch.
+        #expect(await webView.runUntilIdle(timeout: .milliseconds(200)) == .timedOut)
+        _ = try await webView.evaluateJavaScript("worker.terminate()")
+        #expect(await webView.runUntilIdle(timeout: .seconds(900)) == .idle)
+        #expect(try await webView.evaluateJavaScript("got") == [])
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func terminateStopsAModuleWorkersEndlessLoop() async throws {
         let (webView, _, server) = try await workerPage(scripts: [
             "/spin.js": "import './dep.js';\npostMessage('spinning');\nfor (;;) {}",

@@ -45,6 +45,8 @@ final class WorkerEndpoint: Sendable {
         var terminated = false
         /// The synchronous `importScripts` fetch in progress: terminating the worker wakes it.
         var waiting: DispatchSemaphore?
+        /// What keeps the page busy while a module worker's graph loads: terminating the worker ends it.
+        var starting: WorkToken?
     }
     private let state = Mutex(State())
 
@@ -85,6 +87,7 @@ final class WorkerEndpoint: Sendable {
     /// ``WorkerEvent/started``, or ``WorkerEvent/loadFailed``).
     func startModule() {
         let token = pageRuntime.beginWork()
+        state.withLock { $0.starting = token }
         runtime.loop.execute { [self] in
             if !run(script: nil, token: token) { token.end() }
         }
@@ -188,11 +191,13 @@ final class WorkerEndpoint: Sendable {
     /// the page. `terminate()` from the page interrupts the running script (an endless loop too); the worker's own
     /// `close()` lets the script that called it finish, and the page then lets the worker go.
     func terminate(interruptingScript: Bool) {
-        let waiting = state.withLock { state -> DispatchSemaphore? in
+        let (waiting, starting) = state.withLock { state -> (DispatchSemaphore?, WorkToken?) in
             state.terminated = true
-            return state.waiting
+            defer { state.starting = nil }
+            return (state.waiting, state.starting)
         }
         waiting?.signal()
+        starting?.end()
         let network = self.network
         pageRuntime.loop.execute { network.value.close() }
         if interruptingScript {
