@@ -214,8 +214,11 @@ package enum WebViewScripts {
     static let cssAnimations = ScriptResource(module: "WebView", file: "animation/css-animations.js")
 
     /// The platform scripts a dedicated worker's global scope gets (``WorkerScope``), in installation order: no DOM,
-    /// storage, network, canvas or crypto.
-    static let workerPlatform = platform.filter { ["base", "encoding", "abort", "clone", "messaging", "modules"].contains($0.name) }
+    /// storage, canvas or crypto; `XMLHttpRequest` and `fetch` through the page's network (``WorkerNetwork``).
+    static let workerPlatform = platform.filter {
+        ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules"]
+            .contains($0.name)
+    }
 
     /// HTML's StructuredSerialize/Deserialize for messages between a page and its workers, a function of
     /// `(global, internals)` that sets `internals.serialize` and `internals.deserialize`: run in each worker, and in a

@@ -5,23 +5,12 @@ import Testing
 
 /// Dedicated workers: a context of their own on a runtime thread of their own, messages serialized across threads.
 @Suite struct WorkerTests {
-    /// A page at `/index.html` of a loopback server that also serves `scripts` (path → JavaScript; others are 404s).
     private func page(_ scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
-        let server = try await LoopbackServer { request in
-            if request.path == "/index.html" {
-                return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
-            }
-            guard let script = scripts[request.path] else { return TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8)) }
-            return TestResponse(contentType: "text/javascript", body: Array(script.utf8))
-        }
-        let (webView, log) = makeWebView()
-        try await webView.load(server.url("/index.html"))
-        return (webView, log, server)
+        try await workerPage(scripts: scripts)
     }
 
-    /// Runs `body` as an async function's body in the page and returns what it returns.
     private func run(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
-        try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
+        try await runAsync(webView, body)
     }
 
     @Test func aWorkerComputesPrimesAndPostsThemBack() async throws {
@@ -66,7 +55,7 @@ import Testing
             return [data.self, data.name, data.href === location.origin + '/scope.js', data.path, data.location, data.agent,
                     data.window, data.document, data.fetch, data.timers, data.clone, data.text, data.base64, data.channel];
             """)
-        #expect(out == [true, "calc", true, "/scope.js", "[object WorkerLocation]", true, "undefined", "undefined", "undefined",
+        #expect(out == [true, "calc", true, "/scope.js", "[object WorkerLocation]", true, "undefined", "undefined", "function",
                         "functionfunction", 2, "héllo", "aGk=hi", "function"])
         await webView.close()
         await server.stop()
@@ -99,6 +88,33 @@ import Testing
         await server.stop()
     }
 
+    @Test func blobsAndFilesMakeARoundTripThroughAWorker() async throws {
+        let (webView, log, server) = try await page(["/blobs.js": """
+            onmessage = async function (e) {
+              var file = e.data.file, blob = e.data.blob;
+              postMessage({ echo: e.data, seen: [file instanceof File, file.name, file.type, file.lastModified, await file.text(),
+                                                 blob instanceof Blob, blob.size, blob.type],
+                            made: new File([new Uint8Array([104, 105])], 'hi.txt', { type: 'text/plain', lastModified: 7 }) });
+            };
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('blobs.js');
+            var file = new File(['{"a":1}'], 'data.json', { type: 'application/json', lastModified: 1234 });
+            var blob = new Blob([new Uint8Array([1, 2, 3])], { type: 'application/octet-stream' });
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage({ file: file, blob: blob, again: file });
+            var data = await reply, echo = data.echo;
+            return [data.seen, echo.file instanceof File, echo.file.name, echo.again === echo.file, await echo.file.text(),
+                    Array.from(new Uint8Array(await echo.blob.arrayBuffer())), echo.blob.type, data.made.name, await data.made.text(),
+                    data.made.lastModified];
+            """)
+        #expect(out == [[true, "data.json", "application/json", 1234, "{\"a\":1}", true, 3, "application/octet-stream"],
+                        true, "data.json", true, "{\"a\":1}", [1, 2, 3], "application/octet-stream", "hi.txt", "hi", 7])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func uncloneableMessagesAndBadOptionsThrowAtOnce() async throws {
         let (webView, _, server) = try await page(["/echo.js": "onmessage = function (e) { postMessage(e.data); };"])
         let out = try await run(webView, """
@@ -115,8 +131,27 @@ import Testing
             attempt(function () { worker.postMessage('after terminate'); });
             return out;
             """)
-        #expect(out == ["DataCloneError", "DataCloneError", "DataCloneError", "NotSupportedError", "TypeError", "SecurityError",
+        #expect(out == ["DataCloneError", "DataCloneError", "DataCloneError", "no error", "TypeError", "SecurityError",
                         "TypeError", "no error"])
+        await webView.close()
+        await server.stop()
+    }
+
+    @Test func aWorkerRunsFromABlobURLOfThePage() async throws {
+        let (webView, _, server) = try await page([:])
+        let out = try await run(webView, """
+            var url = URL.createObjectURL(new Blob(['onmessage = function (e) { postMessage([e.data * 2, location.protocol, location.origin]); };'],
+                                                   { type: 'text/javascript' }));
+            var worker = new Worker(url);
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage(21);
+            var data = await reply;
+            URL.revokeObjectURL(url);
+            var revoked = new Worker(url);
+            var event = await new Promise(function (resolve) { revoked.onerror = resolve; });
+            return [data[0], data[1], data[2] === location.origin, event.type];
+            """)
+        #expect(out == [42, "blob:", true, "error"])
         await webView.close()
         await server.stop()
     }
@@ -233,4 +268,31 @@ import Testing
         await webView.close()
         await server.stop()
     }
+}
+
+/// A page at `/index.html` of a loopback server whose other paths `respond` answers (nil: a 404), for the worker suites.
+func workerPage(_ respond: @escaping @Sendable (TestRequest) -> TestResponse?) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+    let server = try await LoopbackServer { request in
+        if request.path == "/index.html" {
+            return TestResponse(contentType: "text/html; charset=utf-8", body: Array("<!doctype html><body></body>".utf8))
+        }
+        return respond(request) ?? TestResponse(status: 404, contentType: "text/plain", body: Array("no".utf8))
+    }
+    let (webView, log) = makeWebView()
+    try await webView.load(server.url("/index.html"))
+    return (webView, log, server)
+}
+
+/// A page as ``workerPage(_:)`` whose server also serves `scripts` (path → text) as JavaScript, `.json` paths as JSON.
+func workerPage(scripts: [String: String]) async throws -> (HeadlessWebView, EventLog, LoopbackServer) {
+    try await workerPage { request in
+        scripts[request.path].map { script in
+            TestResponse(contentType: request.path.hasSuffix(".json") ? "application/json" : "text/javascript", body: Array(script.utf8))
+        }
+    }
+}
+
+/// Runs `body` as an async function's body in the page and returns what it returns.
+func runAsync(_ webView: HeadlessWebView, _ body: String) async throws -> JSONValue {
+    try await webView.callAsyncJavaScript("(async function () {\n\(body)\n})()")
 }

@@ -96,12 +96,7 @@ enum ESModules {
         guard let env = document.env, !document.isClosed else { return nil }
         let existing = env["moduleLoader"]
         if existing.isObject { return existing }
-        let context = document.context
-        let native = JSValue(newObjectIn: context)
-        func define(_ name: String, _ body: @escaping JSFunctionBody) {
-            native[name] = JSValue(function: body, name: name, in: context)
-        }
-        define("fetch") { [weak resources] args in
+        let fetch: JSFunctionBody = { [weak resources] args in
             let callback = args[1]
             guard let resources, let url = args.string(at: 0).flatMap(URL.init(string:)) else {
                 _ = try? callback.call(arguments: ["invalid URL"])
@@ -115,6 +110,31 @@ enum ESModules {
             }
             return nil
         }
+        let report: JSFunctionBody = { [weak document] args in
+            if let document, !document.isClosed { document.core?.uncaught(args[0], in: document) }
+            return nil
+        }
+        do {
+            let loader = try makeLoader(in: document.context, env: env, fetch: fetch, report: report)
+            env["moduleLoader"] = loader
+            return loader
+        } catch {
+            document.core?.deliverException(JSException(name: "Error", message: "cannot load ES modules: \(error)",
+                                                        sourceURL: document.url.absoluteString), in: document)
+            return nil
+        }
+    }
+
+    /// A module loader (`modules.js`) for `context`, a page's or a worker's: `fetch(url, callback)` gets a module's
+    /// text (`callback(null, text)`, or `callback(message)` when it cannot be fetched) and `report(error)` hears the
+    /// errors of module scripts. The translations are the process's (``translations``), whichever context made them.
+    static func makeLoader(in context: JSContext, env: JSValue, fetch: @escaping JSFunctionBody,
+                           report: @escaping JSFunctionBody) throws -> JSValue {
+        let native = JSValue(newObjectIn: context)
+        func define(_ name: String, _ body: @escaping JSFunctionBody) {
+            native[name] = JSValue(function: body, name: name, in: context)
+        }
+        define("fetch", fetch)
         define("cached") { args in translations[key(args)]?.meta }
         define("compile") { args in
             let key = key(args)
@@ -127,19 +147,8 @@ enum ESModules {
             _ = try pair.invokeMethod("push", arguments: [function, translation.meta])
             return pair
         }
-        define("report") { [weak document] args in
-            if let document, !document.isClosed { document.core?.uncaught(args[0], in: document) }
-            return nil
-        }
-        do {
-            let require = try CommonJSModules.makeRequire(in: context)
-            let loader = try context.evaluate(WebViewScripts.modules.script.get()).call(arguments: [require, native, env])
-            env["moduleLoader"] = loader
-            return loader
-        } catch {
-            document.core?.deliverException(JSException(name: "Error", message: "cannot load ES modules: \(error)",
-                                                        sourceURL: document.url.absoluteString), in: document)
-            return nil
-        }
+        define("report", report)
+        let require = try CommonJSModules.makeRequire(in: context)
+        return try context.evaluate(WebViewScripts.modules.script.get()).call(arguments: [require, native, env])
     }
 }

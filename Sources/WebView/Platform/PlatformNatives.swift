@@ -77,8 +77,9 @@ enum PlatformNatives {
         return native
     }
 
-    /// The request `send(method, url, headers, body, timeout, ...)` describes.
-    private static func request(from args: JSArguments) -> WebRequest {
+    /// The request of `send(method, url, headers, body, timeout, callback)` (`xmlhttprequest-send.js`), in a page or
+    /// a worker.
+    static func request(from args: JSArguments) -> WebRequest {
         let url = URL(string: args.string(at: 1) ?? "") ?? URL(string: "about:blank")!
         let headers = (args[2].toArray() ?? []).compactMap { pair -> (String, String)? in
             guard let name = pair[0].toString(), let value = pair[1].toString() else { return nil }

@@ -324,7 +324,7 @@ public final class WebPlatformInstance {
     }
 
     /// `{status, statusText, url, headers: [[name, value]], body: ArrayBuffer}` or `{error, kind}`.
-    private static func resultObject(_ result: Result<LoadedResource, WebLoadError>, in context: JSContext) -> JSValue {
+    static func resultObject(_ result: Result<LoadedResource, WebLoadError>, in context: JSContext) -> JSValue {
         let object = JSValue(newObjectIn: context)
         switch result {
         case .success(let resource):

@@ -16,13 +16,24 @@ final class DedicatedWorker {
     /// Set by ``terminate()``: events the worker sent before are dropped (after its own `close()` they still arrive).
     private var isTerminated = false
 
-    init(id: Int, url: URL, name: String, callback: JSValue, document: DocumentHandle, core: WebViewCore) {
+    init(id: Int, url: URL, name: String, isModule: Bool, source: String?, callback: JSValue, document: DocumentHandle,
+         core: WebViewCore) {
         self.id = id
         self.callback = callback
         self.document = document
         let owner = WorkerOwner()
-        endpoint = WorkerEndpoint(url: url, name: name, owner: owner, document: document, core: core)
+        endpoint = WorkerEndpoint(url: url, name: name, isModule: isModule, owner: owner, document: document, core: core)
         owner.worker = self
+        // A module worker fetches its graph itself (its module loader is the worker's); messages wait for `.started`.
+        if isModule {
+            endpoint.startModule()
+            return
+        }
+        if let source {   // the page's own blob: the script is here already
+            endpoint.start(script: source)
+            waiting = nil
+            return
+        }
         cancelLoad = core.resources.load(url) { [weak self] result in
             guard let self else { return }
             cancelLoad = nil
@@ -60,12 +71,18 @@ final class DedicatedWorker {
     /// An event from the worker, as a task of the page.
     func handle(_ event: WorkerEvent) {
         guard let document, !document.isClosed, !isTerminated else { return }
+        if case .started = event {
+            for message in waiting ?? [] { endpoint.post(message) }
+            waiting = nil
+            return
+        }
         let context = document.context
         let arguments: [any JSValueConvertible]
         switch event {
         case .message(let message): arguments = ["message"] + message.arguments(in: context)
         case .error(let message, let filename, let line, let column): arguments = ["error", message, filename, line, column]
         case .loadFailed: arguments = ["loaderror"]
+        case .started: return
         }
         do {
             _ = try callback.call(arguments: arguments)

@@ -9,8 +9,10 @@ enum WorkerEvent: Sendable {
     case message(WorkerMessage)
     /// An uncaught error in the worker: its message (`Error: boom`), script URL, line and column.
     case error(message: String, filename: String, line: Int, column: Int)
-    /// The worker's script could not be fetched.
+    /// The worker's script could not be fetched (for a module worker: a module of its graph).
     case loadFailed
+    /// A module worker's graph was fetched and began to run: the page's waiting messages may go.
+    case started
 }
 
 /// The two ends of a dedicated worker, shared by the page's runtime thread and the worker's own: the worker's
@@ -19,6 +21,8 @@ enum WorkerEvent: Sendable {
 final class WorkerEndpoint: Sendable {
     let url: URL
     let name: String
+    /// A module worker (`type: 'module'`).
+    let isModule: Bool
     let origin: String
     let userAgent: String
     /// The device's `navigator.platform` and first language, as the page has them.
@@ -31,6 +35,8 @@ final class WorkerEndpoint: Sendable {
     private let pageRuntime: JavaScriptRuntime
     private let page: LoopBound<WorkerOwner>
     private let loader: LoopBound<PageResourceLoader>
+    /// The worker's `fetch` and `XMLHttpRequest` requests on the page's thread.
+    private let network: LoopBound<WorkerNetwork>
     private let events: EventPublisher<WebViewEvent>
     private let pageID: Int
     /// The page runtime's wall-clock deadline when the worker was made: it covers the worker too.
@@ -39,13 +45,16 @@ final class WorkerEndpoint: Sendable {
         var terminated = false
         /// The synchronous `importScripts` fetch in progress: terminating the worker wakes it.
         var waiting: DispatchSemaphore?
+        /// What keeps the page busy while a module worker's graph loads: terminating the worker ends it.
+        var starting: WorkToken?
     }
     private let state = Mutex(State())
 
     /// Made on the page's thread by ``DedicatedWorker``.
-    init(url: URL, name: String, owner: WorkerOwner, document: DocumentHandle, core: WebViewCore) {
+    init(url: URL, name: String, isModule: Bool, owner: WorkerOwner, document: DocumentHandle, core: WebViewCore) {
         self.url = url
         self.name = name
+        self.isModule = isModule
         origin = document.origin
         userAgent = PageEnvironment.userAgent(core.configuration, device: core.device)
         platform = core.device.platform
@@ -55,6 +64,7 @@ final class WorkerEndpoint: Sendable {
         events = core.events
         page = LoopBound(owner, loop: core.runtime.loop)
         loader = LoopBound(core.resources, loop: core.runtime.loop)
+        network = LoopBound(WorkerNetwork(loader: core.resources, documentURL: document.documentURL), loop: core.runtime.loop)
         // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. Real time:
         // nothing would drive a virtual clock of the worker's own.
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.worker",
@@ -68,14 +78,41 @@ final class WorkerEndpoint: Sendable {
     /// Runs the worker's script (already fetched) in a new global scope on the worker's thread.
     func start(script: String) {
         runtime.loop.execute { [self] in
-            runtime.assumeIsolated { runtime in
-                guard !isTerminated else { return }
-                runtime.setChecksInterrupts(true)
-                if let deadline { runtime.setDeadline(deadline) }
-                let scope = WorkerScope(endpoint: self, context: runtime.context)
-                self.scope.value = scope
+            _ = run(script: script, token: nil)
+        }
+    }
+
+    /// Runs a module worker's script and its imports (fetched by the worker through the page's network) in a new
+    /// global scope on the worker's thread; the page stays busy until the graph was fetched and began to run (then
+    /// ``WorkerEvent/started``, or ``WorkerEvent/loadFailed``).
+    func startModule() {
+        let token = pageRuntime.beginWork()
+        state.withLock { $0.starting = token }
+        runtime.loop.execute { [self] in
+            if !run(script: nil, token: token) { token.end() }
+        }
+    }
+
+    /// Makes the worker's global scope on the worker's thread and runs the worker's script: `script`, or the module
+    /// graph at ``url`` (`token` ends once it began to run); false (and no scope) once terminated.
+    private func run(script: String?, token: WorkToken?) -> Bool {
+        let endpoint = self
+        let started: @Sendable (Bool) -> Void = { started in
+            endpoint.send(started ? .started : .loadFailed)
+            token?.end()
+        }
+        return runtime.assumeIsolated { runtime -> Bool in
+            guard !isTerminated else { return false }
+            runtime.setChecksInterrupts(true)
+            if let deadline { runtime.setDeadline(deadline) }
+            let scope = WorkerScope(endpoint: self, context: runtime.context)
+            self.scope.value = scope
+            if let script {
                 scope.run(script, sourceURL: url.absoluteString)
+            } else {
+                scope.runModule(url, started: started)
             }
+            return true
         }
     }
 
@@ -129,15 +166,40 @@ final class WorkerEndpoint: Sendable {
         return isTerminated ? nil : result.get()
     }
 
+    /// Starts the worker's request `id` (worker thread) through the page's network; its result comes back as a task
+    /// of the worker (``WorkerRequests/complete(_:_:)``), and the page stays busy until the worker handled it.
+    func startRequest(_ id: Int, _ request: WebRequest) {
+        let token = pageRuntime.beginWork()
+        let network = self.network, scope = self.scope, runtime = self.runtime
+        pageRuntime.loop.execute {
+            network.value.start(id, request, token: token) { result, token in
+                runtime.loop.execute {
+                    defer { token.end() }
+                    scope.value?.requests.complete(id, result)
+                }
+            }
+        }
+    }
+
+    /// Cancels the worker's request `id` (worker thread).
+    func abortRequest(_ id: Int) {
+        let network = self.network
+        pageRuntime.loop.execute { network.value.abort(id) }
+    }
+
     /// Stops the worker: a pending fetch is abandoned, its runtime shut down on its own thread, no more events reach
     /// the page. `terminate()` from the page interrupts the running script (an endless loop too); the worker's own
     /// `close()` lets the script that called it finish, and the page then lets the worker go.
     func terminate(interruptingScript: Bool) {
-        let waiting = state.withLock { state -> DispatchSemaphore? in
+        let (waiting, starting) = state.withLock { state -> (DispatchSemaphore?, WorkToken?) in
             state.terminated = true
-            return state.waiting
+            defer { state.starting = nil }
+            return (state.waiting, state.starting)
         }
         waiting?.signal()
+        starting?.end()
+        let network = self.network
+        pageRuntime.loop.execute { network.value.close() }
         if interruptingScript {
             runtime.interrupt(reason: "the worker was terminated")
         } else {
@@ -146,6 +208,7 @@ final class WorkerEndpoint: Sendable {
         }
         let scope = self.scope, runtime = self.runtime
         runtime.loop.execute {
+            scope.value?.requests.close()
             scope.value = nil
             runtime.assumeIsolated { $0.shutdown() }
         }

@@ -9,15 +9,19 @@ enum WorkerNatives {
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native.setValue(JSValue(function: body, name: name, in: context), forProperty: name)
         }
-        // startWorker(url, name, callback): the new worker's id; 0 when the script's origin is not the page's.
+        // startWorker(url, name, callback, isModule, source): the new worker's id; 0 when the script's origin is not the
+        // page's. `source`: the script's text when the page has it (a blob: URL of its own store).
         define("startWorker") { [weak document] args in
             guard let document, !document.isClosed, let core = document.core,
                   let url = args.string(at: 0).flatMap(URL.init(string:)) else { return 0 }
-            guard WebOrigin.of(url) == document.origin else { return 0 }
+            // A blob: URL's origin is its inner URL's.
+            let inner = url.scheme?.lowercased() == "blob" ? URL(string: String(url.absoluteString.dropFirst(5))) : url
+            guard let inner, WebOrigin.of(inner) == document.origin else { return 0 }
             let id = document.nextWorkerID
             document.nextWorkerID += 1
-            document.workers[id] = DedicatedWorker(id: id, url: url, name: args.string(at: 1) ?? "", callback: args[2],
-                                                   document: document, core: core)
+            document.workers[id] = DedicatedWorker(id: id, url: url, name: args.string(at: 1) ?? "", isModule: args.bool(at: 3),
+                                                   source: args[4].isString ? args.string(at: 4) : nil,
+                                                   callback: args[2], document: document, core: core)
             return id
         }
         define("postToWorker") { [weak document] args in

@@ -9,10 +9,16 @@ final class WorkerScope {
     private weak var endpoint: WorkerEndpoint?
     /// `scope.js`' function that turns a serialized message into a `message` event.
     private var receiver: JSValue?
+    /// The worker's `fetch` and `XMLHttpRequest` requests in flight.
+    let requests: WorkerRequests
+    /// The worker's module loader (`modules.js`, as a page's), made for a module worker or a classic script's first
+    /// `import()`.
+    private var loader: JSValue?
 
     init(endpoint: WorkerEndpoint, context: JSContext) {
         self.context = context
         self.endpoint = endpoint
+        requests = WorkerRequests(endpoint: endpoint, context: context)
         context.consoleSink = { [weak endpoint] message in endpoint?.console(message) }
         context.exceptionHandler = { [weak endpoint] _, value in endpoint?.reportUncaught(JSException(value)) }
         let native = makeNative(endpoint: endpoint)
@@ -35,10 +41,71 @@ final class WorkerScope {
     func run(_ script: String, sourceURL: String) {
         guard receiver != nil else { return }
         do {
-            try context.evaluate(script, sourceURL: sourceURL)
+            try context.evaluate(translatingImports(script, base: sourceURL), sourceURL: sourceURL)
         } catch let error as JSException {
             endpoint?.reportUncaught(error)
         } catch {}
+    }
+
+    /// Runs a module worker's script at `url` and what it imports, fetched through the page's network, as a page runs
+    /// `<script type="module" src>`; `started(true)` once it began to run (its errors go to the page's `error` event),
+    /// `started(false)` when a module could not be fetched.
+    func runModule(_ url: URL, started: @escaping (Bool) -> Void) {
+        guard receiver != nil, let loader = moduleLoader() else { return started(false) }
+        let loaded = JSValue(function: { args in
+            let outcome = try loader.invokeMethod("run", arguments: [args[0]])
+            started(outcome.toString() != "network")
+            return nil
+        }, name: "loaded", in: context)
+        do {
+            try loader.invokeMethod("load", arguments: [url.absoluteString, JSValue(nullIn: context), 0, 0, loaded])
+        } catch let error as JSException {
+            endpoint?.reportUncaught(error)
+            started(true)
+        } catch {
+            started(false)
+        }
+    }
+
+    /// `script` with its `import()` calls routed to the worker's module loader, as ``ESModules`` does a page's.
+    private func translatingImports(_ script: String, base: String) -> String {
+        guard ESModules.mayImport(script), let loader = moduleLoader() else { return script }
+        return ESModules.translateClassic(script, base: base, loader: loader) ?? script
+    }
+
+    /// The worker's module loader: modules fetched through the page's network (``WorkerRequests``); nil when it cannot
+    /// be made (the error goes to the page's `error` event).
+    private func moduleLoader() -> JSValue? {
+        if let loader { return loader }
+        let requests = self.requests
+        let fetch: JSFunctionBody = { args in
+            let callback = args[1]
+            guard let url = args.string(at: 0).flatMap(URL.init(string:)) else {
+                _ = try? callback.call(arguments: ["invalid URL"])
+                return nil
+            }
+            _ = requests.start(WebRequest(url: url)) { result in
+                switch result {
+                case .success(let resource) where resource.status >= 400:
+                    _ = try? callback.call(arguments: ["HTTP status \(resource.status)"])
+                case .success(let resource): _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text])
+                case .failure(let error): _ = try? callback.call(arguments: [error.message])
+                }
+            }
+            return nil
+        }
+        let report: JSFunctionBody = { [weak endpoint] args in
+            endpoint?.reportUncaught(JSException(args[0]))
+            return nil
+        }
+        do {
+            loader = try ESModules.makeLoader(in: context, env: JSValue(newObjectIn: context), fetch: fetch, report: report)
+        } catch let error as JSException {
+            endpoint?.reportUncaught(error)
+        } catch {
+            endpoint?.reportUncaught(JSException(name: "Error", message: "cannot load ES modules: \(error)"))
+        }
+        return loader
     }
 
     /// A message from the page: the worker's `message` event.
@@ -58,6 +125,7 @@ final class WorkerScope {
         }
         native.setValue(endpoint.url.absoluteString, forProperty: "url")
         native.setValue(endpoint.name, forProperty: "name")
+        native.setValue(endpoint.isModule, forProperty: "isModule")
         native.setValue(endpoint.origin, forProperty: "origin")
         native.setValue(endpoint.userAgent, forProperty: "userAgent")
         native.setValue(endpoint.platform, forProperty: "platform")
@@ -86,8 +154,21 @@ final class WorkerScope {
             guard let url = args.string(at: 0).flatMap(URL.init(string:)) else { return nil }
             return endpoint?.fetchScriptSynchronously(url)
         }
-        define("evaluate") { args in
-            try args.context.evaluate(args.string(at: 0) ?? "", sourceURL: args.string(at: 1))
+        // The network (`xmlhttprequest-send.js`, and `fetch` over it): through the page's, see ``WorkerNetwork``.
+        let requests = self.requests
+        define("send") { args in requests.send(args) }
+        define("abort") { args in
+            if let id = args.int(at: 0) { requests.abort(id) }
+            return nil
+        }
+        // taskTimer(callback, delay, keepsBusy): the worker runtime's internal one-shot timer (blob reads, blob: URLs).
+        let timers = context.internalTimerFunctions()
+        native.setValue(timers.schedule, forProperty: "taskTimer")
+        native.setValue(timers.cancel, forProperty: "cancelTaskTimer")
+        CompressionNatives.install(on: native, in: context)
+        define("evaluate") { [weak self] args in
+            let text = args.string(at: 0) ?? "", url = args.string(at: 1) ?? ""
+            return try args.context.evaluate(self?.translatingImports(text, base: url) ?? text, sourceURL: url)
         }
         return native
     }

@@ -18,6 +18,7 @@
     newPort: function () { return load().newPort(); }
   };
   internals.messagingRealm = realm;
+  internals.pumpPort = function (state) { pump(state); };
   internals.newPort = realm.newPort;
   internals.portState = function (value) {
     return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, STATE) ? value[STATE] : null;
@@ -54,8 +55,13 @@
     return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
   };
 
-  // One task per message while the port is started; a closed or moved port stops the pump.
+  // One task per message while the port is started; a closed or moved port stops the pump. The end of a port that
+  // lives in another thread (workers/serialize.js) has `remote`: its messages go there at once, in order.
   function pump(state) {
+    if (state.remote) {
+      while (state.queue.length && !state.closed) state.remote(state.queue.shift());
+      return;
+    }
     if (!state.started || state.closed || state.pumping || !state.queue.length) return;
     state.pumping = true;
     var owner = state.realm;
@@ -67,6 +73,40 @@
       pump(state);
     });
   }
+
+  // BroadcastChannel: every channel object of the web view's frame tree (the top document's env holds the list,
+  // in creation order, as HTML sorts the destinations); a bare platform (a worker) has a list of its own. The list
+  // also holds a record with `remote(name, message)` for each thread that channels reach (workers/serialize.js: a
+  // page's workers, a worker's page), which relays a message there.
+  var ownList = [];
+  function channelList() {
+    if (!env) return ownList;
+    var top = env;
+    while (top.parentEnv) top = top.parentEnv;
+    return top.broadcastChannels || (top.broadcastChannels = []);
+  }
+  internals.broadcastList = channelList;
+  // Delivers `message` (a clone in this realm) to the channels named `name` of `origin` but `from`'s, each in a task
+  // of its realm, and relays it to the other threads.
+  function broadcast(from, name, origin, message) {
+    channelList().forEach(function (other) {
+      if (other === from || other.closed || other.origin !== origin) return;
+      if (other.remote) { other.remote(name, message); return; }
+      if (other.name !== name) return;
+      var target = other.realm;
+      if (target.isClosed()) return;
+      target.task(function () {
+        if (other.closed || target.isClosed()) return;
+        var data;
+        try { data = target.clone(message, []); } catch (error) {
+          internals.dispatch(other.channel, messageEvent('messageerror', { data: null, origin: origin }));
+          return;
+        }
+        internals.dispatch(other.channel, messageEvent('message', { data: data, origin: origin }));
+      });
+    });
+  }
+  internals.broadcast = broadcast;
 
   var classes = null;
   function load() {
@@ -139,15 +179,6 @@
     }
     define(MessageChannel.prototype, Symbol.toStringTag, 'MessageChannel');
 
-    // BroadcastChannel: every channel object of the web view's frame tree (the top document's env holds the list,
-    // in creation order, as HTML sorts the destinations); a bare platform has a list of its own.
-    var ownList = [];
-    function channelList() {
-      if (!env) return ownList;
-      var top = env;
-      while (top.parentEnv) top = top.parentEnv;
-      return top.broadcastChannels || (top.broadcastChannels = []);
-    }
     var channels = new WeakMap();
     function BroadcastChannel(name) {
       if (!(this instanceof BroadcastChannel)) throw new TypeError("Failed to construct 'BroadcastChannel': Please use the 'new' operator.");
@@ -171,21 +202,7 @@
       var record = recordOf(this, 'postMessage');
       if (record.closed) throw new DOMException("Failed to execute 'postMessage' on 'BroadcastChannel': Channel is closed", 'InvalidStateError');
       // Serialized at once (a DataCloneError throws here), deserialized into each receiver's realm in its task.
-      var serialized = internals.clone(message, [], "postMessage' on 'BroadcastChannel");
-      channelList().forEach(function (other) {
-        if (other === record || other.closed || other.name !== record.name || other.origin !== record.origin) return;
-        var target = other.realm;
-        if (target.isClosed()) return;
-        target.task(function () {
-          if (other.closed || target.isClosed()) return;
-          var data;
-          try { data = target.clone(serialized, []); } catch (error) {
-            internals.dispatch(other.channel, messageEvent('messageerror', { data: null, origin: record.origin }));
-            return;
-          }
-          internals.dispatch(other.channel, messageEvent('message', { data: data, origin: record.origin }));
-        });
-      });
+      broadcast(record, record.name, record.origin, internals.clone(message, [], "postMessage' on 'BroadcastChannel"));
     });
     define(BroadcastChannel.prototype, 'close', function close() {
       recordOf(this, 'close').closed = true;

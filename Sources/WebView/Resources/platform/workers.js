@@ -22,26 +22,32 @@
       if (type !== 'classic' && type !== 'module') {
         throw new TypeError("Failed to construct 'Worker': The provided value '" + type + "' is not a valid enum value of type WorkerType.");
       }
-      if (type === 'module') {
-        throw new DOMException("Failed to construct 'Worker': module workers are not supported by this web view.", 'NotSupportedError');
-      }
       var resolved;
       try { resolved = native.resolveURL(String(url)); } catch (e) {
         throw new DOMException("Failed to construct 'Worker': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
       }
+      // A blob: URL of this page's store: the worker runs the blob's text (a revoked or unknown one fails to load).
+      var blob = /^blob:/i.test(resolved) && internals.resolveBlobURL ? internals.resolveBlobURL(resolved) : null;
+      var source = blob && type === 'classic' ? native.decodeUTF8(blob.bytes, false, false) : null;
       var worker = this, record = { closed: false };
       records.set(this, record);
+      // The worker's side of the ports this page and the worker send each other (workers/serialize.js).
+      record.link = internals.makePortLink(function (port, r, b) { if (!record.closed) native.postToWorker(record.id, r, b, port); }, 1);
       // Events from the worker, each already a task of this page: ('message', record, buffers), ('error', message,
       // filename, line, column), ('loaderror').
       var id = native.startWorker(resolved, options.name === undefined ? '' : String(options.name), function (kind, a, b, c, d) {
         if (record.closed) return;
-        if (kind === 'message') {
-          var data;
-          try { data = internals.deserialize(a, b); } catch (error) {
+        if (kind === 'message' && c) {   // for a port transferred between the page and the worker
+          record.link.receive(c, a, b);
+        } else if (kind === 'message' && internals.isBroadcast(a)) {
+          record.relay.receive(a, b);
+        } else if (kind === 'message') {
+          var data, out = {};
+          try { data = internals.deserialize(a, b, record.link, out); } catch (error) {
             internals.dispatch(worker, internals.messageEvent('messageerror', { data: null }));
             return;
           }
-          internals.dispatch(worker, internals.messageEvent('message', { data: data }));
+          internals.dispatch(worker, internals.messageEvent('message', { data: data, ports: out.ports }));
         } else if (kind === 'error') {
           var ErrorEvent = global.ErrorEvent;
           var init = { message: a, filename: b, lineno: c, colno: d, cancelable: true };
@@ -51,23 +57,29 @@
         } else if (kind === 'loaderror') {
           internals.dispatch(worker, internals.makeEvent('error'));
         }
-      });
+      }, type === 'module', source);
       if (id === 0) throw new DOMException("Failed to construct 'Worker': Script at '" + resolved + "' cannot be accessed from origin '" +
                                            (native.domEnv ? native.domEnv.origin : '') + "'.", 'SecurityError');
       record.id = id;
+      // The worker's BroadcastChannels (of the page's origin) hear the page's, and the other way round.
+      record.relay = internals.broadcastRelay(internals.messagingRealm.origin, function (r, b) {
+        if (!record.closed) native.postToWorker(record.id, r, b, 0);
+      });
     }
     internals.mixinEventTarget(Worker.prototype);
     internals.eventHandlers(Worker.prototype, ['message', 'messageerror', 'error']);
     define(Worker.prototype, 'postMessage', function postMessage(message, options) {
       if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Worker': 1 argument required, but only 0 present.");
       var record = recordOf(this, 'postMessage');
-      var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker");
-      if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers);
+      var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker", record.link);
+      if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers, 0);
+      serialized.after();
     });
     define(Worker.prototype, 'terminate', function terminate() {
       var record = recordOf(this, 'terminate');
       if (record.closed) return;
-      record.closed = true;
+      record.closed = record.relay.closed = true;
+      record.link.close();
       native.terminateWorker(record.id);
     });
     define(Worker.prototype, Symbol.toStringTag, 'Worker');

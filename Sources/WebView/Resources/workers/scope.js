@@ -1,7 +1,8 @@
 (function (global, native, internals) {
   'use strict';
   // A dedicated worker's global scope (DedicatedWorkerGlobalScope), run after the platform scripts a worker gets
-  // (base, encoding, abort, clone, messaging, modules, serialize): `self`, `name`, `location` (WorkerLocation),
+  // (base, encoding, XMLHttpRequest, abort, blob, clone,
+  // messaging, streams, modules with fetch, serialize): `self`, `name`, `location` (WorkerLocation),
   // `navigator` (WorkerNavigator), `postMessage`, `onmessage`/`onmessageerror`/`onerror`, `close()` and a synchronous
   // `importScripts`. `native` is the worker's own (Workers/WorkerScope.swift).
   var define = internals.define;
@@ -47,16 +48,21 @@
   define(global, 'WorkerNavigator', WorkerNavigator);
   define(global, 'navigator', navigator);
 
-  // No network inside a worker yet: fetch and XMLHttpRequest are absent (feature detection sees them missing).
-  ['fetch', 'Headers', 'Request', 'Response'].forEach(function (key) { delete global[key]; });
-
+  // BroadcastChannel: the worker's channels are of its origin; the page's (and its other workers') are reached
+  // through a relay (workers/serialize.js).
+  internals.messagingRealm.origin = native.origin;
+  var relay = internals.broadcastRelay(native.origin, function (record, buffers) { native.post(record, buffers, 0); });
+  // The page's side of the ports this worker and its page send each other (workers/serialize.js).
+  var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
     if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
-    var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope");
-    native.post(serialized.record, serialized.buffers);
+    var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope", link);
+    native.post(serialized.record, serialized.buffers, 0);
+    serialized.after();
   });
   define(global, 'close', function close() { native.close(); });
   define(global, 'importScripts', function importScripts() {
+    if (native.isModule) throw new TypeError("Failed to execute 'importScripts' on 'WorkerGlobalScope': Module scripts don't support importScripts().");
     var urls = Array.prototype.map.call(arguments, function (url) {
       try { return native.resolveURL(String(url)); } catch (e) {
         throw new DOMException("Failed to execute 'importScripts' on 'WorkerGlobalScope': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
@@ -72,12 +78,15 @@
   });
 
   // From the page (Swift calls it as a task of this worker).
-  return function receive(record, buffers) {
-    var data;
-    try { data = internals.deserialize(record, buffers); } catch (error) {
+  // `port`: 0 for the worker's own messages, else the id of a transferred port the message is for.
+  return function receive(record, buffers, port) {
+    if (port) { link.receive(port, record, buffers); return; }
+    if (internals.isBroadcast(record)) { relay.receive(record, buffers); return; }
+    var data, out = {};
+    try { data = internals.deserialize(record, buffers, link, out); } catch (error) {
       internals.dispatch(global, internals.messageEvent('messageerror', { data: null }));
       return;
     }
-    internals.dispatch(global, internals.messageEvent('message', { data: data }));
+    internals.dispatch(global, internals.messageEvent('message', { data: data, ports: out.ports }));
   };
 })

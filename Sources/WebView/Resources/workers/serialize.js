@@ -10,18 +10,81 @@
   //   ['M', [key, value, ...]]   ['S', [value, ...]]   ['P', record] boxed primitive   ['B', n] the n-th buffer
   //   ['T', type, buffer record, byteOffset, length] typed array   ['V', buffer record, byteOffset, byteLength] DataView
   //   ['E', name, message, stack] error   ['X', name, message] DOMException
-  // Blobs, Files and MessagePorts do not cross threads here: a DataCloneError.
+  //   ['b', n, type] Blob and ['F', n, type, name, lastModified] File, their bytes the n-th buffer (a copy)
+  //   ['p', id] a transferred MessagePort (see below)
+  // A message with transferred ports is ['W', record, [id, ...]]: the ids of its MessageEvent's `ports`. A
+  // BroadcastChannel message relayed between threads is ['C', name, record].
+  //
+  // Ports across threads: a `link` joins this context to one other (a page and one of its workers). A port
+  // transferred over it stays here as a remote end: a port state (platform/messaging.js) with `remote`, which sends
+  // each message its local peer posts to the other side as (id, record, buffers); there a new local port is peered
+  // with a remote end of the same id, and the link's `receive` hands it what arrives. Ids made by the page are
+  // positive, by the worker negative, so the two sides never pick the same one.
   var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
   var toString = Object.prototype.toString;
+  var STATE = Symbol.for('hybrid.messagePort');
 
-  function serialize(value, transfer, what) {
+  // A link to another thread: `send(id, record, buffers)` posts a port's message there; `sign` is 1 or -1.
+  function makeLink(send, sign) {
+    var link = { ends: new Map(), next: 1, closed: false, send: send };
+    link.newEnd = function (id) {
+      if (id === undefined) id = sign * link.next++;
+      var end = { realm: remoteRealm(link), port: null, peer: null, queue: [], started: true, closed: false, id: id };
+      end.remote = function (message) {
+        if (link.closed) return;
+        var serialized = serialize(message.data, message.ports, "postMessage' on 'MessagePort", link);
+        link.send(id, serialized.record, serialized.buffers);
+        serialized.after();
+      };
+      link.ends.set(id, end);
+      return end;
+    };
+    // A message for port `id` from the other side: its local peer's next message.
+    link.receive = function (id, record, buffers) {
+      var end = link.ends.get(id), target = end && end.peer;
+      if (!target || target.closed) return;
+      var out = {}, data;
+      try { data = deserialize(record, buffers, link, out); } catch (error) {
+        if (target.port) internals.dispatch(target.port, internals.messageEvent('messageerror', { data: null }));
+        return;
+      }
+      target.queue.push({ data: data, ports: out.ports || [] });
+      internals.pumpPort(target);
+    };
+    link.close = function () { link.closed = true; link.ends.forEach(function (end) { end.closed = true; }); };
+    return link;
+  }
+  function remoteRealm(link) {
+    return {
+      task: function (f) { f(); },
+      clone: function (value, transfer, out) { return internals.clone(value, transfer, "postMessage' on 'MessagePort", out); },
+      isClosed: function () { return link.closed; },
+      origin: internals.messagingRealm ? internals.messagingRealm.origin : ''
+    };
+  }
+
+  // `after()` sends what the transferred ports had queued; call it once the message itself was sent.
+  function serialize(value, transfer, what, link) {
     (transfer || []).forEach(function (item) {
-      if (internals.portState && internals.portState(item)) {
-        throw new global.DOMException("Failed to execute '" + what + "': a MessagePort cannot be sent to a worker here.", 'DataCloneError');
+      if (!link && internals.portState && internals.portState(item)) {
+        throw new global.DOMException("Failed to execute '" + what + "': a MessagePort cannot be sent there.", 'DataCloneError');
       }
     });
-    var copy = internals.clone(value, transfer, what);
-    var seen = new Map(), buffers = [];
+    var out = {};
+    var copy = internals.clone(value, transfer, what, out);
+    var seen = new Map(), buffers = [], pending = [];
+    // A port of `copy` (made here by the clone for a transferred one) moves to the other side.
+    function sendPort(port) {
+      var state = port[STATE], end = link.newEnd();
+      end.peer = state.peer;
+      if (state.peer) state.peer.peer = end;
+      state.peer = null;
+      state.closed = state.detached = true;
+      var queued = state.queue;
+      state.queue = [];
+      pending.push(function () { queued.forEach(function (m) { end.remote(m); }); });
+      return end.id;
+    }
     function fail(description) {
       return new global.DOMException("Failed to execute '" + what + "': " + description, 'DataCloneError');
     }
@@ -43,8 +106,15 @@
       if (v === null) return null;
       if (seen.has(v)) return ['r', seen.get(v)];
       seen.set(v, seen.size);
-      if (internals.blobData && internals.blobData(v)) throw fail('a Blob or File cannot be sent to a worker here.');
-      if (internals.portState && internals.portState(v)) throw fail('a MessagePort cannot be sent to a worker here.');
+      var blob = internals.blobData && internals.blobData(v);
+      if (blob) {
+        buffers.push(internals.blobBuffer(blob));
+        return blob.name !== undefined ? ['F', buffers.length - 1, blob.type, blob.name, blob.lastModified] : ['b', buffers.length - 1, blob.type];
+      }
+      if (internals.portState && internals.portState(v)) {
+        if (!link) throw fail('a MessagePort cannot be sent there.');
+        return ['p', sendPort(v)];
+      }
       if (global.DOMException && v instanceof global.DOMException) return ['X', v.name, v.message];
       var tag = toString.call(v).slice(8, -1);
       switch (tag) {
@@ -69,10 +139,19 @@
       if (ArrayBuffer.isView(v)) return ['T', tag, walk(v.buffer), v.byteOffset, v.length];
       return ['O', pairs(Object.keys(v), v)];
     }
-    return { record: walk(copy), buffers: buffers };
+    var record = walk(copy);
+    // The MessageEvent's ports, in transfer order: references to those the value holds, the others sent here.
+    if (out.ports && out.ports.length) record = ['W', record, out.ports.map(walk)];
+    return { record: record, buffers: buffers, after: function () { pending.forEach(function (f) { f(); }); } };
   }
 
-  function deserialize(record, buffers) {
+  // `out.ports` gets the message's transferred ports, made here.
+  function deserialize(record, buffers, link, out) {
+    var portRecords = [];
+    if (Array.isArray(record) && record[0] === 'W') {
+      portRecords = record[2];
+      record = record[1];
+    }
     var objects = [];
     function keep(out) { objects.push(out); return out; }
     function fill(out, list) {
@@ -109,6 +188,15 @@
           return error;
         }
         case 'X': return keep(new global.DOMException(r[2], r[1]));
+        case 'b': return keep(new global.Blob([buffers[r[1]]], { type: r[2] }));
+        case 'F': return keep(new global.File([buffers[r[1]]], r[3], { type: r[2], lastModified: r[4] }));
+        case 'p': {   // a port that arrives: a new port here, peered with the remote end of its id
+          if (!link) break;
+          var end = link.newEnd(r[1]), port = internals.newPort();
+          end.peer = { realm: internals.messagingRealm, port: port, peer: end, queue: [], started: false, closed: false };
+          internals.define(port, STATE, end.peer);
+          return keep(port);
+        }
         case 'T': {
           var Type = global[r[1]];
           if (typeof Type !== 'function') throw new global.DOMException('cannot deserialize a ' + r[1], 'DataCloneError');
@@ -118,9 +206,33 @@
       }
       throw new global.DOMException('cannot deserialize the message', 'DataCloneError');
     }
-    return walk(record);
+    var data = walk(record);
+    if (out) out.ports = portRecords.map(walk);
+    return data;
   }
 
+  // BroadcastChannel across threads: a relay in this realm's channel list (platform/messaging.js) that sends the
+  // messages of `origin`'s channels to the other side as `send(['C', name, record], buffers)`; `receive` delivers
+  // what comes from there to this side's channels (and relays it on, to a page's other workers).
+  function broadcastRelay(origin, send) {
+    var relay = { name: null, origin: origin, closed: false, realm: { isClosed: function () { return relay.closed; } } };
+    relay.remote = function (name, message) {
+      var serialized = serialize(message, [], "postMessage' on 'BroadcastChannel", null);
+      send(['C', name, serialized.record], serialized.buffers);
+    };
+    relay.receive = function (record, buffers) {
+      var data;
+      try { data = deserialize(record[2], buffers); } catch (error) { return; }
+      internals.broadcast(relay, String(record[1]), origin, data);
+    };
+    internals.broadcastList().push(relay);
+    return relay;
+  }
+  function isBroadcast(record) { return Array.isArray(record) && record[0] === 'C'; }
+
   internals.serialize = serialize;
+  internals.broadcastRelay = broadcastRelay;
+  internals.isBroadcast = isBroadcast;
   internals.deserialize = deserialize;
+  internals.makePortLink = makeLink;
 })

@@ -1,0 +1,109 @@
+import Foundation
+import HybridLoop
+import JavaScript
+
+/// A worker's `fetch` and `XMLHttpRequest` from the page's side: each request runs through the page's network stack
+/// (the web view's `WebSession`: its cookies, its fixture servers and mocks, `file:` only under the page's folder) on
+/// the page's thread, and keeps the page busy until the worker has handled the result. Page-thread only.
+final class WorkerNetwork {
+    private let loader: PageResourceLoader
+    private let documentURL: URL
+    private var pending: [Int: (cancellable: Cancellable?, token: WorkToken)] = [:]
+    private var isClosed = false
+
+    init(loader: PageResourceLoader, documentURL: URL) {
+        self.loader = loader
+        self.documentURL = documentURL
+    }
+
+    /// Starts the worker's request `id`; `completion` runs on the page's thread with the token to end once the
+    /// worker has handled the result. Nothing once the worker was terminated.
+    func start(_ id: Int, _ request: WebRequest, token: WorkToken,
+               completion: @escaping (Result<LoadedResource, WebLoadError>, WorkToken) -> Void) {
+        guard !isClosed else { return token.end() }
+        pending[id] = (nil, token)
+        func finish(_ result: Result<LoadedResource, WebLoadError>) {
+            guard let entry = pending.removeValue(forKey: id) else { return }
+            completion(result, entry.token)
+        }
+        if let refusal = WebPlatformInstance.refusal(for: request.url, documentURL: documentURL) {
+            LoopCallback.schedule(on: loader.session.mainContext) { finish(.failure(refusal)) }
+        } else {
+            pending[id]?.cancellable = loader.session.send(request) { finish($0) }
+        }
+    }
+
+    /// Cancels request `id` (`xhr.abort()`, an aborted `fetch`); its result never reaches the worker.
+    func abort(_ id: Int) {
+        guard let entry = pending.removeValue(forKey: id) else { return }
+        entry.cancellable?.cancel()
+        entry.token.end()
+    }
+
+    /// The worker was terminated or closed: every request in flight is cancelled, later ones never start.
+    func close() {
+        isClosed = true
+        let requests = pending
+        pending.removeAll()
+        for entry in requests.values {
+            entry.cancellable?.cancel()
+            entry.token.end()
+        }
+    }
+}
+
+/// A worker's requests from the worker's side: the completions of `native.send` (`xmlhttprequest-send.js`) and of
+/// module fetches by id. Worker-thread only.
+final class WorkerRequests {
+    typealias Completion = (Result<LoadedResource, WebLoadError>) -> Void
+    private weak var endpoint: WorkerEndpoint?
+    private weak var context: JSContext?
+    private var completions: [Int: Completion] = [:]
+    private var nextID = 1
+
+    init(endpoint: WorkerEndpoint, context: JSContext) {
+        self.endpoint = endpoint
+        self.context = context
+    }
+
+    /// `native.send(method, url, headers, body, timeout, callback)`: the request's id, 0 once the worker is terminated.
+    /// The callback gets the object the page's requests get.
+    func send(_ args: JSArguments) -> Int {
+        let callback = args[5], endpoint = self.endpoint
+        return start(PlatformNatives.request(from: args)) { [weak context] result in
+            guard let context, !context.isClosed else { return }
+            do {
+                _ = try callback.call(arguments: [WebPlatformInstance.resultObject(result, in: context)])
+            } catch let error as JSException {
+                endpoint?.reportUncaught(error)
+            } catch {}
+        }
+    }
+
+    /// Starts `request` through the page's network; `completion` runs as a task of the worker unless aborted first.
+    /// Returns its id, 0 once the worker is terminated.
+    func start(_ request: WebRequest, completion: @escaping Completion) -> Int {
+        guard let endpoint, !endpoint.isTerminated else { return 0 }
+        let id = nextID
+        nextID += 1
+        completions[id] = completion
+        endpoint.startRequest(id, request)
+        return id
+    }
+
+    /// `native.abort(id)`.
+    func abort(_ id: Int) {
+        guard completions.removeValue(forKey: id) != nil else { return }
+        endpoint?.abortRequest(id)
+    }
+
+    /// The result of request `id`, as a task of the worker.
+    func complete(_ id: Int, _ result: Result<LoadedResource, WebLoadError>) {
+        completions.removeValue(forKey: id)?(result)
+    }
+
+    /// Drops every completion (the worker's scope is going away).
+    func close() {
+        completions.removeAll()
+    }
+}
