@@ -9,14 +9,14 @@
   // - block-level boxes (every display but inline/inline-block/contents/none) stack vertically and fill their
   //   container's content width minus their margins; width, height, min-/max-, padding, border-*-width, margin (px,
   //   %, em, rem, vw, vh as the css layer resolves them), box-sizing; auto left/right margins centre a sized block;
-  // - there is no text layout: each run of inline content (non-blank text and inline-level elements) between
-  //   blocks is one line box, line-height high (normal: 1.2 x font-size) and the container's width; an inline
-  //   element is a box of width 0 (its padding and borders, or its width when inline-block) and one line high;
+  // - text is laid out (see "inline formatting context" below): runs measured with the element's font through the
+  //   canvas's font machinery (native.textAdvances), broken into lines, inline elements with one fragment per line,
+  //   atomic inlines shrink-to-fit;
   // - an auto height is the height of the in-flow children's margin boxes and line boxes, adjoining vertical
   //   margins collapsed (CSS 2.1 §8.3.1; see "margin collapsing" below);
   // - position:absolute is placed by top/left (or right/bottom) in the padding box of the nearest positioned
   //   ancestor (else the viewport), position:fixed in the viewport; both leave the flow; an auto width is the
-  //   containing block's width minus both offsets when both are set, else its content is 0 wide; relative and
+  //   containing block's width minus both offsets when both are set, else shrink-to-fit; relative and
   //   sticky shift the box by top/left after the flow; flex and grid containers lay their items out as blocks.
   var g = globalThis, impl = env.impl, doc = env.document;
   function device() {
@@ -125,11 +125,43 @@
     return m[2] || n === 0 ? n : auto;
   }
   function border(el, side) { var n = parseFloat(style(el, 'border-' + side + '-width')); return isFinite(n) ? n : 0; }
+  // --- text (CSS Text 3, the common subset): runs are measured through native.textAdvances, the canvas's font
+  // selection and metrics (CairoText: the first family of font-family, through fontconfig, unhinted, no kerning),
+  // one native call per run of new strings, widths cached per font and string for the page's life.
+  var fonts = new Map();
+  function fontOf(el) {
+    var family = style(el, 'font-family') || 'serif', size = parseFloat(style(el, 'font-size')) || 16;
+    var weight = String(style(el, 'font-weight') || '400'), italic = /^(italic|oblique)/.test(style(el, 'font-style') || '');
+    var bold = /bold/.test(weight) || parseFloat(weight) >= 600;
+    var key = family + '|' + size + '|' + bold + '|' + italic, f = fonts.get(key);
+    if (f) return f;
+    f = { family: family, size: size, bold: bold, italic: italic, widths: new Map(), ascent: null, descent: 0 };
+    fonts.set(key, f);
+    return f;
+  }
+  // The advance widths of `texts` in font `f` (an array), measuring the ones not seen before in one native call.
+  function advances(f, texts) {
+    var missing = [];
+    for (var i = 0; i < texts.length; i++) if (!f.widths.has(texts[i]) && missing.indexOf(texts[i]) < 0) missing.push(texts[i]);
+    if (missing.length || f.ascent === null) {
+      var out = native.textAdvances ? native.textAdvances(f.family, f.size, f.bold, f.italic, missing) : [];
+      if (f.ascent === null) {   // Chromium rounds the ascent and descent to whole pixels for line layout
+        f.ascent = out.length ? Math.round(out[0]) : Math.round(f.size * 0.9);
+        f.descent = out.length ? Math.round(out[1]) : Math.round(f.size * 0.25);
+      }
+      missing.forEach(function (t, k) { f.widths.set(t, out.length ? out[k + 2] : t.length * f.size / 2); });
+    }
+    return texts.map(function (t) { return f.widths.get(t); });
+  }
+  function metrics(f) { if (f.ascent === null) advances(f, []); return f; }
+  // line-height: a length, a number times the font size, or `normal`: the font's ascent plus descent (as Chromium
+  // computes it from the font's metrics).
   function lineHeight(el) {
     var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size')) || 16;
     if (/px$/.test(v)) return parseFloat(v);
     if (/^[\d.]+$/.test(v)) return parseFloat(v) * font;
-    return Math.round(font * 1.2 * 1000) / 1000;
+    var f = metrics(fontOf(el));
+    return f.ascent + f.descent;
   }
   var inlineLevel = /^(inline|inline-block|inline-flex|inline-grid|inline-table)$/;
   // Elements whose user-agent display is none are not laid out at all, which spares their cascade on every layout
@@ -176,7 +208,8 @@
     if (root && style(root, 'display') !== 'none') {
       var initial = { x: 0, y: 0, width: d.width, height: d.height };
       chains = new Map();
-      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; }
+      intrinsics = new Map();
+      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; }
     }
     cached.key = key;
     cached.boxes = boxes;
@@ -264,43 +297,43 @@
     var own = scrollOf(el);
     var flowY = b.y + b.border.top + b.padding.top - own.top;
     inner.x -= own.left;
-    var start = flowY, line = null, later = [], margins = [];
+    var start = flowY, run = [], later = [], margins = [], firstRun = true;
     var throughTop = collapsing && !b.border.top && !b.padding.top, items = itemsDoNotCollapse.test(style(el, 'display'));
     var childAbs = positioned ? { box: b } : abs;
-    function startLine() {
+    function startLines() {   // a run of inline content with a line: the margins above it no longer collapse through
       flowY += collapse(margins);
       margins = [];
       throughTop = false;
-      line = { y: flowY, height: lineHeight(el) };
+      return flowY;
+    }
+    function flushRun() {
+      if (!run.length) return;
+      var height = inlineFlow(el, run, inner, firstRun, startLines, childAbs, viewport, boxes, later);
+      run = [];
+      if (height !== null) { flowY += height; firstRun = false; }
     }
     var ownDisplay = style(el, 'display');
     var flexLines = flexDisplay.test(ownDisplay) ? flex(el, inner, flowY, childAbs, viewport, boxes, later)
       : gridDisplay.test(ownDisplay) ? grid(el, inner, flowY, childAbs, viewport, boxes, later) : null;
     if (flexLines !== null) flowY += flexLines;
     for (var child = flexLines === null ? el.firstChild : null; child; child = child.nextSibling) {
-      if (child.nodeType === 3) {
-        if (/\S/.test(child.data) && !line) startLine();
-        continue;
-      }
+      if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
       var display = style(child, 'display');
       if (display === 'contents') continue;
-      if (inlineLevel.test(display)) {
-        if (!line) startLine();
-        line.height = Math.max(line.height, inline(child, inner, line.y, childAbs, viewport, boxes));
-        continue;
-      }
-      if (line) { flowY += line.height; line = null; }
+      if (inlineLevel.test(display)) { run.push(child); continue; }
+      flushRun();
       var isolated = items || floats(child), top = topMargins(child, width, isolated);
       if (isolated) { flowY += collapse(margins) + top[0]; margins = []; }
       else if (!throughTop) flowY += collapse(margins.concat(top));   // else: collapsed into this box's own top margin
       throughTop = false;
       var bottom = block(child, inner, flowY, childAbs, viewport, boxes, isolated), c = boxes.get(child);
+      if (c.lastBaseline !== undefined) b.lastBaseline = c.y + c.lastBaseline - b.y;
       flowY += c.height + (isolated ? c.margin.bottom : 0);
       margins = bottom;
     }
-    if (line) flowY += line.height;
+    flushRun();
     var throughBottom = collapsing && givenHeight === null && !b.border.bottom && !b.padding.bottom &&
       !(length(el, 'min-height', undefined, 0) > 0);
     if (!throughBottom) { flowY += collapse(margins); margins = []; }
@@ -312,9 +345,10 @@
     later.forEach(function (child) { absolute(child, childAbs, viewport, boxes, inner, start); });
     return margins.concat([b.margin.bottom]);
   }
-  // --- flex layout (CSS Flexible Box Layout §9, without text measurement): the in-flow children of a flex container
+  // --- flex layout (CSS Flexible Box Layout §9): the in-flow children of a flex container
   // are its items, in `order`; each has a flex base size (`flex-basis`, else its `width`/`height`, else its content:
-  // nothing across a row, since text is not measured, and its laid-out height down a column), lines break where the
+  // its max-content width across a row, never below its min-content width (the automatic minimum size), and its
+  // laid-out height down a column), lines break where the
   // items' outer sizes pass the container's main size (`flex-wrap`), the free space of a line goes to the items by
   // `flex-grow` or is taken by `flex-shrink` (weighted by base size), `min-`/`max-` sizes freezing items as §9.7
   // says; then auto margins, `justify-content`, `gap`, and across each line `align-self`/`align-items` (`stretch`
@@ -361,10 +395,10 @@
       it.stretch = /^(normal|stretch)$/.test(it.align);
       it.grow = factor(c, 'flex-grow', 0);
       it.shrink = factor(c, 'flex-shrink', 1);
-      // across a column, an item is as wide as it says, else stretched to the line, else (no text measured) 0
+      // across a column, an item is as wide as it says, else stretched to the line, else shrink-to-fit
       if (!row) {
         var w = sized(c, bx, 'width', inner.width, bx.extraX);
-        if (w === null) w = it.stretch ? Math.max(0, inner.width - it.marginCross - bx.extraX) : 0;
+        if (w === null) w = it.stretch ? Math.max(0, inner.width - it.marginCross - bx.extraX) : shrinkToFit(c, Math.max(0, inner.width - it.marginCross - bx.extraX));
         it.crossContent = clamp(c, bx, 'width', w, inner.width, bx.extraX);
       }
       var base = null, basis = style(c, 'flex-basis');
@@ -373,9 +407,17 @@
         if (v !== 'auto') base = bx.borderBox ? Math.max(0, v - it.extraMain) : v;
       }
       if (base === null) base = sized(c, bx, mainName, mainBase, it.extraMain);
-      if (base === null) base = row ? 0 : placeItem(it, 0, 0, it.crossContent, null).contentHeight;
+      if (base === null) base = row ? intrinsic(c).max : placeItem(it, 0, 0, it.crossContent, null).contentHeight;
       it.base = base;
-      it.clampMain = function (v) { return clamp(c, bx, mainName, v, mainBase, it.extraMain); };
+      // the automatic minimum size across a row (§4.5): the min-content width, capped by a given width and max-width
+      var autoMin = 0;
+      if (row && length(c, 'min-width', mainBase, 'auto') === 'auto' && style(c, 'overflow-x') === 'visible') {
+        autoMin = contentIntrinsic(c).min;
+        var givenWidth = sized(c, bx, 'width', mainBase, it.extraMain), maxWidth = length(c, 'max-width', mainBase, 'auto');
+        if (givenWidth !== null) autoMin = Math.min(autoMin, givenWidth);
+        if (maxWidth !== 'auto') autoMin = Math.min(autoMin, bx.borderBox ? Math.max(0, maxWidth - it.extraMain) : maxWidth);
+      }
+      it.clampMain = function (v) { return Math.max(autoMin, clamp(c, bx, mainName, v, mainBase, it.extraMain)); };
       it.hypo = it.clampMain(base);
     });
     // lines
@@ -709,22 +751,346 @@
     line.forEach(function (it) { if (!it.frozen) it.main = it.clampMain(it.target === undefined ? it.hypo : it.target); });
   }
 
-  // An inline-level element on a line: width 0 (no text metrics) unless inline-block with a width; one line high.
+  // --- inline formatting context (CSS Inline Layout and CSS Text 3, the common subset): the text and inline-level
+  // boxes between two blocks of a container, white space processed by `white-space` (normal, nowrap, pre, pre-wrap,
+  // pre-line), `text-transform`ed, measured with each element's font plus `letter-spacing`/`word-spacing`, broken
+  // into lines at spaces, after hyphens, around CJK ideographs (every character with `word-break: break-all`, an
+  // overlong word with `overflow-wrap: anywhere`/`break-word`) and at forced breaks (<br>, preserved newlines);
+  // lines are filled greedily, placed by `text-align` (justify as start) and `text-indent`, and as high as their
+  // inline boxes' ascents and descents plus half-leadings (CSS 2.1 §10.8) need. An inline element gets one
+  // fragment per line it is on (its client rects); an atomic inline (inline-block, inline-flex, ...) is one
+  // unbreakable box whose baseline is its bottom margin edge.
+  var CJK = /[\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]/;
+  var breakPieces = /[^\-\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]+-*|-+|[\s\S]/g;
+  function transformText(text, how) {
+    if (how === 'uppercase') return text.toUpperCase();
+    if (how === 'lowercase') return text.toLowerCase();
+    if (how === 'capitalize') return text.replace(/(^|[\s\-])([^\s\-])/g, function (m, a, b) { return a + b.toUpperCase(); });
+    return text;
+  }
+  // The inline content of `nodes` in order: {el, text} for text (el: the element whose style it takes), {open: el},
+  // {close: el} around an inline element's content, {atomic: el}, {br: el}, {block: el} for a block inside an
+  // inline; absolutely positioned boxes go to `later`.
+  function inlineItems(nodes, owner, out, later) {
+    for (var i = 0; i < nodes.length; i++) {
+      var child = nodes[i];
+      if (child.nodeType === 3) { if (child.data) out.push({ el: owner, text: child.data }); continue; }
+      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      if (outOfFlow(child)) { if (later) later.push(child); continue; }
+      if (child.localName === 'br') out.push({ br: child });
+      else if (display === 'inline') {
+        out.push({ open: child });
+        inlineItems(child.childNodes, child, out, later);
+        out.push({ close: child });
+      } else if (inlineLevel.test(display)) out.push({ atomic: child });
+      else out.push({ block: child });
+    }
+    return out;
+  }
+  function spacing(el, name) { var v = length(el, name, undefined, 0); return typeof v === 'number' ? v : 0; }
+  // Text items become measured segments {el, text, width, space (the width of its trailing spaces), spaces,
+  // breakAfter, anywhere}; the other items pass through. White space collapses across the whole run.
+  function segmentsOf(items) {
+    var out = [], spaceBefore = true;
+    items.forEach(function (it) {
+      if (it.text === undefined) {
+        if (it.br || it.block) spaceBefore = true;
+        else if (it.atomic) spaceBefore = false;
+        out.push(it);
+        return;
+      }
+      var el = it.el, ws = style(el, 'white-space') || 'normal';
+      var collapse = !/^(pre|pre-wrap|break-spaces)$/.test(ws), newlines = !/^(normal|nowrap)$/.test(ws);
+      var wrap = !/^(nowrap|pre)$/.test(ws), text = it.text.replace(/\r\n?/g, '\n');
+      if (collapse) {
+        text = newlines ? text.replace(/[ \t\f]*\n[ \t\f]*/g, '\n').replace(/[ \t\f]+/g, ' ') : text.replace(/[ \t\f\n]+/g, ' ');
+        if (spaceBefore) text = text.replace(/^ /, '');
+      } else text = text.replace(/\t/g, '        ');   // tab stops: eight spaces
+      if (!text) return;
+      spaceBefore = collapse && / $/.test(text);
+      text = transformText(text, style(el, 'text-transform'));
+      var f = fontOf(el), letter = spacing(el, 'letter-spacing'), word = spacing(el, 'word-spacing');
+      var breakAll = /^break-all$/.test(style(el, 'word-break') || '');
+      var anywhere = /^(anywhere|break-word)$/.test(style(el, 'overflow-wrap') || '') || style(el, 'word-break') === 'break-word';
+      var pieces = [];
+      text.split('\n').forEach(function (line, n) {
+        if (n) pieces.push({ br: el });
+        (line.match(/[^ ]+ *| +/g) || []).forEach(function (token) {
+          var wordText = token.replace(/ +$/, ''), spaces = token.length - wordText.length;
+          var parts = breakAll ? Array.from(wordText) : (wordText.match(breakPieces) || []);
+          if (!parts.length) parts = [''];
+          parts.forEach(function (part, k) {
+            var last = k === parts.length - 1;
+            pieces.push({ el: el, text: part, spaces: last ? spaces : 0, collapsible: collapse, anywhere: anywhere,
+              breakAfter: wrap && (last ? spaces > 0 : true), letter: letter, word: word, font: f });
+          });
+        });
+      });
+      var widths = advances(f, pieces.filter(function (p) { return !p.br; }).map(function (p) { return p.text; }).concat([' ']));
+      var space = widths[widths.length - 1], k = 0;
+      pieces.forEach(function (p) {
+        if (!p.br) {
+          p.width = widths[k++] + letter * Array.from(p.text).length;
+          p.space = p.spaces * (space + letter + word);
+        }
+        out.push(p);
+      });
+    });
+    // a break opportunity before an atomic inline or CJK text, after an atomic inline
+    for (var i = 0; i + 1 < out.length; i++) {
+      var next = out[i + 1];
+      if (out[i].text !== undefined && (next.atomic || (next.text && CJK.test(next.text[0]))) && !/^(nowrap|pre)$/.test(style(out[i].el, 'white-space') || '')) out[i].breakAfter = true;
+      if (out[i].text !== undefined && CJK.test(out[i].text.slice(-1)) && next.text !== undefined && style(out[i].el, 'white-space') !== 'nowrap') out[i].breakAfter = true;
+    }
+    return out;
+  }
+  function edges(el, side, cbWidth) {   // margin + border + padding of an inline element on one side
+    var m = length(el, 'margin-' + side, cbWidth, 0);
+    return (m === 'auto' ? 0 : m) + border(el, side) + Math.max(0, length(el, 'padding-' + side, cbWidth, 0));
+  }
+  // Unbreakable chunks {items, width, space (trailing, hangs at a line's end), forced}.
+  function chunksOf(segs, cbWidth, atomicWidth) {
+    var chunks = [], chunk = null;
+    function fresh() { return { items: [], width: 0, space: 0 }; }
+    function end() { if (chunk && chunk.items.length) chunks.push(chunk); chunk = fresh(); }
+    chunk = fresh();
+    segs.forEach(function (it) {
+      if (it.br || it.block) { end(); chunks.push({ items: [it], width: 0, space: 0, forced: true }); return; }
+      if (it.close && !chunk.items.length && chunks.length && !chunks[chunks.length - 1].forced) {
+        var prev = chunks[chunks.length - 1];
+        prev.items.push(it);
+        prev.width += prev.space + edges(it.close, 'right', cbWidth);
+        prev.space = 0;
+        return;
+      }
+      var w = it.open ? edges(it.open, 'left', cbWidth) : it.close ? edges(it.close, 'right', cbWidth) : it.atomic ? atomicWidth(it.atomic) : it.width;
+      chunk.width += chunk.space + w;
+      chunk.space = it.text !== undefined ? it.space : 0;
+      chunk.items.push(it);
+      if (it.breakAfter || it.atomic) end();
+    });
+    end();
+    return chunks;
+  }
+  // Breaks chunks into lines of `available` width (the first line starts at `indent`).
+  function linesOf(chunks, available, indent) {
+    var lines = [], line = null;
+    function open() { line = { chunks: [], width: lines.length ? 0 : indent, space: 0, forced: false }; lines.push(line); }
+    for (var i = 0; i < chunks.length; i++) {
+      var c = chunks[i];
+      if (!line) open();
+      if (c.forced) { line.chunks.push(c); line.forced = true; line = null; continue; }
+      if (line.chunks.length && line.width + line.space + c.width > available + 1e-7) open();
+      var only = c.items.length === 1 && c.items[0].text !== undefined ? c.items[0] : null;
+      if (only && only.anywhere && line.width + c.width > available + 1e-7 && Array.from(only.text).length > 1) {
+        // overflow-wrap: anywhere: the word breaks between any two characters
+        var chars = Array.from(only.text), widths = advances(only.font, chars);
+        var split = chars.map(function (ch, k) {
+          var last = k === chars.length - 1;
+          var seg = Object.assign({}, only, { text: ch, width: widths[k] + only.letter, spaces: last ? only.spaces : 0, space: last ? only.space : 0, breakAfter: true, anywhere: false });
+          return { items: [seg], width: seg.width, space: seg.space };
+        });
+        chunks.splice.apply(chunks, [i, 1].concat(split));
+        i--;
+        continue;
+      }
+      line.chunks.push(c);
+      line.width += line.space + c.width;
+      line.space = c.space;
+    }
+    return lines;
+  }
+  // Lays out the inline content `nodes` of block `el` (content box at inner.x, `inner.width` wide) from y; returns
+  // the height of its lines, or null when it has no line (only collapsible white space).
+  function inlineFlow(el, nodes, inner, first, layoutAt, abs, viewport, boxes, later) {
+    var items = inlineItems(nodes, el, [], later);
+    var segs = segmentsOf(items);
+    var content = segs.some(function (s) {
+      return s.atomic || s.br || s.block || (s.text !== undefined && (s.text || !s.collapsible)) ||
+        (s.open && (edges(s.open, 'left', inner.width) || edges(s.open, 'right', inner.width)));
+    });
+    if (!content) return null;
+    var atomics = new Map();
+    function atomicWidth(a) {
+      var outer = inline(a, inner, 0, abs, viewport, boxes), b = boxes.get(a);
+      // its baseline: an inline-block's last line box's (when it has one and overflow is visible), else the bottom
+      // margin edge
+      var own = style(a, 'display') === 'inline-block' && b.lastBaseline !== undefined && style(a, 'overflow-y') === 'visible';
+      atomics.set(a, { box: b, height: outer, baseline: own ? b.margin.top + b.lastBaseline : outer });
+      return b.width + b.margin.left + b.margin.right;
+    }
+    var indent = first ? length(el, 'text-indent', inner.width, 0) : 0;
+    var lines = linesOf(chunksOf(segs, inner.width, atomicWidth), inner.width, indent);
+    var align = style(el, 'text-align') || 'start', rtl = style(el, 'direction') === 'rtl';
+    if (align === 'start' || align === 'justify') align = rtl ? 'right' : 'left';
+    else if (align === 'end') align = rtl ? 'left' : 'right';
+    align = align.replace(/^-webkit-/, '');
+    var y = layoutAt(), top = y, openEls = [], fragments = new Map();
+    var rootFont = metrics(fontOf(el)), rootLine = lineHeight(el);
+    function leading(font, lh) { var half = (lh - font.ascent - font.descent) / 2; return [font.ascent + half, font.descent + half]; }
+    lines.forEach(function (line, n) {
+      var blockItem = line.chunks.length === 1 && line.chunks[0].items[0].block;
+      if (blockItem) {
+        block(blockItem, inner, y, abs, viewport, boxes, true);
+        var bb = boxes.get(blockItem);
+        y += bb.height + bb.margin.bottom;
+        return;
+      }
+      // vertical: the strut, the inline boxes on the line, the atomic inlines (baseline at the bottom margin edge)
+      var lineHas = false, root = leading(rootFont, rootLine), above = root[0], below = root[1];
+      var onLine = openEls.slice();
+      line.chunks.forEach(function (c) {
+        c.items.forEach(function (it) {
+          if (it.open) onLine.push(it.open);
+          if (it.atomic) {
+            var at = atomics.get(it.atomic);
+            above = Math.max(above, at.baseline);
+            below = Math.max(below, at.height - at.baseline);
+            lineHas = true;
+          }
+          if (it.br || (it.text !== undefined && (it.text || !it.collapsible)) || it.open || it.close) lineHas = lineHas || !!(it.br || it.text !== undefined || edges(it.open || it.close, it.open ? 'left' : 'right', inner.width));
+        });
+      });
+      onLine.forEach(function (e) { var l = leading(metrics(fontOf(e)), lineHeight(e)); above = Math.max(above, l[0]); below = Math.max(below, l[1]); });
+      var height = lineHas ? above + below : 0, baseline = y + above;
+      var free = Math.max(0, inner.width - line.width);
+      var x = inner.x + (n === 0 ? indent : 0) + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
+      var lineEnd = x + line.width - (n === 0 ? indent : 0);
+      function startFragment(e, at) { (fragments.get(e) || fragments.set(e, []).get(e)).push({ left: at, right: at, baseline: baseline }); }
+      openEls.forEach(function (e) { startFragment(e, x); });
+      line.chunks.forEach(function (c, ci) {
+        c.items.forEach(function (it) {
+          if (it.open) {
+            var ml = length(it.open, 'margin-left', inner.width, 0);
+            startFragment(it.open, x + (ml === 'auto' ? 0 : ml));
+            x += edges(it.open, 'left', inner.width);
+            openEls.push(it.open);
+          } else if (it.close) {
+            var mr = length(it.close, 'margin-right', inner.width, 0), list = fragments.get(it.close);
+            x += edges(it.close, 'right', inner.width);
+            if (list) list[list.length - 1].right = x - (mr === 'auto' ? 0 : mr);
+            openEls.splice(openEls.indexOf(it.close), 1);
+          } else if (it.atomic) {
+            var a = atomics.get(it.atomic), ab = a.box;
+            shift(it.atomic, ab, boxes, x + ab.margin.left, baseline - a.baseline + ab.margin.top);
+            x += ab.width + ab.margin.left + ab.margin.right;
+          } else if (it.text !== undefined) {
+            x += it.width;
+            var hangs = ci === line.chunks.length - 1 && it === c.items[c.items.length - 1];
+            if (!hangs) x += it.space;
+          }
+        });
+      });
+      openEls.forEach(function (e) { var list = fragments.get(e); list[list.length - 1].right = Math.min(x, Math.max(lineEnd, list[list.length - 1].left)); });
+      if (lineHas) boxes.get(el).lastBaseline = baseline - boxes.get(el).y;
+      y += height;
+    });
+    // the inline elements' boxes: one fragment per line, their union the border box
+    fragments.forEach(function (list, e) {
+      var b = makeBox(e, inner.width, null), f = metrics(fontOf(e));
+      b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
+      b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
+      var rects = list.map(function (fr) {
+        var t = fr.baseline - f.ascent - b.border.top - b.padding.top;
+        return [fr.left, t, Math.max(0, fr.right - fr.left), f.ascent + f.descent + b.extraY];
+      });
+      var x0 = Math.min.apply(null, rects.map(function (r) { return r[0]; })), y0 = Math.min.apply(null, rects.map(function (r) { return r[1]; }));
+      var x1 = Math.max.apply(null, rects.map(function (r) { return r[0] + r[2]; })), y1 = Math.max.apply(null, rects.map(function (r) { return r[1] + r[3]; }));
+      b.x = x0; b.y = y0; b.width = x1 - x0; b.height = y1 - y0;
+      b.contentWidth = Math.max(0, b.width - b.extraX); b.contentHeight = Math.max(0, b.height - b.extraY); b.flow = 0;
+      b.fragments = rects.map(function (r) { return [r[0] - x0, r[1] - y0, r[2], r[3]]; });
+      boxes.set(e, b);
+      relative(e, b, { width: inner.width, height: null });
+    });
+    return y - top;
+  }
+  // Intrinsic widths (CSS Sizing 3): the min-content and max-content widths of an element's content box,
+  // worked out once per element and layout.
+  var intrinsics = null;
+  function intrinsic(el) {
+    var b = makeBox(el, 0, null), given = sized(el, b, 'width', undefined, b.extraX);
+    return given !== null ? { min: given, max: given } : contentIntrinsic(el);
+  }
+  // The same from the element's content alone (its own width not taken).
+  function contentIntrinsic(el) {
+    var known = intrinsics && intrinsics.get(el);
+    if (known) return known;
+    var r = { min: 0, max: 0 }, display = style(el, 'display');
+    if (flexDisplay.test(display)) {
+      var row = !/^column/.test(style(el, 'flex-direction') || 'row'), wraps = /^wrap/.test(style(el, 'flex-wrap') || '');
+      var gap = Math.max(0, length(el, 'column-gap', undefined, 0)), items = containerItems(el, []);
+      items.forEach(function (it, k) {
+        var o = outerIntrinsic(it.el);
+        if (row) { r.max += o.max + (k ? gap : 0); r.min = wraps ? Math.max(r.min, o.min) : r.min + o.min + (k ? gap : 0); }
+        else { r.max = Math.max(r.max, o.max); r.min = Math.max(r.min, o.min); }
+      });
+    } else {
+      var run = [];
+      var flush = function () {
+        if (!run.length) return;
+        var segs = segmentsOf(inlineItems(run, el, [], null)), chunks = chunksOf(segs, 0, function (a) { return outerIntrinsic(a).max; });
+        var line = 0, pending = 0;
+        chunks.forEach(function (c) {
+          if (c.forced) {
+            if (c.items[0].block) { var o = outerIntrinsic(c.items[0].block); r.min = Math.max(r.min, o.min); r.max = Math.max(r.max, o.max); }
+            line = 0; pending = 0; return;
+          }
+          var w = c.width;
+          if (c.items.length === 1 && c.items[0].atomic) { var oa = outerIntrinsic(c.items[0].atomic); w = oa.min; }
+          r.min = Math.max(r.min, w);
+          line += pending + c.width;
+          pending = c.space;
+          r.max = Math.max(r.max, line);
+        });
+        run = [];
+      };
+      for (var child = el.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === 3) { run.push(child); continue; }
+        if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+        var d = style(child, 'display');
+        if (d === 'none' || d === 'contents' || outOfFlow(child)) continue;
+        if (inlineLevel.test(d)) { run.push(child); continue; }
+        flush();
+        var oc = outerIntrinsic(child);
+        r.min = Math.max(r.min, oc.min);
+        r.max = Math.max(r.max, oc.max);
+      }
+      flush();
+      var indent = length(el, 'text-indent', undefined, 0);
+      if (typeof indent === 'number') { r.max += indent; r.min += Math.max(0, indent); }
+    }
+    r.min = Math.min(r.min, r.max);
+    if (intrinsics) intrinsics.set(el, r);
+    return r;
+  }
+  function outerIntrinsic(el) {
+    var b = makeBox(el, 0, null), r = intrinsic(el), extra = b.extraX;
+    extra += (b.margin.left === 'auto' ? 0 : b.margin.left) + (b.margin.right === 'auto' ? 0 : b.margin.right);
+    var lo = clamp(el, b, 'width', r.min, undefined, b.extraX), hi = clamp(el, b, 'width', r.max, undefined, b.extraX);
+    return { min: lo + extra, max: hi + extra };
+  }
+  // Shrink-to-fit (CSS 2.1 §10.3.5): min(max(min-content, available), max-content).
+  function shrinkToFit(el, available) {
+    var r = intrinsic(el);
+    return Math.min(Math.max(r.min, available), r.max);
+  }
+  // An atomic inline-level box (inline-block, inline-flex, inline-grid, inline-table) laid out at (cb.x, y): its
+  // width, else shrink-to-fit; returns its outer height (the inline formatting context places it on its line).
   function inline(el, cb, y, abs, viewport, boxes) {
     var b = makeBox(el, cb.width, null);
     b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
     b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
-    var isBlockBox = style(el, 'display') !== 'inline';
-    var width = isBlockBox ? sized(el, b, 'width', cb.width, b.extraX) : null;
-    width = clamp(el, b, 'width', width === null ? 0 : width, cb.width, b.extraX);
+    var width = sized(el, b, 'width', cb.width, b.extraX);
+    if (width === null) width = shrinkToFit(el, Math.max(0, cb.width - b.margin.left - b.margin.right - b.extraX));
+    width = clamp(el, b, 'width', width, cb.width, b.extraX);
     b.x = cb.x + b.margin.left;
     b.y = y;
     b.width = width + b.extraX;
-    var line = lineHeight(el);
     content(el, b, width, { x: cb.x, width: cb.width, height: null }, abs, viewport, boxes);
-    if (!isBlockBox || b.flow < line) { b.contentHeight = Math.max(b.contentHeight, isBlockBox ? b.contentHeight : line); b.height = b.contentHeight + b.extraY; }
     relative(el, b, cb);
-    return isBlockBox ? b.height + b.margin.top + b.margin.bottom : line;
+    return b.height + b.margin.top + b.margin.bottom;
   }
   function absolute(el, abs, viewport, boxes, staticCb, staticY) {
     var fixed = style(el, 'position') === 'fixed';
@@ -742,7 +1108,10 @@
     b.margin.left = ml;
     b.margin.right = mr;
     var width = sized(el, b, 'width', cb.width, b.extraX);
-    if (width === null) width = left !== 'auto' && right !== 'auto' ? Math.max(0, cb.width - left - right - ml - mr - b.extraX) : 0;
+    if (width === null) {
+      var room = Math.max(0, cb.width - (left === 'auto' ? 0 : left) - (right === 'auto' ? 0 : right) - ml - mr - b.extraX);
+      width = left !== 'auto' && right !== 'auto' ? room : shrinkToFit(el, room);
+    }
     width = clamp(el, b, 'width', width, cb.width, b.extraX);
     b.width = width + b.extraX;
     if (left !== 'auto') b.x = cb.x + left + ml;
@@ -844,7 +1213,16 @@
 
   var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
   defineMethod(E, 'getBoundingClientRect', function getBoundingClientRect() { return clientRect(this); });
-  defineMethod(E, 'getClientRects', function getClientRects() { return rectList(boxOf(this) ? [clientRect(this)] : []); });
+  defineMethod(E, 'getClientRects', function getClientRects() {
+    var box = boxOf(this);
+    if (!box) return rectList([]);
+    if (!box.b.fragments || box.b.fragments.length < 2) return rectList([clientRect(this)]);
+    var el = this;
+    return rectList(box.b.fragments.map(function (f) {   // an inline element: one rect per line it is on
+      var r = transformed(el, [box.x + f[0], box.y + f[1], box.x + f[0] + f[2], box.y + f[1] + f[3]]);
+      return newRect(unit(r[0] - (g.scrollX || 0)), unit(r[1] - (g.scrollY || 0)), unit(r[2] - r[0]), unit(r[3] - r[1]));
+    }));
+  });
   function isRoot(el) { return el === doc.documentElement; }
   defineGetter(E, 'clientTop', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.top) : 0; });
   defineGetter(E, 'clientLeft', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.left) : 0; });
@@ -1013,7 +1391,7 @@
   // SVG: getBBox from the geometry attributes of the basic shapes (user units; percentages and transforms are not
   // applied), the union of the children for <g>, <svg> and <a>; getTotalLength for rect, circle, ellipse (Ramanujan's
   // second approximation), line, polyline and polygon. <path> and <text> have an empty box and no length: there is
-  // no maintained path-data parser in Debian to use, and no text layout.
+  // no maintained path-data parser in Debian to use, and SVG text is not laid out.
   var SVG = impl.SVGElement && impl.SVGElement.prototype;
   function attr(el, name) { var n = parseFloat(el.getAttribute(name)); return isFinite(n) ? n : 0; }
   function points(el) {

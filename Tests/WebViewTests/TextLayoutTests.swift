@@ -1,0 +1,89 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// Text layout in `geometry/geometry.js` (the DocC article "Geometry model"): text measured through the canvas's
+/// fonts (CairoText), broken into lines, inline elements with one client rect per line, shrink-to-fit widths and
+/// flex items sized by their content. Every expected number below is headless Chromium's
+/// (`chromium --headless=new --no-sandbox --dump-dom`, Debian's chromium with fonts-dejavu-core and
+/// fonts-droid-fallback) for the same page with `font-family: 'DejaVu Sans'`; widths and x positions may differ by up
+/// to 1 px (Chromium kerns, Cairo's font API does not), line counts, heights and y positions must match.
+@Suite struct TextLayoutTests {
+    private func open(_ body: String, style: String = "") async throws -> (HeadlessWebView, EventLog) {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: .iPhoneSE))
+        let log = EventLog(webView)
+        try await webView.loadHTMLString("""
+            <!doctype html><html><head><style>\(style)</style></head><body>\(body)</body></html>
+            """, baseURL: nil)
+        return (webView, log)
+    }
+
+    /// The rects of `ids` against Chromium's (`expected`, JSON: id -> [x, y, width, height]); returns the mismatches.
+    private func mismatches(_ webView: HeadlessWebView, ids: String, expected: String) async throws -> JSONValue? {
+        try await webView.evaluateJavaScript("""
+            var expected = \(expected), bad = [];
+            function r(el) { var b = el.getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }
+            function near(id, got, want) {
+              var ok = Math.abs(got[0] - want[0]) <= 1 && Math.abs(got[2] - want[2]) <= 1 &&
+                Math.abs(got[1] - want[1]) <= 0.5 && Math.abs(got[3] - want[3]) <= 0.5;
+              if (!ok) bad.push(id + ': ' + JSON.stringify(got) + ' (Chromium ' + JSON.stringify(want) + ')');
+            }
+            [\(ids)].forEach(function (id) { near(id, r(document.getElementById(id)), expected[id]); });
+            bad
+            """)
+    }
+
+    /// Lines break at spaces, after hyphens, between CJK ideographs and anywhere under `word-break: break-all` and
+    /// `overflow-wrap: anywhere`; `white-space` collapses or keeps spaces and newlines; `text-align`,
+    /// `text-indent`, `letter-spacing`, `word-spacing`, `text-transform` and mixed font sizes on a line.
+    @Test func textBreaksIntoLinesAsInChromium() async throws {
+        let (webView, log) = try await open("""
+            <div id=a class=w style="line-height:20px">The quick brown fox jumps over the lazy dog</div>
+            <div id=b class=w>Some text with <span id=bs>a span that wraps across lines</span> done.</div>
+            <div id=c class=w style="white-space:nowrap">The quick brown fox jumps over the lazy dog</div>
+            <div id=d class=w style="white-space:pre">one
+            two  three
+            four</div>
+            <div id=e class=w style="text-align:center"><span id=es>Hello</span></div>
+            <div id=f class=w style="text-align:right"><span id=fs>Hello world</span></div>
+            <div id=g><span id=gs style="display:inline-block;padding:0 4px">Hello world</span><b id=gb>Bold</b></div>
+            <div id=h style="display:flex;width:300px"><div id=h1>Hello</div><div id=h2>world wide web</div></div>
+            <div id=i style="position:relative;height:40px"><div id=i1 style="position:absolute;top:0;left:0">Absolute text</div></div>
+            <div id=j class=w style="letter-spacing:2px;word-spacing:5px;text-transform:uppercase"><span id=js>hello world</span></div>
+            <div id=k class=w style="text-indent:30px"><span id=ks>Hello</span> there my friend, how are you today?</div>
+            <div id=l style="width:100px;font-family:'Droid Sans Fallback'">中文字符中文字符中文字符</div>
+            <div id=m style="width:80px;word-break:break-all">abcdefghijklmnopqrstuvwxyz</div>
+            <div id=n style="width:120px">well-known state-of-the-art</div>
+            <div id=o style="font-size:20px;line-height:1.5">x <span id=os style="font-size:10px">small</span></div>
+            <div id=r style="width:150px;white-space:pre-line">  first   line
+
+              third</div>
+            <div id=s style="width:100px;overflow-wrap:anywhere">abcdefghijklmnopqrstuvwxyz</div>
+            <div id=t style="position:relative"><span id=t1 style="display:inline-block;width:50px;height:30px"></span>x</div>
+            <div id=p style="display:flex;width:100px"><div id=p1>Supercalifragilistic</div><div id=p2>expialidocious words</div></div>
+            <div id=q style="display:inline-flex"><span id=q1>ab</span><span id=q2>cd</span></div>
+
+            """, style: """
+            body { margin: 8px; width: 340px; font-family: 'DejaVu Sans'; font-size: 16px }
+            .w { width: 200px }
+            """)
+        // Chromium's rects for this page (see the suite's comment)
+        let expected = #"{"a":[8,8,200,40],"b":[8,48,200,57],"bs":[8,48,184.21875,38],"c":[8,105,200,19],"d":[8,124,200,57],"e":[8,181,200,19],"es":[87.71875,181,40.5625,19],"f":[8,200,200,19],"fs":[118.296875,200,89.703125,19],"g":[8,219,340,19],"gs":[8,219,97.703125,19],"gb":[105.703125,219,40.125,19],"h":[8,238,300,19],"h1":[8,238,40.5625,19],"h2":[48.5625,238,124.84375,19],"i1":[8,257,106.59375,19],"j":[8,297,200,19],"js":[8,297,144.84375,19],"k":[8,316,200,57],"ks":[38,316,40.5625,19],"l":[8,373,100,42],"m":[8,415,80,76],"n":[8,491,120,57],"o":[8,548,340,30],"os":[26.203125,561,26.640625,11],"p":[8,726,100,38],"p1":[8,726,147.375,38],"p2":[155.375,726,113.78125,38],"q":[8,764,38.921875,19],"q1":[8,764,19.96875,19],"q2":[27.96875,764,18.953125,19],"r":[8,578,150,57],"s":[8,635,100,57],"t":[8,692,340,34],"t1":[8,692,50,30],"bsRects":[[134.15625,48,53.328125,19],[8,67,184.21875,19]],"offs":[184,38,98]}"#
+        let bad = try await mismatches(webView, ids: "'a','b','bs','c','d','e','es','f','fs','g','gs','gb','h','h1','h2','i1','j','js','k','ks','l','m','n','o','os','p','p1','p2','q','q1','q2','r','s','t','t1'", expected: expected)
+        #expect(bad == [])
+        // the span on two lines: one client rect per line (Chromium: [134.15625, 48, 53.328125, 19] and
+        // [8, 67, 184.21875, 19]), its offsetWidth/offsetHeight the union's (Chromium: 184, 38); the inline-block's
+        // offsetWidth (Chromium: 98)
+        let rects = try await webView.evaluateJavaScript("""
+            var bs = document.getElementById('bs'), want = [[134.15625, 48, 53.328125, 19], [8, 67, 184.21875, 19]];
+            var list = Array.from(bs.getClientRects()).map(function (b) { return [b.x, b.y, b.width, b.height]; });
+            [list.length, list.every(function (r, i) {
+               return r.every(function (v, k) { return Math.abs(v - want[i][k]) <= (k % 2 ? 0 : 1); });
+             }), Math.abs(bs.offsetWidth - 184) <= 1, bs.offsetHeight, Math.abs(document.getElementById('gs').offsetWidth - 98) <= 1]
+            """)
+        #expect(rects == [2, true, true, 38, true])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+}
