@@ -86,4 +86,63 @@ import Testing
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
+
+    /// Preserved spaces that wrap (`pre-wrap`), `<br>`, an inline element with padding, borders and margins on two
+    /// lines (its fragments as high as its font plus its padding and borders, the line boxes not), a `nowrap` span,
+    /// nested inline elements, an inline-block and an absolutely positioned box whose text is wider than their
+    /// containing block (shrink-to-fit takes the available width), and a column flex item that does not stretch.
+    @Test func inlineBoxesAndShrinkToFitAsInChromium() async throws {
+        let (webView, log) = try await open("""
+            <div id=a style="width:150px;white-space:pre-wrap">keep   these    spaces and wrap them please</div>
+            <div id=b>one<br>two<br><span id=bs>three</span></div>
+            <div id=c style="width:200px">before <span id=cs style="padding:2px 6px;border:1px solid;margin:0 3px">padded span text here</span> after</div>
+            <div id=d style="width:200px">some words <span id=ds style="white-space:nowrap">never wrap inside this</span> tail</div>
+            <div id=e style="width:200px"><span id=es style="display:inline-block">an inline block whose text is longer than its line</span></div>
+            <div id=f style="position:relative;width:180px"><div id=fa style="position:absolute;left:10px">absolute text that is long enough to wrap</div></div>
+            <div id=g style="width:200px"><b id=gb>bold <i id=gi>and italic</i> words</b> plain</div>
+            <div id=h style="display:flex;flex-direction:column;align-items:flex-start"><div id=h1>column item</div><div id=h2>x</div></div>
+            """, style: """
+            body { margin: 8px; width: 340px; font-family: 'DejaVu Sans'; font-size: 16px }
+            """)
+        // Chromium's rects for this page (see the suite's comment)
+        let expected = #"{"a":[8,8,150,57],"b":[8,65,340,57],"bs":[8,103,42.328125,19],"c":[8,122,200,38],"cs":[8,119,170.375,44],"d":[8,160,200,57],"ds":[8,179,177.328125,19],"e":[8,217,200,57],"es":[8,217,200,57],"f":[8,274,180,0],"fa":[18,274,170,38],"g":[8,274,200,38],"gb":[8,274,188.765625,19],"gi":[52.953125,274,83.59375,19],"h":[8,312,340,38],"h1":[8,312,100.140625,19],"h2":[8,331,9.46875,19],"csRects":[[67.578125,119,110.796875,25],[8,138,79.71875,25]]}"#
+        let bad = try await mismatches(webView, ids: "'a','b','bs','c','cs','d','ds','e','es','f','fa','g','gb','gi','h','h1','h2'", expected: expected)
+        #expect(bad == [])
+        // the padded span's fragments (Chromium: [67.578125, 119, 110.796875, 25] and [8, 138, 79.71875, 25])
+        let fragments = try await webView.evaluateJavaScript("""
+            var want = [[67.578125, 119, 110.796875, 25], [8, 138, 79.71875, 25]];
+            var list = Array.from(document.getElementById('cs').getClientRects()).map(function (b) { return [b.x, b.y, b.width, b.height]; });
+            [list.length, list.every(function (r, i) { return r.every(function (v, k) { return Math.abs(v - want[i][k]) <= (k % 2 ? 0 : 1); }); })]
+            """)
+        #expect(fragments == [2, true])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// How many strings the layout has measured natively (geometry.js's private `env.geometry.measured()`).
+    private func measured(_ webView: HeadlessWebView) async -> Int {
+        await webView.withCore { core in
+            Int((try? core.document?.env?["geometry"].invokeMethod("measured"))?.toDouble() ?? -1)
+        }
+    }
+
+    /// A page that never reads geometry measures nothing; a layout measures each string once (cached per font and
+    /// string), a scroll measures nothing again, and a text change relays out with only the new strings measured.
+    @Test func textIsMeasuredLazilyOnceAndRelaidOutWhenItChanges() async throws {
+        let (webView, log) = try await open("""
+            <div id=p style="width: 100px">alpha beta alpha beta</div><div id=after style="height: 2000px"></div>
+            """, style: "body { margin: 0; font-family: 'DejaVu Sans'; font-size: 16px }")
+        #expect(await measured(webView) == 0)
+        // "alpha beta" is 85.5 px wide in DejaVu Sans 16px: two lines of it (Chromium: 38 px high, 57 with " gamma")
+        #expect(try await webView.evaluateJavaScript("document.getElementById('p').offsetHeight") == 38)
+        #expect(await measured(webView) == 3)   // "alpha", "beta", " "
+        #expect(try await webView.evaluateJavaScript("scrollTo(0, 10); document.getElementById('after').getBoundingClientRect().top") == 28)
+        #expect(await measured(webView) == 3)
+        #expect(try await webView.evaluateJavaScript("""
+            document.getElementById('p').firstChild.appendData(' gamma'); document.getElementById('p').offsetHeight
+            """) == 57)
+        #expect(await measured(webView) == 4)
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

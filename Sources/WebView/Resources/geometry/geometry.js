@@ -140,10 +140,14 @@
     return f;
   }
   // The advance widths of `texts` in font `f` (an array), measuring the ones not seen before in one native call.
+  var measured = 0;   // strings measured natively, for the tests of the cache (env.geometry.measured())
   function advances(f, texts) {
-    var missing = [];
-    for (var i = 0; i < texts.length; i++) if (!f.widths.has(texts[i]) && missing.indexOf(texts[i]) < 0) missing.push(texts[i]);
+    var missing = [], seen = new Set();
+    for (var i = 0; i < texts.length; i++) {
+      if (!f.widths.has(texts[i]) && !seen.has(texts[i])) { seen.add(texts[i]); missing.push(texts[i]); }
+    }
     if (missing.length || f.ascent === null) {
+      measured += missing.length;
       var out = native.textAdvances ? native.textAdvances(f.family, f.size, f.bold, f.italic, missing) : [];
       if (f.ascent === null) {   // Chromium rounds the ascent and descent to whole pixels for line layout
         f.ascent = out.length ? Math.round(out[0]) : Math.round(f.size * 0.9);
@@ -1452,6 +1456,6 @@
     });
   }
 
-  env.geometry = { boxOf: boxOf };   // for observers.js
+  env.geometry = { boxOf: boxOf, measured: function () { return measured; } };   // for observers.js and the tests
   return env;
 })
