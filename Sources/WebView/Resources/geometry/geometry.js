@@ -130,9 +130,13 @@
   // one native call per run of new strings, widths cached per font and string for the page's life.
   var fonts = new Map();
   function fontOf(el) {
-    var family = style(el, 'font-family') || 'serif', size = parseFloat(style(el, 'font-size')) || 16;
-    var weight = String(style(el, 'font-weight') || '400'), italic = /^(italic|oblique)/.test(style(el, 'font-style') || '');
-    var bold = /bold/.test(weight) || parseFloat(weight) >= 600;
+    return fontFrom(style(el, 'font-family'), parseFloat(style(el, 'font-size')), style(el, 'font-weight'), style(el, 'font-style'));
+  }
+  function fontFrom(family, size, weight, fontStyle) {
+    family = family || 'serif';
+    size = size > 0 ? size : 16;
+    weight = String(weight || '400');
+    var italic = /^(italic|oblique)/.test(fontStyle || ''), bold = /bold/.test(weight) || parseFloat(weight) >= 600;
     var key = family + '|' + size + '|' + bold + '|' + italic, f = fonts.get(key);
     if (f) return f;
     f = { family: family, size: size, bold: bold, italic: italic, widths: new Map(), ascent: null, descent: 0 };
@@ -269,7 +273,11 @@
   function horizontal(el, b, cb) {
     var width = sized(el, b, 'width', cb.width, b.extraX);
     var ml = b.margin.left === 'auto' ? 0 : b.margin.left, mr = b.margin.right === 'auto' ? 0 : b.margin.right;
-    if (width === null) width = Math.max(0, cb.width - ml - mr - b.extraX);
+    if (width === null) {   // a float shrinks to fit; a replaced element takes its own width
+      width = Math.max(0, cb.width - ml - mr - b.extraX);
+      if (replaced(el)) width = replacedSize(el, 'width');
+      else if (floats(el)) width = shrinkToFit(el, width);
+    }
     width = clamp(el, b, 'width', width, cb.width, b.extraX);
     var free = cb.width - width - b.extraX - ml - mr;
     if (b.margin.left === 'auto' && b.margin.right === 'auto') ml = Math.max(0, free / 2);
@@ -320,7 +328,8 @@
     var flexLines = flexDisplay.test(ownDisplay) ? flex(el, inner, flowY, childAbs, viewport, boxes, later)
       : gridDisplay.test(ownDisplay) ? grid(el, inner, flowY, childAbs, viewport, boxes, later) : null;
     if (flexLines !== null) flowY += flexLines;
-    for (var child = flexLines === null ? el.firstChild : null; child; child = child.nextSibling) {
+    var isReplaced = replaced(el);
+    for (var child = flexLines === null && !isReplaced ? el.firstChild : null; child; child = child.nextSibling) {
       if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
@@ -342,7 +351,7 @@
       !(length(el, 'min-height', undefined, 0) > 0);
     if (!throughBottom) { flowY += collapse(margins); margins = []; }
     b.flow = flowY - start;
-    var height = givenHeight === null ? b.flow : givenHeight;
+    var height = givenHeight === null ? (isReplaced ? replacedSize(el, 'height') : b.flow) : givenHeight;
     b.contentHeight = clamp(el, b, 'height', height, cb.height === null ? undefined : cb.height, b.extraY);
     b.height = b.contentHeight + b.extraY;
     b.contentWidth = width;
@@ -551,6 +560,7 @@
       return m ? parseFloat(m[1]) : null;
     }
     function track(token) {
+      if (/^(min-content|max-content)$/.test(token)) return { content: token.slice(0, 3), min: 0 };
       var m = /^([\d.]+)fr$/.exec(token);
       if (m) return { fr: parseFloat(m[1]), min: 0 };
       if ((m = /^minmax\((.*)\)$/.exec(token))) {
@@ -577,16 +587,33 @@
     });
     return list;
   }
-  // Track sizes across `available` (null: indefinite): fixed first, then fr, then auto tracks stretched.
+  // Track sizes across `available` (null: indefinite): fixed and content-sized (min-content, max-content) first,
+  // auto tracks at their minimum, grown toward their `limit` (max-content) while space is left, then fr tracks
+  // share what is left, else auto tracks are stretched.
   function sizeTracks(list, available, gap) {
-    var fixed = 0, fr = 0, autos = 0;
-    list.forEach(function (t) { if (t.size !== undefined) fixed += t.size; else if (t.fr) fr += t.fr; else { autos++; fixed += t.min; } });
+    var fixed = 0, fr = 0, autos = [];
+    var sizes = list.map(function (t, i) {
+      if (t.size !== undefined) { fixed += t.size; return t.size; }
+      if (t.fr) { fr += t.fr; return 0; }
+      autos.push(i);
+      fixed += t.min;
+      return t.min;
+    });
     var left = available === null ? 0 : Math.max(0, available - gap * Math.max(0, list.length - 1) - fixed);
+    var growing = autos.filter(function (i) { return list[i].limit > sizes[i]; });
+    while (left > 1e-9 && growing.length) {
+      var share = left / growing.length;
+      growing = growing.filter(function (i) {
+        var add = Math.min(share, list[i].limit - sizes[i]);
+        sizes[i] += add;
+        left -= add;
+        return list[i].limit - sizes[i] > 1e-9;
+      });
+    }
     var unit = fr > 0 ? left / Math.max(fr, 1) : 0;
-    return list.map(function (t) {
-      if (t.size !== undefined) return t.size;
+    return list.map(function (t, i) {
       if (t.fr) return Math.max(t.min, t.fr * unit);
-      return t.min + (fr === 0 && autos ? left / autos : 0);
+      return sizes[i] + (t.size === undefined && fr === 0 && autos.length ? left / autos.length : 0);
     });
   }
   // An item's span on one axis from its `-start`/`-end` values: { start (0-based line, or null for auto), span }.
@@ -657,6 +684,20 @@
       occupy(it);
     });
     while (columns.length < columnCount) columns.push({ auto: true, min: 0 });
+    // intrinsic columns from the min-/max-content widths of the items that span only them
+    columns.forEach(function (t, k) {
+      if (!t.auto && !t.content) return;
+      var lo = 0, hi = 0;
+      items.forEach(function (it) {
+        if (it.column !== k || it.columns !== 1) return;
+        var o = outerIntrinsic(it.el);
+        lo = Math.max(lo, o.min);
+        hi = Math.max(hi, o.max);
+      });
+      if (t.content === 'min') t.size = lo;
+      else if (t.content === 'max') t.size = hi;
+      else { t.min = Math.max(t.min, lo); t.limit = Math.max(t.min, hi); }
+    });
     var widths = sizeTracks(columns, inner.width, columnGap);
     function spanned(sizes, gap, from, count) {
       var total = 0;
@@ -784,7 +825,7 @@
       if (display === 'none' || display === 'contents') continue;
       if (outOfFlow(child)) { if (later) later.push(child); continue; }
       if (child.localName === 'br') out.push({ br: child });
-      else if (display === 'inline') {
+      else if (display === 'inline' && !replaced(child)) {
         out.push({ open: child });
         inlineItems(child.childNodes, child, out, later);
         out.push({ close: child });
@@ -988,7 +1029,9 @@
         });
       });
       openEls.forEach(function (e) { var list = fragments.get(e); list[list.length - 1].right = Math.min(x, Math.max(lineEnd, list[list.length - 1].left)); });
-      if (lineHas) boxes.get(el).lastBaseline = baseline - boxes.get(el).y;
+      var own = boxes.get(el);
+      if (lineHas) own.lastBaseline = baseline - own.y;
+      own.lineRight = Math.max(own.lineRight === undefined ? 0 : own.lineRight, x - own.x);
       y += height;
     });
     // the inline elements' boxes: one fragment per line, their union the border box
@@ -1015,6 +1058,7 @@
   var intrinsics = null;
   function intrinsic(el) {
     var b = makeBox(el, 0, null), given = sized(el, b, 'width', undefined, b.extraX);
+    if (given === null && replaced(el)) given = replacedSize(el, 'width');
     return given !== null ? { min: given, max: given } : contentIntrinsic(el);
   }
   // The same from the element's content alone (its own width not taken).
@@ -1080,14 +1124,25 @@
     var r = intrinsic(el);
     return Math.min(Math.max(r.min, available), r.max);
   }
-  // An atomic inline-level box (inline-block, inline-flex, inline-grid, inline-table) laid out at (cb.x, y): its
-  // width, else shrink-to-fit; returns its outer height (the inline formatting context places it on its line).
+  // Replaced elements (an inline one is an atomic inline): their size is their CSS width and height, else their
+  // width and height attributes, else 300 x 150 (canvas, svg, video, iframe, embed, object) or 0 (img: natural
+  // sizes are not modelled here); their children are not laid out.
+  var replacedNames = /^(img|svg|canvas|video|iframe|embed|object)$/;
+  function replaced(el) { return replacedNames.test(el.localName); }
+  function replacedSize(el, name) {
+    var n = parseFloat(el.getAttribute(name));
+    if (isFinite(n) && n >= 0 && /^\s*[\d.]+(px)?\s*$/.test(el.getAttribute(name))) return n;
+    return el.localName === 'img' ? 0 : name === 'width' ? 300 : 150;
+  }
+  // An atomic inline-level box (inline-block, inline-flex, inline-grid, inline-table, an inline replaced element)
+  // laid out at (cb.x, y): its width, else shrink-to-fit; returns its outer height (the inline formatting context
+  // places it on its line).
   function inline(el, cb, y, abs, viewport, boxes) {
     var b = makeBox(el, cb.width, null);
     b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
     b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
     var width = sized(el, b, 'width', cb.width, b.extraX);
-    if (width === null) width = shrinkToFit(el, Math.max(0, cb.width - b.margin.left - b.margin.right - b.extraX));
+    if (width === null) width = replaced(el) ? replacedSize(el, 'width') : shrinkToFit(el, Math.max(0, cb.width - b.margin.left - b.margin.right - b.extraX));
     width = clamp(el, b, 'width', width, cb.width, b.extraX);
     b.x = cb.x + b.margin.left;
     b.y = y;
@@ -1253,6 +1308,7 @@
     var left = b.x + b.border.left + own.left, top = b.y + b.border.top + own.top;
     var size = paddingBox(box);
     var w = size.width, h = Math.max(size.height, b.padding.top + b.flow + b.padding.bottom);
+    if (b.lineRight !== undefined) w = Math.max(w, b.x + b.lineRight - left + b.padding.right);   // its own lines of text
     el.querySelectorAll('*').forEach(function (n) {
       var c = boxes.get(n);
       if (!c || isFixedChain(n)) return;
@@ -1417,6 +1473,9 @@
         var xs = p.map(function (q) { return q[0]; }), ys = p.map(function (q) { return q[1]; });
         var left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
         return [left, top, Math.max.apply(null, xs) - left, Math.max.apply(null, ys) - top];
+      case 'text':
+        var tw = svgTextLength(el), tf = tw ? svgFont(el) : null;
+        return tf ? [attr(el, 'x'), attr(el, 'y') - tf.ascent, tw, tf.ascent + tf.descent] : null;
       case 'g': case 'svg': case 'a':
         var all = null;
         for (var c = el.firstElementChild; c; c = c.nextElementSibling) {
@@ -1435,9 +1494,26 @@
     if (closed && p.length > 1) total += Math.hypot(p[0][0] - p[p.length - 1][0], p[0][1] - p[p.length - 1][1]);
     return total;
   }
+  // SVG text: its characters measured in its font (the font-* presentation attributes of the element, else its
+  // computed style), from its x/y attributes; no per-glyph positions (dx, rotate, textLength) or textPath.
+  function svgFont(el) {
+    function pick(name) { return el.getAttribute(name) || style(el, name); }
+    return metrics(fontFrom(pick('font-family'), parseFloat(pick('font-size')), pick('font-weight'), pick('font-style')));
+  }
+  function svgTextLength(el) {
+    if (!doc.documentElement || !doc.documentElement.contains(el)) return 0;
+    var text = String(el.textContent || '').replace(/[\t\n\r ]+/g, ' ').trim();
+    if (!text) return 0;
+    var f = svgFont(el), letter = spacing(el, 'letter-spacing');
+    return advances(f, [text])[0] + letter * Array.from(text).length;
+  }
   if (SVG) {
+    var TEXT = /^(text|tspan)$/;
+    defineMethod(SVG, 'getComputedTextLength', function getComputedTextLength() {
+      return TEXT.test(this.localName) ? svgTextLength(this) : 0;
+    });
     defineMethod(SVG, 'getBBox', function getBBox() {
-      var b = shapeBox(this) || [0, 0, 0, 0];
+      var b = shapeBox(this) || (TEXT.test(this.localName) ? [attr(this, 'x'), attr(this, 'y'), 0, 0] : [0, 0, 0, 0]);
       return newRect(b[0], b[1], b[2], b[3]);
     });
     defineMethod(SVG, 'getTotalLength', function getTotalLength() {
