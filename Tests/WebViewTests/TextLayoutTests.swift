@@ -152,6 +152,41 @@ import Testing
         await webView.close()
     }
 
+    /// `Range.getClientRects()`/`getBoundingClientRect()`: one rect per text node and line (from the text layout),
+    /// the border boxes of the elements the range selects whole. The expected rects are Chromium's.
+    @Test func rangeRectsComeFromTheTextLayout() async throws {
+        let (webView, log) = try await open("""
+            <p id=rp style="width:150px">Range over some text that wraps</p>
+            <div id=d>Start <b id=b>bold</b>   end</div>
+            """, style: "body { margin: 8px; width: 340px; font-family: 'DejaVu Sans'; font-size: 16px }")
+        let bad = try await webView.evaluateJavaScript("""
+            function r(b) { return [b.x, b.y, b.width, b.height]; }
+            var bad = [];
+            function check(name, got, want) {
+              if (got.length !== want.length || !got.every(function (g, i) {
+                return g.every(function (v, k) { return Math.abs(v - want[i][k]) <= (k % 2 ? 0 : 1); });
+              })) bad.push(name + ': ' + JSON.stringify(got));
+            }
+            var range = document.createRange(), tn = document.getElementById('rp').firstChild;
+            range.setStart(tn, 6); range.setEnd(tn, 20);
+            check('range', [r(range.getBoundingClientRect())], [[8, 16, 140.125, 38]]);
+            check('rangeRects', Array.from(range.getClientRects()).map(r), [[63.796875, 16, 84.328125, 19], [8, 35, 31.578125, 19]]);
+            var r2 = document.createRange(); r2.selectNodeContents(document.getElementById('d'));
+            check('r2', [r(r2.getBoundingClientRect())], [[8, 70, 118.796875, 19]]);
+            check('r2Rects', Array.from(r2.getClientRects()).map(r),
+              [[8, 70, 44.171875, 19], [52.171875, 70, 39.390625, 19], [52.171875, 70, 39.390625, 19], [91.5625, 70, 35.234375, 19]]);
+            var r3 = document.createRange();
+            r3.setStart(document.getElementById('d').firstChild, 2); r3.setEnd(document.getElementById('b').firstChild, 2);
+            check('r3Rects', Array.from(r3.getClientRects()).map(r), [[24.421875, 70, 27.75, 19], [52.171875, 70, 22.453125, 19]]);
+            var detached = document.createRange(); detached.selectNodeContents(document.createElement('div'));
+            check('detached', Array.from(detached.getClientRects()).map(r), []);
+            bad
+            """)
+        #expect(bad == [])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// How many strings the layout has measured natively (geometry.js's private `env.geometry.measured()`).
     private func measured(_ webView: HeadlessWebView) async -> Int {
         await webView.withCore { core in

@@ -94,11 +94,22 @@
       Object.defineProperty(g, name, { value: classes[name], writable: true, configurable: true });
     });
   }));
-  // A Range has no geometry in this model: an empty rect and no client rects. Added when dom/range.js makes its
-  // classes (on first use), so reading the global here does not make them in every page.
+  // Range geometry (CSSOM View §6): the border boxes of the elements the range selects whole (not those inside
+  // another selected element) and, for its text (inside selected elements too, as Chromium), one rect per text node
+  // and line, from the text layout; the
+  // bounding rect is their union. Added when dom/range.js makes its classes (on first use), so reading the global
+  // here does not make them in every page.
   function rangeGeometry(Range) {
-    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return newRect(0, 0, 0, 0); });
-    defineMethod(Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
+    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() {
+      var list = rangeRects(this);
+      if (!list.length) return newRect(0, 0, 0, 0);
+      var x0 = Math.min.apply(null, list.map(function (r) { return r[0]; })), y0 = Math.min.apply(null, list.map(function (r) { return r[1]; }));
+      var x1 = Math.max.apply(null, list.map(function (r) { return r[0] + r[2]; })), y1 = Math.max.apply(null, list.map(function (r) { return r[1] + r[3]; }));
+      return newRect(x0, y0, x1 - x0, y1 - y0);
+    });
+    defineMethod(Range.prototype, 'getClientRects', function getClientRects() {
+      return rectList(rangeRects(this).map(function (r) { return newRect(r[0], r[1], r[2], r[3]); }));
+    });
   }
   if (typeof env.extendRange === 'function') env.extendRange(function (classes) { rangeGeometry(classes.Range); });
   else if (g.Range) rangeGeometry(g.Range);
@@ -108,7 +119,8 @@
   function scrollOf(el) { return scrolled.get(el) || { left: 0, top: 0, pending: false }; }
 
   // --- layout
-  var cached = { key: null, boxes: null };
+  var cached = { key: null, boxes: null, places: null };
+  var places = null;   // during a layout: text node -> where its pieces are (Range geometry)
   // Values as they are now: an element with running transitions or animations (env.animated, animation/
   // animation.js) is laid out with its animated values; others pay a Map lookup, pages without any nothing.
   function animatedOf(el, name, base) {
@@ -217,7 +229,9 @@
       var initial = { x: 0, y: 0, width: d.width, height: d.height };
       chains = new Map();
       intrinsics = new Map();
-      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; }
+      places = new Map();
+      cached.places = places;
+      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; places = null; }
     }
     cached.key = key;
     cached.boxes = boxes;
@@ -819,7 +833,7 @@
   function inlineItems(nodes, owner, out, later) {
     for (var i = 0; i < nodes.length; i++) {
       var child = nodes[i];
-      if (child.nodeType === 3) { if (child.data) out.push({ el: owner, text: child.data }); continue; }
+      if (child.nodeType === 3) { if (child.data) out.push({ el: owner, text: child.data, node: child }); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
       var display = style(child, 'display');
       if (display === 'none' || display === 'contents') continue;
@@ -833,6 +847,30 @@
       else out.push({ block: child });
     }
     return out;
+  }
+  // White space processing (CSS Text 3 §4.1): collapsible spaces, tabs and (unless kept) newlines become one space,
+  // dropped after another or at the start (`spaceBefore`); kept newlines lose the spaces around them; a kept tab is
+  // eight spaces. `map` gives each character's offset in the DOM text (for Range geometry).
+  function whiteSpace(raw, collapse, newlines, spaceBefore) {
+    var text = '', map = [], i = 0, n = raw.length;
+    while (i < n) {
+      var ch = raw[i];
+      if (ch === '\r') { if (raw[i + 1] !== '\n') { text += '\n'; map.push(i); } i++; continue; }
+      if (!collapse) {
+        if (ch === '\t') { text += '        '; for (var t = 0; t < 8; t++) map.push(i); } else { text += ch; map.push(i); }
+        i++;
+        continue;
+      }
+      if (!/[ \t\f\n]/.test(ch)) { text += ch; map.push(i); i++; continue; }
+      var j = i, breaks = [];
+      while (j < n && /[ \t\f\n\r]/.test(raw[j])) { if (raw[j] === '\n') breaks.push(j); j++; }
+      if (newlines && breaks.length) {
+        if (text.slice(-1) === ' ') { text = text.slice(0, -1); map.pop(); }
+        breaks.forEach(function (b) { text += '\n'; map.push(b); });
+      } else if (!(text ? /[ \n]$/.test(text) : spaceBefore)) { text += ' '; map.push(i); }
+      i = j;
+    }
+    return { text: text, map: map };
   }
   function spacing(el, name) { var v = length(el, name, undefined, 0); return typeof v === 'number' ? v : 0; }
   // Text items become measured segments {el, text, width, space (the width of its trailing spaces), spaces,
@@ -848,20 +886,18 @@
       }
       var el = it.el, ws = style(el, 'white-space') || 'normal';
       var collapse = !/^(pre|pre-wrap|break-spaces)$/.test(ws), newlines = !/^(normal|nowrap)$/.test(ws);
-      var wrap = !/^(nowrap|pre)$/.test(ws), text = it.text.replace(/\r\n?/g, '\n');
-      if (collapse) {
-        text = newlines ? text.replace(/[ \t\f]*\n[ \t\f]*/g, '\n').replace(/[ \t\f]+/g, ' ') : text.replace(/[ \t\f\n]+/g, ' ');
-        if (spaceBefore) text = text.replace(/^ /, '');
-      } else text = text.replace(/\t/g, '        ');   // tab stops: eight spaces
+      var wrap = !/^(nowrap|pre)$/.test(ws), processed = whiteSpace(it.text, collapse, newlines, spaceBefore);
+      var text = processed.text, map = processed.map, at = 0;
       if (!text) return;
       spaceBefore = collapse && / $/.test(text);
-      text = transformText(text, style(el, 'text-transform'));
+      var transformed = transformText(text, style(el, 'text-transform'));
+      if (transformed.length === text.length) text = transformed;
       var f = fontOf(el), letter = spacing(el, 'letter-spacing'), word = spacing(el, 'word-spacing');
       var breakAll = /^break-all$/.test(style(el, 'word-break') || '');
       var anywhere = /^(anywhere|break-word)$/.test(style(el, 'overflow-wrap') || '') || style(el, 'word-break') === 'break-word';
       var pieces = [];
       text.split('\n').forEach(function (line, n) {
-        if (n) pieces.push({ br: el });
+        if (n) { pieces.push({ br: el }); at++; }
         (line.match(/[^ ]+ *| +/g) || []).forEach(function (token) {
           var wordText = token.replace(/ +$/, ''), spaces = token.length - wordText.length;
           var parts = breakAll ? Array.from(wordText) : (wordText.match(breakPieces) || []);
@@ -869,7 +905,9 @@
           parts.forEach(function (part, k) {
             var last = k === parts.length - 1;
             pieces.push({ el: el, text: part, spaces: last ? spaces : 0, collapsible: collapse, anywhere: anywhere,
-              breakAfter: wrap && (last ? spaces > 0 : true), letter: letter, word: word, font: f });
+              breakAfter: wrap && (last ? spaces > 0 : true), letter: letter, word: word, font: f,
+              node: it.node, map: map, from: at });
+            at += part.length + (last ? spaces : 0);
           });
         });
       });
@@ -934,7 +972,7 @@
         var chars = Array.from(only.text), widths = advances(only.font, chars);
         var split = chars.map(function (ch, k) {
           var last = k === chars.length - 1;
-          var seg = Object.assign({}, only, { text: ch, width: widths[k] + only.letter, spaces: last ? only.spaces : 0, space: last ? only.space : 0, breakAfter: true, anywhere: false });
+          var seg = Object.assign({}, only, { text: ch, width: widths[k] + only.letter, spaces: last ? only.spaces : 0, space: last ? only.space : 0, breakAfter: true, anywhere: false, from: only.from + k });
           return { items: [seg], width: seg.width, space: seg.space };
         });
         chunks.splice.apply(chunks, [i, 1].concat(split));
@@ -1022,8 +1060,12 @@
             shift(it.atomic, ab, boxes, x + ab.margin.left, baseline - a.baseline + ab.margin.top);
             x += ab.width + ab.margin.left + ab.margin.right;
           } else if (it.text !== undefined) {
-            x += it.width;
             var hangs = ci === line.chunks.length - 1 && it === c.items[c.items.length - 1];
+            if (it.node && places) {   // where the text is, for Range geometry (relative to this block's box)
+              var container = boxes.get(el), list = places.get(it.node) || places.set(it.node, []).get(it.node);
+              list.push({ seg: it, block: el, dx: x - container.x, baseline: baseline - container.y, hangs: hangs });
+            }
+            x += it.width;
             if (!hangs) x += it.space;
           }
         });
@@ -1268,6 +1310,64 @@
       return isFinite(n) ? (/%$/.test(word) ? n * size / 100 : n) : size / 2;
     }
     return [box.x + at(words[0], box.b.width), box.y + at(words[1], box.b.height)];
+  }
+
+  // The client rects of a range, as [x, y, width, height] in 1/64 px.
+  function rangeRects(range) {
+    var start = range.startContainer, end = range.endContainer, so = range.startOffset, eo = range.endOffset;
+    if (!start || !start.ownerDocument && start !== doc || (start.ownerDocument || start) !== doc) return [];
+    var out = [], selected = new Set(), root = range.commonAncestorContainer;
+    var first = start.nodeType === 1 || start.nodeType === 9 || start.nodeType === 11 ? (start.childNodes[so] || null) : start;
+    var stop = end.nodeType === 1 || end.nodeType === 9 || end.nodeType === 11 ? (end.childNodes[eo] || nextAfter(end, root)) : nextAfter(end, root);
+    if (!first) first = nextAfter(start, root);
+    var boxes = layout(), sx = g.scrollX || 0, sy = g.scrollY || 0;
+    for (var n = first; n && n !== stop; n = next(n, root)) {
+      if (n.nodeType === 1) {
+        var inside = range.comparePoint(n, n.childNodes.length) <= 0 && range.comparePoint(n, 0) >= 0 && end !== n && !n.contains(end);
+        if (inside && !selected.has(n.parentNode)) {
+          Array.prototype.forEach.call(n.getClientRects(), function (r) { out.push([r.x, r.y, r.width, r.height]); });
+        }
+        if (inside) selected.add(n);
+        continue;
+      }
+      if (n.nodeType !== 3) continue;
+      var list = cached.places && cached.places.get(n);
+      if (!list) continue;
+      var from = n === start ? so : 0, to = n === end ? eo : n.data.length;
+      var line = null;
+      list.forEach(function (p) {
+        var s = p.seg, box = boxOf(p.block);
+        if (!box) return;
+        var chars = s.text.length + (p.hangs ? 0 : s.spaces), lo = -1, hi = -1;   // a space hanging at a line's end has no box
+        for (var k = 0; k < chars; k++) {
+          var dom = s.map[s.from + k];
+          if (dom >= from && dom < to) { if (lo < 0) lo = k; hi = k + 1; }
+        }
+        if (lo < 0) return;
+        var f = s.font, x = box.x + p.dx, base = box.y + p.baseline;
+        var left = x + offsetIn(s, lo), right = x + offsetIn(s, hi), top = base - f.ascent;
+        if (line && line.top === top && Math.abs(line.right - left) < 0.01) { line.right = right; return; }
+        line = { left: left, right: right, top: top, height: f.ascent + f.descent };
+        out.push(line);
+      });
+      out = out.map(function (r) { return r.left !== undefined ? [unit(r.left - sx), unit(r.top - sy), unit(r.right - r.left), r.height] : r; });
+    }
+    return out;
+  }
+  // The x offset of character k of a measured piece of text (its trailing spaces after the text).
+  function offsetIn(s, k) {
+    if (k <= 0) return 0;
+    var n = s.text.length;
+    if (k <= n) return k === n ? s.width : advances(s.font, [s.text.slice(0, k)])[0] + s.letter * Array.from(s.text.slice(0, k)).length;
+    return s.width + (k - n) * (s.space / Math.max(1, s.spaces));
+  }
+  function next(n, root) {
+    if (n.firstChild) return n.firstChild;
+    return nextAfter(n, root);
+  }
+  function nextAfter(n, root) {
+    for (; n && n !== root; n = n.parentNode) if (n.nextSibling) return n.nextSibling;
+    return null;
   }
 
   var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
