@@ -121,7 +121,8 @@ import Testing
 
     /// Text that overflows its box counts in `scrollWidth` (the ellipsis test pages do), a float shrinks to fit, an
     /// inline `<svg>` is an atomic inline of its attributes' size, SVG text is measured (`getComputedTextLength`,
-    /// `getBBox`), and grid `auto`, `min-content` and `max-content` columns take their items' content widths.
+    /// `getBBox`), grid `auto`, `min-content` and `max-content` columns take their items' content widths, and text
+    /// in a flex container is an anonymous flex item.
     @Test func overflowFloatsSvgTextAndContentSizedGridTracksAsInChromium() async throws {
         let (webView, log) = try await open("""
             <div id=a style="width:100px;white-space:nowrap;overflow:hidden;padding:0 5px">a long line of text that overflows</div>
@@ -130,12 +131,13 @@ import Testing
             <svg width=300 height=100><text id=t x=10 y=50 font-family="DejaVu Sans" font-size="20">Hello SVG</text><text id=t2 x=10 y=80 style="font: 12px 'DejaVu Sans'">small text</text></svg>
             <div id=g style="display:grid;grid-template-columns:auto 1fr;width:300px"><div id=g1>label text</div><div id=g2>value</div></div>
             <div id=g3 style="display:grid;grid-template-columns:max-content max-content min-content;width:300px"><div id=g31>one two</div><div id=g32>three</div><div id=g33>four five</div></div>
+            <div id=fl style="display:flex;width:300px">Anonymous text <span id=fls>span item</span></div>
             """, style: """
             body { margin: 8px; width: 340px; font-family: 'DejaVu Sans'; font-size: 16px }
             """)
         // Chromium's rects for this page (see the suite's comment)
-        let expected = #"{"a":[8,8,110,19],"b":[8,27,100,19],"c":[8,46,59.515625,19],"g":[8,169,300,19],"g1":[8,169,75.359375,19],"g2":[83.359375,169,224.640625,19],"g3":[8,188,300,38],"g31":[8,188,64.015625,38],"g32":[72.015625,188,42.328125,38],"g33":[114.34375,188,32.140625,38]}"#
-        let bad = try await mismatches(webView, ids: "'a','b','c','g','g1','g2','g3','g31','g32','g33'", expected: expected)
+        let expected = #"{"a":[8,8,110,19],"b":[8,27,100,19],"c":[8,46,59.515625,19],"g":[8,169,300,19],"g1":[8,169,75.359375,19],"g2":[83.359375,169,224.640625,19],"g3":[8,188,300,38],"g31":[8,188,64.015625,38],"g32":[72.015625,188,42.328125,38],"g33":[114.34375,188,32.140625,38],"fl":[8,226,300,19],"fls":[139,226,79.671875,19]}"#
+        let bad = try await mismatches(webView, ids: "'a','b','c','g','g1','g2','g3','g31','g32','g33','fl','fls'", expected: expected)
         #expect(bad == [])
         // Chromium: scrollWidth/clientWidth 270/110 and 219/100; text lengths 98.9375 and 59.46875; the first
         // text's getBBox() [10, 31, 98.9375, 24]

@@ -127,9 +127,10 @@
     var animated = env.animated;
     return animated && animated.has(el) ? animated.value(el, name, base) : base;
   }
-  function style(el, name) { return animatedOf(el, name, env.css.value(el, name)); }
+  function style(el, name) { return el.anonymous ? anonymousStyle(el, name) : animatedOf(el, name, env.css.value(el, name)); }
   function length(el, name, base, auto) {
-    var v = String(animatedOf(el, name, env.css.length(el, name)) || '').trim();
+    if (el.anonymous && INHERITED.test(name)) return length(el.parent, name, base, auto);
+    var v = String(el.anonymous ? anonymousStyle(el, name) : animatedOf(el, name, env.css.length(el, name)) || '').trim();
     var m = /^(-?[\d.]+(?:e[+-]?\d+)?)(px|%)?$/i.exec(v);
     if (!m) return auto;
     var n = parseFloat(m[1]);
@@ -343,7 +344,9 @@
       : gridDisplay.test(ownDisplay) ? grid(el, inner, flowY, childAbs, viewport, boxes, later) : null;
     if (flexLines !== null) flowY += flexLines;
     var isReplaced = replaced(el);
-    for (var child = flexLines === null && !isReplaced ? el.firstChild : null; child; child = child.nextSibling) {
+    var children = flexLines === null && !isReplaced ? childList(el) : [];
+    for (var ci = 0; ci < children.length; ci++) {
+      var child = children[ci];
       if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
@@ -380,17 +383,39 @@
   // `flex-grow` or is taken by `flex-shrink` (weighted by base size), `min-`/`max-` sizes freezing items as §9.7
   // says; then auto margins, `justify-content`, `gap`, and across each line `align-self`/`align-items` (`stretch`
   // sizes an item without a cross size to its line). Lays the items out and returns the height of the flow.
-  // The items of a flex or grid container: its rendered in-flow element children in `order` (document order among
-  // equals); absolutely positioned children go to `later`.
+  // An anonymous flex or grid item (a run of text, `{anonymous, parent, nodes}`) inherits the inherited properties
+  // from its container and has the initial value of the others.
+  var INHERITED = /^(font-.*|line-height|white-space|text-align|text-indent|text-transform|letter-spacing|word-spacing|word-break|overflow-wrap|direction|visibility|pointer-events)$/;
+  var ANONYMOUS = { display: 'block', position: 'static', 'align-self': 'auto', 'justify-self': 'auto', 'flex-grow': '0',
+    'flex-shrink': '1', 'flex-basis': 'auto', 'box-sizing': 'content-box', 'overflow-x': 'visible', 'overflow-y': 'visible',
+    order: '0', float: 'none', transform: 'none' };
+  function anonymousStyle(el, name) {
+    if (INHERITED.test(name)) return style(el.parent, name);
+    if (ANONYMOUS[name] !== undefined) return ANONYMOUS[name];
+    return /^(margin|padding|border)-/.test(name) ? '0px' : 'auto';
+  }
+  function childList(el) { return el.anonymous ? el.nodes : el.childNodes; }
+  // The items of a flex or grid container: its rendered in-flow element children and anonymous items (each run of
+  // text that is not all white space) in `order` (document order among equals); absolutely positioned children go
+  // to `later`.
   function containerItems(el, later) {
-    var items = [];
+    var items = [], run = [];
+    function flushText() {
+      if (run.some(function (t) { return /[^ \t\n\f\r]/.test(t.data); })) {
+        items.push({ el: { anonymous: true, parent: el, nodes: run }, order: 0, index: items.length });
+      }
+      run = [];
+    }
     for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      flushText();
       var display = style(child, 'display');
       if (display === 'none' || display === 'contents') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
       items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
     }
+    flushText();
     return items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
   }
   var flexDisplay = /^(flex|inline-flex)$/;
@@ -1136,7 +1161,9 @@
         });
         run = [];
       };
-      for (var child = el.firstChild; child; child = child.nextSibling) {
+      var children = childList(el);
+      for (var ci = 0; ci < children.length; ci++) {
+        var child = children[ci];
         if (child.nodeType === 3) { run.push(child); continue; }
         if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
         var d = style(child, 'display');
@@ -1236,7 +1263,7 @@
     var dx = x - b.x, dy = y - b.y;
     if (!dx && !dy) return;
     var all = [el];
-    el.querySelectorAll('*').forEach(function (n) { all.push(n); });
+    if (!el.anonymous) el.querySelectorAll('*').forEach(function (n) { all.push(n); });
     all.forEach(function (n) { var c = boxes.get(n); if (c) { c.x += dx; c.y += dy; } });
   }
   function relative(el, b, cb) {
@@ -1248,6 +1275,10 @@
   }
   // The box of an element, with relative offsets applied to it and its descendants' reads; null when not rendered.
   function boxOf(el) {
+    if (el && el.anonymous) {   // an anonymous item: its box, moved with its container's relative offsets
+      var parent = boxOf(el.parent), own = parent && layout().get(el);
+      return own ? { b: own, x: own.x + parent.x - parent.b.x, y: own.y + parent.y - parent.b.y } : null;
+    }
     if (!el || el.nodeType !== 1 || !el.ownerDocument || el.ownerDocument !== doc || !doc.documentElement || !doc.documentElement.contains(el)) return null;
     var boxes = layout(), b = boxes.get(el);
     if (!b) return null;
