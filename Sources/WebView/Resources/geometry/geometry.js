@@ -231,8 +231,9 @@
       chains = new Map();
       intrinsics = new Map();
       places = new Map();
+      textStyles = new Map();
       cached.places = places;
-      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; places = null; }
+      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; places = null; textStyles = null; }
     }
     cached.key = key;
     cached.boxes = boxes;
@@ -845,6 +846,7 @@
   // fragment per line it is on (its client rects); an atomic inline (inline-block, inline-flex, ...) is one
   // unbreakable box whose baseline is its bottom margin edge.
   var CJK = /[\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]/;
+  var breakable = /[\-\u2E80-\uFF60]/;   // a word that may hold a break opportunity (a hyphen, CJK)
   var breakPieces = /[^\-\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]+-*|-+|[\s\S]/g;
   function transformText(text, how) {
     if (how === 'uppercase') return text.toUpperCase();
@@ -875,24 +877,28 @@
   }
   // White space processing (CSS Text 3 §4.1): collapsible spaces, tabs and (unless kept) newlines become one space,
   // dropped after another or at the start (`spaceBefore`); kept newlines lose the spaces around them; a kept tab is
-  // eight spaces. `map` gives each character's offset in the DOM text (for Range geometry).
+  // eight spaces. `map` gives each character's offset in the DOM text (for Range geometry); null when unchanged.
   function whiteSpace(raw, collapse, newlines, spaceBefore) {
+    if (collapse && !/[\t\n\f\r]|  |^ | $/.test(raw) && !(spaceBefore && raw[0] === ' ')) {   // nothing to collapse
+      return { text: raw, map: null };   // each character at its own offset
+    }
     var text = '', map = [], i = 0, n = raw.length;
+    function space(c) { return c === 32 || c === 9 || c === 10 || c === 12 || c === 13; }
     while (i < n) {
-      var ch = raw[i];
-      if (ch === '\r') { if (raw[i + 1] !== '\n') { text += '\n'; map.push(i); } i++; continue; }
+      var c = raw.charCodeAt(i);
+      if (c === 13) { if (raw.charCodeAt(i + 1) !== 10) { text += '\n'; map.push(i); } i++; continue; }
       if (!collapse) {
-        if (ch === '\t') { text += '        '; for (var t = 0; t < 8; t++) map.push(i); } else { text += ch; map.push(i); }
+        if (c === 9) { text += '        '; for (var t = 0; t < 8; t++) map.push(i); } else { text += raw[i]; map.push(i); }
         i++;
         continue;
       }
-      if (!/[ \t\f\n]/.test(ch)) { text += ch; map.push(i); i++; continue; }
+      if (!space(c)) { text += raw[i]; map.push(i); i++; continue; }
       var j = i, breaks = [];
-      while (j < n && /[ \t\f\n\r]/.test(raw[j])) { if (raw[j] === '\n') breaks.push(j); j++; }
+      while (j < n && space(raw.charCodeAt(j))) { if (raw.charCodeAt(j) === 10) breaks.push(j); j++; }
       if (newlines && breaks.length) {
-        if (text.slice(-1) === ' ') { text = text.slice(0, -1); map.pop(); }
-        breaks.forEach(function (b) { text += '\n'; map.push(b); });
-      } else if (!(text ? /[ \n]$/.test(text) : spaceBefore)) { text += ' '; map.push(i); }
+        if (text[text.length - 1] === ' ') { text = text.slice(0, -1); map.pop(); }
+        for (var q = 0; q < breaks.length; q++) { text += '\n'; map.push(breaks[q]); }
+      } else if (!(text ? (text[text.length - 1] === ' ' || text[text.length - 1] === '\n') : spaceBefore)) { text += ' '; map.push(i); }
       i = j;
     }
     return { text: text, map: map };
@@ -909,23 +915,22 @@
         out.push(it);
         return;
       }
-      var el = it.el, ws = style(el, 'white-space') || 'normal';
-      var collapse = !/^(pre|pre-wrap|break-spaces)$/.test(ws), newlines = !/^(normal|nowrap)$/.test(ws);
-      var wrap = !/^(nowrap|pre)$/.test(ws), processed = whiteSpace(it.text, collapse, newlines, spaceBefore);
+      var el = it.el, ts = textStyle(el), collapse = ts.collapse, wrap = ts.wrap;
+      var processed = whiteSpace(it.text, collapse, ts.newlines, spaceBefore);
       var text = processed.text, map = processed.map, at = 0;
       if (!text) return;
-      spaceBefore = collapse && / $/.test(text);
-      var transformed = transformText(text, style(el, 'text-transform'));
-      if (transformed.length === text.length) text = transformed;
-      var f = fontOf(el), letter = spacing(el, 'letter-spacing'), word = spacing(el, 'word-spacing');
-      var breakAll = /^break-all$/.test(style(el, 'word-break') || '');
-      var anywhere = /^(anywhere|break-word)$/.test(style(el, 'overflow-wrap') || '') || style(el, 'word-break') === 'break-word';
+      spaceBefore = collapse && text[text.length - 1] === ' ';
+      if (ts.transform !== 'none') {
+        var transformed = transformText(text, ts.transform);
+        if (transformed.length === text.length) text = transformed;
+      }
+      var f = ts.font, letter = ts.letter, word = ts.word, breakAll = ts.breakAll, anywhere = ts.anywhere;
       var pieces = [];
       text.split('\n').forEach(function (line, n) {
         if (n) { pieces.push({ br: el }); at++; }
         (line.match(/[^ ]+ *| +/g) || []).forEach(function (token) {
           var wordText = token.replace(/ +$/, ''), spaces = token.length - wordText.length;
-          var parts = breakAll ? Array.from(wordText) : (wordText.match(breakPieces) || []);
+          var parts = breakAll ? Array.from(wordText) : !wordText ? [''] : !breakable.test(wordText) ? [wordText] : (wordText.match(breakPieces) || []);
           if (!parts.length) parts = [''];
           parts.forEach(function (part, k) {
             var last = k === parts.length - 1;
@@ -940,7 +945,7 @@
       var space = widths[widths.length - 1], k = 0;
       pieces.forEach(function (p) {
         if (!p.br) {
-          p.width = widths[k++] + letter * Array.from(p.text).length;
+          p.width = widths[k++] + (letter ? letter * Array.from(p.text).length : 0);
           p.space = p.spaces * (space + letter + word);
         }
         out.push(p);
@@ -949,12 +954,33 @@
     // a break opportunity before an atomic inline or CJK text, after an atomic inline
     for (var i = 0; i + 1 < out.length; i++) {
       var next = out[i + 1];
-      if (out[i].text !== undefined && (next.atomic || (next.text && CJK.test(next.text[0]))) && !/^(nowrap|pre)$/.test(style(out[i].el, 'white-space') || '')) out[i].breakAfter = true;
-      if (out[i].text !== undefined && CJK.test(out[i].text.slice(-1)) && next.text !== undefined && style(out[i].el, 'white-space') !== 'nowrap') out[i].breakAfter = true;
+      if (out[i].text !== undefined && (next.atomic || (next.text && CJK.test(next.text[0]))) && textStyle(out[i].el).wrap) out[i].breakAfter = true;
+      if (out[i].text !== undefined && CJK.test(out[i].text.slice(-1)) && next.text !== undefined && textStyle(out[i].el).wrap) out[i].breakAfter = true;
     }
     return out;
   }
+  // The text properties of an element, read once per layout (textStyles is made by layout()).
+  var textStyles = null;
+  function textStyle(el) {
+    var known = textStyles && textStyles.get(el);
+    if (known) return known;
+    var ws = style(el, 'white-space') || 'normal', wordBreak = style(el, 'word-break') || '';
+    var t = {
+      collapse: !/^(pre|pre-wrap|break-spaces)$/.test(ws), newlines: !/^(normal|nowrap)$/.test(ws),
+      wrap: !/^(nowrap|pre)$/.test(ws), transform: style(el, 'text-transform') || 'none',
+      font: metrics(fontOf(el)), lineHeight: lineHeight(el),
+      letter: spacing(el, 'letter-spacing'), word: spacing(el, 'word-spacing'), breakAll: wordBreak === 'break-all',
+      anywhere: /^(anywhere|break-word)$/.test(style(el, 'overflow-wrap') || '') || wordBreak === 'break-word', edges: null
+    };
+    if (textStyles) textStyles.set(el, t);
+    return t;
+  }
   function edges(el, side, cbWidth) {   // margin + border + padding of an inline element on one side
+    var t = textStyle(el);
+    if (!t.edges || t.edges.width !== cbWidth) t.edges = { width: cbWidth, left: sideEdges(el, 'left', cbWidth), right: sideEdges(el, 'right', cbWidth) };
+    return t.edges[side];
+  }
+  function sideEdges(el, side, cbWidth) {
     var m = length(el, 'margin-' + side, cbWidth, 0);
     return (m === 'auto' ? 0 : m) + border(el, side) + Math.max(0, length(el, 'padding-' + side, cbWidth, 0));
   }
@@ -1036,7 +1062,7 @@
     else if (align === 'end') align = rtl ? 'left' : 'right';
     align = align.replace(/^-webkit-/, '');
     var y = layoutAt(), top = y, openEls = [], fragments = new Map();
-    var rootFont = metrics(fontOf(el)), rootLine = lineHeight(el);
+    var rootStyle = textStyle(el), rootFont = rootStyle.font, rootLine = rootStyle.lineHeight;
     function leading(font, lh) { var half = (lh - font.ascent - font.descent) / 2; return [font.ascent + half, font.descent + half]; }
     lines.forEach(function (line, n) {
       var blockItem = line.chunks.length === 1 && line.chunks[0].items[0].block;
@@ -1061,7 +1087,7 @@
           if (it.br || (it.text !== undefined && (it.text || !it.collapsible)) || it.open || it.close) lineHas = lineHas || !!(it.br || it.text !== undefined || edges(it.open || it.close, it.open ? 'left' : 'right', inner.width));
         });
       });
-      onLine.forEach(function (e) { var l = leading(metrics(fontOf(e)), lineHeight(e)); above = Math.max(above, l[0]); below = Math.max(below, l[1]); });
+      onLine.forEach(function (e) { var t = textStyle(e), l = leading(t.font, t.lineHeight); above = Math.max(above, l[0]); below = Math.max(below, l[1]); });
       var height = lineHas ? above + below : 0, baseline = y + above;
       var free = Math.max(0, inner.width - line.width);
       var x = inner.x + (n === 0 ? indent : 0) + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
@@ -1103,7 +1129,7 @@
     });
     // the inline elements' boxes: one fragment per line, their union the border box
     fragments.forEach(function (list, e) {
-      var b = makeBox(e, inner.width, null), f = metrics(fontOf(e));
+      var b = makeBox(e, inner.width, null), f = textStyle(e).font;
       b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
       b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
       var rects = list.map(function (fr) {
@@ -1371,7 +1397,7 @@
         if (!box) return;
         var chars = s.text.length + (p.hangs ? 0 : s.spaces), lo = -1, hi = -1;   // a space hanging at a line's end has no box
         for (var k = 0; k < chars; k++) {
-          var dom = s.map[s.from + k];
+          var dom = s.map ? s.map[s.from + k] : s.from + k;
           if (dom >= from && dom < to) { if (lo < 0) lo = k; hi = k + 1; }
         }
         if (lo < 0) return;
