@@ -31,8 +31,9 @@ enum CairoText {
         ]
 
         /// The family of a CSS `font-family` list that fontconfig has, as Chromium picks it: the first name whose
-        /// match is a face of that family (fontconfig's substitutes, such as Nimbus Roman for `Times`, are not
-        /// taken), or the first generic name (mapped to fontconfig's aliases); `sans-serif` when none is.
+        /// match is a face of that family or of a metric-compatible one (Liberation Sans for Arial; fontconfig's other
+        /// substitutes, such as Nimbus Roman for `Times`, are not taken), or the first generic name (mapped to
+        /// fontconfig's aliases); `sans-serif` when none is.
         static func firstFamily(_ list: String) -> String {
             if let known = resolved.withLock({ $0[list] }) { return known }
             var family = "sans-serif"
@@ -58,7 +59,14 @@ enum CairoText {
 
         private static let resolved = Mutex<[String: String]>([:])
 
-        /// True when fontconfig's best match for `name` is a face of that family (any of its family names).
+        /// The metric-compatible families Chromium also takes for a name (its `IsMetricCompatibleReplacement`).
+        private static let compatible: [String: Set<String>] = [
+            "arial": ["liberation sans", "arimo"], "times new roman": ["liberation serif", "tinos"],
+            "courier new": ["liberation mono", "cousine"], "cambria": ["caladea"], "calibri": ["carlito"],
+        ]
+
+        /// True when fontconfig's best match for `name` is a face of that family (any of its family names) or of a
+        /// metric-compatible one.
         private static func installed(_ name: String) -> Bool {
             guard let pattern = FcPatternCreate() else { return false }
             defer { FcPatternDestroy(pattern) }
@@ -70,8 +78,9 @@ enum CairoText {
             defer { FcPatternDestroy(match) }
             var index: Int32 = 0
             var value: UnsafeMutablePointer<FcChar8>?
+            let accepted = compatible[name.lowercased(), default: []].union([name.lowercased()])
             while FcPatternGetString(match, FC_FAMILY, index, &value) == FcResultMatch, let value {
-                if String(cString: value).caseInsensitiveCompare(name) == .orderedSame { return true }
+                if accepted.contains(String(cString: value).lowercased()) { return true }
                 index += 1
             }
             return false

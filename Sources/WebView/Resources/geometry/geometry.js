@@ -147,7 +147,7 @@
   }
   function fontFrom(family, size, weight, fontStyle) {
     family = family || 'serif';
-    size = size > 0 ? size : 16;
+    size = size >= 0 && isFinite(size) ? size : 16;
     weight = String(weight || '400');
     var italic = /^(italic|oblique)/.test(fontStyle || ''), bold = /bold/.test(weight) || parseFloat(weight) >= 600;
     var key = family + '|' + size + '|' + bold + '|' + italic, f = fonts.get(key);
@@ -178,7 +178,8 @@
   // line-height: a length, a number times the font size, or `normal`: the font's ascent plus descent (as Chromium
   // computes it from the font's metrics).
   function lineHeight(el) {
-    var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size')) || 16;
+    var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size'));
+    if (!(font >= 0)) font = 16;
     if (/px$/.test(v)) return parseFloat(v);
     if (/^[\d.]+$/.test(v)) return parseFloat(v) * font;
     var f = metrics(fontOf(el));
