@@ -215,6 +215,33 @@ import Testing
         await webView.close()
     }
 
+    /// A typical phone page (a flex navigation bar, headings, a card with wrapping text, inline-block tags and
+    /// buttons, a list) lays out as in Chromium, to the 1/64 px in most places.
+    @Test func aTypicalPhonePageLaysOutAsInChromium() async throws {
+        let (webView, log) = try await open("""
+            <div class=nav id=nav><a id=logo href=#>MyShop</a><span id=menu>Menu</span></div>
+            <h1 id=h1>Welcome to the shop</h1>
+            <div class=card id=card><h2 class=title id=title>Product name that is rather long indeed</h2>
+            <p id=desc>Description text of the product goes here, long enough to wrap across several lines in a phone.</p>
+            <span class=tag id=t1>new</span><span class=tag id=t2>sale</span><span class=tag id=t3>limited edition</span>
+            <div><button class=btn id=buy>Buy now</button> <a class=btn id=more href=#>Details</a></div></div>
+            <ul id=ul><li id=li1>First item</li><li id=li2>Second item with more words in it to wrap maybe not</li></ul>
+            """, style: """
+            body { margin: 8px; width: 359px; font-family: 'DejaVu Sans'; font-size: 16px }
+            .nav { display:flex; justify-content:space-between; align-items:center; padding: 8px; background:#eee }
+            .btn { display:inline-block; padding: 6px 12px; border: 1px solid; border-radius: 4px; font-size: 14px }
+            .card { border:1px solid #ccc; padding: 12px; margin: 10px 0 }
+            .tag { display:inline-block; margin-right: 4px; padding: 2px 6px; font-size: 12px; line-height: 1.5 }
+            .title { font-size: 20px; font-weight: bold; line-height: 1.4; margin: 0 0 8px }
+            """)
+        // Chromium's rects for this page, rounded to 1/100 px (see the suite's comment)
+        let expected = #"{"nav":[8,8,359,35],"logo":[16,16,63.52,19],"menu":[315.06,16,43.94,19],"h1":[8,64.44,359,76],"card":[8,161.88,359,223],"title":[21,174.88,333,56],"desc":[21,246.88,333,57],"t1":[21,319.88,36.81,22],"t2":[61.81,319.88,36.33,22],"t3":[102.14,319.88,98.53,22],"buy":[21,341.88,86.11,30],"more":[112.2,341.88,74.55,30],"ul":[8,400.88,359,57],"li1":[48,400.88,319,19],"li2":[48,419.88,319,38]}"#
+        let bad = try await mismatches(webView, ids: "'nav','logo','menu','h1','card','title','desc','t1','t2','t3','buy','more','ul','li1','li2'", expected: expected)
+        #expect(bad == [])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// How many strings the layout has measured natively (geometry.js's private `env.geometry.measured()`).
     private func measured(_ webView: HeadlessWebView) async -> Int {
         await webView.withCore { core in
