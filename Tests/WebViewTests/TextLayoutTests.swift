@@ -242,6 +242,25 @@ import Testing
         await webView.close()
     }
 
+    /// `text-align: justify` spreads a line's free space over its spaces (not on the last line); `vertical-align`
+    /// `middle` (half the parent's x-height), `top`, `bottom`, `super`, `sub` on atomic inlines, images and spans.
+    @Test func justifyAndVerticalAlignAsInChromium() async throws {
+        let (webView, log) = try await open("""
+            <p id=j style="width:200px;text-align:justify">Justified text <span id=js>spreads its</span> words to fill each line but the last one</p>
+            <div id=v1><span id=i1 style="display:inline-block;width:20px;height:20px;vertical-align:middle"></span><span id=s1>middle</span></div>
+            <div id=v2><span id=i2 style="display:inline-block;width:20px;height:40px;vertical-align:top"></span><span id=s2>top</span></div>
+            <div id=v3><span id=i3 style="display:inline-block;width:20px;height:30px;vertical-align:bottom"></span><span id=s3>bottom</span></div>
+            <div id=v4>x<span id=s4 style="vertical-align:super;font-size:12px">sup</span>y<span id=s5 style="vertical-align:sub;font-size:12px">sub</span></div>
+            <div id=v5><img id=i5 width=24 height=24 style="vertical-align:middle"><span id=s6>img</span></div>
+            """, style: "body { margin: 8px; width: 340px; font-family: 'DejaVu Sans'; font-size: 16px }")
+        // Chromium's rects for this page (see the suite's comment)
+        let expected = #"{"j":[8,16,200,57],"js":[118.578125,16,89.421875,19],"v1":[8,89,340,20.5],"i1":[8,89.5,20,20],"s1":[28,89,54.640625,19],"v2":[8,109.5,340,40],"i2":[8,109.5,20,40],"s2":[28,109.5,26.21875,19],"v3":[8,149.5,340,30],"i3":[8,149.5,20,30],"s3":[28,160.5,57.875,19],"v4":[8,179.5,340,24.515625],"s4":[17.46875,179.5,21.484375,14],"s5":[48.421875,190.015625,21.484375,14],"v5":[8,204.015625,340,24],"i5":[8,204.015625,24,24],"s6":[32,205.515625,30.1875,19]}"#
+        let bad = try await mismatches(webView, ids: "'j','js','v1','i1','s1','v2','i2','s2','v3','i3','s3','v4','s4','s5','v5','i5','s6'", expected: expected)
+        #expect(bad == [])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// How many strings the layout has measured natively (geometry.js's private `env.geometry.measured()`).
     private func measured(_ webView: HeadlessWebView) async -> Int {
         await webView.withCore { core in

@@ -111,14 +111,16 @@ enum CairoText {
                 extents.height + extents.y_bearing, font.ascent, font.descent]
     }
 
-    /// The advance widths of `texts` in `face`, after the font's ascent and descent: `[ascent, descent, w0, w1, ...]`.
+    /// The advance widths of `texts` in `face`, after the font's ascent, descent and x-height (the ink height of
+    /// "x"): `[ascent, descent, xHeight, w0, w1, ...]`.
     static func advances(_ texts: [String], face: Face, on cr: OpaquePointer) -> [Double] {
         select(face, on: cr)
         var font = cairo_font_extents_t()
         cairo_font_extents(cr, &font)
-        var out = [font.ascent, font.descent]
-        out.reserveCapacity(texts.count + 2)
         var extents = cairo_text_extents_t()
+        cairo_text_extents(cr, "x", &extents)
+        var out = [font.ascent, font.descent, extents.height]
+        out.reserveCapacity(texts.count + 3)
         for text in texts {
             cairo_text_extents(cr, text, &extents)
             out.append(extents.x_advance)
@@ -136,7 +138,7 @@ final class TextMeasurer {
 
     deinit { close() }
 
-    /// `[ascent, descent, widths...]` of `texts` in `face`; an empty array when Cairo fails.
+    /// `[ascent, descent, xHeight, widths...]` of `texts` in `face`; an empty array when Cairo fails.
     func advances(_ texts: [String], face: CairoText.Face) -> [Double] {
         if cr == nil {
             surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)

@@ -126,7 +126,7 @@ enum CanvasNatives {
     }
 
     /// `textAdvances(familyList, size, bold, italic, [texts])` of the page's `native` (the geometry's text layout):
-    /// `[ascent, descent, width of each text]` through the same font selection and metrics as `measureText`
+    /// `[ascent, descent, x-height, width of each text]` through the same font selection and metrics as `measureText`
     /// (``CairoText``), measured on the page's ``TextMeasurer``; an empty array for a bad size or list.
     static func textAdvances(_ args: JSArguments, registry: CanvasRegistry) -> [Double] {
         let size = args.double(at: 1)

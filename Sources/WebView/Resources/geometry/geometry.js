@@ -166,11 +166,12 @@
     if (missing.length || f.ascent === null) {
       measured += missing.length;
       var out = native.textAdvances ? native.textAdvances(f.family, f.size, f.bold, f.italic, missing) : [];
-      if (f.ascent === null) {   // Chromium rounds the ascent and descent to whole pixels for line layout
+      if (f.ascent === null) {   // Chromium rounds the ascent, descent and x-height to whole pixels for line layout
         f.ascent = out.length ? Math.round(out[0]) : Math.round(f.size * 0.9);
         f.descent = out.length ? Math.round(out[1]) : Math.round(f.size * 0.25);
+        f.xHeight = out.length ? Math.round(out[2]) : Math.round(f.size * 0.5);
       }
-      missing.forEach(function (t, k) { f.widths.set(t, out.length ? out[k + 2] : t.length * f.size / 2); });
+      missing.forEach(function (t, k) { f.widths.set(t, out.length ? out[k + 3] : t.length * f.size / 2); });
     }
     return texts.map(function (t) { return f.widths.get(t); });
   }
@@ -842,8 +843,9 @@
   // pre-line), `text-transform`ed, measured with each element's font plus `letter-spacing`/`word-spacing`, broken
   // into lines at spaces, after hyphens, around CJK ideographs (every character with `word-break: break-all`, an
   // overlong word with `overflow-wrap: anywhere`/`break-word`) and at forced breaks (<br>, preserved newlines);
-  // lines are filled greedily, placed by `text-align` (justify as start) and `text-indent`, and as high as their
-  // inline boxes' ascents and descents plus half-leadings (CSS 2.1 §10.8) need. An inline element gets one
+  // lines are filled greedily, placed by `text-align` (justify spreads the free space over the spaces) and
+  // `text-indent`, and as high as their inline boxes' ascents and descents plus half-leadings, moved by
+  // `vertical-align` (CSS 2.1 §10.8), need. An inline element gets one
   // fragment per line it is on (its client rects); an atomic inline (inline-block, inline-flex, ...) is one
   // unbreakable box whose baseline is its bottom margin edge.
   var CJK = /[\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]/;
@@ -1053,18 +1055,50 @@
       // its baseline: an inline-block's last line box's (when it has one and overflow is visible), else the bottom
       // margin edge
       var own = style(a, 'display') === 'inline-block' && b.lastBaseline !== undefined && style(a, 'overflow-y') === 'visible';
-      atomics.set(a, { box: b, height: outer, baseline: own ? b.margin.top + b.lastBaseline : outer });
+      atomics.set(a, { box: b, height: outer, baseline: own ? b.margin.top + b.lastBaseline : outer, align: style(a, 'vertical-align') || 'baseline' });
       return b.width + b.margin.left + b.margin.right;
     }
     var indent = first ? length(el, 'text-indent', inner.width, 0) : 0;
     var lines = linesOf(chunksOf(segs, inner.width, atomicWidth), inner.width, indent);
-    var align = style(el, 'text-align') || 'start', rtl = style(el, 'direction') === 'rtl';
+    var align = style(el, 'text-align') || 'start', rtl = style(el, 'direction') === 'rtl', justify = align === 'justify';
     if (align === 'start' || align === 'justify') align = rtl ? 'right' : 'left';
     else if (align === 'end') align = rtl ? 'left' : 'right';
     align = align.replace(/^-webkit-/, '');
     var y = layoutAt(), top = y, openEls = [], fragments = new Map();
     var rootStyle = textStyle(el), rootFont = rootStyle.font, rootLine = rootStyle.lineHeight;
     function leading(font, lh) { var half = (lh - font.ascent - font.descent) / 2; return [font.ascent + half, font.descent + half]; }
+    // How far an inline element's baseline is raised above the line's (its vertical-align plus its inline parents').
+    var raises = new Map(), inlineSet = new Set();
+    items.forEach(function (it) { if (it.open) inlineSet.add(it.open); });
+    function raised(e) {
+      if (!e || e === el || e.nodeType !== 1) return 0;
+      var known = raises.get(e);
+      if (known !== undefined) return known;
+      var parent = e.parentNode, up = shiftOf(e, parent) + (inlineSet.has(parent) ? raised(parent) : 0);
+      raises.set(e, up);
+      return up;
+    }
+    // vertical-align as a baseline shift: super/sub as Chromium (a third and a fifth of the parent's font size,
+    // plus 1, in layout units), lengths, percentages of the line height; keywords that align edges give 0 here.
+    function shiftOf(e, parent) {
+      var va = String(style(e, 'vertical-align') || 'baseline'), size = textStyle(inlineSet.has(parent) ? parent : el).font.size;
+      if (va === 'super') return Math.floor((size / 3 + 1) * 64) / 64;
+      if (va === 'sub') return -Math.floor((size / 5 + 1) * 64) / 64;
+      var m = /^(-?[\d.]+)(px|%|em)$/.exec(va);
+      if (!m) return 0;
+      var n = parseFloat(m[1]);
+      return m[2] === 'px' ? n : m[2] === 'em' ? n * textStyle(e).font.size : n * textStyle(e).lineHeight / 100;
+    }
+    // How far an atomic inline's top margin edge is above the line's baseline: its own baseline raised, or its
+    // middle at half the parent's x-height (middle), or its edges at the parent's text edges (text-top/-bottom).
+    function atomicUp(a, at) {
+      var parent = a.parentNode, pf = textStyle(inlineSet.has(parent) ? parent : el).font;
+      var base = inlineSet.has(parent) ? raised(parent) : 0;
+      if (at.align === 'middle') return base + pf.xHeight / 2 + at.height / 2;
+      if (at.align === 'text-top') return base + pf.ascent;
+      if (at.align === 'text-bottom') return base - pf.descent + at.height;
+      return base + at.baseline + shiftOf(a, parent);
+    }
     lines.forEach(function (line, n) {
       var blockItem = line.chunks.length === 1 && line.chunks[0].items[0].block;
       if (blockItem) {
@@ -1073,27 +1107,50 @@
         y += bb.height + bb.margin.bottom;
         return;
       }
-      // vertical: the strut, the inline boxes on the line, the atomic inlines (baseline at the bottom margin edge)
+      // vertical (CSS 2.1 §10.8): the strut, the inline boxes on the line and the atomic inlines, each `up` above
+      // the line's baseline by its vertical-align; top- and bottom-aligned boxes only make the line taller
       var lineHas = false, root = leading(rootFont, rootLine), above = root[0], below = root[1];
-      var onLine = openEls.slice();
+      var onLine = openEls.slice(), edgesAligned = [];
       line.chunks.forEach(function (c) {
         c.items.forEach(function (it) {
           if (it.open) onLine.push(it.open);
           if (it.atomic) {
-            var at = atomics.get(it.atomic);
-            above = Math.max(above, at.baseline);
-            below = Math.max(below, at.height - at.baseline);
+            var at = atomics.get(it.atomic), va = at.align;
+            if (va === 'top' || va === 'bottom') { at.up = null; edgesAligned.push(at); }
+            else {
+              at.up = atomicUp(it.atomic, at);
+              above = Math.max(above, at.up);
+              below = Math.max(below, at.height - at.up);
+            }
             lineHas = true;
           }
           if (it.br || (it.text !== undefined && (it.text || !it.collapsible)) || it.open || it.close) lineHas = lineHas || !!(it.br || it.text !== undefined || edges(it.open || it.close, it.open ? 'left' : 'right', inner.width));
         });
       });
-      onLine.forEach(function (e) { var t = textStyle(e), l = leading(t.font, t.lineHeight); above = Math.max(above, l[0]); below = Math.max(below, l[1]); });
+      onLine.forEach(function (e) {
+        var t = textStyle(e), l = leading(t.font, t.lineHeight), up = raised(e);
+        above = Math.max(above, l[0] + up);
+        below = Math.max(below, l[1] - up);
+      });
+      edgesAligned.forEach(function (at) {
+        if (at.height <= above + below) return;
+        if (at.align === 'top') below = at.height - above; else above = at.height - below;
+      });
       var height = lineHas ? above + below : 0, baseline = y + above;
-      var free = Math.max(0, inner.width - line.width);
+      edgesAligned.forEach(function (at) { at.up = at.align === 'top' ? above : at.height - below; });
+      var free = Math.max(0, inner.width - line.width), extra = 0;
+      if (justify && !line.forced && n < lines.length - 1 && free > 0) {   // justify: the free space goes to the spaces
+        var spaces = 0;
+        line.chunks.forEach(function (c, ci) {
+          c.items.forEach(function (it, ii) {
+            if (it.text !== undefined && !(ci === line.chunks.length - 1 && ii === c.items.length - 1)) spaces += it.spaces;
+          });
+        });
+        if (spaces) { extra = free / spaces; free = 0; }
+      }
       var x = inner.x + (n === 0 ? indent : 0) + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
       var lineEnd = x + line.width - (n === 0 ? indent : 0);
-      function startFragment(e, at) { (fragments.get(e) || fragments.set(e, []).get(e)).push({ left: at, right: at, baseline: baseline }); }
+      function startFragment(e, at) { (fragments.get(e) || fragments.set(e, []).get(e)).push({ left: at, right: at, baseline: baseline - raised(e) }); }
       openEls.forEach(function (e) { startFragment(e, x); });
       line.chunks.forEach(function (c, ci) {
         c.items.forEach(function (it) {
@@ -1109,7 +1166,7 @@
             openEls.splice(openEls.indexOf(it.close), 1);
           } else if (it.atomic) {
             var a = atomics.get(it.atomic), ab = a.box;
-            shift(it.atomic, ab, boxes, x + ab.margin.left, baseline - a.baseline + ab.margin.top);
+            shift(it.atomic, ab, boxes, x + ab.margin.left, baseline - a.up + ab.margin.top);
             x += ab.width + ab.margin.left + ab.margin.right;
           } else if (it.text !== undefined) {
             var hangs = ci === line.chunks.length - 1 && it === c.items[c.items.length - 1];
@@ -1118,7 +1175,7 @@
               list.push({ seg: it, block: el, dx: x - container.x, baseline: baseline - container.y, hangs: hangs });
             }
             x += it.width;
-            if (!hangs) x += it.space;
+            if (!hangs) x += it.space + extra * it.spaces;
           }
         });
       });
