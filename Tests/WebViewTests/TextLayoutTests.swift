@@ -191,7 +191,7 @@ import Testing
 
     /// Pathological text lays out without errors: a 20,000-character word broken anywhere (Chromium: 5 "a"s of
     /// 9.8125 px a line in 50 px), a zero font size, negative letter spacing, tabs and newlines kept by `pre`,
-    /// empty inline elements and a detached element.
+    /// empty inline elements, a detached element and a block inside an inline element.
     @Test func pathologicalTextLaysOutWithoutErrors() async throws {
         let (webView, log) = try await open("""
             <div id=long style="width:50px;overflow-wrap:anywhere"></div>
@@ -199,6 +199,7 @@ import Testing
             <div id=neg style="letter-spacing:-20px;width:100px">squeezed words here</div>
             <pre id=pre></pre>
             <div id=empty><span></span><b></b></div>
+            <div id=split><span>before<div style="margin:10px 0;height:20px"></div>after</span></div>
             """, style: "body { margin: 0; font-family: 'DejaVu Sans'; font-size: 16px }")
         let out = try await webView.evaluateJavaScript("""
             function $(id) { return document.getElementById(id); }
@@ -206,11 +207,12 @@ import Testing
             $('pre').textContent = 'a\\tb\\nc\\nd';
             var detached = document.createElement('span'); detached.textContent = 'x';
             [$('long').offsetHeight, $('zero').offsetHeight, $('neg').offsetHeight, $('pre').offsetHeight,
-             $('empty').offsetHeight, detached.getClientRects().length, document.body.scrollWidth]
+             $('empty').offsetHeight, detached.getClientRects().length, document.body.scrollWidth, $('split').offsetHeight]
             """)
         // Chromium: 76000, 0, 19, 66 (three lines of fontconfig's monospace, Noto Sans Mono: 22 px each), 0 (the
-        // empty inline elements make no line box), 0; the body's scrollWidth is the viewport's (375 on iPhone SE)
-        #expect(out == [76000, 0, 19, 66, 0, 0, 375])
+        // empty inline elements make no line box), 0; the body's scrollWidth is the viewport's (375 on iPhone SE); a
+        // block inside a span sits between its lines with its margins (Chromium: 19 + 10 + 20 + 10 + 19 = 78)
+        #expect(out == [76000, 0, 19, 66, 0, 0, 375, 78])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }

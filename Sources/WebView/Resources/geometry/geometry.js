@@ -1017,6 +1017,12 @@
     function open() { line = { chunks: [], width: lines.length ? 0 : indent, space: 0, forced: false }; lines.push(line); }
     for (var i = 0; i < chunks.length; i++) {
       var c = chunks[i];
+      if (c.forced && c.items[0].block) {   // a block inside an inline element: a line of its own
+        if (line && !line.chunks.length) lines.pop();
+        lines.push({ chunks: [c], width: 0, space: 0, forced: true });
+        line = null;
+        continue;
+      }
       if (!line) open();
       if (c.forced) { line.chunks.push(c); line.forced = true; line = null; continue; }
       if (line.chunks.length && line.width + line.space + c.width > available + 1e-7) open();
@@ -1101,10 +1107,11 @@
     }
     lines.forEach(function (line, n) {
       var blockItem = line.chunks.length === 1 && line.chunks[0].items[0].block;
-      if (blockItem) {
-        block(blockItem, inner, y, abs, viewport, boxes, true);
+      if (blockItem) {   // a block inside an inline element: between lines, its margins not collapsing
+        var topMargin = length(blockItem, 'margin-top', inner.width, 0);
+        block(blockItem, inner, y + topMargin, abs, viewport, boxes, true);
         var bb = boxes.get(blockItem);
-        y += bb.height + bb.margin.bottom;
+        y += topMargin + bb.height + bb.margin.bottom;
         return;
       }
       // vertical (CSS 2.1 §10.8): the strut, the inline boxes on the line and the atomic inlines, each `up` above
