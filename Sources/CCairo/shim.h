@@ -4,5 +4,7 @@
 // Cairo 2D graphics (image surfaces, paths, gradients, PNG output) with its fontconfig/FreeType fonts,
 // behind the web view's canvas (Sources/WebView/Canvas). Used by WebView only, never in public API.
 #include <cairo.h>
+// fontconfig (a dependency of Cairo's font backend): which installed family a CSS family name matches.
+#include <fontconfig/fontconfig.h>
 
 #endif

@@ -125,6 +125,17 @@ enum CanvasNatives {
         }
     }
 
+    /// `textAdvances(familyList, size, bold, italic, [texts])` of the page's `native` (the geometry's text layout):
+    /// `[ascent, descent, x-height, width of each text]` through the same font selection and metrics as `measureText`
+    /// (``CairoText``), measured on the page's ``TextMeasurer``; an empty array for a bad size or list.
+    static func textAdvances(_ args: JSArguments, registry: CanvasRegistry) -> [Double] {
+        let size = args.double(at: 1)
+        guard size.isFinite, size > 0, let list = args[4].toArray() else { return [] }
+        let face = CairoText.Face(families: args.string(at: 0) ?? "sans-serif", size: size, bold: args.bool(at: 2),
+                                  italic: args.bool(at: 3))
+        return registry.textMeasurer.advances(list.map { $0.toString() ?? "" }, face: face)
+    }
+
     /// A bitmap of the image in `bytes`, decoded by gdk-pixbuf (its EXIF orientation applied); nil when the bytes
     /// are not a whole image or it would exceed ``CanvasSurface/maximumArea``.
     private static func decodedImage(_ bytes: [UInt8], registry: CanvasRegistry) -> CanvasSurface? {

@@ -7,6 +7,8 @@ package final class CanvasRegistry: @unchecked Sendable {
     /// Touched on the runtime thread only.
     private var surfaces: [WeakSurface] = []
     private let allocated = Mutex(0)
+    /// The layout's text measurer (runtime thread), made on the first measurement.
+    private(set) lazy var textMeasurer = TextMeasurer()
 
     private struct WeakSurface { weak var surface: CanvasSurface? }
 
@@ -26,5 +28,6 @@ package final class CanvasRegistry: @unchecked Sendable {
         let all = surfaces
         surfaces.removeAll()
         for entry in all { entry.surface?.release() }
+        textMeasurer.close()
     }
 }

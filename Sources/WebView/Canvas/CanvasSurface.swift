@@ -313,13 +313,11 @@ final class CanvasSurface {
 
     // MARK: Text
 
-    /// Selects a font: the first family of a CSS font list, through fontconfig (`sans-serif`, `serif` and
-    /// `monospace` are fontconfig's aliases too), at `size` user-space pixels.
+    /// Selects a font: the first family of a CSS font list (``CairoText/Face``), through fontconfig, at `size`
+    /// user-space pixels.
     func setFont(family: String, size: Double, bold: Bool, italic: Bool) {
         guard let cr, size.isFinite, size > 0 else { return }
-        cairo_select_font_face(cr, family, italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, min(size, 10_000))
+        CairoText.select(CairoText.Face(families: family, size: size, bold: bold, italic: italic), on: cr)
         recoverFromError()
     }
 
@@ -327,12 +325,7 @@ final class CanvasSurface {
     /// with horizontal values relative to the left end of the text.
     func measure(_ text: String) -> [Double] {
         guard let cr else { return [0, 0, 0, 0, 0, 0, 0] }
-        var extents = cairo_text_extents_t()
-        var font = cairo_font_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        cairo_font_extents(cr, &font)
-        return [extents.x_advance, -extents.x_bearing, extents.x_bearing + extents.width, -extents.y_bearing,
-                extents.height + extents.y_bearing, font.ascent, font.descent]
+        return CairoText.measure(text, on: cr)
     }
 
     /// Fills or strokes `text` at (x, y), `dx`/`dy` from the alignment and baseline, squeezed to `maxWidth`

@@ -83,6 +83,12 @@ enum PageEnvironment {
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native[name] = JSValue(function: body, name: name, in: context)
         }
+        // The geometry's text measurement (geometry.js), on the page's canvas fonts: the platform is installed by the
+        // time a layout runs.
+        define("textAdvances") { [weak document] args in
+            guard let registry = document?.platform?.canvases else { return [] as [Double] }
+            return CanvasNatives.textAdvances(args, registry: registry)
+        }
         define("reportError") { [weak core, weak document] args in
             if let core, let document, !document.isClosed { core.uncaught(args[0], in: document) }
             return nil

@@ -119,9 +119,6 @@
     // --- Fonts: the CSS `font` shorthand (style, variant, weight, stretch, size[/line-height], family list).
     var SIZES = { 'xx-small': 9, 'x-small': 10, small: 13, medium: 16, large: 18, 'x-large': 24, 'xx-large': 32, 'xxx-large': 48 };
     var UNITS = { px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6, em: 16, rem: 16, '%': 0.16 };
-    var GENERIC = { 'system-ui': 'sans-serif', '-apple-system': 'sans-serif', 'blinkmacsystemfont': 'sans-serif',
-      'ui-sans-serif': 'sans-serif', 'ui-serif': 'serif', 'ui-monospace': 'monospace', 'ui-rounded': 'sans-serif',
-      cursive: 'sans-serif', fantasy: 'sans-serif' };
     var FONT = /^\s*((?:(?:normal|italic|oblique|small-caps|bold|bolder|lighter|[1-9]00|(?:ultra-|extra-|semi-)?(?:condensed|expanded))\s+)*)(?:(\d*\.?\d+(?:e[+-]?\d+)?)(px|pt|pc|in|cm|mm|q|em|rem|%)|(xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large))(?:\s*\/\s*[^\s]+)?\s+(.+?)\s*$/i;
     function parseFont(text) {
       var match = FONT.exec(String(text));
@@ -130,10 +127,9 @@
       if (!(size >= 0) || !isFinite(size)) return null;
       var families = match[5].split(',').map(function (f) { return f.trim().replace(/^(['"])(.*)\1$/, '$2'); });
       if (families.some(function (f) { return !f; })) return null;
-      var first = families[0], generic = GENERIC[first.toLowerCase()];
       var prefix = match[1].toLowerCase();
       return {
-        text: String(text).trim().replace(/\s+/g, ' '), family: generic || first, size: size,
+        text: String(text).trim().replace(/\s+/g, ' '), family: match[5], size: size,
         bold: /\b(bold|bolder|[6-9]00)\b/.test(prefix), italic: /\b(italic|oblique)\b/.test(prefix)
       };
     }

@@ -9,14 +9,14 @@
   // - block-level boxes (every display but inline/inline-block/contents/none) stack vertically and fill their
   //   container's content width minus their margins; width, height, min-/max-, padding, border-*-width, margin (px,
   //   %, em, rem, vw, vh as the css layer resolves them), box-sizing; auto left/right margins centre a sized block;
-  // - there is no text layout: each run of inline content (non-blank text and inline-level elements) between
-  //   blocks is one line box, line-height high (normal: 1.2 x font-size) and the container's width; an inline
-  //   element is a box of width 0 (its padding and borders, or its width when inline-block) and one line high;
+  // - text is laid out (see "inline formatting context" below): runs measured with the element's font through the
+  //   canvas's font machinery (native.textAdvances), broken into lines, inline elements with one fragment per line,
+  //   atomic inlines shrink-to-fit;
   // - an auto height is the height of the in-flow children's margin boxes and line boxes, adjoining vertical
   //   margins collapsed (CSS 2.1 §8.3.1; see "margin collapsing" below);
   // - position:absolute is placed by top/left (or right/bottom) in the padding box of the nearest positioned
   //   ancestor (else the viewport), position:fixed in the viewport; both leave the flow; an auto width is the
-  //   containing block's width minus both offsets when both are set, else its content is 0 wide; relative and
+  //   containing block's width minus both offsets when both are set, else shrink-to-fit; relative and
   //   sticky shift the box by top/left after the flow; flex and grid containers lay their items out as blocks.
   var g = globalThis, impl = env.impl, doc = env.document;
   function device() {
@@ -94,11 +94,22 @@
       Object.defineProperty(g, name, { value: classes[name], writable: true, configurable: true });
     });
   }));
-  // A Range has no geometry in this model: an empty rect and no client rects. Added when dom/range.js makes its
-  // classes (on first use), so reading the global here does not make them in every page.
+  // Range geometry (CSSOM View §6): the border boxes of the elements the range selects whole (not those inside
+  // another selected element) and, for its text (inside selected elements too, as Chromium), one rect per text node
+  // and line, from the text layout; the
+  // bounding rect is their union. Added when dom/range.js makes its classes (on first use), so reading the global
+  // here does not make them in every page.
   function rangeGeometry(Range) {
-    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() { return newRect(0, 0, 0, 0); });
-    defineMethod(Range.prototype, 'getClientRects', function getClientRects() { return rectList([]); });
+    defineMethod(Range.prototype, 'getBoundingClientRect', function getBoundingClientRect() {
+      var list = rangeRects(this);
+      if (!list.length) return newRect(0, 0, 0, 0);
+      var x0 = Math.min.apply(null, list.map(function (r) { return r[0]; })), y0 = Math.min.apply(null, list.map(function (r) { return r[1]; }));
+      var x1 = Math.max.apply(null, list.map(function (r) { return r[0] + r[2]; })), y1 = Math.max.apply(null, list.map(function (r) { return r[1] + r[3]; }));
+      return newRect(x0, y0, x1 - x0, y1 - y0);
+    });
+    defineMethod(Range.prototype, 'getClientRects', function getClientRects() {
+      return rectList(rangeRects(this).map(function (r) { return newRect(r[0], r[1], r[2], r[3]); }));
+    });
   }
   if (typeof env.extendRange === 'function') env.extendRange(function (classes) { rangeGeometry(classes.Range); });
   else if (g.Range) rangeGeometry(g.Range);
@@ -108,16 +119,18 @@
   function scrollOf(el) { return scrolled.get(el) || { left: 0, top: 0, pending: false }; }
 
   // --- layout
-  var cached = { key: null, boxes: null };
+  var cached = { key: null, boxes: null, places: null };
+  var places = null;   // during a layout: text node -> where its pieces are (Range geometry)
   // Values as they are now: an element with running transitions or animations (env.animated, animation/
   // animation.js) is laid out with its animated values; others pay a Map lookup, pages without any nothing.
   function animatedOf(el, name, base) {
     var animated = env.animated;
     return animated && animated.has(el) ? animated.value(el, name, base) : base;
   }
-  function style(el, name) { return animatedOf(el, name, env.css.value(el, name)); }
+  function style(el, name) { return el.anonymous ? anonymousStyle(el, name) : animatedOf(el, name, env.css.value(el, name)); }
   function length(el, name, base, auto) {
-    var v = String(animatedOf(el, name, env.css.length(el, name)) || '').trim();
+    if (el.anonymous && INHERITED.test(name)) return length(el.parent, name, base, auto);
+    var v = String(el.anonymous ? anonymousStyle(el, name) : animatedOf(el, name, env.css.length(el, name)) || '').trim();
     var m = /^(-?[\d.]+(?:e[+-]?\d+)?)(px|%)?$/i.exec(v);
     if (!m) return auto;
     var n = parseFloat(m[1]);
@@ -125,11 +138,53 @@
     return m[2] || n === 0 ? n : auto;
   }
   function border(el, side) { var n = parseFloat(style(el, 'border-' + side + '-width')); return isFinite(n) ? n : 0; }
+  // --- text (CSS Text 3, the common subset): runs are measured through native.textAdvances, the canvas's font
+  // selection and metrics (CairoText: the first family of font-family, through fontconfig, unhinted, no kerning),
+  // one native call per run of new strings, widths cached per font and string for the page's life.
+  var fonts = new Map();
+  function fontOf(el) {
+    return fontFrom(style(el, 'font-family'), parseFloat(style(el, 'font-size')), style(el, 'font-weight'), style(el, 'font-style'));
+  }
+  function fontFrom(family, size, weight, fontStyle) {
+    family = family || 'serif';
+    size = size >= 0 && isFinite(size) ? size : 16;
+    weight = String(weight || '400');
+    var italic = /^(italic|oblique)/.test(fontStyle || ''), bold = /bold/.test(weight) || parseFloat(weight) >= 600;
+    var key = family + '|' + size + '|' + bold + '|' + italic, f = fonts.get(key);
+    if (f) return f;
+    f = { family: family, size: size, bold: bold, italic: italic, widths: new Map(), ascent: null, descent: 0 };
+    fonts.set(key, f);
+    return f;
+  }
+  // The advance widths of `texts` in font `f` (an array), measuring the ones not seen before in one native call.
+  var measured = 0;   // strings measured natively, for the tests of the cache (env.geometry.measured())
+  function advances(f, texts) {
+    var missing = [], seen = new Set();
+    for (var i = 0; i < texts.length; i++) {
+      if (!f.widths.has(texts[i]) && !seen.has(texts[i])) { seen.add(texts[i]); missing.push(texts[i]); }
+    }
+    if (missing.length || f.ascent === null) {
+      measured += missing.length;
+      var out = native.textAdvances ? native.textAdvances(f.family, f.size, f.bold, f.italic, missing) : [];
+      if (f.ascent === null) {   // Chromium rounds the ascent, descent and x-height to whole pixels for line layout
+        f.ascent = out.length ? Math.round(out[0]) : Math.round(f.size * 0.9);
+        f.descent = out.length ? Math.round(out[1]) : Math.round(f.size * 0.25);
+        f.xHeight = out.length ? Math.round(out[2]) : Math.round(f.size * 0.5);
+      }
+      missing.forEach(function (t, k) { f.widths.set(t, out.length ? out[k + 3] : t.length * f.size / 2); });
+    }
+    return texts.map(function (t) { return f.widths.get(t); });
+  }
+  function metrics(f) { if (f.ascent === null) advances(f, []); return f; }
+  // line-height: a length, a number times the font size, or `normal`: the font's ascent plus descent (as Chromium
+  // computes it from the font's metrics).
   function lineHeight(el) {
-    var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size')) || 16;
+    var v = style(el, 'line-height'), font = parseFloat(style(el, 'font-size'));
+    if (!(font >= 0)) font = 16;
     if (/px$/.test(v)) return parseFloat(v);
     if (/^[\d.]+$/.test(v)) return parseFloat(v) * font;
-    return Math.round(font * 1.2 * 1000) / 1000;
+    var f = metrics(fontOf(el));
+    return f.ascent + f.descent;
   }
   var inlineLevel = /^(inline|inline-block|inline-flex|inline-grid|inline-table)$/;
   // Elements whose user-agent display is none are not laid out at all, which spares their cascade on every layout
@@ -176,7 +231,11 @@
     if (root && style(root, 'display') !== 'none') {
       var initial = { x: 0, y: 0, width: d.width, height: d.height };
       chains = new Map();
-      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; }
+      intrinsics = new Map();
+      places = new Map();
+      textStyles = new Map();
+      cached.places = places;
+      try { block(root, initial, length(root, 'margin-top', d.width, 0), initial, viewport, boxes, true); } finally { chains = null; intrinsics = null; places = null; textStyles = null; }
     }
     cached.key = key;
     cached.boxes = boxes;
@@ -232,7 +291,11 @@
   function horizontal(el, b, cb) {
     var width = sized(el, b, 'width', cb.width, b.extraX);
     var ml = b.margin.left === 'auto' ? 0 : b.margin.left, mr = b.margin.right === 'auto' ? 0 : b.margin.right;
-    if (width === null) width = Math.max(0, cb.width - ml - mr - b.extraX);
+    if (width === null) {   // a float shrinks to fit; a replaced element takes its own width
+      width = Math.max(0, cb.width - ml - mr - b.extraX);
+      if (replaced(el)) width = replacedSize(el, 'width');
+      else if (floats(el)) width = shrinkToFit(el, width);
+    }
     width = clamp(el, b, 'width', width, cb.width, b.extraX);
     var free = cb.width - width - b.extraX - ml - mr;
     if (b.margin.left === 'auto' && b.margin.right === 'auto') ml = Math.max(0, free / 2);
@@ -264,72 +327,98 @@
     var own = scrollOf(el);
     var flowY = b.y + b.border.top + b.padding.top - own.top;
     inner.x -= own.left;
-    var start = flowY, line = null, later = [], margins = [];
+    var start = flowY, run = [], later = [], margins = [], firstRun = true;
     var throughTop = collapsing && !b.border.top && !b.padding.top, items = itemsDoNotCollapse.test(style(el, 'display'));
     var childAbs = positioned ? { box: b } : abs;
-    function startLine() {
+    function startLines() {   // a run of inline content with a line: the margins above it no longer collapse through
       flowY += collapse(margins);
       margins = [];
       throughTop = false;
-      line = { y: flowY, height: lineHeight(el) };
+      return flowY;
+    }
+    function flushRun() {
+      if (!run.length) return;
+      var height = inlineFlow(el, run, inner, firstRun, startLines, childAbs, viewport, boxes, later);
+      run = [];
+      if (height !== null) { flowY += height; firstRun = false; }
     }
     var ownDisplay = style(el, 'display');
     var flexLines = flexDisplay.test(ownDisplay) ? flex(el, inner, flowY, childAbs, viewport, boxes, later)
       : gridDisplay.test(ownDisplay) ? grid(el, inner, flowY, childAbs, viewport, boxes, later) : null;
     if (flexLines !== null) flowY += flexLines;
-    for (var child = flexLines === null ? el.firstChild : null; child; child = child.nextSibling) {
-      if (child.nodeType === 3) {
-        if (/\S/.test(child.data) && !line) startLine();
-        continue;
-      }
+    var isReplaced = replaced(el);
+    var children = flexLines === null && !isReplaced ? childList(el) : [];
+    for (var ci = 0; ci < children.length; ci++) {
+      var child = children[ci];
+      if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child) || style(child, 'display') === 'none') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
       var display = style(child, 'display');
       if (display === 'contents') continue;
-      if (inlineLevel.test(display)) {
-        if (!line) startLine();
-        line.height = Math.max(line.height, inline(child, inner, line.y, childAbs, viewport, boxes));
-        continue;
-      }
-      if (line) { flowY += line.height; line = null; }
+      if (inlineLevel.test(display)) { run.push(child); continue; }
+      flushRun();
       var isolated = items || floats(child), top = topMargins(child, width, isolated);
       if (isolated) { flowY += collapse(margins) + top[0]; margins = []; }
       else if (!throughTop) flowY += collapse(margins.concat(top));   // else: collapsed into this box's own top margin
       throughTop = false;
       var bottom = block(child, inner, flowY, childAbs, viewport, boxes, isolated), c = boxes.get(child);
+      if (c.lastBaseline !== undefined) b.lastBaseline = c.y + c.lastBaseline - b.y;
       flowY += c.height + (isolated ? c.margin.bottom : 0);
       margins = bottom;
     }
-    if (line) flowY += line.height;
+    flushRun();
     var throughBottom = collapsing && givenHeight === null && !b.border.bottom && !b.padding.bottom &&
       !(length(el, 'min-height', undefined, 0) > 0);
     if (!throughBottom) { flowY += collapse(margins); margins = []; }
     b.flow = flowY - start;
-    var height = givenHeight === null ? b.flow : givenHeight;
+    var height = givenHeight === null ? (isReplaced ? replacedSize(el, 'height') : b.flow) : givenHeight;
     b.contentHeight = clamp(el, b, 'height', height, cb.height === null ? undefined : cb.height, b.extraY);
     b.height = b.contentHeight + b.extraY;
     b.contentWidth = width;
     later.forEach(function (child) { absolute(child, childAbs, viewport, boxes, inner, start); });
     return margins.concat([b.margin.bottom]);
   }
-  // --- flex layout (CSS Flexible Box Layout §9, without text measurement): the in-flow children of a flex container
+  // --- flex layout (CSS Flexible Box Layout §9): the in-flow children of a flex container
   // are its items, in `order`; each has a flex base size (`flex-basis`, else its `width`/`height`, else its content:
-  // nothing across a row, since text is not measured, and its laid-out height down a column), lines break where the
+  // its max-content width across a row, never below its min-content width (the automatic minimum size), and its
+  // laid-out height down a column), lines break where the
   // items' outer sizes pass the container's main size (`flex-wrap`), the free space of a line goes to the items by
   // `flex-grow` or is taken by `flex-shrink` (weighted by base size), `min-`/`max-` sizes freezing items as §9.7
   // says; then auto margins, `justify-content`, `gap`, and across each line `align-self`/`align-items` (`stretch`
   // sizes an item without a cross size to its line). Lays the items out and returns the height of the flow.
-  // The items of a flex or grid container: its rendered in-flow element children in `order` (document order among
-  // equals); absolutely positioned children go to `later`.
+  // An anonymous flex or grid item (a run of text, `{anonymous, parent, nodes}`) inherits the inherited properties
+  // from its container and has the initial value of the others.
+  var INHERITED = /^(font-.*|line-height|white-space|text-align|text-indent|text-transform|letter-spacing|word-spacing|word-break|overflow-wrap|direction|visibility|pointer-events)$/;
+  var ANONYMOUS = { display: 'block', position: 'static', 'align-self': 'auto', 'justify-self': 'auto', 'flex-grow': '0',
+    'flex-shrink': '1', 'flex-basis': 'auto', 'box-sizing': 'content-box', 'overflow-x': 'visible', 'overflow-y': 'visible',
+    order: '0', float: 'none', transform: 'none' };
+  function anonymousStyle(el, name) {
+    if (INHERITED.test(name)) return style(el.parent, name);
+    if (ANONYMOUS[name] !== undefined) return ANONYMOUS[name];
+    return /^(margin|padding|border)-/.test(name) ? '0px' : 'auto';
+  }
+  function childList(el) { return el.anonymous ? el.nodes : el.childNodes; }
+  // The items of a flex or grid container: its rendered in-flow element children and anonymous items (each run of
+  // text that is not all white space) in `order` (document order among equals); absolutely positioned children go
+  // to `later`.
   function containerItems(el, later) {
-    var items = [];
+    var items = [], run = [];
+    function flushText() {
+      if (run.some(function (t) { return /[^ \t\n\f\r]/.test(t.data); })) {
+        items.push({ el: { anonymous: true, parent: el, nodes: run }, order: 0, index: items.length });
+      }
+      run = [];
+    }
     for (var child = el.firstChild; child; child = child.nextSibling) {
+      if (child.nodeType === 3) { run.push(child); continue; }
       if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      flushText();
       var display = style(child, 'display');
       if (display === 'none' || display === 'contents') continue;
       if (outOfFlow(child)) { later.push(child); continue; }
       items.push({ el: child, order: parseFloat(style(child, 'order')) || 0, index: items.length });
     }
+    flushText();
     return items.sort(function (a, b) { return a.order - b.order || a.index - b.index; });
   }
   var flexDisplay = /^(flex|inline-flex)$/;
@@ -361,10 +450,10 @@
       it.stretch = /^(normal|stretch)$/.test(it.align);
       it.grow = factor(c, 'flex-grow', 0);
       it.shrink = factor(c, 'flex-shrink', 1);
-      // across a column, an item is as wide as it says, else stretched to the line, else (no text measured) 0
+      // across a column, an item is as wide as it says, else stretched to the line, else shrink-to-fit
       if (!row) {
         var w = sized(c, bx, 'width', inner.width, bx.extraX);
-        if (w === null) w = it.stretch ? Math.max(0, inner.width - it.marginCross - bx.extraX) : 0;
+        if (w === null) w = it.stretch ? Math.max(0, inner.width - it.marginCross - bx.extraX) : shrinkToFit(c, Math.max(0, inner.width - it.marginCross - bx.extraX));
         it.crossContent = clamp(c, bx, 'width', w, inner.width, bx.extraX);
       }
       var base = null, basis = style(c, 'flex-basis');
@@ -373,9 +462,17 @@
         if (v !== 'auto') base = bx.borderBox ? Math.max(0, v - it.extraMain) : v;
       }
       if (base === null) base = sized(c, bx, mainName, mainBase, it.extraMain);
-      if (base === null) base = row ? 0 : placeItem(it, 0, 0, it.crossContent, null).contentHeight;
+      if (base === null) base = row ? intrinsic(c).max : placeItem(it, 0, 0, it.crossContent, null).contentHeight;
       it.base = base;
-      it.clampMain = function (v) { return clamp(c, bx, mainName, v, mainBase, it.extraMain); };
+      // the automatic minimum size across a row (§4.5): the min-content width, capped by a given width and max-width
+      var autoMin = 0;
+      if (row && length(c, 'min-width', mainBase, 'auto') === 'auto' && style(c, 'overflow-x') === 'visible') {
+        autoMin = contentIntrinsic(c).min;
+        var givenWidth = sized(c, bx, 'width', mainBase, it.extraMain), maxWidth = length(c, 'max-width', mainBase, 'auto');
+        if (givenWidth !== null) autoMin = Math.min(autoMin, givenWidth);
+        if (maxWidth !== 'auto') autoMin = Math.min(autoMin, bx.borderBox ? Math.max(0, maxWidth - it.extraMain) : maxWidth);
+      }
+      it.clampMain = function (v) { return Math.max(autoMin, clamp(c, bx, mainName, v, mainBase, it.extraMain)); };
       it.hypo = it.clampMain(base);
     });
     // lines
@@ -505,6 +602,7 @@
       return m ? parseFloat(m[1]) : null;
     }
     function track(token) {
+      if (/^(min-content|max-content)$/.test(token)) return { content: token.slice(0, 3), min: 0 };
       var m = /^([\d.]+)fr$/.exec(token);
       if (m) return { fr: parseFloat(m[1]), min: 0 };
       if ((m = /^minmax\((.*)\)$/.exec(token))) {
@@ -531,16 +629,33 @@
     });
     return list;
   }
-  // Track sizes across `available` (null: indefinite): fixed first, then fr, then auto tracks stretched.
+  // Track sizes across `available` (null: indefinite): fixed and content-sized (min-content, max-content) first,
+  // auto tracks at their minimum, grown toward their `limit` (max-content) while space is left, then fr tracks
+  // share what is left, else auto tracks are stretched.
   function sizeTracks(list, available, gap) {
-    var fixed = 0, fr = 0, autos = 0;
-    list.forEach(function (t) { if (t.size !== undefined) fixed += t.size; else if (t.fr) fr += t.fr; else { autos++; fixed += t.min; } });
+    var fixed = 0, fr = 0, autos = [];
+    var sizes = list.map(function (t, i) {
+      if (t.size !== undefined) { fixed += t.size; return t.size; }
+      if (t.fr) { fr += t.fr; return 0; }
+      autos.push(i);
+      fixed += t.min;
+      return t.min;
+    });
     var left = available === null ? 0 : Math.max(0, available - gap * Math.max(0, list.length - 1) - fixed);
+    var growing = autos.filter(function (i) { return list[i].limit > sizes[i]; });
+    while (left > 1e-9 && growing.length) {
+      var share = left / growing.length;
+      growing = growing.filter(function (i) {
+        var add = Math.min(share, list[i].limit - sizes[i]);
+        sizes[i] += add;
+        left -= add;
+        return list[i].limit - sizes[i] > 1e-9;
+      });
+    }
     var unit = fr > 0 ? left / Math.max(fr, 1) : 0;
-    return list.map(function (t) {
-      if (t.size !== undefined) return t.size;
+    return list.map(function (t, i) {
       if (t.fr) return Math.max(t.min, t.fr * unit);
-      return t.min + (fr === 0 && autos ? left / autos : 0);
+      return sizes[i] + (t.size === undefined && fr === 0 && autos.length ? left / autos.length : 0);
     });
   }
   // An item's span on one axis from its `-start`/`-end` values: { start (0-based line, or null for auto), span }.
@@ -611,6 +726,20 @@
       occupy(it);
     });
     while (columns.length < columnCount) columns.push({ auto: true, min: 0 });
+    // intrinsic columns from the min-/max-content widths of the items that span only them
+    columns.forEach(function (t, k) {
+      if (!t.auto && !t.content) return;
+      var lo = 0, hi = 0;
+      items.forEach(function (it) {
+        if (it.column !== k || it.columns !== 1) return;
+        var o = outerIntrinsic(it.el);
+        lo = Math.max(lo, o.min);
+        hi = Math.max(hi, o.max);
+      });
+      if (t.content === 'min') t.size = lo;
+      else if (t.content === 'max') t.size = hi;
+      else { t.min = Math.max(t.min, lo); t.limit = Math.max(t.min, hi); }
+    });
     var widths = sizeTracks(columns, inner.width, columnGap);
     function spanned(sizes, gap, from, count) {
       var total = 0;
@@ -709,22 +838,478 @@
     line.forEach(function (it) { if (!it.frozen) it.main = it.clampMain(it.target === undefined ? it.hypo : it.target); });
   }
 
-  // An inline-level element on a line: width 0 (no text metrics) unless inline-block with a width; one line high.
+  // --- inline formatting context (CSS Inline Layout and CSS Text 3, the common subset): the text and inline-level
+  // boxes between two blocks of a container, white space processed by `white-space` (normal, nowrap, pre, pre-wrap,
+  // pre-line), `text-transform`ed, measured with each element's font plus `letter-spacing`/`word-spacing`, broken
+  // into lines at spaces, after hyphens, around CJK ideographs (every character with `word-break: break-all`, an
+  // overlong word with `overflow-wrap: anywhere`/`break-word`) and at forced breaks (<br>, preserved newlines);
+  // lines are filled greedily, placed by `text-align` (justify spreads the free space over the spaces) and
+  // `text-indent`, and as high as their inline boxes' ascents and descents plus half-leadings, moved by
+  // `vertical-align` (CSS 2.1 §10.8), need. An inline element gets one
+  // fragment per line it is on (its client rects); an atomic inline (inline-block, inline-flex, ...) is one
+  // unbreakable box whose baseline is its bottom margin edge.
+  var CJK = /[\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]/;
+  var breakable = /[\-\u2E80-\uFF60]/;   // a word that may hold a break opportunity (a hyphen, CJK)
+  var breakPieces = /[^\-\u2E80-\u2FFF\u3040-\u30FF\u3100-\u312F\u3190-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\uFF00-\uFF60]+-*|-+|[\s\S]/g;
+  function transformText(text, how) {
+    if (how === 'uppercase') return text.toUpperCase();
+    if (how === 'lowercase') return text.toLowerCase();
+    if (how === 'capitalize') return text.replace(/(^|[\s\-])([^\s\-])/g, function (m, a, b) { return a + b.toUpperCase(); });
+    return text;
+  }
+  // The inline content of `nodes` in order: {el, text} for text (el: the element whose style it takes), {open: el},
+  // {close: el} around an inline element's content, {atomic: el}, {br: el}, {block: el} for a block inside an
+  // inline; absolutely positioned boxes go to `later`.
+  function inlineItems(nodes, owner, out, later) {
+    for (var i = 0; i < nodes.length; i++) {
+      var child = nodes[i];
+      if (child.nodeType === 3) { if (child.data) out.push({ el: owner, text: child.data, node: child }); continue; }
+      if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+      var display = style(child, 'display');
+      if (display === 'none' || display === 'contents') continue;
+      if (outOfFlow(child)) { if (later) later.push(child); continue; }
+      if (child.localName === 'br') out.push({ br: child });
+      else if (display === 'inline' && !replaced(child)) {
+        out.push({ open: child });
+        inlineItems(child.childNodes, child, out, later);
+        out.push({ close: child });
+      } else if (inlineLevel.test(display)) out.push({ atomic: child });
+      else out.push({ block: child });
+    }
+    return out;
+  }
+  // White space processing (CSS Text 3 §4.1): collapsible spaces, tabs and (unless kept) newlines become one space,
+  // dropped after another or at the start (`spaceBefore`); kept newlines lose the spaces around them; a kept tab is
+  // eight spaces. `map` gives each character's offset in the DOM text (for Range geometry); null when unchanged.
+  function whiteSpace(raw, collapse, newlines, spaceBefore) {
+    if (collapse && !/[\t\n\f\r]|  |^ | $/.test(raw) && !(spaceBefore && raw[0] === ' ')) {   // nothing to collapse
+      return { text: raw, map: null };   // each character at its own offset
+    }
+    var text = '', map = [], i = 0, n = raw.length;
+    function space(c) { return c === 32 || c === 9 || c === 10 || c === 12 || c === 13; }
+    while (i < n) {
+      var c = raw.charCodeAt(i);
+      if (c === 13) { if (raw.charCodeAt(i + 1) !== 10) { text += '\n'; map.push(i); } i++; continue; }
+      if (!collapse) {
+        if (c === 9) { text += '        '; for (var t = 0; t < 8; t++) map.push(i); } else { text += raw[i]; map.push(i); }
+        i++;
+        continue;
+      }
+      if (!space(c)) { text += raw[i]; map.push(i); i++; continue; }
+      var j = i, breaks = [];
+      while (j < n && space(raw.charCodeAt(j))) { if (raw.charCodeAt(j) === 10) breaks.push(j); j++; }
+      if (newlines && breaks.length) {
+        if (text[text.length - 1] === ' ') { text = text.slice(0, -1); map.pop(); }
+        for (var q = 0; q < breaks.length; q++) { text += '\n'; map.push(breaks[q]); }
+      } else if (!(text ? (text[text.length - 1] === ' ' || text[text.length - 1] === '\n') : spaceBefore)) { text += ' '; map.push(i); }
+      i = j;
+    }
+    return { text: text, map: map };
+  }
+  function spacing(el, name) { var v = length(el, name, undefined, 0); return typeof v === 'number' ? v : 0; }
+  // Text items become measured segments {el, text, width, space (the width of its trailing spaces), spaces,
+  // breakAfter, anywhere}; the other items pass through. White space collapses across the whole run.
+  function segmentsOf(items) {
+    var out = [], spaceBefore = true;
+    items.forEach(function (it) {
+      if (it.text === undefined) {
+        if (it.br || it.block) spaceBefore = true;
+        else if (it.atomic) spaceBefore = false;
+        out.push(it);
+        return;
+      }
+      var el = it.el, ts = textStyle(el), collapse = ts.collapse, wrap = ts.wrap;
+      var processed = whiteSpace(it.text, collapse, ts.newlines, spaceBefore);
+      var text = processed.text, map = processed.map, at = 0;
+      if (!text) return;
+      spaceBefore = collapse && text[text.length - 1] === ' ';
+      if (ts.transform !== 'none') {
+        var transformed = transformText(text, ts.transform);
+        if (transformed.length === text.length) text = transformed;
+      }
+      var f = ts.font, letter = ts.letter, word = ts.word, breakAll = ts.breakAll, anywhere = ts.anywhere;
+      var pieces = [];
+      text.split('\n').forEach(function (line, n) {
+        if (n) { pieces.push({ br: el }); at++; }
+        (line.match(/[^ ]+ *| +/g) || []).forEach(function (token) {
+          var wordText = token.replace(/ +$/, ''), spaces = token.length - wordText.length;
+          var parts = breakAll ? Array.from(wordText) : !wordText ? [''] : !breakable.test(wordText) ? [wordText] : (wordText.match(breakPieces) || []);
+          if (!parts.length) parts = [''];
+          parts.forEach(function (part, k) {
+            var last = k === parts.length - 1;
+            pieces.push({ el: el, text: part, spaces: last ? spaces : 0, collapsible: collapse, anywhere: anywhere,
+              breakAfter: wrap && (last ? spaces > 0 : true), letter: letter, word: word, font: f,
+              node: it.node, map: map, from: at });
+            at += part.length + (last ? spaces : 0);
+          });
+        });
+      });
+      var widths = advances(f, pieces.filter(function (p) { return !p.br; }).map(function (p) { return p.text; }).concat([' ']));
+      var space = widths[widths.length - 1], k = 0;
+      pieces.forEach(function (p) {
+        if (!p.br) {
+          p.width = widths[k++] + (letter ? letter * Array.from(p.text).length : 0);
+          p.space = p.spaces * (space + letter + word);
+        }
+        out.push(p);
+      });
+    });
+    // a break opportunity before an atomic inline or CJK text, after an atomic inline
+    for (var i = 0; i + 1 < out.length; i++) {
+      var next = out[i + 1];
+      if (out[i].text !== undefined && (next.atomic || (next.text && CJK.test(next.text[0]))) && textStyle(out[i].el).wrap) out[i].breakAfter = true;
+      if (out[i].text !== undefined && CJK.test(out[i].text.slice(-1)) && next.text !== undefined && textStyle(out[i].el).wrap) out[i].breakAfter = true;
+    }
+    return out;
+  }
+  // The text properties of an element, read once per layout (textStyles is made by layout()).
+  var textStyles = null;
+  function textStyle(el) {
+    var known = textStyles && textStyles.get(el);
+    if (known) return known;
+    var ws = style(el, 'white-space') || 'normal', wordBreak = style(el, 'word-break') || '';
+    var t = {
+      collapse: !/^(pre|pre-wrap|break-spaces)$/.test(ws), newlines: !/^(normal|nowrap)$/.test(ws),
+      wrap: !/^(nowrap|pre)$/.test(ws), transform: style(el, 'text-transform') || 'none',
+      font: metrics(fontOf(el)), lineHeight: lineHeight(el),
+      letter: spacing(el, 'letter-spacing'), word: spacing(el, 'word-spacing'), breakAll: wordBreak === 'break-all',
+      anywhere: /^(anywhere|break-word)$/.test(style(el, 'overflow-wrap') || '') || wordBreak === 'break-word', edges: null
+    };
+    if (textStyles) textStyles.set(el, t);
+    return t;
+  }
+  function edges(el, side, cbWidth) {   // margin + border + padding of an inline element on one side
+    var t = textStyle(el);
+    if (!t.edges || t.edges.width !== cbWidth) t.edges = { width: cbWidth, left: sideEdges(el, 'left', cbWidth), right: sideEdges(el, 'right', cbWidth) };
+    return t.edges[side];
+  }
+  function sideEdges(el, side, cbWidth) {
+    var m = length(el, 'margin-' + side, cbWidth, 0);
+    return (m === 'auto' ? 0 : m) + border(el, side) + Math.max(0, length(el, 'padding-' + side, cbWidth, 0));
+  }
+  // Unbreakable chunks {items, width, space (trailing, hangs at a line's end), forced}.
+  function chunksOf(segs, cbWidth, atomicWidth) {
+    var chunks = [], chunk = null;
+    function fresh() { return { items: [], width: 0, space: 0 }; }
+    function end() { if (chunk && chunk.items.length) chunks.push(chunk); chunk = fresh(); }
+    chunk = fresh();
+    segs.forEach(function (it) {
+      if (it.br || it.block) { end(); chunks.push({ items: [it], width: 0, space: 0, forced: true }); return; }
+      if (it.close && !chunk.items.length && chunks.length && !chunks[chunks.length - 1].forced) {
+        var prev = chunks[chunks.length - 1];
+        prev.items.push(it);
+        prev.width += prev.space + edges(it.close, 'right', cbWidth);
+        prev.space = 0;
+        return;
+      }
+      var w = it.open ? edges(it.open, 'left', cbWidth) : it.close ? edges(it.close, 'right', cbWidth) : it.atomic ? atomicWidth(it.atomic) : it.width;
+      chunk.width += chunk.space + w;
+      chunk.space = it.text !== undefined ? it.space : 0;
+      chunk.items.push(it);
+      if (it.breakAfter || it.atomic) end();
+    });
+    end();
+    return chunks;
+  }
+  // Breaks chunks into lines of `available` width (the first line starts at `indent`).
+  function linesOf(chunks, available, indent) {
+    var lines = [], line = null;
+    function open() { line = { chunks: [], width: lines.length ? 0 : indent, space: 0, forced: false }; lines.push(line); }
+    for (var i = 0; i < chunks.length; i++) {
+      var c = chunks[i];
+      if (c.forced && c.items[0].block) {   // a block inside an inline element: a line of its own
+        if (line && !line.chunks.length) lines.pop();
+        lines.push({ chunks: [c], width: 0, space: 0, forced: true });
+        line = null;
+        continue;
+      }
+      if (!line) open();
+      if (c.forced) { line.chunks.push(c); line.forced = true; line = null; continue; }
+      if (line.chunks.length && line.width + line.space + c.width > available + 1e-7) open();
+      var only = c.items.length === 1 && c.items[0].text !== undefined ? c.items[0] : null;
+      if (only && only.anywhere && line.width + c.width > available + 1e-7 && Array.from(only.text).length > 1) {
+        // overflow-wrap: anywhere: the word breaks between any two characters
+        var chars = Array.from(only.text), widths = advances(only.font, chars);
+        var split = chars.map(function (ch, k) {
+          var last = k === chars.length - 1;
+          var seg = Object.assign({}, only, { text: ch, width: widths[k] + only.letter, spaces: last ? only.spaces : 0, space: last ? only.space : 0, breakAfter: true, anywhere: false, from: only.from + k });
+          return { items: [seg], width: seg.width, space: seg.space };
+        });
+        chunks.splice.apply(chunks, [i, 1].concat(split));
+        i--;
+        continue;
+      }
+      line.chunks.push(c);
+      line.width += line.space + c.width;
+      line.space = c.space;
+    }
+    return lines;
+  }
+  // Lays out the inline content `nodes` of block `el` (content box at inner.x, `inner.width` wide) from y; returns
+  // the height of its lines, or null when it has no line (only collapsible white space).
+  function inlineFlow(el, nodes, inner, first, layoutAt, abs, viewport, boxes, later) {
+    var items = inlineItems(nodes, el, [], later);
+    var segs = segmentsOf(items);
+    var content = segs.some(function (s) {
+      return s.atomic || s.br || s.block || (s.text !== undefined && (s.text || !s.collapsible)) ||
+        (s.open && (edges(s.open, 'left', inner.width) || edges(s.open, 'right', inner.width)));
+    });
+    if (!content) return null;
+    var atomics = new Map();
+    function atomicWidth(a) {
+      var outer = inline(a, inner, 0, abs, viewport, boxes), b = boxes.get(a);
+      // its baseline: an inline-block's last line box's (when it has one and overflow is visible), else the bottom
+      // margin edge
+      var own = style(a, 'display') === 'inline-block' && b.lastBaseline !== undefined && style(a, 'overflow-y') === 'visible';
+      atomics.set(a, { box: b, height: outer, baseline: own ? b.margin.top + b.lastBaseline : outer, align: style(a, 'vertical-align') || 'baseline' });
+      return b.width + b.margin.left + b.margin.right;
+    }
+    var indent = first ? length(el, 'text-indent', inner.width, 0) : 0;
+    var lines = linesOf(chunksOf(segs, inner.width, atomicWidth), inner.width, indent);
+    var align = style(el, 'text-align') || 'start', rtl = style(el, 'direction') === 'rtl', justify = align === 'justify';
+    if (align === 'start' || align === 'justify') align = rtl ? 'right' : 'left';
+    else if (align === 'end') align = rtl ? 'left' : 'right';
+    align = align.replace(/^-webkit-/, '');
+    var y = layoutAt(), top = y, openEls = [], fragments = new Map();
+    var rootStyle = textStyle(el), rootFont = rootStyle.font, rootLine = rootStyle.lineHeight;
+    function leading(font, lh) { var half = (lh - font.ascent - font.descent) / 2; return [font.ascent + half, font.descent + half]; }
+    // How far an inline element's baseline is raised above the line's (its vertical-align plus its inline parents').
+    var raises = new Map(), inlineSet = new Set();
+    items.forEach(function (it) { if (it.open) inlineSet.add(it.open); });
+    function raised(e) {
+      if (!e || e === el || e.nodeType !== 1) return 0;
+      var known = raises.get(e);
+      if (known !== undefined) return known;
+      var parent = e.parentNode, up = shiftOf(e, parent) + (inlineSet.has(parent) ? raised(parent) : 0);
+      raises.set(e, up);
+      return up;
+    }
+    // vertical-align as a baseline shift: super/sub as Chromium (a third and a fifth of the parent's font size,
+    // plus 1, in layout units), lengths, percentages of the line height; keywords that align edges give 0 here.
+    function shiftOf(e, parent) {
+      var va = String(style(e, 'vertical-align') || 'baseline'), size = textStyle(inlineSet.has(parent) ? parent : el).font.size;
+      if (va === 'super') return Math.floor((size / 3 + 1) * 64) / 64;
+      if (va === 'sub') return -Math.floor((size / 5 + 1) * 64) / 64;
+      var m = /^(-?[\d.]+)(px|%|em)$/.exec(va);
+      if (!m) return 0;
+      var n = parseFloat(m[1]);
+      return m[2] === 'px' ? n : m[2] === 'em' ? n * textStyle(e).font.size : n * textStyle(e).lineHeight / 100;
+    }
+    // How far an atomic inline's top margin edge is above the line's baseline: its own baseline raised, or its
+    // middle at half the parent's x-height (middle), or its edges at the parent's text edges (text-top/-bottom).
+    function atomicUp(a, at) {
+      var parent = a.parentNode, pf = textStyle(inlineSet.has(parent) ? parent : el).font;
+      var base = inlineSet.has(parent) ? raised(parent) : 0;
+      if (at.align === 'middle') return base + pf.xHeight / 2 + at.height / 2;
+      if (at.align === 'text-top') return base + pf.ascent;
+      if (at.align === 'text-bottom') return base - pf.descent + at.height;
+      return base + at.baseline + shiftOf(a, parent);
+    }
+    lines.forEach(function (line, n) {
+      var blockItem = line.chunks.length === 1 && line.chunks[0].items[0].block;
+      if (blockItem) {   // a block inside an inline element: between lines, its margins not collapsing
+        var topMargin = length(blockItem, 'margin-top', inner.width, 0);
+        block(blockItem, inner, y + topMargin, abs, viewport, boxes, true);
+        var bb = boxes.get(blockItem);
+        y += topMargin + bb.height + bb.margin.bottom;
+        return;
+      }
+      // vertical (CSS 2.1 §10.8): the strut, the inline boxes on the line and the atomic inlines, each `up` above
+      // the line's baseline by its vertical-align; top- and bottom-aligned boxes only make the line taller
+      var lineHas = false, root = leading(rootFont, rootLine), above = root[0], below = root[1];
+      var onLine = openEls.slice(), edgesAligned = [];
+      line.chunks.forEach(function (c) {
+        c.items.forEach(function (it) {
+          if (it.open) onLine.push(it.open);
+          if (it.atomic) {
+            var at = atomics.get(it.atomic), va = at.align;
+            if (va === 'top' || va === 'bottom') { at.up = null; edgesAligned.push(at); }
+            else {
+              at.up = atomicUp(it.atomic, at);
+              above = Math.max(above, at.up);
+              below = Math.max(below, at.height - at.up);
+            }
+            lineHas = true;
+          }
+          if (it.br || (it.text !== undefined && (it.text || !it.collapsible)) || it.open || it.close) lineHas = lineHas || !!(it.br || it.text !== undefined || edges(it.open || it.close, it.open ? 'left' : 'right', inner.width));
+        });
+      });
+      onLine.forEach(function (e) {
+        var t = textStyle(e), l = leading(t.font, t.lineHeight), up = raised(e);
+        above = Math.max(above, l[0] + up);
+        below = Math.max(below, l[1] - up);
+      });
+      edgesAligned.forEach(function (at) {
+        if (at.height <= above + below) return;
+        if (at.align === 'top') below = at.height - above; else above = at.height - below;
+      });
+      var height = lineHas ? above + below : 0, baseline = y + above;
+      edgesAligned.forEach(function (at) { at.up = at.align === 'top' ? above : at.height - below; });
+      var free = Math.max(0, inner.width - line.width), extra = 0;
+      if (justify && !line.forced && n < lines.length - 1 && free > 0) {   // justify: the free space goes to the spaces
+        var spaces = 0;
+        line.chunks.forEach(function (c, ci) {
+          c.items.forEach(function (it, ii) {
+            if (it.text !== undefined && !(ci === line.chunks.length - 1 && ii === c.items.length - 1)) spaces += it.spaces;
+          });
+        });
+        if (spaces) { extra = free / spaces; free = 0; }
+      }
+      var x = inner.x + (n === 0 ? indent : 0) + (align === 'right' ? free : align === 'center' ? free / 2 : 0);
+      var lineEnd = x + line.width - (n === 0 ? indent : 0);
+      function startFragment(e, at) { (fragments.get(e) || fragments.set(e, []).get(e)).push({ left: at, right: at, baseline: baseline - raised(e) }); }
+      openEls.forEach(function (e) { startFragment(e, x); });
+      line.chunks.forEach(function (c, ci) {
+        c.items.forEach(function (it) {
+          if (it.open) {
+            var ml = length(it.open, 'margin-left', inner.width, 0);
+            startFragment(it.open, x + (ml === 'auto' ? 0 : ml));
+            x += edges(it.open, 'left', inner.width);
+            openEls.push(it.open);
+          } else if (it.close) {
+            var mr = length(it.close, 'margin-right', inner.width, 0), list = fragments.get(it.close);
+            x += edges(it.close, 'right', inner.width);
+            if (list) list[list.length - 1].right = x - (mr === 'auto' ? 0 : mr);
+            openEls.splice(openEls.indexOf(it.close), 1);
+          } else if (it.atomic) {
+            var a = atomics.get(it.atomic), ab = a.box;
+            shift(it.atomic, ab, boxes, x + ab.margin.left, baseline - a.up + ab.margin.top);
+            x += ab.width + ab.margin.left + ab.margin.right;
+          } else if (it.text !== undefined) {
+            var hangs = ci === line.chunks.length - 1 && it === c.items[c.items.length - 1];
+            if (it.node && places) {   // where the text is, for Range geometry (relative to this block's box)
+              var container = boxes.get(el), list = places.get(it.node) || places.set(it.node, []).get(it.node);
+              list.push({ seg: it, block: el, dx: x - container.x, baseline: baseline - container.y, hangs: hangs });
+            }
+            x += it.width;
+            if (!hangs) x += it.space + extra * it.spaces;
+          }
+        });
+      });
+      openEls.forEach(function (e) { var list = fragments.get(e); list[list.length - 1].right = Math.min(x, Math.max(lineEnd, list[list.length - 1].left)); });
+      var own = boxes.get(el);
+      if (lineHas) own.lastBaseline = baseline - own.y;
+      own.lineRight = Math.max(own.lineRight === undefined ? 0 : own.lineRight, x - own.x);
+      y += height;
+    });
+    // the inline elements' boxes: one fragment per line, their union the border box
+    fragments.forEach(function (list, e) {
+      var b = makeBox(e, inner.width, null), f = textStyle(e).font;
+      b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
+      b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
+      var rects = list.map(function (fr) {
+        var t = fr.baseline - f.ascent - b.border.top - b.padding.top;
+        return [fr.left, t, Math.max(0, fr.right - fr.left), f.ascent + f.descent + b.extraY];
+      });
+      var x0 = Math.min.apply(null, rects.map(function (r) { return r[0]; })), y0 = Math.min.apply(null, rects.map(function (r) { return r[1]; }));
+      var x1 = Math.max.apply(null, rects.map(function (r) { return r[0] + r[2]; })), y1 = Math.max.apply(null, rects.map(function (r) { return r[1] + r[3]; }));
+      b.x = x0; b.y = y0; b.width = x1 - x0; b.height = y1 - y0;
+      b.contentWidth = Math.max(0, b.width - b.extraX); b.contentHeight = Math.max(0, b.height - b.extraY); b.flow = 0;
+      b.fragments = rects.map(function (r) { return [r[0] - x0, r[1] - y0, r[2], r[3]]; });
+      boxes.set(e, b);
+      relative(e, b, { width: inner.width, height: null });
+    });
+    return y - top;
+  }
+  // Intrinsic widths (CSS Sizing 3): the min-content and max-content widths of an element's content box,
+  // worked out once per element and layout.
+  var intrinsics = null;
+  function intrinsic(el) {
+    var b = makeBox(el, 0, null), given = sized(el, b, 'width', undefined, b.extraX);
+    if (given === null && replaced(el)) given = replacedSize(el, 'width');
+    return given !== null ? { min: given, max: given } : contentIntrinsic(el);
+  }
+  // The same from the element's content alone (its own width not taken).
+  function contentIntrinsic(el) {
+    var known = intrinsics && intrinsics.get(el);
+    if (known) return known;
+    var r = { min: 0, max: 0 }, display = style(el, 'display');
+    if (flexDisplay.test(display)) {
+      var row = !/^column/.test(style(el, 'flex-direction') || 'row'), wraps = /^wrap/.test(style(el, 'flex-wrap') || '');
+      var gap = Math.max(0, length(el, 'column-gap', undefined, 0)), items = containerItems(el, []);
+      items.forEach(function (it, k) {
+        var o = outerIntrinsic(it.el);
+        if (row) { r.max += o.max + (k ? gap : 0); r.min = wraps ? Math.max(r.min, o.min) : r.min + o.min + (k ? gap : 0); }
+        else { r.max = Math.max(r.max, o.max); r.min = Math.max(r.min, o.min); }
+      });
+    } else {
+      var run = [];
+      var flush = function () {
+        if (!run.length) return;
+        var segs = segmentsOf(inlineItems(run, el, [], null)), chunks = chunksOf(segs, 0, function (a) { return outerIntrinsic(a).max; });
+        var line = 0, pending = 0;
+        chunks.forEach(function (c) {
+          if (c.forced) {
+            if (c.items[0].block) { var o = outerIntrinsic(c.items[0].block); r.min = Math.max(r.min, o.min); r.max = Math.max(r.max, o.max); }
+            line = 0; pending = 0; return;
+          }
+          var w = c.width;
+          if (c.items.length === 1 && c.items[0].atomic) { var oa = outerIntrinsic(c.items[0].atomic); w = oa.min; }
+          r.min = Math.max(r.min, w);
+          line += pending + c.width;
+          pending = c.space;
+          r.max = Math.max(r.max, line);
+        });
+        run = [];
+      };
+      var children = childList(el);
+      for (var ci = 0; ci < children.length; ci++) {
+        var child = children[ci];
+        if (child.nodeType === 3) { run.push(child); continue; }
+        if (child.nodeType !== 1 || hiddenByDefault(child)) continue;
+        var d = style(child, 'display');
+        if (d === 'none' || d === 'contents' || outOfFlow(child)) continue;
+        if (inlineLevel.test(d)) { run.push(child); continue; }
+        flush();
+        var oc = outerIntrinsic(child);
+        r.min = Math.max(r.min, oc.min);
+        r.max = Math.max(r.max, oc.max);
+      }
+      flush();
+      var indent = length(el, 'text-indent', undefined, 0);
+      if (typeof indent === 'number') { r.max += indent; r.min += Math.max(0, indent); }
+    }
+    r.min = Math.min(r.min, r.max);
+    if (intrinsics) intrinsics.set(el, r);
+    return r;
+  }
+  function outerIntrinsic(el) {
+    var b = makeBox(el, 0, null), r = intrinsic(el), extra = b.extraX;
+    extra += (b.margin.left === 'auto' ? 0 : b.margin.left) + (b.margin.right === 'auto' ? 0 : b.margin.right);
+    var lo = clamp(el, b, 'width', r.min, undefined, b.extraX), hi = clamp(el, b, 'width', r.max, undefined, b.extraX);
+    return { min: lo + extra, max: hi + extra };
+  }
+  // Shrink-to-fit (CSS 2.1 §10.3.5): min(max(min-content, available), max-content).
+  function shrinkToFit(el, available) {
+    var r = intrinsic(el);
+    return Math.min(Math.max(r.min, available), r.max);
+  }
+  // Replaced elements (an inline one is an atomic inline): their size is their CSS width and height, else their
+  // width and height attributes, else 300 x 150 (canvas, svg, video, iframe, embed, object) or 0 (img: natural
+  // sizes are not modelled here); their children are not laid out.
+  var replacedNames = /^(img|svg|canvas|video|iframe|embed|object)$/;
+  function replaced(el) { return replacedNames.test(el.localName); }
+  function replacedSize(el, name) {
+    var n = parseFloat(el.getAttribute(name));
+    if (isFinite(n) && n >= 0 && /^\s*[\d.]+(px)?\s*$/.test(el.getAttribute(name))) return n;
+    return el.localName === 'img' ? 0 : name === 'width' ? 300 : 150;
+  }
+  // An atomic inline-level box (inline-block, inline-flex, inline-grid, inline-table, an inline replaced element)
+  // laid out at (cb.x, y): its width, else shrink-to-fit; returns its outer height (the inline formatting context
+  // places it on its line).
   function inline(el, cb, y, abs, viewport, boxes) {
     var b = makeBox(el, cb.width, null);
     b.margin.left = b.margin.left === 'auto' ? 0 : b.margin.left;
     b.margin.right = b.margin.right === 'auto' ? 0 : b.margin.right;
-    var isBlockBox = style(el, 'display') !== 'inline';
-    var width = isBlockBox ? sized(el, b, 'width', cb.width, b.extraX) : null;
-    width = clamp(el, b, 'width', width === null ? 0 : width, cb.width, b.extraX);
+    var width = sized(el, b, 'width', cb.width, b.extraX);
+    if (width === null) width = replaced(el) ? replacedSize(el, 'width') : shrinkToFit(el, Math.max(0, cb.width - b.margin.left - b.margin.right - b.extraX));
+    width = clamp(el, b, 'width', width, cb.width, b.extraX);
     b.x = cb.x + b.margin.left;
     b.y = y;
     b.width = width + b.extraX;
-    var line = lineHeight(el);
     content(el, b, width, { x: cb.x, width: cb.width, height: null }, abs, viewport, boxes);
-    if (!isBlockBox || b.flow < line) { b.contentHeight = Math.max(b.contentHeight, isBlockBox ? b.contentHeight : line); b.height = b.contentHeight + b.extraY; }
     relative(el, b, cb);
-    return isBlockBox ? b.height + b.margin.top + b.margin.bottom : line;
+    return b.height + b.margin.top + b.margin.bottom;
   }
   function absolute(el, abs, viewport, boxes, staticCb, staticY) {
     var fixed = style(el, 'position') === 'fixed';
@@ -742,7 +1327,10 @@
     b.margin.left = ml;
     b.margin.right = mr;
     var width = sized(el, b, 'width', cb.width, b.extraX);
-    if (width === null) width = left !== 'auto' && right !== 'auto' ? Math.max(0, cb.width - left - right - ml - mr - b.extraX) : 0;
+    if (width === null) {
+      var room = Math.max(0, cb.width - (left === 'auto' ? 0 : left) - (right === 'auto' ? 0 : right) - ml - mr - b.extraX);
+      width = left !== 'auto' && right !== 'auto' ? room : shrinkToFit(el, room);
+    }
     width = clamp(el, b, 'width', width, cb.width, b.extraX);
     b.width = width + b.extraX;
     if (left !== 'auto') b.x = cb.x + left + ml;
@@ -766,7 +1354,7 @@
     var dx = x - b.x, dy = y - b.y;
     if (!dx && !dy) return;
     var all = [el];
-    el.querySelectorAll('*').forEach(function (n) { all.push(n); });
+    if (!el.anonymous) el.querySelectorAll('*').forEach(function (n) { all.push(n); });
     all.forEach(function (n) { var c = boxes.get(n); if (c) { c.x += dx; c.y += dy; } });
   }
   function relative(el, b, cb) {
@@ -778,6 +1366,10 @@
   }
   // The box of an element, with relative offsets applied to it and its descendants' reads; null when not rendered.
   function boxOf(el) {
+    if (el && el.anonymous) {   // an anonymous item: its box, moved with its container's relative offsets
+      var parent = boxOf(el.parent), own = parent && layout().get(el);
+      return own ? { b: own, x: own.x + parent.x - parent.b.x, y: own.y + parent.y - parent.b.y } : null;
+    }
     if (!el || el.nodeType !== 1 || !el.ownerDocument || el.ownerDocument !== doc || !doc.documentElement || !doc.documentElement.contains(el)) return null;
     var boxes = layout(), b = boxes.get(el);
     if (!b) return null;
@@ -842,9 +1434,76 @@
     return [box.x + at(words[0], box.b.width), box.y + at(words[1], box.b.height)];
   }
 
+  // The client rects of a range, as [x, y, width, height] in 1/64 px.
+  function rangeRects(range) {
+    var start = range.startContainer, end = range.endContainer, so = range.startOffset, eo = range.endOffset;
+    if (!start || !start.ownerDocument && start !== doc || (start.ownerDocument || start) !== doc) return [];
+    var out = [], selected = new Set(), root = range.commonAncestorContainer;
+    var first = start.nodeType === 1 || start.nodeType === 9 || start.nodeType === 11 ? (start.childNodes[so] || null) : start;
+    var stop = end.nodeType === 1 || end.nodeType === 9 || end.nodeType === 11 ? (end.childNodes[eo] || nextAfter(end, root)) : nextAfter(end, root);
+    if (!first) first = nextAfter(start, root);
+    var boxes = layout(), sx = g.scrollX || 0, sy = g.scrollY || 0;
+    for (var n = first; n && n !== stop; n = next(n, root)) {
+      if (n.nodeType === 1) {
+        var inside = range.comparePoint(n, n.childNodes.length) <= 0 && range.comparePoint(n, 0) >= 0 && end !== n && !n.contains(end);
+        if (inside && !selected.has(n.parentNode)) {
+          Array.prototype.forEach.call(n.getClientRects(), function (r) { out.push([r.x, r.y, r.width, r.height]); });
+        }
+        if (inside) selected.add(n);
+        continue;
+      }
+      if (n.nodeType !== 3) continue;
+      var list = cached.places && cached.places.get(n);
+      if (!list) continue;
+      var from = n === start ? so : 0, to = n === end ? eo : n.data.length;
+      var line = null;
+      list.forEach(function (p) {
+        var s = p.seg, box = boxOf(p.block);
+        if (!box) return;
+        var chars = s.text.length + (p.hangs ? 0 : s.spaces), lo = -1, hi = -1;   // a space hanging at a line's end has no box
+        for (var k = 0; k < chars; k++) {
+          var dom = s.map ? s.map[s.from + k] : s.from + k;
+          if (dom >= from && dom < to) { if (lo < 0) lo = k; hi = k + 1; }
+        }
+        if (lo < 0) return;
+        var f = s.font, x = box.x + p.dx, base = box.y + p.baseline;
+        var left = x + offsetIn(s, lo), right = x + offsetIn(s, hi), top = base - f.ascent;
+        if (line && line.top === top && Math.abs(line.right - left) < 0.01) { line.right = right; return; }
+        line = { left: left, right: right, top: top, height: f.ascent + f.descent };
+        out.push(line);
+      });
+      out = out.map(function (r) { return r.left !== undefined ? [unit(r.left - sx), unit(r.top - sy), unit(r.right - r.left), r.height] : r; });
+    }
+    return out;
+  }
+  // The x offset of character k of a measured piece of text (its trailing spaces after the text).
+  function offsetIn(s, k) {
+    if (k <= 0) return 0;
+    var n = s.text.length;
+    if (k <= n) return k === n ? s.width : advances(s.font, [s.text.slice(0, k)])[0] + s.letter * Array.from(s.text.slice(0, k)).length;
+    return s.width + (k - n) * (s.space / Math.max(1, s.spaces));
+  }
+  function next(n, root) {
+    if (n.firstChild) return n.firstChild;
+    return nextAfter(n, root);
+  }
+  function nextAfter(n, root) {
+    for (; n && n !== root; n = n.parentNode) if (n.nextSibling) return n.nextSibling;
+    return null;
+  }
+
   var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
   defineMethod(E, 'getBoundingClientRect', function getBoundingClientRect() { return clientRect(this); });
-  defineMethod(E, 'getClientRects', function getClientRects() { return rectList(boxOf(this) ? [clientRect(this)] : []); });
+  defineMethod(E, 'getClientRects', function getClientRects() {
+    var box = boxOf(this);
+    if (!box) return rectList([]);
+    if (!box.b.fragments || box.b.fragments.length < 2) return rectList([clientRect(this)]);
+    var el = this;
+    return rectList(box.b.fragments.map(function (f) {   // an inline element: one rect per line it is on
+      var r = transformed(el, [box.x + f[0], box.y + f[1], box.x + f[0] + f[2], box.y + f[1] + f[3]]);
+      return newRect(unit(r[0] - (g.scrollX || 0)), unit(r[1] - (g.scrollY || 0)), unit(r[2] - r[0]), unit(r[3] - r[1]));
+    }));
+  });
   function isRoot(el) { return el === doc.documentElement; }
   defineGetter(E, 'clientTop', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.top) : 0; });
   defineGetter(E, 'clientLeft', function () { var box = boxOf(this); return box && !inlineOnly(this) ? Math.round(box.b.border.left) : 0; });
@@ -871,6 +1530,7 @@
     var left = b.x + b.border.left + own.left, top = b.y + b.border.top + own.top;
     var size = paddingBox(box);
     var w = size.width, h = Math.max(size.height, b.padding.top + b.flow + b.padding.bottom);
+    if (b.lineRight !== undefined) w = Math.max(w, b.x + b.lineRight - left + b.padding.right);   // its own lines of text
     el.querySelectorAll('*').forEach(function (n) {
       var c = boxes.get(n);
       if (!c || isFixedChain(n)) return;
@@ -1013,7 +1673,7 @@
   // SVG: getBBox from the geometry attributes of the basic shapes (user units; percentages and transforms are not
   // applied), the union of the children for <g>, <svg> and <a>; getTotalLength for rect, circle, ellipse (Ramanujan's
   // second approximation), line, polyline and polygon. <path> and <text> have an empty box and no length: there is
-  // no maintained path-data parser in Debian to use, and no text layout.
+  // no maintained path-data parser in Debian to use, and SVG text is not laid out.
   var SVG = impl.SVGElement && impl.SVGElement.prototype;
   function attr(el, name) { var n = parseFloat(el.getAttribute(name)); return isFinite(n) ? n : 0; }
   function points(el) {
@@ -1035,6 +1695,9 @@
         var xs = p.map(function (q) { return q[0]; }), ys = p.map(function (q) { return q[1]; });
         var left = Math.min.apply(null, xs), top = Math.min.apply(null, ys);
         return [left, top, Math.max.apply(null, xs) - left, Math.max.apply(null, ys) - top];
+      case 'text':
+        var tw = svgTextLength(el), tf = tw ? svgFont(el) : null;
+        return tf ? [attr(el, 'x'), attr(el, 'y') - tf.ascent, tw, tf.ascent + tf.descent] : null;
       case 'g': case 'svg': case 'a':
         var all = null;
         for (var c = el.firstElementChild; c; c = c.nextElementSibling) {
@@ -1053,9 +1716,26 @@
     if (closed && p.length > 1) total += Math.hypot(p[0][0] - p[p.length - 1][0], p[0][1] - p[p.length - 1][1]);
     return total;
   }
+  // SVG text: its characters measured in its font (the font-* presentation attributes of the element, else its
+  // computed style), from its x/y attributes; no per-glyph positions (dx, rotate, textLength) or textPath.
+  function svgFont(el) {
+    function pick(name) { return el.getAttribute(name) || style(el, name); }
+    return metrics(fontFrom(pick('font-family'), parseFloat(pick('font-size')), pick('font-weight'), pick('font-style')));
+  }
+  function svgTextLength(el) {
+    if (!doc.documentElement || !doc.documentElement.contains(el)) return 0;
+    var text = String(el.textContent || '').replace(/[\t\n\r ]+/g, ' ').trim();
+    if (!text) return 0;
+    var f = svgFont(el), letter = spacing(el, 'letter-spacing');
+    return advances(f, [text])[0] + letter * Array.from(text).length;
+  }
   if (SVG) {
+    var TEXT = /^(text|tspan)$/;
+    defineMethod(SVG, 'getComputedTextLength', function getComputedTextLength() {
+      return TEXT.test(this.localName) ? svgTextLength(this) : 0;
+    });
     defineMethod(SVG, 'getBBox', function getBBox() {
-      var b = shapeBox(this) || [0, 0, 0, 0];
+      var b = shapeBox(this) || (TEXT.test(this.localName) ? [attr(this, 'x'), attr(this, 'y'), 0, 0] : [0, 0, 0, 0]);
       return newRect(b[0], b[1], b[2], b[3]);
     });
     defineMethod(SVG, 'getTotalLength', function getTotalLength() {
@@ -1074,6 +1754,6 @@
     });
   }
 
-  env.geometry = { boxOf: boxOf };   // for observers.js
+  env.geometry = { boxOf: boxOf, measured: function () { return measured; } };   // for observers.js and the tests
   return env;
 })
