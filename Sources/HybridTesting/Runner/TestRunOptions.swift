@@ -29,8 +29,8 @@ public struct TestRunOptions: Sendable {
     /// `<meta name="hybrid-expect-divergence" content="CODE">`. Default false: only unexpected ones fail it.
     public var strict = false
 
-    /// The bridge's compatibility setting for every page (`--lenient`: ``BridgeCompatibility/lenient``). Default
-    /// ``BridgeCompatibility/device``; divergences are reported either way.
+    /// The bridge's compatibility setting for every page (`--lenient`: `BridgeCompatibility.lenient`). Default
+    /// `BridgeCompatibility.device`; divergences are reported either way.
     public var compatibility = BridgeCompatibility.device
 
     /// The bridge's largest message in bytes of JSON text, either way (`--max-message-size`); nil keeps the

@@ -2,7 +2,7 @@ import Foundation
 import JavaScript
 
 extension HeadlessWebView {
-    /// Evaluates `source` as an ES module of the current document at `url` (``ESModules``): its static imports and
+    /// Evaluates `source` as an ES module of the current document at `url` (`ESModules`): its static imports and
     /// `import()` calls resolve against `url` (through the page's import maps), its dependencies are fetched and run
     /// first, and its top-level `await` is awaited. Returns the module's `default` export as JSON (a promise is awaited;
     /// `undefined`, functions and symbols become null, as ``callAsyncJavaScript(_:)`` returns a value), nil when the
