@@ -27,7 +27,6 @@ public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sen
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
         WTFMainThread.ensure()
-        GIOModules.ensureLoaded()
         guard let context = g_main_context_new() else {
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
