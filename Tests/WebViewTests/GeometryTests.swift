@@ -80,9 +80,7 @@ import Testing
             .rev { display: flex; flex-direction: row-reverse; width: 300px; } .rev > div { width: 60px; height: 10px; }
             .order { display: flex; width: 300px; } .order > div { width: 60px; height: 10px; } .order > .first { order: -1; }
             """)
-        let out = try await webView.evaluateJavaScript("""
-            ['bar','b1','b2','b3','wrap','w1','w2','w3','w4','center','c1','between','s1','s2','s3','col','k1','k2','k3','stretch','t1','t2','t3','auto','a1','a2','shrink','h1','h2','minmax','m1','m2','m3','rev','r1','r2','order','o1','o2'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
-            """)
+        let out = try await rects(["bar", "b1", "b2", "b3", "wrap", "w1", "w2", "w3", "w4", "center", "c1", "between", "s1", "s2", "s3", "col", "k1", "k2", "k3", "stretch", "t1", "t2", "t3", "auto", "a1", "a2", "shrink", "h1", "h2", "minmax", "m1", "m2", "m3", "rev", "r1", "r2", "order", "o1", "o2"], in: webView)
         #expect(out == [
             "bar:0,0,370,30",
             "b1:5,5,120,20",
@@ -149,9 +147,7 @@ import Testing
             .g4 { display: grid; grid-template-columns: 50% auto; grid-template-rows: 40px; grid-auto-rows: 25px; width: 200px; }
             .g4 > div { margin: 2px; }
             """)
-        let out = try await webView.evaluateJavaScript("""
-            ['g1','a1','a2','a4','a5','g2','b1','b2','b3','b4','g3','c1','c2','c3','c4','g4','d1','d2','d3'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
-            """)
+        let out = try await rects(["g1", "a1", "a2", "a4", "a5", "g2", "b1", "b2", "b3", "b4", "g3", "c1", "c2", "c3", "c4", "g4", "d1", "d2", "d3"], in: webView)
         #expect(out == [
             "g1:0,0,390,110",
             "a1:10,10,85,40",
@@ -193,9 +189,7 @@ import Testing
             .h { display: grid; grid-template-columns: 1fr 1fr; gap: 4px; width: 200px; }
             .h > header { grid-column: 1 / 3; height: 30px; } .h > div { height: 10px; } .h > .side { grid-row: 2 / 4; }
             """)
-        let out = try await webView.evaluateJavaScript("""
-            ['g','x1','x2','x3','x4','x5','x6','x7','x8','h','y1','y2','y3','y4','y5'].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
-            """)
+        let out = try await rects(["g", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "h", "y1", "y2", "y3", "y4", "y5"], in: webView)
         #expect(out == [
             "g:0,0,320,120",
             "x1:0,0,210,20",
@@ -240,6 +234,14 @@ import Testing
         ])
         #expect(log.exceptions.isEmpty)
         await webView.close()
+    }
+
+    /// `id:x,y,width,height` of each element's bounding client rect, the form the Chromium-checked tests compare.
+    private func rects(_ ids: [String], in webView: HeadlessWebView) async throws -> JSONValue {
+        let list = ids.map { "'\($0)'" }.joined(separator: ",")
+        return try await webView.evaluateJavaScript("""
+            [\(list)].map(function (id) { var r = document.getElementById(id).getBoundingClientRect(); return id + ':' + [r.x, r.y, r.width, r.height].join(','); })
+            """)
     }
 
     @Test func viewportUnitsFollowTheDeviceProfileAndItsRotation() async throws {
