@@ -32,7 +32,7 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CGLib",
-            pkgConfig: "glib-2.0",
+            pkgConfig: "gio-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
         .systemLibrary(

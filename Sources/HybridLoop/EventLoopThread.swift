@@ -27,6 +27,7 @@ public final class EventLoopThread: SerialExecutor, TaskExecutor, @unchecked Sen
     /// Starts a new thread named `name` and returns once it is iterating its main context.
     public init(name: String = "hybrid.runtime") {
         WTFMainThread.ensure()
+        GIOStartup.ensure()
         guard let context = g_main_context_new() else {
             fatalError("g_main_context_new returned NULL")  // only on out-of-memory
         }
