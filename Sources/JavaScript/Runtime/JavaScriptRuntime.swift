@@ -246,6 +246,14 @@ public actor JavaScriptRuntime {
         virtualMachine.scheduler.advance(by: duration.seconds * 1000)
     }
 
+    /// Virtual clock: jumps to the next pending timer of any kind (a repeating interval and an animation frame
+    /// too) and fires what falls due then. False when nothing is pending, and always on a real clock. For a tool
+    /// that waits for a condition step by step (`hybrid run --wait-for`).
+    public func fireNextTimer() -> Bool {
+        guard !isShutDown, virtualMachine.scheduler.clock.isVirtual else { return false }
+        return virtualMachine.scheduler.fireNext()
+    }
+
     /// Releases every context and JavaScript object now, firing no pending timer. The runtime
     /// answers afterwards with errors (``evaluate(_:sourceURL:)``) or idleness
     /// (``runUntilIdle(timeout:includingIntervals:)``).
