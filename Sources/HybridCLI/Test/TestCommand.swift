@@ -16,8 +16,9 @@ struct TestCommand: AsyncParsableCommand {
             and, when there is a folder NAME.api-mocks next to it, mock HTTP APIs in the format of hybrid serve \
             --api-mocks (answers, .echo.json, WebSocket and event-stream endpoints). \
             Before the page's scripts, the test API is injected: test(name, fn) (fn may be \
-            async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
+            async), test.skip, test.only, assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
+            fail), and expect with the Jest matchers (toBe, toEqual, toMatch, toContain, toThrow, \
+            toHaveBeenCalledWith on expect.fn() mocks, .not, .resolves, .rejects, ...). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
             after its DOMContentLoaded listeners; a *.test.js script has it before it runs. The tests run one after \
             another once the page's load event has fired. With --virtual-time each \
             page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
