@@ -379,6 +379,61 @@ function test(name, fn) { register(name, fn, "run"); }
 test.skip = function (name, fn) { register(name, fn, "skip"); };
 test.only = function (name, fn) { register(name, fn, "only"); };
 
+// --- clock: the runtime's virtual clock (hybrid test --virtual-time), held by a test. Installed, time moves only
+// through tick, runAll and next (timers, animation frames, Date and performance.now follow it); each test ends with
+// it uninstalled, so time runs on between tests. The test's own timeout does not count the time a tick skips.
+var clockHeld = false, testTimer = null;
+function clockControl(name) {
+    var control = global.__hybridClock;
+    if (!control) throw new Error("clock." + name + "() needs the virtual clock: run hybrid test with --virtual-time");
+    if (name !== "install" && !clockHeld) throw new Error("clock." + name + "() needs clock.install() first");
+    return control;
+}
+function skippingTimeout(move) {
+    var timer = testTimer;
+    if (timer) timer.pause();
+    try { return move(); } finally { if (timer) timer.resume(); }
+}
+var testClock = {
+    install: function (options) {
+        clockControl("install").hold(true);
+        clockHeld = true;
+        if (options && options.now !== undefined) testClock.setSystemTime(options.now);
+        return testClock;
+    },
+    uninstall: function () {
+        if (!clockHeld) return;
+        clockHeld = false;
+        global.__hybridClock.hold(false);
+    },
+    tick: function (ms) {
+        var control = clockControl("tick"), n = Number(ms);
+        if (!(n >= 0)) throw new RangeError("clock.tick(ms) needs a number of milliseconds >= 0, got " + show(ms));
+        skippingTimeout(function () { control.advance(n); });
+        return global.performance.now();
+    },
+    next: function () {
+        var control = clockControl("next");
+        return skippingTimeout(function () { return control.fireNext(); });
+    },
+    runAll: function (limit) {
+        var control = clockControl("runAll"), most = limit === undefined ? 1000 : Number(limit), fired = 0;
+        skippingTimeout(function () {
+            while (control.fireNext()) {
+                if (++fired >= most) throw new Error("clock.runAll(): aborted after " + most + " timers (an interval, or a timer that sets another?)");
+            }
+        });
+        return fired;
+    },
+    setSystemTime: function (time) {
+        var control = clockControl("setSystemTime"), ms = time instanceof Date ? time.getTime() : Number(time);
+        if (!isFinite(ms)) throw new TypeError("clock.setSystemTime(time) needs a Date or milliseconds since 1970, got " + show(time));
+        control.setSystemTime(ms);
+    },
+    now: function () { return global.performance.now(); }
+};
+Object.defineProperty(global, "clock", { value: testClock, writable: true, configurable: true });
+
 function runOne(t) {
     return new Promise(function (resolve) {
         var settled = false, timer = null;
@@ -386,9 +441,14 @@ function runOne(t) {
             if (settled) return;
             settled = true;
             if (timer !== null) clearT(timer);
+            testTimer = null;
+            testClock.uninstall();
             resolve(outcome);
         }
-        timer = setT(function () { finish({ timeout: true }); }, config.timeout);
+        function arm() { timer = setT(function () { finish({ timeout: true }); }, config.timeout); }
+        arm();
+        testTimer = { pause: function () { if (timer !== null) clearT(timer); timer = null; },
+                      resume: function () { if (!settled && timer === null) arm(); } };
         // The body starts from a timer, not a microtask: the watchdog may stop a timer callback
         // safely, while JavaScriptCore cannot recover from stopping a microtask.
         setT(function () {

@@ -149,6 +149,10 @@ private final class DocumentHooks: DocumentObserver {
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
         }
+        // The test API's `clock` holds and moves the runtime's virtual clock (--virtual-time only).
+        if let clock = document.context.virtualClockFunctions() {
+            document.context.globalObject["__hybridClock"] = clock
+        }
     }
 
     func documentWillClose(_ document: DocumentHandle) {

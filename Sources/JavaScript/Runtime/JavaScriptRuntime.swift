@@ -199,7 +199,7 @@ public actor JavaScriptRuntime {
         while !isIdle(includingIntervals: includingIntervals) {
             if let deadline, g_get_monotonic_time() >= deadline { return .timedOut }
             let scheduler = virtualMachine.scheduler
-            if scheduler.clock.isVirtual, includingIntervals ? scheduler.hasPendingTimer : scheduler.hasPendingOneShot {
+            if scheduler.clock.isVirtual, !scheduler.isManual, includingIntervals ? scheduler.hasPendingTimer : scheduler.hasPendingOneShot {
                 _ = scheduler.fireNext()
                 rounds += 1
                 // Let other work on the runtime thread in now and then (actor calls, GLib sources).
@@ -229,7 +229,7 @@ public actor JavaScriptRuntime {
         while !isShutDown, !Task.isCancelled {
             await runUntilIdle()
             guard !isShutDown, !Task.isCancelled else { return }
-            if !activity.hasPendingWork, scheduler.hasPendingTimer {
+            if !activity.hasPendingWork, !scheduler.isManual, scheduler.hasPendingTimer {
                 _ = scheduler.fireNext()
                 rounds += 1
                 if rounds % 64 == 0 { await Task.yield() }
