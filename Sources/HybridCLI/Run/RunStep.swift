@@ -113,12 +113,10 @@ enum RunScenario {
                 throw RunInputError("\(place): expected an object with one key, one of "
                                     + RunStep.optionNames.subtracting(["steps"]).sorted().joined(separator: ", "))
             }
-            do {
+            do throws(RunInputError) {
                 steps.append(try step(name, value))
-            } catch let error as RunInputError {
-                throw RunInputError("\(place): \(error.description)")
             } catch {
-                throw RunInputError("\(place): \(error)")
+                throw RunInputError("\(place): \(error.description)")
             }
         }
         return steps

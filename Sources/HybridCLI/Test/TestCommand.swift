@@ -17,12 +17,18 @@ struct TestCommand: AsyncParsableCommand {
             --api-mocks (answers, .echo.json, WebSocket and event-stream endpoints). \
             Before the page's scripts, the test API is injected: test(name, fn) (fn may be \
             async), test.skip, test.only, assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail), and expect with the Jest matchers (toBe, toEqual, toMatch, toContain, toThrow, \
-            toHaveBeenCalledWith on expect.fn() mocks, .not, .resolves, .rejects, ...). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
-            after its DOMContentLoaded listeners; a *.test.js script has it before it runs. The tests run one after \
-            another once the page's load event has fired. With --virtual-time each \
-            page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
-            (network requests still take real time; --test-timeout then counts virtual time).
+            fail), expect and clock (below). A page gets the bridge as on the phone, when it asks (the \
+            setupWebViewJavascriptBridge snippet), after its DOMContentLoaded listeners; a *.test.js script has \
+            it before it runs. The tests run one after another once the page's load event has fired. With \
+            --virtual-time each page runs on a virtual clock that jumps to the next timer or animation frame \
+            while its tests wait (network requests still take real time; --test-timeout then counts virtual time).
+
+            expect has the Jest matchers (toBe, toEqual, toMatch, toContain, toThrow, toHaveBeenCalledWith on \
+            expect.fn() mocks, .not, .resolves, .rejects, ...) and toMatchSnapshot(): a value (a DOM node as its \
+            HTML) is stored in __snapshots__/FILE.snap.json next to the test the first time, and compared after; \
+            --update-snapshots stores the new value instead of failing. clock (install, tick, next, runAll, \
+            setSystemTime) holds and moves the virtual clock, in a page run on it (with --virtual-time, or \
+            <meta name="hybrid-virtual-time"> in the page).
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
@@ -54,6 +60,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --tap > results.tap                # the summary on stderr
               hybrid test web/tests/forms.test.html --reporter json > r.json
               hybrid test web/tests/forms.test.html --reporter dot --retries 2
+              hybrid test web/tests/clock.test.html          # its tests hold the clock
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
@@ -96,6 +103,9 @@ struct TestCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("How results are printed: spec (each file and test; the default on a terminal), dot, json, junit or tap (json, junit and tap on standard output, the summary on standard error). Default elsewhere: only the failures.", valueName: "name"))
     var reporter: TestReporter?
+
+    @Flag(name: .customLong("update-snapshots"), help: "Store what toMatchSnapshot() gets where a stored snapshot differs, instead of failing.")
+    var updateSnapshots = false
 
     @Flag(name: .long, help: "Start no other file after the first file with a failed test (the ones running finish; the rest count as skipped).")
     var bail = false
@@ -160,6 +170,7 @@ struct TestCommand: AsyncParsableCommand {
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
         options.retries = retries
+        options.updateSnapshots = updateSnapshots
         options.bail = bail
         options.strict = strict
         if bridge.lenient { options.compatibility = .lenient }

@@ -283,12 +283,58 @@ function matchers(received, negated, promised, at) {
             });
         };
     });
+    object.toMatchSnapshot = function (hint) {
+        if (negated || promised) throw new TypeError("toMatchSnapshot() cannot follow .not, .resolves or .rejects");
+        matchSnapshot(received, hint, at);
+    };
     if (!negated) Object.defineProperty(object, "not", { get: function () { return matchers(received, true, promised, at); } });
     if (!promised) {
         Object.defineProperty(object, "resolves", { get: function () { return matchers(received, false, "resolves", at); } });
         Object.defineProperty(object, "rejects", { get: function () { return matchers(received, false, "rejects", at); } });
     }
     return object;
+}
+// --- snapshots: `expect(value).toMatchSnapshot(hint?)`, stored by native code in __snapshots__/FILE.snap.json under
+// "test name N" (N counting the test's snapshots from 1; `hint` is added to the name). A DOM node is its outerHTML,
+// anything else JSON with sorted keys, indented by two spaces.
+var snapshotTest = null, snapshotCount = 0;
+function snapshotValue(v) {
+    if (v !== null && typeof v === "object" && typeof v.nodeType === "number") {
+        return v.nodeType === 1 ? v.outerHTML : String(v.textContent);
+    }
+    if (v === undefined) return "undefined";
+    if (typeof v === "string") return JSON.stringify(v);
+    var seen = [];
+    var text = JSON.stringify(v, function (key, value) {
+        if (typeof value === "function") return "[Function" + (value.name ? ": " + value.name : "") + "]";
+        if (typeof value === "bigint") return String(value) + "n";
+        if (value instanceof Map) return { "[Map]": Array.from(value.entries()) };
+        if (value instanceof Set) return { "[Set]": Array.from(value.values()) };
+        if (value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) {
+            if (seen.indexOf(value) !== -1) return "[Circular]";
+            seen.push(value);
+            var sorted = {};
+            Object.keys(value).sort().forEach(function (k) { sorted[k] = value[k]; });
+            return sorted;
+        }
+        return value;
+    }, 2);
+    return text === undefined ? String(v) : text;
+}
+function matchSnapshot(received, hint, at) {
+    if (snapshotTest === null) throw new Error("toMatchSnapshot() works only inside a test");
+    var key = snapshotTest + (hint === undefined ? "" : ": " + String(hint)) + " " + (++snapshotCount);
+    var value = snapshotValue(received), stored = config.snapshots ? config.snapshots[key] : undefined;
+    if (stored === value) return;
+    if (stored === undefined || config.updateSnapshots) {
+        send({ type: "snapshot", key: key, value: value });
+        return;
+    }
+    var want = stored.split("\n"), got = value.split("\n"), line = 0;
+    while (line < want.length && line < got.length && want[line] === got[line]) line++;
+    throw new AssertionError("expect(received).toMatchSnapshot(): the snapshot " + show(key) + " differs at line " + (line + 1)
+        + ": - " + (line < want.length ? want[line] : "(nothing)") + " + " + (line < got.length ? got[line] : "(nothing)")
+        + " (hybrid test --update-snapshots accepts the new value)", value, stored, "toMatchSnapshot", at);
 }
 // expect.fn(impl): a mock function recording its calls (mock.calls, mock.results), as jest.fn() and vi.fn().
 expect.fn = function (impl) {
@@ -385,7 +431,7 @@ test.only = function (name, fn) { register(name, fn, "only"); };
 var clockHeld = false, testTimer = null;
 function clockControl(name) {
     var control = global.__hybridClock;
-    if (!control) throw new Error("clock." + name + "() needs the virtual clock: run hybrid test with --virtual-time");
+    if (!control) throw new Error("clock." + name + "() needs the virtual clock: run hybrid test with --virtual-time, or give the page <meta name=\"hybrid-virtual-time\">");
     if (name !== "install" && !clockHeld) throw new Error("clock." + name + "() needs clock.install() first");
     return control;
 }
@@ -467,6 +513,8 @@ function result(t, index, status, message, at, started, ended) {
 
 function runAt(t, index, next) {
     send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
+    snapshotTest = t.name;
+    snapshotCount = 0;
     var began = clock();
     runOne(t).then(function (outcome) {
         var ended = clock();

@@ -45,6 +45,10 @@ public struct TestRunOptions: Sendable {
     /// file not started is reported as one skipped test. Default false.
     public var bail = false
 
+    /// `toMatchSnapshot()` replaces a stored snapshot that differs instead of failing (`--update-snapshots`).
+    /// Default false: a new snapshot is stored, a changed one fails its test.
+    public var updateSnapshots = false
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
