@@ -41,6 +41,7 @@
     if (el._hybridEditStart === undefined) watchChange(el);
   }
   function tapFocus(el) {
+    if (typeof env.focusable !== 'function') return;   // a document without the focus model (dom/focus.js)
     var target = el;
     while (target && target.nodeType === 1 && !(env.focusable(target) &&
       (editable(target) || target.localName === 'select' || target.localName === 'iframe' || target.getAttribute('tabindex') !== null))) {
