@@ -113,6 +113,21 @@ import TestSupport
         #expect(result.stdout == "3,active\nexpired\ntrue\n", "\(result.stdout)")
     }
 
+    @Test func eachStepIsATranscriptLineInOrder() async throws {
+        let url = try await RunFixture.page(Self.form)
+        let transcript = url.deletingLastPathComponent().appendingPathComponent("t.jsonl")
+        let result = try await HybridBinary.run(["run", url.path, "--quiet", "--transcript", transcript.path, "--wait", "5",
+                                                 "--fill", "#name=Al", "--select", "#size=l", "--check", "#terms", "--uncheck", "#terms",
+                                                 "--press", "Tab", "--wait-for", "#msg", "--click", "#pay"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let steps = try await RunFixture.events(transcript).filter {
+            ["wait", "fill", "select", "check", "uncheck", "press", "waitFor", "click"].contains($0["kind"] as? String)
+        }
+        #expect(steps.map { $0["kind"] as? String } == ["wait", "fill", "select", "check", "uncheck", "press", "waitFor", "click"])
+        #expect(steps[1]["text"] as? String == "Al" && steps[2]["value"] as? String == "l" && steps[5]["key"] as? String == "Tab")
+        #expect(steps[0]["ms"] as? Double == 5)
+    }
+
     @Test func badStepValuesAreUsageErrors() async throws {
         let url = try await RunFixture.page(Self.form)
         let fill = try await HybridBinary.run(["run", url.path, "--fill", "#name"])
