@@ -15,7 +15,8 @@ public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptio
 func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSetup?,
                  onTest: (TestActivity) -> Void) async -> TestFileReport {
     let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
-    return await TestFileRunner.run(driver, file: file.path, options: options, onTest: onTest)
+    return await TestFileRunner.run(driver, file: file.path, options: options, snapshotFile: SnapshotFile.url(for: file.url),
+                                    onTest: onTest)
 }
 
 /// Runs the JS test page at `url` against Swift handlers and returns the report.

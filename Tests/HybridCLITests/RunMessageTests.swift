@@ -33,10 +33,10 @@ import Testing
         let url = try await page("<button id='go'>go</button>")
         let result = try await HybridBinary.run(["run", url.path, "--quiet", "--click", "#nosuch", "--click", "#go"])
         #expect(result.status == 1)
-        #expect(result.stderr == "hybrid run: --click '#nosuch': no element matches\n", "\(result.stderr)")
+        #expect(result.stderr == "hybrid run: step 1 (--click #nosuch): no element matches '#nosuch'\n", "\(result.stderr)")
         let invalid = try await HybridBinary.run(["run", url.path, "--quiet", "--click", "a["])
         #expect(invalid.status == 1)
-        #expect(invalid.stderr.hasPrefix("hybrid run: --click 'a[': invalid selector"), "\(invalid.stderr)")
+        #expect(invalid.stderr.hasPrefix("hybrid run: step 1 (--click a[): invalid selector"), "\(invalid.stderr)")
         #expect(!invalid.stderr.contains("hybrid:inspection"))
     }
 

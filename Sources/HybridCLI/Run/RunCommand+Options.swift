@@ -21,15 +21,12 @@ extension RunCommand {
         } else {
             let demo = try RunDemo.locate()
             options = RunOptions(label: RunCommand.relativePath(demo), url: demo, isDemo: true)
-            options.clicks = RunDemo.clicks
-            options.calls = RunDemo.calls
-            options.asserts = RunDemo.asserts
+            options.steps = RunDemo.clicks.map(RunStep.click) + RunDemo.calls.map(RunStep.call)
         }
-        options.clicks += clicks
         options.rotations = rotations
         options.fileInputs = try RunOptions.fileInputs(parsing: fileInputs)
-        options.calls += try calls.map { text throws(RunInputError) in try RunOptions.Call(parsing: text) }
-        options.evals = evals
+        options.steps += try steps(arguments: Array(CommandLine.arguments.dropFirst()))
+        if options.isDemo { options.steps += RunDemo.asserts.map(RunStep.assert) }
         if let geolocation {
             if let position = GeolocationPosition(parsing: geolocation) {
                 options.geolocation = .position(position)
@@ -42,7 +39,6 @@ extension RunCommand {
             }
         }
         options.clipboard = clipboard
-        options.asserts += asserts
         options.dumpDOM = dumpDOM
         options.canvasOut = canvasOut
         options.mockFiles = mocks
@@ -68,6 +64,22 @@ extension RunCommand {
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         options.style = TerminalStyle(color)
         return options
+    }
+
+    /// The steps in command-line order (`arguments` are the process's, after `hybrid`), each `--steps FILE` expanded
+    /// where it stands.
+    func steps(arguments: [String]) throws(RunInputError) -> [RunStep] {
+        let parsed: [(name: String, values: [String])] = [
+            ("click", clicks), ("fill", fills), ("select", selects), ("press", presses), ("check", checks),
+            ("uncheck", unchecks), ("wait-for", waitFors), ("wait", waits), ("call", calls), ("eval", evals),
+            ("assert", asserts), ("steps", stepFiles),
+        ]
+        var steps: [RunStep] = []
+        for (name, value) in RunStepOrder.ordered(arguments: arguments, parsed: parsed) {
+            if name == "steps" { steps += try RunScenario.steps(contentsOf: value) }
+            else { steps.append(try RunStep(option: name, value: value)) }
+        }
+        return steps
     }
 
     /// A URL with a scheme as is; anything else is a file path that must exist.

@@ -13,9 +13,12 @@ struct RunCommand: AsyncParsableCommand {
             demo is looked for in ./web, then <executable dir>/../share/hybrid/web, then <executable dir>/web.
 
             Phases, in this order: load (a local page's folder is served on a free loopback port, the bridge is \
-            attached); run until idle; each --rotate; each --file-input; each --click; each --call; each --eval (its value printed); each \
-            --assert; --dump-dom last on standard output. Within a phase, flags keep their command-line order, \
-            and the page runs until idle after each. Idle: no one-shot timer, \
+            attached); run until idle; each --rotate; each --file-input; the steps; --dump-dom last on standard \
+            output. The steps run in command-line order, whatever their kind: --click, --fill, --select, --press, \
+            --check, --uncheck, --wait-for, --wait, --call, --eval (its value printed), --assert, and the steps of \
+            each --steps FILE where it stands; the page runs until idle after each. A step that fails is named \
+            with its number: "step 3 (--click #pay): no element matches '#pay'"; the run goes on with the next. \
+            Idle: no one-shot timer, \
             animation frame, fetch, script load or bridge delivery pending; repeating timers do not count, and a \
             requestAnimationFrame loop only for --animation-settle seconds (default 1).
 
@@ -68,6 +71,11 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --virtual-time --animation-settle 5
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
               hybrid run web/bridge/echo.html --strict       # exit 1 on a divergence
+              hybrid run web/examples/form.html --fill '#name=Ann' --press Enter
+              hybrid run web/examples/form.html --select '#size=L' --check '#ok'
+              hybrid run web/examples/form.html --steps web/examples/form.steps.json
+              hybrid run web/examples/form.html --virtual-time --wait-for .expired
+              hybrid run web/examples/form.html --virtual-time --wait 600000
             """
     )
 
@@ -97,6 +105,30 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("assert"), help: ArgumentHelp("Exit 1 if the expression is falsy (repeatable; all are evaluated).", valueName: "JS_EXPRESSION"))
     var asserts: [String] = []
+
+    @Option(name: .customLong("fill"), help: ArgumentHelp("Type TEXT into the text field matching SELECTOR as a user would: focus, key and input events per character; change when it loses focus (repeatable).", valueName: "SELECTOR=TEXT"))
+    var fills: [String] = []
+
+    @Option(name: .customLong("select"), help: ArgumentHelp("Choose the option with VALUE (else with that label) in the <select> matching SELECTOR: input, change (repeatable).", valueName: "SELECTOR=VALUE"))
+    var selects: [String] = []
+
+    @Option(name: .customLong("press"), help: ArgumentHelp("Press KEY on the focused element: a character, or Enter, Tab, Backspace, Escape, Delete, Space, ArrowUp/Down/Left/Right, Home, End, PageUp, PageDown (repeatable).", valueName: "KEY"))
+    var presses: [String] = []
+
+    @Option(name: .customLong("check"), help: ArgumentHelp("Check the checkbox or radio button matching SELECTOR, clicking it when unchecked (repeatable).", valueName: "SELECTOR"))
+    var checks: [String] = []
+
+    @Option(name: .customLong("uncheck"), help: ArgumentHelp("Uncheck the checkbox matching SELECTOR, clicking it when checked (repeatable).", valueName: "SELECTOR"))
+    var unchecks: [String] = []
+
+    @Option(name: .customLong("wait-for"), help: ArgumentHelp("Wait until an element matches SELECTOR (up to --timeout; with --virtual-time, timers and intervals run on while waiting) (repeatable).", valueName: "SELECTOR"))
+    var waitFors: [String] = []
+
+    @Option(name: .customLong("wait"), help: ArgumentHelp("Let MS milliseconds pass, firing the timers due: on the virtual clock with --virtual-time, else in real time (repeatable).", valueName: "MS"))
+    var waits: [String] = []
+
+    @Option(name: .customLong("steps"), help: ArgumentHelp("Run the steps of a JSON scenario where this option stands: [{\"fill\": \"#name=Ann\"}, {\"click\": \"#pay\"}, {\"wait\": 500}] (repeatable).", valueName: "FILE"))
+    var stepFiles: [String] = []
 
     @Flag(name: .customLong("dump-dom"), help: "Print the serialised DOM last on stdout.")
     var dumpDOM = false

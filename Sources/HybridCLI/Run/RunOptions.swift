@@ -48,18 +48,16 @@ struct RunOptions: Sendable {
     var startFromRoutes = false
     /// `--log-level` info or lower: the bridge logs its messages.
     var logBridge = false
-    var clicks: [String] = []
     /// `--rotate`: how many times the device turns a quarter before the other steps.
     var rotations = 0
     /// `--file-input SELECTOR=PATH`: the files each selector's file input gets, in command-line order.
     var fileInputs: [(selector: String, files: [WebFile])] = []
-    var calls: [Call] = []
+    /// The steps in command-line order (the demo's first), see ``RunStep``.
+    var steps: [RunStep] = []
     /// `--geolocation`: where the device is, or the error it answers (nil: the user refuses location).
     var geolocation: GeolocationReading?
     /// `--clipboard`: the clipboard's text when the run starts.
     var clipboard: String?
-    var evals: [String] = []
-    var asserts: [String] = []
     var dumpDOM = false
     /// `--canvas-out DIR`: the page's canvases are saved there as PNG files when the run ends.
     var canvasOut: String?

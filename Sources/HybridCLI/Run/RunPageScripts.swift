@@ -1,8 +1,8 @@
 import Foundation
 import Hybrid
 
-/// What `--click`, `--eval` and `--assert` run in the page, with errors that point at what the user typed:
-/// `--eval:1:5: TypeError: ...` (a line and column inside the expression), `--click '#nosuch': no element matches`.
+/// What `--eval` and `--assert` run in the page, with errors that point at what the user typed:
+/// `--eval:1:5: TypeError: ...` (a line and column inside the expression).
 enum RunPageScripts {
     /// `--eval CODE`: its value, a promise awaited. Errors are located in CODE as `--eval:LINE:COLUMN`.
     static func evaluate(_ code: String, in webView: HeadlessWebView) async throws -> JSONValue {
@@ -20,27 +20,6 @@ enum RunPageScripts {
             throw error.shiftingFirstLine(of: "--assert", by: -prefix.count)
         }
     }
-
-    /// `--click SELECTOR`: clicks the first match; a selector that matches nothing, or is not a selector, is a
-    /// ``RunClickError`` that names it.
-    static func click(_ selector: String, in webView: HeadlessWebView) async throws {
-        let matches: Int
-        do {
-            matches = try await webView.count(of: selector)
-        } catch let error as JSException {
-            throw RunClickError(selector: selector, reason: error.message)
-        }
-        guard matches > 0 else { throw RunClickError(selector: selector, reason: "no element matches") }
-        try await webView.click(selector)
-    }
-}
-
-/// A `--click` that could not click: `--click '#nosuch': no element matches`.
-struct RunClickError: Error, CustomStringConvertible {
-    var selector: String
-    var reason: String
-
-    var description: String { "--click '\(selector)': \(reason)" }
 }
 
 extension JSException {

@@ -1,9 +1,8 @@
 import Foundation
 import Hybrid
 
-/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--rotate` → each `--file-input` → each `--click` →
-/// each `--call` → each `--eval` → each `--assert` → `--dump-dom` → `--canvas-out`. The page runs until idle after
-/// each step; every phase keeps the command-line order of its flags.
+/// The phases of a run, in order: load (the bridge is already attached) → idle → each `--rotate` → each `--file-input` →
+/// the steps in command-line order (`RunStep`) → `--dump-dom` → `--canvas-out`. The page runs until idle after each step.
 struct RunPhaseList {
     let options: RunOptions
     let phases: RunPhases
@@ -55,40 +54,14 @@ struct RunPhaseList {
             }
             if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
         }
-        for selector in options.clicks {
-            report.line(report.style.dim("click \(selector)"))
-            transcript.write(kind: "click", page: await phases.pageID(), ["selector": .string(selector)])
-            let webView = await phases.target().webView
-            switch await phases.withDeadline({ try await RunPageScripts.click(selector, in: webView) }) {
-            case .timedOut: return phases.timedOut(in: "--click \(selector)", timeout: timeout)
-            case .failed(let error):
-                let message = error is RunClickError ? "\(error)" : "--click '\(selector)': \(error)"
-                StandardStreams.err(report.style.red("hybrid run: \(message)") + "\n")
-                report.raise(.exception)
-            case .done: break
-            }
-            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        let steps = RunStepRunner(phases: phases, timeout: timeout, virtualTime: options.virtualTime)
+        for (index, step) in options.steps.enumerated() {
+            if let timedOut = await steps.run(step, number: index + 1) { return timedOut }
         }
-        for call in options.calls {
-            if await !RunBridge.call(call, bridge: phases.target().bridge, phases: phases) {
-                return phases.timedOut(in: "--call \(call.handler)", timeout: timeout)
-            }
+        if let firstFalsy = steps.firstFalsy {
+            StandardStreams.err(report.style.red("hybrid run: assertion failed: \(firstFalsy)") + "\n")
+            report.raise(.exception)
         }
-        for code in options.evals {
-            transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code)])
-            let webView = await phases.target().webView
-            switch await phases.withDeadline({ try await RunPageScripts.evaluate(code, in: webView) }) {
-            case .timedOut: return phases.timedOut(in: "--eval \(code)", timeout: timeout)
-            case .failed(let error):
-                report.failure(error)
-                transcript.write(kind: "evalResult", page: await phases.pageID(), ["code": .string(code), "error": .string("\(error)")])
-            case .done(let value):
-                StandardStreams.out(RunReport.format(value) + "\n")
-                transcript.write(kind: "evalResult", page: await phases.pageID(), ["code": .string(code), "value": value])
-            }
-            if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
-        }
-        if let timedOut = await assertions() { return timedOut }
         let webView = await phases.target().webView
         let clipboard = webView.services.clipboard
         if clipboard != (options.clipboard.map { [ClipboardEntry(type: "text/plain", data: Data($0.utf8))] } ?? []) {
@@ -102,31 +75,5 @@ struct RunPhaseList {
         }
         if let folder = options.canvasOut { await RunCanvasOut.save(from: webView, to: folder, phases: phases) }
         return report.status
-    }
-
-    /// Every `--assert`, all evaluated; exit 1 naming the first falsy one. Nil unless the time ran out.
-    private func assertions() async -> ExitStatus? {
-        let webView = await phases.target().webView, report = phases.report, style = report.style
-        var firstFalsy: String?
-        for code in options.asserts {
-            var passed = false
-            switch await phases.withDeadline({ try await RunPageScripts.assertion(code, in: webView) }) {
-            case .timedOut: return phases.timedOut(in: "--assert \(code)", timeout: options.timeout)
-            case .failed(let error): report.failure(error)
-            case .done(let truthy): passed = truthy
-            }
-            if !passed { firstFalsy = firstFalsy ?? code }
-            report.tally.withLock {
-                $0.assertions += 1
-                if !passed { $0.failedAssertions += 1 }
-            }
-            report.line((passed ? style.green("✓ assert") : style.red("✗ assert")) + " " + code)
-            phases.transcript.write(kind: "assert", page: await phases.pageID(), ["code": .string(code), "passed": .bool(passed)])
-        }
-        if let firstFalsy {
-            StandardStreams.err(style.red("hybrid run: assertion failed: \(firstFalsy)") + "\n")
-            report.raise(.exception)
-        }
-        return nil
     }
 }

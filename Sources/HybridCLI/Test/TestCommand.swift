@@ -16,16 +16,27 @@ struct TestCommand: AsyncParsableCommand {
             and, when there is a folder NAME.api-mocks next to it, mock HTTP APIs in the format of hybrid serve \
             --api-mocks (answers, .echo.json, WebSocket and event-stream endpoints). \
             Before the page's scripts, the test API is injected: test(name, fn) (fn may be \
-            async), test.skip, test.only, and assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
-            fail). A page gets the bridge as on the phone, when it asks (the setupWebViewJavascriptBridge snippet), \
-            after its DOMContentLoaded listeners; a *.test.js script has it before it runs. The tests run one after \
-            another once the page's load event has fired. With --virtual-time each \
-            page runs on a virtual clock that jumps to the next timer or animation frame while its tests wait \
-            (network requests still take real time; --test-timeout then counts virtual time).
+            async), test.skip, test.only, assert (ok, equal, notEqual, deepEqual, throws, rejects, match, \
+            fail), expect and clock (below). A page gets the bridge as on the phone, when it asks (the \
+            setupWebViewJavascriptBridge snippet), after its DOMContentLoaded listeners; a *.test.js script has \
+            it before it runs. The tests run one after another once the page's load event has fired. With \
+            --virtual-time each page runs on a virtual clock that jumps to the next timer or animation frame \
+            while its tests wait (network requests still take real time; --test-timeout then counts virtual time).
+
+            expect has the Jest matchers (toBe, toEqual, toMatch, toContain, toThrow, toHaveBeenCalledWith on \
+            expect.fn() mocks, .not, .resolves, .rejects, ...) and toMatchSnapshot(): a value (a DOM node as its \
+            HTML) is stored in __snapshots__/FILE.snap.json next to the test the first time, and compared after; \
+            --update-snapshots stores the new value instead of failing. clock (install, tick, next, runAll, \
+            setSystemTime) holds and moves the virtual clock, in a page run on it (with --virtual-time, or \
+            <meta name="hybrid-virtual-time"> in the page).
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
-            passed, N failed` (`, N skipped` when any). On a terminal, a progress line on standard error names \
-            the files running.
+            passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
+            default on a terminal) lists every file and test, dot prints a character per test; json, junit and \
+            tap print their format on standard output and the summary on standard error. On a terminal, a \
+            progress line on standard error names the files running. --retries N runs a file with a failed test \
+            again; a test that then passes counts as passed, with a FLAKY line. --bail starts no other file once \
+            one failed. Output files (--junit) are opened before any test runs.
 
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
             missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
@@ -47,6 +58,9 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --filter 'dom.test.html › ' --jobs 2
               hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
               hybrid test --tap > results.tap                # the summary on stderr
+              hybrid test web/tests/forms.test.html --reporter json > r.json
+              hybrid test web/tests/forms.test.html --reporter dot --retries 2
+              hybrid test web/tests/clock.test.html          # its tests hold the clock
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
@@ -84,8 +98,21 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
     var junit: String?
 
-    @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error).")
+    @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error); --reporter tap.")
     var tap = false
+
+    @Option(name: .long, help: ArgumentHelp("How results are printed: spec (each file and test; the default on a terminal), dot, json, junit or tap (json, junit and tap on standard output, the summary on standard error). Default elsewhere: only the failures.", valueName: "name"))
+    var reporter: TestReporter?
+
+    @Flag(name: .customLong("update-snapshots"), help: "Store what toMatchSnapshot() gets where a stored snapshot differs, instead of failing.")
+    var updateSnapshots = false
+
+    @Flag(name: .long, help: "Start no other file after the first file with a failed test (the ones running finish; the rest count as skipped).")
+    var bail = false
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Run a file with a failed test again up to N times (0 to 10; default 0); a test that passes on a retry passes, reported as flaky.", valueName: "n"))
+    var retries: Int = 0
 
     @Option(name: .long, help: ArgumentHelp("Run only tests whose `file › name` contains TEXT.", valueName: "text"))
     var filter: String?
@@ -109,6 +136,11 @@ struct TestCommand: AsyncParsableCommand {
                                             valueName: "i/n"),
             transform: OptionValue.shard)
     var shard: TestShard?
+
+    func validate() throws {
+        if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
+        guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10") }
+    }
 
     func run() async throws {
         if device == "list" { StandardStreams.out(DeviceOption.names + "\n"); return }
@@ -137,6 +169,9 @@ struct TestCommand: AsyncParsableCommand {
                                      loadTimeout: .milliseconds(Int64(loadTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
         options.virtualTime = virtualTime
+        options.retries = retries
+        options.updateSnapshots = updateSnapshots
+        options.bail = bail
         options.strict = strict
         if bridge.lenient { options.compatibility = .lenient }
         options.maximumMessageSize = bridge.maxMessageSize
@@ -160,7 +195,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         defer { memory?.cancel() }
         let progress = TestRunProgress(files: files)
-        let output = TestConsoleOutput(tap: tap, style: TerminalStyle(color),
+        let output = TestConsoleOutput(reporter: tap ? .tap : reporter ?? (isatty(STDOUT_FILENO) == 1 ? .spec : nil), style: TerminalStyle(color),
                                        progress: isatty(STDERR_FILENO) == 1 ? progress : nil)
         let began = ContinuousClock.now
         // Killed (Ctrl-C, a CI job's time limit, the terminal closed): write what is known, then exit 130, 143 or 129.

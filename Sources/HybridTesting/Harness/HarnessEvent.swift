@@ -9,6 +9,8 @@ enum HarnessEvent: Equatable {
     case result(index: Int, name: String, status: TestStatus, message: String?, frames: [String], declared: [String],
                 milliseconds: Double)
     case error(message: String, frames: [String])
+    /// `toMatchSnapshot()` recorded a new or updated snapshot `key`.
+    case snapshot(key: String, value: String)
     case done
 
     /// Decodes an event; nil for anything malformed (a page can call the reporting function too).
@@ -27,6 +29,9 @@ enum HarnessEvent: Equatable {
                            milliseconds: json["duration"]?.doubleValue ?? 0)
         case "error":
             self = .error(message: json["message"]?.stringValue ?? "test API error", frames: Self.strings(json["frames"]))
+        case "snapshot":
+            guard let key = json["key"]?.stringValue, let value = json["value"]?.stringValue else { return nil }
+            self = .snapshot(key: key, value: value)
         case "done":
             self = .done
         default:

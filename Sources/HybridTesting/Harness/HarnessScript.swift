@@ -7,10 +7,12 @@ import JavaScript
 /// `__hybridTest.start()` once the page has loaded. Running it twice in one document does nothing.
 enum HarnessScript {
     /// `HybridTestingScripts.testAPI` called with the configuration; throws when the file is not installed.
-    static func source(file: String, filter: String?, timeout: Duration) throws(ScriptResourceError) -> String {
+    static func source(file: String, filter: String?, timeout: Duration, snapshots: JSONObject = [:],
+                       updateSnapshots: Bool = false) throws(ScriptResourceError) -> String {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let config: JSONValue = .object(["file": .string(file), "filter": filter.map(JSONValue.string) ?? .null,
-                                         "timeout": .number(Double(milliseconds))])
+                                         "timeout": .number(Double(milliseconds)), "snapshots": .object(snapshots),
+                                         "updateSnapshots": .bool(updateSnapshots)])
         return try HybridTestingScripts.testAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
     }
 }

@@ -10,6 +10,8 @@ public struct TestCaseResult: Sendable, Hashable {
     public var location: SourceLocation?
     /// How long the test ran.
     public var duration: Duration
+    /// Passed only after its file ran again (``TestRunOptions/retries``): it failed before, so it is flaky.
+    public var isFlaky = false
 
     /// A result; see the properties.
     public init(name: String, status: TestStatus, message: String? = nil, location: SourceLocation? = nil,

@@ -1,21 +1,26 @@
 (function (global, config) {
 "use strict";
 if (global.__hybridTest) return;
-function diff(a, b, path, seen) {
+// Where `a` and `b` first differ ("" at the top, null when equal). `loose` is Jest's toEqual: properties whose value
+// is undefined are ignored and objects of different classes compare by their own properties.
+function diff(a, b, path, seen, loose) {
     if (Object.is(a, b)) return null;
     if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return path;
     for (var s = 0; s < seen.length; s++) if (seen[s][0] === a && seen[s][1] === b) return null;
     seen = seen.concat([[a, b]]);
-    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return path;
+    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)
+        && (!loose || Array.isArray(a) !== Array.isArray(b) || [Date, RegExp, Map, Set, ArrayBuffer, Error].some(function (T) {
+            return (a instanceof T) !== (b instanceof T);
+        }))) return path;
     if (a instanceof Date) return Object.is(a.getTime(), b.getTime()) ? null : path;
     if (a instanceof RegExp) return String(a) === String(b) ? null : path;
     if (a instanceof Error && (a.name !== b.name || a.message !== b.message)) return path;
-    if (a instanceof ArrayBuffer) return diff(new Uint8Array(a), new Uint8Array(b), path, seen);
+    if (a instanceof ArrayBuffer) return diff(new Uint8Array(a), new Uint8Array(b), path, seen, loose);
     if (a instanceof Map) {
         if (a.size !== b.size) return path + ".size";
         for (var [k, v] of a) {
             if (!b.has(k)) return path + ".get(" + show(k) + ")";
-            var d = diff(v, b.get(k), path + ".get(" + show(k) + ")", seen);
+            var d = diff(v, b.get(k), path + ".get(" + show(k) + ")", seen, loose);
             if (d !== null) return d;
         }
         return null;
@@ -24,13 +29,17 @@ function diff(a, b, path, seen) {
         if (a.size !== b.size) return path + ".size";
         outer: for (var x of a) {
             if (b.has(x)) continue;
-            if (typeof x === "object" && x !== null) for (var y of b) if (diff(x, y, "", seen) === null) continue outer;
+            if (typeof x === "object" && x !== null) for (var y of b) if (diff(x, y, "", seen, loose) === null) continue outer;
             return path + " (set member " + show(x) + ")";
         }
         return null;
     }
     if (Array.isArray(a) && a.length !== b.length) return path + ".length";
     var ka = Object.keys(a), kb = Object.keys(b);
+    if (loose && !Array.isArray(a)) {
+        var defined = function (o) { return function (k) { return o[k] !== undefined; }; };
+        ka = ka.filter(defined(a)); kb = kb.filter(defined(b));
+    }
     if (ka.length !== kb.length) {
         var missing = ka.filter(function (k) { return !Object.prototype.hasOwnProperty.call(b, k); })[0]
             || kb.filter(function (k) { return !Object.prototype.hasOwnProperty.call(a, k); })[0];
@@ -39,7 +48,7 @@ function diff(a, b, path, seen) {
     for (var i = 0; i < ka.length; i++) {
         var key = ka[i], sub = Array.isArray(a) ? path + "[" + key + "]" : path + "." + key;
         if (!Object.prototype.hasOwnProperty.call(b, key)) return sub;
-        var r = diff(a[key], b[key], sub, seen);
+        var r = diff(a[key], b[key], sub, seen, loose);
         if (r !== null) return r;
     }
     return null;
@@ -154,6 +163,208 @@ assert.rejects = function (promiseOrFn, expected, message) {
 assert.fail = function (message) { fail("failed", message, undefined, undefined, "fail"); };
 
 Object.defineProperty(global, "assert", { value: assert, writable: true, configurable: true });
+
+// --- expect: the Jest/Vitest matchers people use most, `.not` before any, `.resolves`/`.rejects` for promises.
+// A failure is an AssertionError whose message reads as Jest's: `expect(received).toBe(expected): expected 3, received 4`.
+function expect(received) {
+    return matchers(received, false, null, here());
+}
+function isMock(f) { return typeof f === "function" && f.mock && Array.isArray(f.mock.calls); }
+function needMock(f, name) {
+    if (!isMock(f)) throw new TypeError("expect(received)." + name + "() needs a mock function (expect.fn()), got " + show(f));
+}
+function lengthOf(v) { return v !== null && v !== undefined && typeof v.length === "number" ? v.length : undefined; }
+function throwsWith(error, expected) {
+    if (expected === undefined) return true;
+    if (typeof expected === "string") {
+        var text = error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
+        return text.indexOf(expected) !== -1;
+    }
+    if (expected instanceof Error) return !!error && error.message === expected.message;
+    return !mismatch(error, expected);
+}
+function callList(calls) { return calls.length ? calls.map(function (c) { return "(" + c.map(function (a) { return show(a); }).join(", ") + ")"; }).join(", ") : "no calls"; }
+// Each matcher returns [pass, what the expectation says, what was received]; `.not` inverts pass.
+var MATCHERS = {
+    toBe: function (r, e) { return [Object.is(r, e), "expected " + show(e), "received " + show(r) + (diff(r, e, "", [], true) === null && !Object.is(r, e) ? " (equal but not the same object: use toEqual)" : "")]; },
+    toEqual: function (r, e) { var at = diff(r, e, "", [], true); return [at === null, "expected " + show(e), "received " + show(r) + (at ? " (differs at " + at + ")" : "")]; },
+    toStrictEqual: function (r, e) { var at = diff(r, e, "", [], false); return [at === null, "expected " + show(e), "received " + show(r) + (at ? " (differs at " + at + ")" : "")]; },
+    toMatch: function (r, e) {
+        if (typeof r !== "string") return [false, "expected a string matching " + show(e), "received " + show(r)];
+        var ok = e instanceof RegExp ? (e.lastIndex = 0, e.test(r)) : r.indexOf(String(e)) !== -1;
+        return [ok, "expected a string matching " + (e instanceof RegExp ? String(e) : show(e)), "received " + show(r)];
+    },
+    toContain: function (r, e) {
+        var ok = typeof r === "string" ? r.indexOf(String(e)) !== -1
+            : r !== null && r !== undefined && typeof r[Symbol.iterator] === "function" && Array.from(r).some(function (x) { return Object.is(x, e) || x === e; });
+        return [ok, "expected a value containing " + show(e), "received " + show(r)];
+    },
+    toContainEqual: function (r, e) {
+        var ok = r !== null && r !== undefined && typeof r[Symbol.iterator] === "function" && Array.from(r).some(function (x) { return diff(x, e, "", [], true) === null; });
+        return [ok, "expected a value containing an item equal to " + show(e), "received " + show(r)];
+    },
+    toBeTruthy: function (r) { return [!!r, "expected a truthy value", "received " + show(r)]; },
+    toBeFalsy: function (r) { return [!r, "expected a falsy value", "received " + show(r)]; },
+    toBeNull: function (r) { return [r === null, "expected null", "received " + show(r)]; },
+    toBeUndefined: function (r) { return [r === undefined, "expected undefined", "received " + show(r)]; },
+    toBeDefined: function (r) { return [r !== undefined, "expected a defined value", "received " + show(r)]; },
+    toBeNaN: function (r) { return [typeof r === "number" && isNaN(r), "expected NaN", "received " + show(r)]; },
+    toBeInstanceOf: function (r, e) { return [typeof e === "function" && r instanceof e, "expected an instance of " + (e && e.name || show(e)), "received " + show(r)]; },
+    toHaveLength: function (r, e) { var n = lengthOf(r); return [n === e, "expected length " + show(e), n === undefined ? "received " + show(r) + " (it has no length)" : "received length " + n + ": " + show(r)]; },
+    toHaveProperty: function (r, path, value) {
+        var keys = Array.isArray(path) ? path : String(path).replace(/\[(\w+)\]/g, ".$1").split("."), o = r, i = 0;
+        for (; i < keys.length; i++) {
+            if (o === null || o === undefined || !(Object(o) instanceof Object) || !(keys[i] in Object(o))) break;
+            o = o[keys[i]];
+        }
+        var has = i === keys.length, withValue = arguments.length < 3 || (has && diff(o, value, "", [], true) === null);
+        return [has && withValue, "expected a property " + show(keys.join(".")) + (arguments.length < 3 ? "" : " equal to " + show(value)),
+                has ? "received " + show(o) + " there" : "received " + show(r) + " (no such property)"];
+    },
+    toBeGreaterThan: function (r, e) { return [r > e, "expected a value > " + show(e), "received " + show(r)]; },
+    toBeGreaterThanOrEqual: function (r, e) { return [r >= e, "expected a value >= " + show(e), "received " + show(r)]; },
+    toBeLessThan: function (r, e) { return [r < e, "expected a value < " + show(e), "received " + show(r)]; },
+    toBeLessThanOrEqual: function (r, e) { return [r <= e, "expected a value <= " + show(e), "received " + show(r)]; },
+    toBeCloseTo: function (r, e, digits) {
+        var d = digits === undefined ? 2 : digits;
+        return [Math.abs(e - r) < Math.pow(10, -d) / 2, "expected a value close to " + show(e) + " (" + d + " digits)", "received " + show(r)];
+    },
+    toThrow: function (r, e) {
+        if (typeof r !== "function") throw new TypeError("expect(received).toThrow() needs a function, got " + show(r));
+        try { r(); } catch (error) {
+            return [throwsWith(error, e), "expected a function that throws" + (e === undefined ? "" : " " + show(e)), "it threw " + show(error)];
+        }
+        return [false, "expected a function that throws" + (e === undefined ? "" : " " + show(e)), "it did not throw"];
+    },
+    toHaveBeenCalled: function (r) { needMock(r, "toHaveBeenCalled"); return [r.mock.calls.length > 0, "expected a call", "received " + callList(r.mock.calls)]; },
+    toHaveBeenCalledTimes: function (r, n) { needMock(r, "toHaveBeenCalledTimes"); return [r.mock.calls.length === n, "expected " + n + " calls", "received " + r.mock.calls.length + ": " + callList(r.mock.calls)]; },
+    toHaveBeenCalledWith: function (r) {
+        needMock(r, "toHaveBeenCalledWith");
+        var args = Array.prototype.slice.call(arguments, 1);
+        return [r.mock.calls.some(function (c) { return diff(c, args, "", [], true) === null; }), "expected a call with " + callList([args]), "received " + callList(r.mock.calls)];
+    },
+    toHaveBeenLastCalledWith: function (r) {
+        needMock(r, "toHaveBeenLastCalledWith");
+        var args = Array.prototype.slice.call(arguments, 1), last = r.mock.calls[r.mock.calls.length - 1];
+        return [!!last && diff(last, args, "", [], true) === null, "expected the last call with " + callList([args]), "received " + callList(r.mock.calls)];
+    },
+};
+function matchers(received, negated, promised, at) {
+    var object = {};
+    Object.keys(MATCHERS).forEach(function (name) {
+        object[name] = function () {
+            var args = Array.prototype.slice.call(arguments);
+            var call = (negated ? ".not." : ".") + name + "(" + args.map(function (a) { return show(a); }).join(", ") + ")";
+            function check(value, label) {
+                var outcome = MATCHERS[name].apply(null, [value].concat(args));
+                if (outcome[0] === negated) {
+                    var head = "expect(received)" + (label || "") + call;
+                    var says = negated ? outcome[1].replace(/^expected /, "expected not ") : outcome[1];
+                    throw new AssertionError(head + ": " + says + ", " + outcome[2], value, args[0], name, at);
+                }
+            }
+            if (!promised) { check(received); return undefined; }
+            var label = "." + promised;
+            if (!received || typeof received.then !== "function") {
+                return Promise.reject(new AssertionError("expect(received)" + label + call + ": received " + show(received) + ", not a promise", received, undefined, name, at));
+            }
+            return Promise.resolve(received).then(function (value) {
+                if (promised === "rejects") throw new AssertionError("expect(received).rejects" + call + ": the promise resolved to " + show(value), value, undefined, name, at);
+                check(value, label);
+            }, function (error) {
+                if (promised === "resolves") throw new AssertionError("expect(received).resolves" + call + ": the promise rejected with " + show(error), error, undefined, name, at);
+                // toThrow on a rejection matches the rejection itself, as in Jest.
+                if (name === "toThrow") {
+                    var pass = throwsWith(error, args[0]);
+                    if (pass === negated) throw new AssertionError("expect(received).rejects" + call + ": it rejected with " + show(error), error, args[0], name, at);
+                    return;
+                }
+                check(error, label);
+            });
+        };
+    });
+    object.toMatchSnapshot = function (hint) {
+        if (negated || promised) throw new TypeError("toMatchSnapshot() cannot follow .not, .resolves or .rejects");
+        matchSnapshot(received, hint, at);
+    };
+    if (!negated) Object.defineProperty(object, "not", { get: function () { return matchers(received, true, promised, at); } });
+    if (!promised) {
+        Object.defineProperty(object, "resolves", { get: function () { return matchers(received, false, "resolves", at); } });
+        Object.defineProperty(object, "rejects", { get: function () { return matchers(received, false, "rejects", at); } });
+    }
+    return object;
+}
+// --- snapshots: `expect(value).toMatchSnapshot(hint?)`, stored by native code in __snapshots__/FILE.snap.json under
+// "test name N" (N counting the test's snapshots from 1; `hint` is added to the name). A DOM node is its outerHTML,
+// anything else JSON with sorted keys, indented by two spaces.
+var snapshotTest = null, snapshotCount = 0;
+function snapshotValue(v) {
+    if (v !== null && typeof v === "object" && typeof v.nodeType === "number") {
+        return v.nodeType === 1 ? v.outerHTML : String(v.textContent);
+    }
+    if (v === undefined) return "undefined";
+    if (typeof v === "string") return JSON.stringify(v);
+    var seen = [];
+    var text = JSON.stringify(v, function (key, value) {
+        if (typeof value === "function") return "[Function" + (value.name ? ": " + value.name : "") + "]";
+        if (typeof value === "bigint") return String(value) + "n";
+        if (value instanceof Map) return { "[Map]": Array.from(value.entries()) };
+        if (value instanceof Set) return { "[Set]": Array.from(value.values()) };
+        if (value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date)) {
+            if (seen.indexOf(value) !== -1) return "[Circular]";
+            seen.push(value);
+            var sorted = {};
+            Object.keys(value).sort().forEach(function (k) { sorted[k] = value[k]; });
+            return sorted;
+        }
+        return value;
+    }, 2);
+    return text === undefined ? String(v) : text;
+}
+function matchSnapshot(received, hint, at) {
+    if (snapshotTest === null) throw new Error("toMatchSnapshot() works only inside a test");
+    var key = snapshotTest + (hint === undefined ? "" : ": " + String(hint)) + " " + (++snapshotCount);
+    var value = snapshotValue(received), stored = config.snapshots ? config.snapshots[key] : undefined;
+    if (stored === value) return;
+    if (stored === undefined || config.updateSnapshots) {
+        send({ type: "snapshot", key: key, value: value });
+        return;
+    }
+    var want = stored.split("\n"), got = value.split("\n"), line = 0;
+    while (line < want.length && line < got.length && want[line] === got[line]) line++;
+    throw new AssertionError("expect(received).toMatchSnapshot(): the snapshot " + show(key) + " differs at line " + (line + 1)
+        + ": - " + (line < want.length ? want[line] : "(nothing)") + " + " + (line < got.length ? got[line] : "(nothing)")
+        + " (hybrid test --update-snapshots accepts the new value)", value, stored, "toMatchSnapshot", at);
+}
+// expect.fn(impl): a mock function recording its calls (mock.calls, mock.results), as jest.fn() and vi.fn().
+expect.fn = function (impl) {
+    var implementation = impl, onceQueue = [];
+    function mockFunction() {
+        var args = Array.prototype.slice.call(arguments);
+        mockFunction.mock.calls.push(args);
+        mockFunction.mock.lastCall = args;
+        var run = onceQueue.length ? onceQueue.shift() : implementation;
+        try {
+            var value = run ? run.apply(this, args) : undefined;
+            mockFunction.mock.results.push({ type: "return", value: value });
+            return value;
+        } catch (error) {
+            mockFunction.mock.results.push({ type: "throw", value: error });
+            throw error;
+        }
+    }
+    mockFunction.mock = { calls: [], results: [], lastCall: undefined };
+    mockFunction.mockImplementation = function (f) { implementation = f; return mockFunction; };
+    mockFunction.mockImplementationOnce = function (f) { onceQueue.push(f); return mockFunction; };
+    mockFunction.mockReturnValue = function (v) { implementation = function () { return v; }; return mockFunction; };
+    mockFunction.mockReturnValueOnce = function (v) { onceQueue.push(function () { return v; }); return mockFunction; };
+    mockFunction.mockResolvedValue = function (v) { implementation = function () { return Promise.resolve(v); }; return mockFunction; };
+    mockFunction.mockRejectedValue = function (e) { implementation = function () { return Promise.reject(e); }; return mockFunction; };
+    mockFunction.mockClear = function () { mockFunction.mock.calls = []; mockFunction.mock.results = []; mockFunction.mock.lastCall = undefined; return mockFunction; };
+    mockFunction.mockReset = function () { mockFunction.mockClear(); implementation = undefined; onceQueue = []; return mockFunction; };
+    return mockFunction;
+};
+Object.defineProperty(global, "expect", { value: expect, writable: true, configurable: true });
 var HARNESS = "hybrid-test-api.js";
 var setT = global.setTimeout, clearT = global.clearTimeout;
 var clock = (global.performance && typeof global.performance.now === "function")
@@ -214,6 +425,61 @@ function test(name, fn) { register(name, fn, "run"); }
 test.skip = function (name, fn) { register(name, fn, "skip"); };
 test.only = function (name, fn) { register(name, fn, "only"); };
 
+// --- clock: the runtime's virtual clock (hybrid test --virtual-time), held by a test. Installed, time moves only
+// through tick, runAll and next (timers, animation frames, Date and performance.now follow it); each test ends with
+// it uninstalled, so time runs on between tests. The test's own timeout does not count the time a tick skips.
+var clockHeld = false, testTimer = null;
+function clockControl(name) {
+    var control = global.__hybridClock;
+    if (!control) throw new Error("clock." + name + "() needs the virtual clock: run hybrid test with --virtual-time, or give the page <meta name=\"hybrid-virtual-time\">");
+    if (name !== "install" && !clockHeld) throw new Error("clock." + name + "() needs clock.install() first");
+    return control;
+}
+function skippingTimeout(move) {
+    var timer = testTimer;
+    if (timer) timer.pause();
+    try { return move(); } finally { if (timer) timer.resume(); }
+}
+var testClock = {
+    install: function (options) {
+        clockControl("install").hold(true);
+        clockHeld = true;
+        if (options && options.now !== undefined) testClock.setSystemTime(options.now);
+        return testClock;
+    },
+    uninstall: function () {
+        if (!clockHeld) return;
+        clockHeld = false;
+        global.__hybridClock.hold(false);
+    },
+    tick: function (ms) {
+        var control = clockControl("tick"), n = Number(ms);
+        if (!(n >= 0)) throw new RangeError("clock.tick(ms) needs a number of milliseconds >= 0, got " + show(ms));
+        skippingTimeout(function () { control.advance(n); });
+        return global.performance.now();
+    },
+    next: function () {
+        var control = clockControl("next");
+        return skippingTimeout(function () { return control.fireNext(); });
+    },
+    runAll: function (limit) {
+        var control = clockControl("runAll"), most = limit === undefined ? 1000 : Number(limit), fired = 0;
+        skippingTimeout(function () {
+            while (control.fireNext()) {
+                if (++fired >= most) throw new Error("clock.runAll(): aborted after " + most + " timers (an interval, or a timer that sets another?)");
+            }
+        });
+        return fired;
+    },
+    setSystemTime: function (time) {
+        var control = clockControl("setSystemTime"), ms = time instanceof Date ? time.getTime() : Number(time);
+        if (!isFinite(ms)) throw new TypeError("clock.setSystemTime(time) needs a Date or milliseconds since 1970, got " + show(time));
+        control.setSystemTime(ms);
+    },
+    now: function () { return global.performance.now(); }
+};
+Object.defineProperty(global, "clock", { value: testClock, writable: true, configurable: true });
+
 function runOne(t) {
     return new Promise(function (resolve) {
         var settled = false, timer = null;
@@ -221,9 +487,14 @@ function runOne(t) {
             if (settled) return;
             settled = true;
             if (timer !== null) clearT(timer);
+            testTimer = null;
+            testClock.uninstall();
             resolve(outcome);
         }
-        timer = setT(function () { finish({ timeout: true }); }, config.timeout);
+        function arm() { timer = setT(function () { finish({ timeout: true }); }, config.timeout); }
+        arm();
+        testTimer = { pause: function () { if (timer !== null) clearT(timer); timer = null; },
+                      resume: function () { if (!settled && timer === null) arm(); } };
         // The body starts from a timer, not a microtask: the watchdog may stop a timer callback
         // safely, while JavaScriptCore cannot recover from stopping a microtask.
         setT(function () {
@@ -242,6 +513,8 @@ function result(t, index, status, message, at, started, ended) {
 
 function runAt(t, index, next) {
     send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
+    snapshotTest = t.name;
+    snapshotCount = 0;
     var began = clock();
     runOne(t).then(function (outcome) {
         var ended = clock();

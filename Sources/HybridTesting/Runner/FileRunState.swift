@@ -31,6 +31,8 @@ struct FileRunState {
     private(set) var isHung = false
     var fileErrors: [(message: String, location: SourceLocation?)] = []
     var console: [ConsoleMessage] = []
+    /// Snapshots the tests recorded (new ones, or all that changed with ``TestRunOptions/updateSnapshots``), in order.
+    var snapshots: [(key: String, value: String)] = []
     /// The bridge's divergences from the device outside any test, judged when the file ends (the page declares the
     /// ones it expects only once it has loaded).
     private var divergences: [BridgeDivergence] = []
@@ -110,6 +112,8 @@ struct FileRunState {
             return .rearm
         case .error(let message, let frames):
             fileErrors.append((message, location(frames: frames, declared: [])))
+        case .snapshot(let key, let value):
+            snapshots.append((key, value))
         case .done:
             return finish()
         }

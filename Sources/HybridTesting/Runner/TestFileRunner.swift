@@ -1,4 +1,5 @@
 import Foundation
+import JavaScript
 
 /// A test of the file being run began (its name) or ended (its result).
 enum TestActivity: Sendable {
@@ -10,7 +11,8 @@ enum TestActivity: Sendable {
 /// load event, collect results until the API says done or a deadline passes, then close.
 enum TestFileRunner {
     /// `onTest` hears each test begin and end as the page reports it.
-    static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions,
+    /// `snapshotFile` is where the file's snapshots are stored (nil: a page that is not a local file has none).
+    static func run(_ driver: some TestPageDriver, file: String, options: TestRunOptions, snapshotFile: URL? = nil,
                     onTest: (TestActivity) -> Void = { _ in }) async -> TestFileReport {
         let began = ContinuousClock.now
         // Unbounded on purpose: every signal is a test's result or its output, and this loop reads them as they come
@@ -21,8 +23,11 @@ enum TestFileRunner {
         var deadline = Deadline(continuation: continuation)
         deadline.arm(options.loadTimeout)
         let loading: Task<Void, Never>
+        var stored: JSONObject = [:]
         do {
-            let harness = try HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout)
+            stored = try snapshotFile.map(SnapshotFile.read) ?? [:]
+            let harness = try HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout,
+                                                   snapshots: stored, updateSnapshots: options.updateSnapshots)
             loading = Task { await driver.load(harness: harness, signals: continuation) }
         } catch {
             continuation.yield(.loadFailed("\(error)"))
@@ -63,7 +68,44 @@ enum TestFileRunner {
         } else {
             await driver.close()
         }
+        if let snapshotFile, !state.snapshots.isEmpty {
+            for (key, value) in state.snapshots { stored[key] = .string(value) }
+            if let failure = SnapshotFile.write(stored, to: snapshotFile) { state.fileErrors.append((failure, nil)) }
+        }
         return state.report(duration: ContinuousClock.now - began)
+    }
+}
+
+/// A test file's snapshots: `__snapshots__/NAME.snap.json` next to it, one JSON object of `"test name N"` to the
+/// serialised value, keys sorted so the file diffs well.
+enum SnapshotFile {
+    static func url(for test: URL) -> URL {
+        test.deletingLastPathComponent().appendingPathComponent("__snapshots__").appendingPathComponent(test.lastPathComponent + ".snap.json")
+    }
+
+    static func read(_ url: URL) throws -> JSONObject {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw TestPageError(message: "cannot read the snapshots \(url.path): \(error.localizedDescription)")
+        }
+        guard case .object(let object)? = try? JSONValue(parsing: text) else {
+            throw TestPageError(message: "the snapshots \(url.path) are not a JSON object: fix or delete the file")
+        }
+        return object
+    }
+
+    /// Writes `snapshots`; the failure to report, if any.
+    static func write(_ snapshots: JSONObject, to url: URL) -> String? {
+        let sorted = snapshots.keys.sorted()
+        let body = sorted.map { "  " + JSONValue.string($0).jsonString + ": " + (snapshots[$0] ?? .null).jsonString }.joined(separator: ",\n")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(("{\n" + body + "\n}\n").utf8).write(to: url, options: .atomic)
+            return nil
+        } catch {
+            return "cannot write the snapshots \(url.path): \(error.localizedDescription)"
+        }
     }
 }
 

@@ -45,6 +45,14 @@ struct TestPageTarget: Sendable {
 
     /// The sidecar mocks: `NAME.mock.json` next to `NAME.test.html` (or `NAME.test.js`), else the
     /// bridge's own sidecar name (`NAME.test.mock.json`); nil when there is none.
+    /// Whether the page asks for the virtual clock itself: `<meta name="hybrid-virtual-time">` in a `*.test.html`
+    /// (as `--virtual-time` gives every page), so its tests can hold it with `clock.install()`.
+    var declaresVirtualTime: Bool {
+        guard kind == .page, url.isFileURL, let data = try? Data(contentsOf: url, options: .mappedIfSafe),
+              let html = String(data: data.prefix(65_536), encoding: .utf8) else { return false }
+        return html.range(of: #"<meta\s+name\s*=\s*["']?hybrid-virtual-time\b"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
     func mocks() throws -> MockHandlers? {
         guard url.isFileURL else { return nil }
         let candidates = [url.deletingLastPathComponent().appendingPathComponent(stem + ".mock.json"),

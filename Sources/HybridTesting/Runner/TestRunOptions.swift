@@ -37,6 +37,18 @@ public struct TestRunOptions: Sendable {
     /// bridge's default (256 MiB).
     public var maximumMessageSize: Int?
 
+    /// How many times a file with a failed test runs again (`--retries`); default 0. A test that fails and then
+    /// passes on a retry passes, marked ``TestCaseResult/isFlaky``; the file's report is its last run's.
+    public var retries = 0
+
+    /// After the first file with a failed test, start no other file (`--bail`); the files running finish, and each
+    /// file not started is reported as one skipped test. Default false.
+    public var bail = false
+
+    /// `toMatchSnapshot()` replaces a stored snapshot that differs instead of failing (`--update-snapshots`).
+    /// Default false: a new snapshot is stored, a changed one fails its test.
+    public var updateSnapshots = false
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

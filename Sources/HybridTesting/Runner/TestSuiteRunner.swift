@@ -22,19 +22,27 @@ public struct TestSuiteRunner: Sendable {
         let began = ContinuousClock.now
         var reports = [TestFileReport?](repeating: nil, count: files.count)
         let options = self.options
+        var emitted = 0
         await withTaskGroup(of: (Int, TestFileReport).self) { group in
-            var started = 0, finished = 0, emitted = 0
+            var started = 0, finished = 0, bailed = false
             func startNext() {
                 let index = started, file = files[index]
                 onEvent(.started(index: index, file: file))
                 group.addTask {
-                    let report = await runTestFile(file, options: options, configure: nil) { activity in
-                        switch activity {
-                        case .started(let name): onEvent(.testStarted(index: index, name: name))
-                        case .finished(let result): onEvent(.testFinished(index: index, result: result))
+                    var failedBefore: Set<String> = []
+                    var attempt = 0
+                    while true {
+                        var report = await runTestFile(file, options: options, configure: nil) { activity in
+                            switch activity {
+                            case .started(let name): onEvent(.testStarted(index: index, name: name))
+                            case .finished(let result): onEvent(.testFinished(index: index, result: result))
+                            }
                         }
+                        Self.markFlaky(&report, failedBefore: failedBefore)
+                        guard report.hasFailures, attempt < options.retries, !Task.isCancelled else { return (index, report) }
+                        failedBefore.formUnion(report.failures.map(\.name))
+                        attempt += 1
                     }
-                    return (index, report)
                 }
                 started += 1
             }
@@ -48,11 +56,29 @@ public struct TestSuiteRunner: Sendable {
                     onReport(next)
                     emitted += 1
                 }
+                if report.hasFailures, options.bail { bailed = true }
                 // A cancelled run starts no more files: it ends with those that were running.
-                if started < files.count, !Task.isCancelled { startNext() }
+                if started < files.count, !Task.isCancelled, !bailed { startNext() }
+            }
+        }
+        if options.bail, reports.contains(where: { $0?.hasFailures == true }) {
+            // --bail: the files never started are there, skipped, so the summary counts them.
+            for index in reports.indices where reports[index] == nil && !Task.isCancelled {
+                let notRun = TestCaseResult(name: files[index].path, status: .skipped, message: "not run: --bail after a failure")
+                reports[index] = TestFileReport(file: files[index].path, tests: [notRun])
+            }
+            while emitted < files.count, let next = reports[emitted] {
+                onReport(next)
+                emitted += 1
             }
         }
         return TestSuiteReport(files: reports.compactMap { $0 }, duration: ContinuousClock.now - began)
     }
-}
 
+    /// Marks each passed test of `report` that failed in an earlier run of its file as flaky.
+    static func markFlaky(_ report: inout TestFileReport, failedBefore: Set<String>) {
+        for i in report.tests.indices where report.tests[i].status == .passed && failedBefore.contains(report.tests[i].name) {
+            report.tests[i].isFlaky = true
+        }
+    }
+}

@@ -30,10 +30,11 @@ final class WebViewPageDriver: TestPageDriver {
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
-        virtualTime = options.virtualTime
+        let virtualTime = options.virtualTime || target.declaresVirtualTime
+        self.virtualTime = virtualTime
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
@@ -148,6 +149,10 @@ private final class DocumentHooks: DocumentObserver {
         document.context.setFunction("__hybridTestReport") { args in
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
+        }
+        // The test API's `clock` holds and moves the runtime's virtual clock (--virtual-time only).
+        if let clock = document.context.virtualClockFunctions() {
+            document.context.globalObject["__hybridClock"] = clock
         }
     }
 

@@ -199,7 +199,7 @@ public actor JavaScriptRuntime {
         while !isIdle(includingIntervals: includingIntervals) {
             if let deadline, g_get_monotonic_time() >= deadline { return .timedOut }
             let scheduler = virtualMachine.scheduler
-            if scheduler.clock.isVirtual, includingIntervals ? scheduler.hasPendingTimer : scheduler.hasPendingOneShot {
+            if scheduler.clock.isVirtual, !scheduler.isManual, includingIntervals ? scheduler.hasPendingTimer : scheduler.hasPendingOneShot {
                 _ = scheduler.fireNext()
                 rounds += 1
                 // Let other work on the runtime thread in now and then (actor calls, GLib sources).
@@ -229,7 +229,7 @@ public actor JavaScriptRuntime {
         while !isShutDown, !Task.isCancelled {
             await runUntilIdle()
             guard !isShutDown, !Task.isCancelled else { return }
-            if !activity.hasPendingWork, scheduler.hasPendingTimer {
+            if !activity.hasPendingWork, !scheduler.isManual, scheduler.hasPendingTimer {
                 _ = scheduler.fireNext()
                 rounds += 1
                 if rounds % 64 == 0 { await Task.yield() }
@@ -244,6 +244,14 @@ public actor JavaScriptRuntime {
     public func advance(by duration: Duration) {
         guard virtualMachine.scheduler.clock.isVirtual else { return }
         virtualMachine.scheduler.advance(by: duration.seconds * 1000)
+    }
+
+    /// Virtual clock: jumps to the next pending timer of any kind (a repeating interval and an animation frame
+    /// too) and fires what falls due then. False when nothing is pending, and always on a real clock. For a tool
+    /// that waits for a condition step by step (`hybrid run --wait-for`).
+    public func fireNextTimer() -> Bool {
+        guard !isShutDown, virtualMachine.scheduler.clock.isVirtual else { return false }
+        return virtualMachine.scheduler.fireNext()
     }
 
     /// Releases every context and JavaScript object now, firing no pending timer. The runtime

@@ -54,6 +54,32 @@ extension JSContext {
         }
     }
 
+    /// A test harness's hold on the virtual clock (nil on a real clock), as functions: `hold(bool)` stops time from
+    /// moving on its own (waiting for idle and a clock driver jump no more) or lets it again; `advance(ms)` moves it
+    /// firing the timers due, in order; `fireNext()` jumps to the next timer and fires it (false when none);
+    /// `setSystemTime(ms)` sets what `Date.now()` says without firing any.
+    package func virtualClockFunctions() -> JSValue? {
+        let scheduler = virtualMachine.scheduler
+        guard scheduler.clock.isVirtual else { return nil }
+        let object = JSValue(newObjectIn: self)
+        object["hold"] = JSValue(function: { args in
+            scheduler.isManual = args.bool(at: 0)
+            return nil
+        }, name: "hold", in: self)
+        object["advance"] = JSValue(function: { args in
+            let ms = args.double(at: 0)
+            scheduler.advance(by: ms.isFinite ? ms : 0)
+            return nil
+        }, name: "advance", in: self)
+        object["fireNext"] = JSValue(function: { _ in scheduler.fireNext() }, name: "fireNext", in: self)
+        object["setSystemTime"] = JSValue(function: { args in
+            let ms = args.double(at: 0)
+            if ms.isFinite { scheduler.setEpoch(ms) }
+            return nil
+        }, name: "setSystemTime", in: self)
+        return object
+    }
+
     /// Functions for the runtime's own scripts (never a page's globals): `schedule(callback, delay, keepsBusy)`
     /// arms a one-shot timer and returns its id, `cancel(id)` cancels it.
     ///

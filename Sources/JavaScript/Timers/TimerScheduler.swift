@@ -27,6 +27,14 @@ final class TimerScheduler {
     /// Called after timers fired or were cancelled, so idle waiters can look again.
     var onActivity: (() -> Void)?
 
+    /// Virtual clock held by a test (`clock.install()`): time moves only through ``advance(by:)`` and ``fireNext()``
+    /// called for it, never by waiting for idle or by a clock driver.
+    var isManual = false {
+        didSet { if oldValue != isManual { onActivity?() } }
+    }
+    /// What a test's `clock.setSystemTime()` added to `Date.now()` on a virtual clock.
+    private var epochShift: Double = 0
+
     init(clock: RuntimeClock, mainContext: OpaquePointer) {
         self.clock = clock
         self.mainContext = mainContext
@@ -51,7 +59,7 @@ final class TimerScheduler {
 
     /// Milliseconds since 1970 on the machine's clock (`Date.now()`).
     var epochMilliseconds: Double {
-        if case .virtual(let start) = clock { return start.timeIntervalSince1970 * 1000 + virtualElapsed }
+        if case .virtual(let start) = clock { return start.timeIntervalSince1970 * 1000 + virtualElapsed + epochShift }
         return Date().timeIntervalSince1970 * 1000
     }
 
@@ -184,6 +192,13 @@ final class TimerScheduler {
             fireDue()
         }
         virtualElapsed = target
+    }
+
+    /// Virtual clock: `Date.now()` says `milliseconds` since 1970 from now on; no timer fires (they keep their
+    /// places on the monotonic clock, as a device's do when its wall clock is set).
+    func setEpoch(_ milliseconds: Double) {
+        guard clock.isVirtual else { return }
+        epochShift += milliseconds - epochMilliseconds
     }
 
     /// Virtual clock: jumps to the next deadline and fires what is due then. False when nothing is pending.

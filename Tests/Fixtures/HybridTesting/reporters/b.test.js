@@ -1,0 +1,1 @@
+test("passes", () => { assert.ok(true); });
