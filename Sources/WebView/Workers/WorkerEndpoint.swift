@@ -43,7 +43,7 @@ final class WorkerEndpoint: Sendable {
     private let deadline: ContinuousClock.Instant?
     private struct State {
         var terminated = false
-        /// The synchronous `importScripts` fetch in progress: terminating the worker wakes it.
+        /// The synchronous `importScripts` fetch or `XMLHttpRequest` in progress: terminating the worker wakes it.
         var waiting: DispatchSemaphore?
         /// What keeps the page busy while a module worker's graph loads: terminating the worker ends it.
         var starting: WorkToken?
@@ -147,23 +147,43 @@ final class WorkerEndpoint: Sendable {
     /// when the fetch failed, the URL is of another origin or the worker was terminated meanwhile.
     func fetchScriptSynchronously(_ url: URL) -> String? {
         guard WebOrigin.of(url) == origin else { return nil }
+        let loader = self.loader
+        return waitForPage { done in _ = loader.value.load(url) { done(try? $0.get().text) } } ?? nil
+    }
+
+    /// Sends `request` through the page's network and waits for its result (on the worker's thread), as a synchronous
+    /// `XMLHttpRequest` in a worker does: the worker's script and tasks wait, the page goes on (its thread runs the
+    /// request, and answers it when a fixture server runs there). Nil once the worker was terminated meanwhile.
+    /// Its id is the worker's (``WorkerRequests``): terminating the worker cancels it, as it does asynchronous ones.
+    func requestSynchronously(_ id: Int, _ request: WebRequest) -> Result<LoadedResource, WebLoadError>? {
+        let network = self.network, pageRuntime = self.pageRuntime
+        return waitForPage { done in
+            network.value.start(id, request, token: pageRuntime.beginWork()) { result, token in
+                token.end()
+                done(result)
+            }
+        }
+    }
+
+    /// Runs `start` on the page's thread and waits (worker thread) until it calls `done` with the outcome; nil when
+    /// the worker is or gets terminated first (terminating the worker wakes the wait).
+    private func waitForPage<T: Sendable>(_ start: @escaping @Sendable (_ done: @escaping @Sendable (T) -> Void) -> Void) -> T? {
         let semaphore = DispatchSemaphore(value: 0)
-        let result = LockedText()
+        let result = Mutex<T?>(nil)
         guard state.withLock({ state -> Bool in
             guard !state.terminated else { return false }
             state.waiting = semaphore
             return true
         }) else { return nil }
-        let loader = self.loader
         pageRuntime.loop.execute {
-            _ = loader.value.load(url) { loaded in
-                result.set(try? loaded.get().text)
+            start { value in
+                result.withLock { $0 = value }
                 semaphore.signal()
             }
         }
         semaphore.wait()
         state.withLock { $0.waiting = nil }
-        return isTerminated ? nil : result.get()
+        return isTerminated ? nil : result.withLock { $0 }
     }
 
     /// Starts the worker's request `id` (worker thread) through the page's network; its result comes back as a task
@@ -218,11 +238,4 @@ final class WorkerEndpoint: Sendable {
 /// The page-side worker an endpoint reports to, held weakly so the endpoint never keeps it alive.
 final class WorkerOwner {
     weak var worker: DedicatedWorker?
-}
-
-/// A script's text handed from the page's thread to a waiting worker thread.
-private final class LockedText: Sendable {
-    private let text = Mutex<String?>(nil)
-    func set(_ value: String?) { text.withLock { $0 = value } }
-    func get() -> String? { text.withLock { $0 } }
 }

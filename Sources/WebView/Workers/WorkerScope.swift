@@ -165,6 +165,8 @@ final class WorkerScope {
         // The network (`xmlhttprequest-send.js`, and `fetch` over it): through the page's, see ``WorkerNetwork``.
         let requests = self.requests
         define("send") { args in requests.send(args) }
+        // sendSync(method, url, headers, body, timeout): a synchronous XHR; the worker waits, the page's thread sends.
+        define("sendSync") { args in requests.sendSynchronously(args) }
         define("abort") { args in
             if let id = args.int(at: 0) { requests.abort(id) }
             return nil
