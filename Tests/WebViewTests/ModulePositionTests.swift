@@ -82,13 +82,15 @@ import Testing
     }
 
     /// `evaluateModule` (`hybrid eval --module`) throws the module's positions; a SyntaxError names the module's
-    /// line and column, in an inline module's document too.
+    /// line and column, in an inline module's document too, and an inline module's errors have the document's columns.
     @Test func evaluatedModulesAndSyntaxErrors() async throws {
         let fixture = try PageFixture([
             "index.html": """
                 <script>var errors = []; addEventListener('error', e => errors.push([e.message, e.lineno, e.colno]));</script>
                 <script type="module" src="syntax.js"></script>
                     <script type="module">let a=1;let a=2;</script>
+                    <script type="module">let z=1;throw new Error("i")</script>
+                    <script>{let w=1;throw new Error("c")}</script>
                 """,
             "syntax.js": "let a=1;let b=2;let a=3;",
             "dep.js": "export const x = 1;",
@@ -96,7 +98,9 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
-        #expect(try await webView.evaluateJavaScript("errors.map(e => [e[1], e[2]])") == [[1, 21], [3, 39]])
+        // A classic script's errors come first (module scripts are deferred); an inline module's errors have its
+        // document's lines and columns, as a classic script's have.
+        #expect(try await webView.evaluateJavaScript("errors.map(e => [e[1], e[2]])") == [[5, 37], [1, 21], [3, 39], [4, 50]])
         do {
             _ = try await webView.evaluateModule(#"import{x}from"./dep.js";let y=x;throw new Error("e"+y)"#, url: fixture.url("eval.js"))
             Issue.record("no error")

@@ -118,7 +118,10 @@
     return code.indexOf(OPEN) < 0 ? code : code.split(OPEN).join(',').split(CLOSE).join('');
   }
 
-  function translateModule(original, prefix) {
+  /// `line`: the document line an inline module starts at (1 for a module file). The engine starts a shared script
+  /// at its line 1 whatever line it is given, so an inline module's lines are padded: its header then has a line of
+  /// its own, and only a module file's first line follows its header.
+  function translateModule(original, prefix, line) {
     var pass = attributesPass(original, 'module'), source = pass.text;
     var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
     var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
@@ -339,9 +342,10 @@
     edits.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
     var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
     var header = '(' + (tla ? 'async ' : '') + 'function* ' + TOP + '(' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;';
-    code = header + (prefix || '') + restoreOptions(code) + '\n})';
+    var padding = new Array(Math.max(line || 1, 1)).join('\n');
+    code = header + padding + (prefix || '') + restoreOptions(code) + '\n})';
     return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla,
-             columns: { head: header.length, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
+             columns: { head: padding ? 0 : header.length, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
   }
 
   // --- source positions
@@ -567,7 +571,7 @@
       if (native.cached(record.url, line, source) !== undefined) {
         compiled = native.compile(record.url, line, source);
       } else {
-        var t = translateModule(source, prefix);
+        var t = translateModule(source, prefix, line);
         compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, columns: t.columns }));
       }
       record.fn = compiled[0];
