@@ -184,8 +184,10 @@
             edits.push({ start: node.start, end: decl.start, text: blank(source.slice(node.start, decl.start)) });
             addExport('default', decl.id.name);
           } else {
-            var head = blank(source.slice(node.start, decl.start));   // `export default` and spaces: 14 or more
-            edits.push({ start: node.start, end: decl.start, text: 'const __hmd =' + head.slice(13) });
+            // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
+            // and a parenthesis after `default` (where the expression starts later) stays.
+            var words = /^export(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*default/.exec(source.slice(node.start, decl.start))[0];
+            edits.push({ start: node.start, end: node.start + words.length, text: 'const ' + blank(words.slice(6, -7)) + '__hmd =' });
             if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') edits.push({ start: node.end, end: node.end, text: ';' });
             addExport('default', '__hmd');
           }
