@@ -205,6 +205,8 @@ final class WebViewCore {
     /// An uncaught exception or unhandled rejection of `document`: `onerror`/`error` (or
     /// `unhandledrejection`) on the window first; unless handled, the exception handler and events.
     func uncaught(_ value: JSValue, rejectedPromise: JSValue? = nil, in document: DocumentHandle) {
+        // Positions in ES modules, mapped into the modules' texts (`ESModules`); a page without modules has no loader.
+        if let loader = document.env?["moduleLoader"], loader.isObject { _ = try? loader.invokeMethod("mapError", arguments: [value]) }
         let exception = JSException(value)
         var handled = false
         if !document.isDispatchingError, let env = document.env, !exception.isExecutionTimeLimitExceeded {

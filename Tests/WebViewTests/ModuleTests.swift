@@ -538,4 +538,21 @@ import Testing
         await webView.close()
         await server.stop()
     }
+
+    /// `export default` before a parenthesised expression (minified builds write `export default(0,f)(x)`), and with
+    /// `export` and `default` on two lines.
+    @Test func defaultExportsOfParenthesisedExpressions() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='main.js'></script>",
+            "main.js": "import a from './a.js'; import b from './b.js'; import c from './c.js'; window.seen = [a(), b, c];",
+            "a.js": "export default (function () { return 'a'; });",
+            "b.js": "const f = (x) => x + 1;\nexport default(0, f)(1)",
+            "c.js": "export\ndefault 'c';",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        #expect(try await webView.evaluateJavaScript("seen") == ["a", 2, "c"])
+        await webView.close()
+    }
 }

@@ -78,6 +78,61 @@ import Testing
         await server.stop()
     }
 
+    /// A synchronous `XMLHttpRequest` in a worker (browsers allow it there): the worker's script waits for the result
+    /// through the page's network while its timers wait too; failures throw as on a page.
+    @Test func aSynchronousXMLHttpRequestInAWorkerWaitsForItsResult() async throws {
+        let (webView, log, server) = try await page([
+            "/data.json": .json("[1, 2, 3]"),
+            "/sync.js": Self.script("""
+                var order = [];
+                setTimeout(function () { order.push('timer'); }, 0);
+                function get(method, url, body) {
+                  var xhr = new XMLHttpRequest();
+                  xhr.open(method, url, false);
+                  xhr.send(body);
+                  return xhr;
+                }
+                var first = get('GET', 'data.json');
+                order.push([first.readyState, first.status, first.responseText, first.getResponseHeader('content-type')]);
+                order.push(JSON.parse(get('POST', '/echo', 'hi').responseText).body, get('GET', 'nothing').status);
+                try { get('GET', 'http://127.0.0.1:1/refused'); order.push('no error'); } catch (e) { order.push(e.name); }
+                setTimeout(function () { postMessage(order); }, 0);
+                """),
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('sync.js');
+            return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            """)
+        #expect(out == [[4, 200, "[1, 2, 3]", "application/json"], "hi", 404, "NetworkError", "timer"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
+    /// `terminate()` while the worker waits for a synchronous request that never ends: the wait ends, the request is
+    /// cancelled and the page is idle again.
+    @Test func terminatingAWorkerThatWaitsForASynchronousRequest() async throws {
+        var hang = TestResponse.text("")
+        hang.hang = true
+        let (webView, log, server) = try await page([
+            "/hang": hang,
+            "/waits.js": Self.script("postMessage('waiting'); var x = new XMLHttpRequest(); x.open('GET', '/hang', false); x.send(); postMessage('after');"),
+        ])
+        let out = try await run(webView, """
+            var worker = new Worker('waits.js'), seen = window.seen = [];
+            worker.onmessage = function (e) { seen.push(e.data); };
+            await new Promise(function (resolve) { worker.addEventListener('message', resolve); });
+            worker.terminate();
+            return seen;
+            """)
+        #expect(out == ["waiting"])
+        _ = await webView.runUntilIdle()
+        #expect(try await webView.evaluateJavaScript("seen") == ["waiting"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func anAbortedFetchRejectsAndTerminatingMidFetchLeavesThePageIdle() async throws {
         let (webView, _, server) = try await page([
             "/hang": .hanging,

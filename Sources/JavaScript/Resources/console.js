@@ -7,7 +7,7 @@
   function errorText(error) {
     let head;
     try { head = String(error); } catch (e) { head = 'Error'; }
-    const stack = typeof error.stack === 'string' ? error.stack : '';
+    const stack = typeof error.stack === 'string' ? positions(error.stack) : '';
     if (!stack) return head;
     return head + '\n' + stack.split('\n').map((line) => '    at ' + line).join('\n');
   }
@@ -113,8 +113,16 @@
     return out;
   }
 
+  // A host that translates scripts (the web view's ES modules) maps the engine's positions back into their texts
+  // with a function at globalThis[Symbol.for('hybrid.stack')], defined once it has translated one.
+  const STACK = Symbol.for('hybrid.stack');
+  function positions(stack) {
+    const map = globalThis[STACK];
+    return typeof map === 'function' ? map(stack) : stack;
+  }
+
   function caller() {
-    const stack = new Error().stack;
+    const stack = positions(new Error().stack);
     if (typeof stack !== 'string') return null;
     for (const frame of stack.split('\n')) {
       const at = frame.indexOf('@');

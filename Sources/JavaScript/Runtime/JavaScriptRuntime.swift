@@ -239,6 +239,25 @@ public actor JavaScriptRuntime {
         }
     }
 
+    /// Virtual clock: the earliest deadline of a timer that can fire (milliseconds on ``now``'s scale), and whether a
+    /// one-shot timer that keeps the runtime busy is pending; nil on a real clock or with no such timer. For a host
+    /// that drives this runtime's clock from another's (a worker's from its page's, see ``advanceVirtualClock(to:)``).
+    package var nextVirtualTimer: (deadline: Double, keepsBusy: Bool)? {
+        guard !isShutDown else { return nil }
+        let scheduler = virtualMachine.scheduler
+        guard scheduler.clock.isVirtual, let deadline = scheduler.nextDeadline() else { return nil }
+        return (deadline, scheduler.hasPendingOneShot)
+    }
+
+    /// Virtual clock: moves time forward to `milliseconds` (on ``now``'s scale; never back), firing the timers that
+    /// fall due, in deadline order. Has no effect on a real clock or once shut down.
+    package func advanceVirtualClock(to milliseconds: Double) {
+        guard !isShutDown else { return }
+        let scheduler = virtualMachine.scheduler
+        guard scheduler.clock.isVirtual else { return }
+        scheduler.advance(by: milliseconds - scheduler.now)
+    }
+
     /// Virtual clock: moves time forward by `duration`, firing exactly the timers that fall due,
     /// in deadline order. Has no effect on a real clock.
     public func advance(by duration: Duration) {

@@ -139,8 +139,9 @@ enum ESModules {
         define("compile") { args in
             let key = key(args)
             let translation = translations[key] ?? translations.insert(Translation(
-                script: SharedScript(source: args.string(at: 3) ?? "", sourceURL: args.string(at: 0) ?? "",
-                                     startingLineNumber: args.int(at: 1) ?? 1),
+                // The translation starts at line 1 (an inline module's lines are padded to its document line): the
+                // engine evaluates a shared script from line 1 whatever starting line it was given.
+                script: SharedScript(source: args.string(at: 3) ?? "", sourceURL: args.string(at: 0) ?? ""),
                 meta: args.string(at: 4) ?? "{}"), for: key)
             let function = try args.context.evaluate(translation.script)
             let pair = try args.context.evaluate("[]")

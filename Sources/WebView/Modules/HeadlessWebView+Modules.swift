@@ -26,7 +26,7 @@ extension HeadlessWebView {
                         (function (loader, url, source) {
                           return loader.evaluateSource(url, source).then(function (ns) {
                             return Promise.resolve(ns['default']).then(function (v) { return v === undefined ? [] : [v]; });
-                          });
+                          }, function (error) { throw loader.mapError(error); });
                         })
                         """, sourceURL: "evaluateModule")
                     let promise = try document.awaited {

@@ -5,7 +5,8 @@
   // become member reads on them (so bindings are live); exports become getters on the module's namespace, defined
   // before the body runs (the generator's first step), so cycles and hoisted functions work. The body is the
   // generator's second step; with top-level await the generator is async. Edits keep every line where it was, and
-  // the translation runs under the module's URL, so errors and stacks point into the module's own text.
+  // the translation runs under the module's URL, so errors and stacks point into the module's own text; the columns
+  // the edits and the wrapper's header shift are mapped back (see "source positions").
   'use strict';
   var URLClass = URL;
   var acorn = null;
@@ -16,6 +17,8 @@
   function member(name) { return identifier.test(name) ? '.' + name : '[' + JSON.stringify(name) + ']'; }
   function nameOf(node) { return node.type === 'Literal' ? String(node.value) : node.name; }
   function keepLines(text) { return text.replace(/[^\n\r\u2028\u2029]/g, ''); }
+  // `text` as white space of the same length and lines: what a removal leaves, so columns after it do not move.
+  function blank(text) { return text.replace(/[^\n\r\u2028\u2029]/g, ' '); }
   function isFunction(node) {
     return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
   }
@@ -88,7 +91,7 @@
         }
         if (j >= tokens.length) break;
         types[t.value] = type === null ? 'javascript' : type;
-        edits.push({ start: tokens[i + 1].start, end: tokens[j].end, text: keepLines(source.slice(tokens[i + 1].start, tokens[j].end)).replace(/^/, ' ') });
+        edits.push({ start: tokens[i + 1].start, end: tokens[j].end, text: blank(source.slice(tokens[i + 1].start, tokens[j].end)) });
         i = j;
       } else if (label(i) === 'import' && label(i + 1) === '(') {
         var depth = 0, comma = -1;
@@ -115,7 +118,10 @@
     return code.indexOf(OPEN) < 0 ? code : code.split(OPEN).join(',').split(CLOSE).join('');
   }
 
-  function translateModule(original, prefix) {
+  /// `line`: the document line an inline module starts at (1 for a module file). The engine starts a shared script
+  /// at its line 1 whatever line it is given, so an inline module's lines are padded: its header then has a line of
+  /// its own, and only a module file's first line follows its header.
+  function translateModule(original, prefix, line) {
     var pass = attributesPass(original, 'module'), source = pass.text;
     var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
     var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
@@ -130,7 +136,7 @@
       if (!(key in depIndex)) { depIndex[key] = deps.length; deps.push(specifier); types.push(type); }
       return '__i' + depIndex[key];
     }
-    function remove(node) { edits.push({ start: node.start, end: node.end, text: keepLines(source.slice(node.start, node.end)) }); }
+    function remove(node) { edits.push({ start: node.start, end: node.end, text: blank(source.slice(node.start, node.end)) }); }
     function addExport(name, expression) {
       if (name in exported) return;
       exported[name] = true;
@@ -164,7 +170,7 @@
           break;
         case 'ExportNamedDeclaration':
           if (node.declaration) {
-            edits.push({ start: node.start, end: node.declaration.start, text: '' });
+            edits.push({ start: node.start, end: node.declaration.start, text: blank(source.slice(node.start, node.declaration.start)) });
             var d = node.declaration;
             var names = d.type === 'VariableDeclaration' ? d.declarations.reduce(function (out, x) { return patternNames(x.id, out); }, []) : [d.id.name];
             names.forEach(function (n) { addExport(n, n); });
@@ -175,10 +181,13 @@
         case 'ExportDefaultDeclaration':
           var decl = node.declaration;
           if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) {
-            edits.push({ start: node.start, end: decl.start, text: '' });
+            edits.push({ start: node.start, end: decl.start, text: blank(source.slice(node.start, decl.start)) });
             addExport('default', decl.id.name);
           } else {
-            edits.push({ start: node.start, end: decl.start, text: 'const __hmd = ' });
+            // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
+            // and a parenthesis after `default` (where the expression starts later) stays.
+            var words = /^export(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*default/.exec(source.slice(node.start, decl.start))[0];
+            edits.push({ start: node.start, end: node.start + words.length, text: 'const ' + blank(words.slice(6, -7)) + '__hmd =' });
             if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') edits.push({ start: node.end, end: node.end, text: ';' });
             addExport('default', '__hmd');
           }
@@ -304,6 +313,10 @@
           return;
         case 'ForStatement': case 'ForInStatement': case 'ForOfStatement': break;
         case 'CatchClause':
+          // The caught error's positions in this module's text, as the page reads them (`e.stack`, `e.column`).
+          if (node.param && node.param.type === 'Identifier') {
+            edits.push({ start: node.body.start + 1, end: node.body.start + 1, text: '__hm.f(' + node.param.name + ');' });
+          }
           var catchScope = new Scope(scope, patternNames(node.param, []));
           if (node.param) visitPattern(node.param, catchScope);
           visit(node.body, catchScope, node, 'body', depth);
@@ -330,9 +343,107 @@
     var code = source;
     edits.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
     var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
-    code = '(' + (tla ? 'async ' : '') + 'function* (' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;'
-      + (prefix || '') + restoreOptions(code) + '\n})';
-    return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla };
+    var header = '(' + (tla ? 'async ' : '') + 'function* ' + TOP + '(' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;';
+    var padding = new Array(Math.max(line || 1, 1)).join('\n');
+    code = header + padding + (prefix || '') + restoreOptions(code) + '\n})';
+    return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla,
+             columns: { head: padding ? 0 : header.length, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
+  }
+
+  // --- source positions
+  // The translation keeps lines but not every column: its header precedes the module's first line (a script's first
+  // line cannot be left to it: the engine starts scripts at line 1 or later), and rewritten references to imported
+  // bindings are longer than the names. `shifts` records, per line of the module's text, each edit that changed a
+  // line's length as [start, end (in the translated line), start in the module's line, shift after it]; positions the
+  // engine reports in a module (an error's `line`, `column` and `stack`, a console call's place) are mapped back.
+  var TOP = '__hm_module_code';   // the name of the function a module's text becomes
+  var terminator = /\r\n?|[\n\u2028\u2029]/g;
+  function lineCount(text) { return (text.match(terminator) || []).length + 1; }
+  function shifts(source, edits) {
+    var starts = [0], m;
+    terminator.lastIndex = 0;
+    while ((m = terminator.exec(source))) starts.push(m.index + m[0].length);
+    var out = {}, line = 0, shift = 0;
+    for (var i = edits.length - 1; i >= 0; i--) {   // edits are sorted last first
+      var e = edits[i], length = e.end - e.start;
+      if (e.text.length === length || /[\n\r\u2028\u2029]/.test(e.text + source.slice(e.start, e.end))) continue;
+      var l = line;
+      while (l + 1 < starts.length && starts[l + 1] <= e.start) l++;
+      if (l !== line) { line = l; shift = 0; }
+      var column = e.start - starts[line], from = column + shift;
+      shift += e.text.length - length;
+      (out[line + 1] = out[line + 1] || []).push([from, from + e.text.length, column, shift]);
+    }
+    return out;
+  }
+
+  // The modules' position maps by URL: [{first, last, columns}] (inline modules share their document's URL).
+  var positions = new Map();
+  function registerPositions(url, first, columns) {
+    if (!columns) return;
+    var list = positions.get(url) || [];
+    list = list.filter(function (entry) { return entry.first !== first; });
+    list.push({ first: first, last: first + columns.lines - 1, columns: columns });
+    positions.set(url, list);
+    if (!globalThis[STACK]) Object.defineProperty(globalThis, STACK, { value: mapStack, configurable: true });
+  }
+  /// [line, column] in the module's text for a 1-based position the engine reported in `url`'s translation, or null.
+  function mapPosition(url, line, column) {
+    var list = positions.get(url);
+    if (!list) return null;
+    for (var i = 0; i < list.length; i++) {
+      var entry = list[i], map = entry.columns;
+      if (line < entry.first || line > entry.last) continue;
+      var relative = line - entry.first + 1, c = column - 1, base = 0;
+      if (relative === 1) {
+        c -= map.head;
+        if (c < map.prefix) return [line, Math.max(c, 0) + 1];
+        c -= map.prefix;
+        base = map.prefix;
+      }
+      var shift = 0, segments = map.shifts[relative] || [];
+      for (var j = 0; j < segments.length; j++) {
+        var s = segments[j];
+        if (c >= s[1]) shift = s[3];
+        else if (c >= s[0]) return [line, base + s[2] + 1];
+        else break;
+      }
+      return [line, base + c - shift + 1];
+    }
+    return null;
+  }
+  // One frame per line, `name@url:line:column` (JavaScriptCore's form).
+  function mapStack(stack) {
+    if (typeof stack !== 'string') return stack;
+    var frames = stack.split('\n'), out = [];
+    for (var i = 0; i < frames.length; i++) {
+      var m = /^(.*?)(@?)([^@]*):(\d+):(\d+)$/.exec(frames[i]);
+      var mapped = m && mapPosition(m[3], +m[4], +m[5]);
+      if (!mapped) { out.push(frames[i]); continue; }
+      // A module's top level is `module code`, as in WebKit's stacks, and the loader's frames below it are left out.
+      out.push((m[1] === TOP ? 'module code' : m[1]) + m[2] + m[3] + ':' + mapped[0] + ':' + mapped[1]);
+      if (m[1] === TOP) break;
+    }
+    return out.join('\n');
+  }
+  var STACK = Symbol.for('hybrid.stack'), mappedErrors = new WeakSet();
+  /// Maps an error's `line`, `column` and `stack` into its module's text, once; returns the error.
+  function mapError(error) {
+    if (!error || typeof error !== 'object' || mappedErrors.has(error) || !positions.size) return error;
+    try {
+      mappedErrors.add(error);
+      function set(name, value) {
+        var d = Object.getOwnPropertyDescriptor(error, name);
+        if (d && 'value' in d && d.value !== value) Object.defineProperty(error, name, { value: value, writable: d.writable, enumerable: d.enumerable, configurable: d.configurable });
+      }
+      var stack = error.stack;
+      if (typeof stack === 'string') set('stack', mapStack(stack));
+      if (typeof error.sourceURL === 'string' && typeof error.line === 'number' && typeof error.column === 'number') {
+        var at = mapPosition(error.sourceURL, error.line, error.column);
+        if (at) { set('line', at[0]); set('column', at[1]); }
+      }
+    } catch (ignored) { /* a frozen or exotic object keeps its positions */ }
+    return error;
   }
 
   /// A classic script with `import()` in it, with each `import(` made a call of the page's import hook for `base`;
@@ -462,8 +573,8 @@
       if (native.cached(record.url, line, source) !== undefined) {
         compiled = native.compile(record.url, line, source);
       } else {
-        var t = translateModule(source, prefix);
-        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async }));
+        var t = translateModule(source, prefix, line);
+        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, columns: t.columns }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
@@ -471,6 +582,7 @@
       record.stars = meta.stars;
       record.checks = meta.checks || [];
       record.line = line;
+      registerPositions(record.url, line, meta.columns);
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
       record.state = 'ready';
     } catch (e) {
@@ -478,7 +590,7 @@
         try {
           Object.defineProperty(e, 'sourceURL', { value: record.url, configurable: true });
           Object.defineProperty(e, 'line', { value: e.loc.line + line - 1, configurable: true });
-          Object.defineProperty(e, 'column', { value: e.loc.column + 1, configurable: true });
+          Object.defineProperty(e, 'column', { value: e.loc.column + 1 + (e.loc.line === 1 ? prefix.length : 0), configurable: true });
         } catch (ignored) { /* frozen */ }
       }
       record.state = 'failed';
@@ -566,6 +678,7 @@
     order.forEach(function (record) {
       var hm = {
         e: function (getters) { record.own = getters; },
+        f: mapError,
         i: function (specifier, options) { return importFrom(specifier, record.url, options); },
         meta: Object.assign(Object.create(null), {
           url: record.url,
@@ -709,13 +822,13 @@
     run: function (handle) {
       var failed = handle.failed;
       if (failed && failed.error && failed.error.network) { handle.message = failed.error.message; return 'network'; }
-      if (failed) { native.report(failed.error); return 'ok'; }
+      if (failed) { native.report(mapError(failed.error)); return 'ok'; }
       try {
         link(handle.record);
         var done = evaluate(handle.record);
-        if (done) done.catch(function (e) { native.report(e); });
+        if (done) done.catch(function (e) { native.report(mapError(e)); });
       } catch (e) {
-        native.report(e);
+        native.report(mapError(e));
       }
       return 'ok';
     },
@@ -733,6 +846,8 @@
       return loadAndEvaluate(record);
     },
     importFrom: importFrom,
+    /// Maps a thrown value's positions (`line`, `column`, `stack`) into its modules' texts (see `mapPosition`).
+    mapError: mapError,
     addImportMap: addImportMap,
     translate: translateModule,
     translateClassic: translateClassic,

@@ -15,6 +15,9 @@ final class DedicatedWorker {
     private var cancelLoad: (() -> Void)?
     /// Set by ``terminate()``: events the worker sent before are dropped (after its own `close()` they still arrive).
     private var isTerminated = false
+    /// On a virtual clock: the page's internal timer for the worker's next timer, and the page's timer functions.
+    private var clockTimer: Int?
+    private var timerFunctions: (schedule: JSValue, cancel: JSValue)?
 
     init(id: Int, url: URL, name: String, isModule: Bool, source: String?, callback: JSValue, document: DocumentHandle,
          core: WebViewCore) {
@@ -48,6 +51,23 @@ final class DedicatedWorker {
         }
     }
 
+    /// The worker's next timer on the page's virtual clock (``WorkerEvent/clock(deadline:keepsBusy:)``): a timer of the
+    /// page at that time (keeping the page busy as the worker's one-shot timers do) moves the worker's clock there.
+    private func setClockTimer(_ deadline: Double?, keepsBusy: Bool, in document: DocumentHandle) {
+        let timers = timerFunctions ?? document.context.internalTimerFunctions()
+        timerFunctions = timers
+        if let clockTimer { _ = try? timers.cancel.call(arguments: [clockTimer]) }
+        clockTimer = nil
+        guard let deadline else { return }
+        let endpoint = self.endpoint
+        let fire = JSValue(function: { [weak self] _ in
+            self?.clockTimer = nil
+            endpoint.fireTimers(at: endpoint.pageNow)
+            return nil
+        }, name: "workerTimers", in: document.context)
+        clockTimer = try? timers.schedule.call(arguments: [fire, max(0, deadline - endpoint.pageNow), keepsBusy]).toInt()
+    }
+
     /// `worker.postMessage` from the page.
     func post(_ message: WorkerMessage) {
         if waiting != nil { waiting?.append(message) } else { endpoint.post(message) }
@@ -59,6 +79,8 @@ final class DedicatedWorker {
         cancelLoad?()
         cancelLoad = nil
         waiting = nil
+        if let clockTimer, let timerFunctions { _ = try? timerFunctions.cancel.call(arguments: [clockTimer]) }
+        clockTimer = nil
         endpoint.terminate(interruptingScript: true)
         document?.workers[id] = nil
     }
@@ -83,6 +105,7 @@ final class DedicatedWorker {
         case .error(let message, let filename, let line, let column): arguments = ["error", message, filename, line, column]
         case .loadFailed: arguments = ["loaderror"]
         case .started: return
+        case .clock(let deadline, let keepsBusy): return setClockTimer(deadline, keepsBusy: keepsBusy, in: document)
         }
         do {
             _ = try callback.call(arguments: arguments)

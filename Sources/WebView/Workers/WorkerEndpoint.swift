@@ -13,6 +13,9 @@ enum WorkerEvent: Sendable {
     case loadFailed
     /// A module worker's graph was fetched and began to run: the page's waiting messages may go.
     case started
+    /// On a page's virtual clock: the worker's next timer falls due at `deadline` (the page's `now`), and whether a
+    /// one-shot timer keeps the worker busy; nil when none is pending. The page fires it from a timer of its own.
+    case clock(deadline: Double?, keepsBusy: Bool)
 }
 
 /// The two ends of a dedicated worker, shared by the page's runtime thread and the worker's own: the worker's
@@ -41,12 +44,17 @@ final class WorkerEndpoint: Sendable {
     private let pageID: Int
     /// The page runtime's wall-clock deadline when the worker was made: it covers the worker too.
     private let deadline: ContinuousClock.Instant?
+    /// On a page's virtual clock, the page's `now` when the worker was made: the worker's clock is the page's, started
+    /// there, and moves only when the page's reaches the worker's timers (``syncClock()``, ``fireTimers(at:)``).
+    private let clockOrigin: Double?
     private struct State {
         var terminated = false
-        /// The synchronous `importScripts` fetch in progress: terminating the worker wakes it.
+        /// The synchronous `importScripts` fetch or `XMLHttpRequest` in progress: terminating the worker wakes it.
         var waiting: DispatchSemaphore?
         /// What keeps the page busy while a module worker's graph loads: terminating the worker ends it.
         var starting: WorkToken?
+        /// The last ``WorkerEvent/clock(deadline:keepsBusy:)`` sent (virtual clock only).
+        var clock: (deadline: Double?, keepsBusy: Bool)?
     }
     private let state = Mutex(State())
 
@@ -65,9 +73,17 @@ final class WorkerEndpoint: Sendable {
         page = LoopBound(owner, loop: core.runtime.loop)
         loader = LoopBound(core.resources, loop: core.runtime.loop)
         network = LoopBound(WorkerNetwork(loader: core.resources, documentURL: document.documentURL), loop: core.runtime.loop)
-        // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. Real time:
-        // nothing would drive a virtual clock of the worker's own.
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.worker",
+        // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. On a virtual
+        // clock the worker's is the page's from now on: the page fires the worker's timers as its clock reaches them.
+        var clock = RuntimeClock.real
+        if case .virtual(let start) = core.runtime.configuration.clock {
+            let now = core.runtime.assumeIsolated { $0.now }
+            clock = .virtual(start: start.addingTimeInterval(now / 1000))
+            clockOrigin = now
+        } else {
+            clockOrigin = nil
+        }
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.worker", clock: clock,
                                                          executionTimeLimit: core.runtime.configuration.executionTimeLimit))
         scope = LoopBoundBox(sending: nil, loop: runtime.loop)
         deadline = core.runtime.assumeIsolated { $0.deadline }
@@ -79,6 +95,7 @@ final class WorkerEndpoint: Sendable {
     func start(script: String) {
         runtime.loop.execute { [self] in
             _ = run(script: script, token: nil)
+            syncClock()
         }
     }
 
@@ -90,6 +107,7 @@ final class WorkerEndpoint: Sendable {
         state.withLock { $0.starting = token }
         runtime.loop.execute { [self] in
             if !run(script: nil, token: token) { token.end() }
+            syncClock()
         }
     }
 
@@ -121,9 +139,12 @@ final class WorkerEndpoint: Sendable {
     func post(_ message: WorkerMessage) {
         let token = pageRuntime.beginWork()
         let scope = self.scope
-        runtime.loop.execute {
+        let now = clockOrigin != nil ? pageNow : nil   // on a virtual clock the worker's catches up with the page's
+        runtime.loop.execute { [self] in
             defer { token.end() }
+            if let now, let clockOrigin { runtime.assumeIsolated { $0.advanceVirtualClock(to: now - clockOrigin) } }
             scope.value?.receive(message)
+            syncClock()
         }
     }
 
@@ -147,23 +168,43 @@ final class WorkerEndpoint: Sendable {
     /// when the fetch failed, the URL is of another origin or the worker was terminated meanwhile.
     func fetchScriptSynchronously(_ url: URL) -> String? {
         guard WebOrigin.of(url) == origin else { return nil }
+        let loader = self.loader
+        return waitForPage { done in _ = loader.value.load(url) { done(try? $0.get().text) } } ?? nil
+    }
+
+    /// Sends `request` through the page's network and waits for its result (on the worker's thread), as a synchronous
+    /// `XMLHttpRequest` in a worker does: the worker's script and tasks wait, the page goes on (its thread runs the
+    /// request, and answers it when a fixture server runs there). Nil once the worker was terminated meanwhile.
+    /// Its id is the worker's (``WorkerRequests``): terminating the worker cancels it, as it does asynchronous ones.
+    func requestSynchronously(_ id: Int, _ request: WebRequest) -> Result<LoadedResource, WebLoadError>? {
+        let network = self.network, pageRuntime = self.pageRuntime
+        return waitForPage { done in
+            network.value.start(id, request, token: pageRuntime.beginWork()) { result, token in
+                token.end()
+                done(result)
+            }
+        }
+    }
+
+    /// Runs `start` on the page's thread and waits (worker thread) until it calls `done` with the outcome; nil when
+    /// the worker is or gets terminated first (terminating the worker wakes the wait).
+    private func waitForPage<T: Sendable>(_ start: @escaping @Sendable (_ done: @escaping @Sendable (T) -> Void) -> Void) -> T? {
         let semaphore = DispatchSemaphore(value: 0)
-        let result = LockedText()
+        let result = Mutex<T?>(nil)
         guard state.withLock({ state -> Bool in
             guard !state.terminated else { return false }
             state.waiting = semaphore
             return true
         }) else { return nil }
-        let loader = self.loader
         pageRuntime.loop.execute {
-            _ = loader.value.load(url) { loaded in
-                result.set(try? loaded.get().text)
+            start { value in
+                result.withLock { $0 = value }
                 semaphore.signal()
             }
         }
         semaphore.wait()
         state.withLock { $0.waiting = nil }
-        return isTerminated ? nil : result.get()
+        return isTerminated ? nil : result.withLock { $0 }
     }
 
     /// Starts the worker's request `id` (worker thread) through the page's network; its result comes back as a task
@@ -172,14 +213,45 @@ final class WorkerEndpoint: Sendable {
         let token = pageRuntime.beginWork()
         let network = self.network, scope = self.scope, runtime = self.runtime
         pageRuntime.loop.execute {
-            network.value.start(id, request, token: token) { result, token in
+            network.value.start(id, request, token: token) { [self] result, token in
                 runtime.loop.execute {
                     defer { token.end() }
                     scope.value?.requests.complete(id, result)
+                    self.syncClock()
                 }
             }
         }
     }
+
+    /// On a page's virtual clock, tells the page when the worker's next timer falls due, after each task of the
+    /// worker (worker thread; a task is where timers are set or cleared). Nothing when that did not change.
+    private func syncClock(force: Bool = false) {
+        guard let clockOrigin else { return }
+        let next = runtime.assumeIsolated { $0.nextVirtualTimer }
+        let clock = (deadline: next.map { clockOrigin + $0.deadline }, keepsBusy: next?.keepsBusy ?? false)
+        let changed = state.withLock { state -> Bool in
+            if !force, let last = state.clock, last.deadline == clock.deadline, last.keepsBusy == clock.keepsBusy { return false }
+            state.clock = clock
+            return true
+        }
+        if changed { send(.clock(deadline: clock.deadline, keepsBusy: clock.keepsBusy)) }
+    }
+
+    /// The page's virtual clock reached the worker's next timer (page thread): the worker's clock moves to `now` (the
+    /// page's), firing what falls due, as a task of the worker that keeps the page busy until it ran.
+    func fireTimers(at now: Double) {
+        guard let clockOrigin else { return }
+        let token = pageRuntime.beginWork()
+        runtime.loop.execute { [self] in
+            defer { token.end() }
+            guard !isTerminated else { return }
+            runtime.assumeIsolated { $0.advanceVirtualClock(to: now - clockOrigin) }
+            syncClock(force: true)
+        }
+    }
+
+    /// The page's `now` (page thread).
+    var pageNow: Double { pageRuntime.assumeIsolated { $0.now } }
 
     /// Cancels the worker's request `id` (worker thread).
     func abortRequest(_ id: Int) {
@@ -218,11 +290,4 @@ final class WorkerEndpoint: Sendable {
 /// The page-side worker an endpoint reports to, held weakly so the endpoint never keeps it alive.
 final class WorkerOwner {
     weak var worker: DedicatedWorker?
-}
-
-/// A script's text handed from the page's thread to a waiting worker thread.
-private final class LockedText: Sendable {
-    private let text = Mutex<String?>(nil)
-    func set(_ value: String?) { text.withLock { $0 = value } }
-    func get() -> String? { text.withLock { $0 } }
 }

@@ -91,6 +91,16 @@ final class WorkerRequests {
         return id
     }
 
+    /// `native.sendSync(method, url, headers, body, timeout)`: the result object once the request has ended (the
+    /// worker waits meanwhile, see ``WorkerEndpoint/requestSynchronously(_:_:)``), null once the worker is terminated.
+    func sendSynchronously(_ args: JSArguments) -> JSValue? {
+        guard let endpoint, !endpoint.isTerminated else { return nil }
+        let id = nextID
+        nextID += 1
+        guard let result = endpoint.requestSynchronously(id, PlatformNatives.request(from: args)) else { return nil }
+        return WebPlatformInstance.resultObject(result, in: args.context)
+    }
+
     /// `native.abort(id)`.
     func abort(_ id: Int) {
         guard completions.removeValue(forKey: id) != nil else { return }

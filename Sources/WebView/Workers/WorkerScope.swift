@@ -20,7 +20,6 @@ final class WorkerScope {
         self.endpoint = endpoint
         requests = WorkerRequests(endpoint: endpoint, context: context)
         context.consoleSink = { [weak endpoint] message in endpoint?.console(message) }
-        context.exceptionHandler = { [weak endpoint] _, value in endpoint?.reportUncaught(JSException(value)) }
         let native = makeNative(endpoint: endpoint)
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
@@ -35,6 +34,15 @@ final class WorkerScope {
         } catch {
             endpoint.reportUncaught(JSException(name: "Error", message: "worker scope: \(error)"))
         }
+        context.exceptionHandler = { [weak self, weak endpoint] _, value in
+            endpoint?.reportUncaught(self?.exception(value) ?? JSException(value))
+        }
+    }
+
+    /// A thrown value as an exception, its positions in ES modules mapped into the modules' texts (`ESModules`).
+    private func exception(_ value: JSValue) -> JSException {
+        if let loader { _ = try? loader.invokeMethod("mapError", arguments: [value]) }
+        return JSException(value)
     }
 
     /// Runs the worker's script; an uncaught error goes to the page's `error` event.
@@ -114,7 +122,7 @@ final class WorkerScope {
         do {
             _ = try receiver.call(arguments: message.arguments(in: context))
         } catch let error as JSException {
-            endpoint?.reportUncaught(error)
+            endpoint?.reportUncaught(loader != nil ? context.lastThrownValue.map(exception) ?? error : error)
         } catch {}
     }
 
@@ -131,8 +139,8 @@ final class WorkerScope {
         native.setValue(endpoint.platform, forProperty: "platform")
         native.setValue(endpoint.language, forProperty: "language")
         native.setValue(ProcessInfo.processInfo.activeProcessorCount, forProperty: "hardwareConcurrency")
-        define("report") { [weak endpoint] args in
-            endpoint?.reportUncaught(JSException(args[0]))
+        define("report") { [weak self, weak endpoint] args in
+            endpoint?.reportUncaught(self?.exception(args[0]) ?? JSException(args[0]))
             return nil
         }
         define("resolveURL") { [weak endpoint] args in
@@ -157,6 +165,8 @@ final class WorkerScope {
         // The network (`xmlhttprequest-send.js`, and `fetch` over it): through the page's, see ``WorkerNetwork``.
         let requests = self.requests
         define("send") { args in requests.send(args) }
+        // sendSync(method, url, headers, body, timeout): a synchronous XHR; the worker waits, the page's thread sends.
+        define("sendSync") { args in requests.sendSynchronously(args) }
         define("abort") { args in
             if let id = args.int(at: 0) { requests.abort(id) }
             return nil

@@ -57,12 +57,9 @@
     this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator, streaming);
   });
   // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
-  // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously); errors throw.
+  // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously; in a worker, the worker's
+  // thread waits while the page's sends it: WorkerEndpoint.requestSynchronously); errors throw.
   define(proto, '_sendSync', function (payload) {
-    // A worker's transport has no synchronous form yet (browsers allow it there): say so rather than fail obscurely.
-    if (typeof native.sendSync !== 'function') {
-      throw new DOMException('XMLHttpRequest: synchronous requests are not supported in workers here; use async requests', 'NotSupportedError');
-    }
     var result = localResult(this._method, this._url) || native.sendSync(this._method, this._url, this._headers, payload, this._timeout);
     this._sent = false;
     if (!result || result.error) {

@@ -1,0 +1,141 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// Source positions in ES modules (``ESModules``): the translation puts its header on a module's first line and
+/// rewrites references to imported bindings, so the engine's columns there are not the module's; every place a page or
+/// a user reads a position maps them back. One-line modules (minified builds) are the case: the numbers are those
+/// WebKitGTK 2.50 gives for the same files (`scripts/webkit-page-results`), where the engine is the same.
+@Suite struct ModulePositionTests {
+    /// The files of the check against WebKit: an error at the top level, in an exported function caught by the importer
+    /// and uncaught from a timer, in an async function awaited in a `catch` and unhandled.
+    static let files = [
+        "top.js": #"import{x}from"./dep.js";let a=x+1;throw new Error("top "+a)"#,
+        "dep.js": #"export const x=1;export function later(){let q=1;throw new Error("later")}export async function asy(){await 0;throw new Error("async")}"#,
+        "main.js": #"import{later,asy}from"./dep.js";try{later()}catch(e){out.push(["caught",e.line,e.column,e.stack])}try{await asy()}catch(e){out.push(["caughtAsync",e.stack])}setTimeout(later,0);asy();"#,
+    ]
+
+    @Test func oneLineModulesReportTheColumnsOfTheirText() async throws {
+        var files = Self.files
+        files["index.html"] = """
+            <script>
+            var out = [];
+            addEventListener('error', function (e) { out.push(['error', e.message, e.filename.split('/').pop(), e.lineno, e.colno, e.error.stack]); });
+            addEventListener('unhandledrejection', function (e) { out.push(['rejection', String(e.reason), e.reason.stack]); });
+            </script>
+            <script type="module" src="top.js"></script>
+            <script type="module" src="main.js"></script>
+            """
+        let fixture = try PageFixture(files)
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let base = fixture.url("").absoluteString
+        let seen = try await webView.evaluateJavaScript("var base = \(JSONValue.string(base));" + """
+            out.map(function (entry) {
+              return entry.map(function (v) { return typeof v === 'string' && v.indexOf('@') >= 0 ? v.split(base).join('') : v; });
+            })
+            """)
+        #expect(seen == [
+            ["error", "Uncaught Error: top 2", "top.js", 1, 50, "module code@top.js:1:50"],
+            ["caught", 1, 65, "later@dep.js:1:65\nmodule code@main.js:1:42"],
+            ["caughtAsync", "asy@dep.js:1:126"],
+            ["rejection", "Error: async", "asy@dep.js:1:126"],
+            ["error", "Uncaught Error: later", "dep.js", 1, 65, "later@dep.js:1:65"],
+        ])
+        await webView.close()
+    }
+
+    /// A module's errors as the host sees them (exceptions, `evaluateModule`) and console lines, against the same
+    /// text run as a classic script, whose positions the engine reports as they are; multi-line modules too.
+    @Test func positionsMatchTheSameTextAsAClassicScript() async throws {
+        let oneLine = #"let q=1;console.log("here "+q);function f(){throw new TypeError("f")}setTimeout(f,0)"#
+        let multiLine = "let r=1;\n  console.log('there');\n  function g(){throw new RangeError('g')}\nsetTimeout(g,0)\n"
+        let fixture = try PageFixture([
+            "index.html": """
+                <script type="module" src="one.js"></script><script src="one-classic.js"></script>
+                <script type="module" src="multi.js"></script><script src="multi-classic.js"></script>
+                """,
+            "one.js": "import{}from'./empty.js';" + oneLine,
+            "one-classic.js": "                         " + oneLine,
+            "multi.js": "import{}from'./empty.js';" + multiLine,
+            "multi-classic.js": "                         " + multiLine,
+            "empty.js": "",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        func positions(_ file: String) -> [[Int?]] {
+            let console = log.all.compactMap { event -> ConsoleMessage? in
+                if case .console(let message) = event.kind, message.sourceURL?.hasSuffix("/" + file) == true { return message }
+                return nil
+            }
+            let exceptions = log.exceptions.filter { $0.sourceURL?.hasSuffix("/" + file) == true }
+            return console.map { [$0.line, $0.column] } + exceptions.map { [$0.line, $0.column] }
+        }
+        #expect(positions("one.js") == [[1, 45], [1, 89]])
+        #expect(positions("one.js") == positions("one-classic.js"))
+        #expect(positions("multi.js") == [[2, 14], [3, 36]])
+        #expect(positions("multi.js") == positions("multi-classic.js"))
+        await webView.close()
+    }
+
+    /// `evaluateModule` (`hybrid eval --module`) throws the module's positions; a SyntaxError names the module's
+    /// line and column, in an inline module's document too, and an inline module's errors have the document's columns.
+    @Test func evaluatedModulesAndSyntaxErrors() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var errors = []; addEventListener('error', e => errors.push([e.message, e.lineno, e.colno]));</script>
+                <script type="module" src="syntax.js"></script>
+                    <script type="module">let a=1;let a=2;</script>
+                    <script type="module">let z=1;throw new Error("i")</script>
+                    <script>{let w=1;throw new Error("c")}</script>
+                """,
+            "syntax.js": "let a=1;let b=2;let a=3;",
+            "dep.js": "export const x = 1;",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        // A classic script's errors come first (module scripts are deferred); an inline module's errors have its
+        // document's lines and columns, as a classic script's have.
+        #expect(try await webView.evaluateJavaScript("errors.map(e => [e[1], e[2]])") == [[5, 37], [1, 21], [3, 39], [4, 50]])
+        do {
+            _ = try await webView.evaluateModule(#"import{x}from"./dep.js";let y=x;throw new Error("e"+y)"#, url: fixture.url("eval.js"))
+            Issue.record("no error")
+        } catch let error as JSException {
+            #expect(error.message == "e1")
+            #expect([error.line, error.column] == [1, 48])
+            #expect(error.stack == "module code@\(fixture.url("eval.js").absoluteString):1:48")
+        }
+        await webView.close()
+    }
+
+    /// A one-line module worker: its errors reach the page's `error` event on the `Worker` with the module's columns
+    /// (at the top level, in `onmessage`, in a timer), and `e.stack` in its `catch` reads them too.
+    @Test func aModuleWorkersErrorsReportTheColumnsOfItsText() async throws {
+        let text = #"import{x}from"./dep.js";onmessage=function(e){if(e.data==="t")setTimeout(function(){throw new Error("timer")},0);else throw new Error("msg")};try{throw new Error("caught")}catch(e){postMessage(e.stack)}throw new Error("top"+x)"#
+        func column(_ needle: String) -> Int { text.distance(from: text.startIndex, to: text.range(of: needle)!.lowerBound) + 6 }
+        let (webView, log, server) = try await workerPage(scripts: ["/one.js": text, "/dep.js": "export const x = 1;"])
+        let out = try await runAsync(webView, """
+            var worker = new Worker('/one.js', { type: 'module' }), errors = [];
+            var stack = await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            var next = function () { return new Promise(function (resolve) { worker.onerror = function (e) { e.preventDefault(); resolve([e.message, e.lineno, e.colno]); }; }); };
+            errors.push(await next());
+            worker.postMessage('m');
+            errors.push(await next());
+            worker.postMessage('t');
+            errors.push(await next());
+            return [stack.replace(location.origin, ''), errors];
+            """)
+        #expect(out == [.string("module code@/one.js:1:\(column(#"Error("caught")"#))"), [
+            ["Error: top1", 1, .number(Double(column(#"Error("top"+x)"#)))],
+            ["Error: msg", 1, .number(Double(column(#"Error("msg")"#)))],
+            ["Error: timer", 1, .number(Double(column(#"Error("timer")"#)))],
+        ]])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+}
