@@ -2,6 +2,7 @@
 # wrk_measure URL CONNECTIONS DURATION THREADS [LUA_SCRIPT] -> "requests/s p50_ms p99_ms errors requests"
 wrk_measure() {
   local url=$1 conns=$2 duration=$3 threads=$4 script=${5:-} out
+  [ "$conns" -lt "$threads" ] && threads=$conns   # wrk needs a connection per thread
   local args=(-t"$threads" -c"$conns" -d"${duration}s" --timeout 5s --latency)
   [ -n "$script" ] && args+=(-s "$script")
   out=$(timeout $((duration + 30)) wrk "${args[@]}" "$url" 2>&1 || true)
