@@ -1,4 +1,14 @@
-# Shared by the HTTP benchmarks (server/run.sh, service/run.sh): one wrk run, parsed.
+# Shared by the HTTP benchmarks (server/run.sh, service/run.sh): installing what they need, one wrk run, parsed.
+
+# bench_install PACKAGE...: installs the Debian packages given (none: nothing), with sudo when not root.
+bench_install() {
+  [ $# -gt 0 ] || return 0
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "bench: installing $*" >&2
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
+}
+
 # wrk_measure URL CONNECTIONS DURATION THREADS [LUA_SCRIPT] -> "requests/s p50_ms p99_ms errors requests"
 wrk_measure() {
   local url=$1 conns=$2 duration=$3 threads=$4 script=${5:-} out

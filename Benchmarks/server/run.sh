@@ -11,17 +11,13 @@ repo=$(pwd)
 duration=${DURATION:-5}
 threads=${THREADS:-2}
 base_port=${BASE_PORT:-18480}
+source "$repo/Benchmarks/lib/wrk.sh"
 
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "bench: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
-fi
+bench_install ${need[@]+"${need[@]}"}
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 python_bin=/usr/bin/python3; [ -x "$python_bin" ] || python_bin=$(command -v python3)
 
@@ -81,7 +77,6 @@ for port in $ours_port $minimal_port $nginx_port $python_port; do
 done
 
 # wrk's --latency output -> "rps p50_ms p99_ms errors"
-source "$repo/Benchmarks/lib/wrk.sh"
 measure() { wrk_measure "$1" "$2" "$duration" "$threads" | cut -d' ' -f1-4; }
 
 declare -A rps p50 p99 errs

@@ -25,12 +25,7 @@ lua="$repo/Benchmarks/service/post-cart.lua"
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v node >/dev/null || need+=(nodejs)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "bench: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
-fi
+bench_install ${need[@]+"${need[@]}"}
 
 echo "bench: building the price service (release)" >&2
 swift build -c release --package-path Examples/PriceService --product PriceService >&2
