@@ -40,7 +40,7 @@ import Tracing
         #expect(try metrics.expectCounter("hybrid_pool_calls_total", [("outcome", "failed")]).totalValue == 1)
     }
 
-    @Test func withoutATracerNoSpanIsMade() async throws {
+    @Test func withoutATracerCallsRunAsUntraced() async throws {
         // InstrumentationSystem's default tracer is a NoOpTracer: the call runs as it would untraced.
         let pool = try await JavaScriptPool(configuration: .init(runtimes: 1, instrumentation: PoolTracing())) { context in
             _ = try context.evaluate("function add(a, b) { return a + b; }")
