@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.4.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
         // `swift package generate-documentation`: the DocC catalogues, built in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -102,7 +103,8 @@ let package = Package(
         .target(name: "Hybrid", dependencies: ["HybridLoop", "HybridJSON", "JavaScript", "HybridRouting", "FixtureServer",
                                                "WebView", "Bridge", "Navigation"]),
 
-        // JavaScript in services: JavaScriptPool as a swift-service-lifecycle Service, its swift-metrics. Not in
+        // JavaScript in services: JavaScriptPool as a swift-service-lifecycle Service, its swift-metrics and
+        // swift-distributed-tracing spans. Not in
         // `Hybrid`, so apps that do not run services do not build those packages.
         .target(
             name: "HybridServices",
@@ -111,6 +113,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
 
@@ -151,6 +154,8 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(name: "HybridRoutingTests", dependencies: ["HybridRouting"]),

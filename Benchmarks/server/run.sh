@@ -11,17 +11,13 @@ repo=$(pwd)
 duration=${DURATION:-5}
 threads=${THREADS:-2}
 base_port=${BASE_PORT:-18480}
+source "$repo/Benchmarks/lib/wrk.sh"
 
 need=()
 command -v wrk >/dev/null || need+=(wrk)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  echo "bench: installing ${need[*]}" >&2
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
-fi
+bench_install ${need[@]+"${need[@]}"}
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 python_bin=/usr/bin/python3; [ -x "$python_bin" ] || python_bin=$(command -v python3)
 
@@ -81,24 +77,7 @@ for port in $ours_port $minimal_port $nginx_port $python_port; do
 done
 
 # wrk's --latency output -> "rps p50_ms p99_ms errors"
-measure() {
-  local url=$1 conns=$2 out
-  out=$(timeout $((duration + 30)) wrk -t"$threads" -c"$conns" -d"${duration}s" --timeout 5s --latency "$url" 2>&1 || true)
-  awk -v out="$out" 'function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0;
-                                      if (v ~ /s$/) return v * 1000; return v }
-    BEGIN {
-      n = split(out, lines, "\n"); rps = 0; p50 = 0; p99 = 0; errors = 0
-      for (i = 1; i <= n; i++) {
-        split(lines[i], f, /[ \t,]+/); line = lines[i]; gsub(/^[ \t]+/, "", line); split(line, g, /[ \t,]+/)
-        if (line ~ /^Requests\/sec:/) rps = g[2]
-        if (line ~ /^50%/) p50 = ms(g[2])
-        if (line ~ /^99%/) p99 = ms(g[2])
-        if (line ~ /^Socket errors:/) errors += g[4] + g[6] + g[8] + g[10]
-        if (line ~ /^Non-2xx or 3xx responses:/) errors += g[5]
-      }
-      printf "%.0f %.2f %.2f %d\n", rps, p50, p99, errors
-    }'
-}
+measure() { wrk_measure "$1" "$2" "$duration" "$threads" | cut -d' ' -f1-4; }
 
 declare -A rps p50 p99 errs
 names=(ours minimal nginx python)

@@ -47,19 +47,16 @@ extension JSONObject: Codable {
 extension JSONValue {
     /// The JSON data of any `Encodable` value (a `JSONValue` is taken as it is).
     ///
-    /// Goes through Swift's `JSONEncoder` and this module's parser: fine for typed handler data and
-    /// results, not meant for a per-message hot path.
+    /// Goes through ``JSONValueEncoder`` (`JSONEncoder`'s defaults, with no text written or parsed).
     public init<T: Encodable>(encoding value: T) throws {
-        if let json = value as? JSONValue { self = json; return }
-        let data = try JSONEncoder().encode(value)
-        self = try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+        self = try JSONValueEncoder().encode(value)
     }
 
-    /// Decodes this data as any `Decodable` type (`JSONValue` and `JSONValue?` directly; `null` is nil).
+    /// Decodes this data as any `Decodable` type through ``JSONValueDecoder`` (`JSONValue` and `JSONValue?` directly;
+    /// `null` is nil).
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
         // The optional case first: `.null as? JSONValue?` would succeed as `.some(.null)`.
         if T.self == JSONValue?.self, let value = (isNull ? JSONValue?.none : self) as? T { return value }
-        if let value = self as? T { return value }
-        return try JSONDecoder().decode(T.self, from: Data(jsonString.utf8))
+        return try JSONValueDecoder().decode(T.self, from: self)
     }
 }

@@ -22,9 +22,16 @@ enum Probe {
         // paid once per process and are not leaks.
         for _ in 0..<options.warmUp { try await options.scenario.cycle() }
         let before = try residentBytes()
-        for _ in 0..<options.cycles { try await options.scenario.cycle() }
+        // A soak bounded in time: as many cycles as fit (at most `cycles`); the report says how many ran.
+        let end = options.seconds.map { ContinuousClock.now + .seconds($0) }
+        var cycles = 0
+        while cycles < options.cycles {
+            if let end, ContinuousClock.now >= end { break }
+            try await options.scenario.cycle()
+            cycles += 1
+        }
         let after = try residentBytes()
-        return Report(scenario: options.scenario.name, warmUp: options.warmUp, cycles: options.cycles,
+        return Report(scenario: options.scenario.name, warmUp: options.warmUp, cycles: cycles,
                       residentBefore: before, residentAfter: after)
     }
 

@@ -3,6 +3,8 @@ struct ProbeOptions {
     var scenario: ProbeScenario
     var cycles = 1_000
     var warmUp = 100
+    /// Stop measuring after this many seconds even if fewer than `cycles` ran (nil: run every cycle).
+    var seconds: Int?
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -10,7 +12,7 @@ struct ProbeOptions {
 
     init(arguments: [String]) throws {
         guard let name = arguments.first else {
-            throw UsageError(description: "usage: MemoryProbe <scenario> [--cycles N] [--warmup N]; scenarios: \(ProbeScenario.names)")
+            throw UsageError(description: "usage: MemoryProbe <scenario> [--cycles N] [--warmup N] [--seconds N]; scenarios: \(ProbeScenario.names)")
         }
         guard let scenario = ProbeScenario.all.first(where: { $0.name == name }) else {
             throw UsageError(description: "unknown scenario '\(name)'; scenarios: \(ProbeScenario.names)")
@@ -24,6 +26,7 @@ struct ProbeOptions {
             switch flag {
             case "--cycles": cycles = value
             case "--warmup": warmUp = value
+            case "--seconds": seconds = value
             default: throw UsageError(description: "unknown option '\(flag)'")
             }
         }

@@ -17,6 +17,7 @@ struct ProbeScenario: Sendable {
         contextCycles,
         deliberateLeak,
         webPagePushPop,
+        poolSoak,
     ]
 
     static var names: String { all.map(\.name).joined(separator: ", ") }

@@ -4,7 +4,7 @@ import Foundation
 // resident memory before and after as one JSON line. Tests launch it as a child process, so tests
 // running in parallel do not distort the figures. Not a product: only tests use it.
 //
-//     MemoryProbe <scenario> [--cycles N] [--warmup N]
+//     MemoryProbe <scenario> [--cycles N] [--warmup N] [--seconds N]   (--seconds: stop early, a bounded soak)
 //
 // Exit codes: 0 measured, 2 usage error (unknown scenario, bad number), 1 the scenario failed.
 

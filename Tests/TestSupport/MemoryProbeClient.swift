@@ -18,9 +18,11 @@ public enum MemoryProbeClient {
         public var description: String
     }
 
-    /// Runs `scenario` for `cycles` cycles after `warmUp` and returns the probe's report.
-    public static func run(_ scenario: String, cycles: Int, warmUp: Int) async throws -> Report {
-        let result = try await launch([scenario, "--cycles", String(cycles), "--warmup", String(warmUp)])
+    /// Runs `scenario` for `cycles` cycles after `warmUp` (or fewer, when `seconds` pass first) and returns the
+    /// probe's report.
+    public static func run(_ scenario: String, cycles: Int, warmUp: Int, seconds: Int? = nil) async throws -> Report {
+        let result = try await launch([scenario, "--cycles", String(cycles), "--warmup", String(warmUp)]
+                                      + (seconds.map { ["--seconds", String($0)] } ?? []))
         guard result.status == 0 else {
             throw Failure(description: "MemoryProbe exited \(result.status): \(result.stderr)")
         }

@@ -36,6 +36,16 @@ let pool = try await JavaScriptPool(configuration: .init(runtimes: cores, maxQue
 let pooled = try await measure("pool (\(cores) runtimes), \(callers) callers: call", operations: total, rounds: 5) {
     try await concurrently { _ = try await pool.call("calculatePrice", [cart], as: Price.self) }
 }
+// Before the direct coders (JSONValueEncoder/Decoder): the same call with Foundation's JSONEncoder and JSONDecoder,
+// as `call` did until then.
+let pooledFoundation = try await measure("pool, \(callers) callers: call, Foundation coders", operations: total, rounds: 5) {
+    try await concurrently {
+        _ = try await pool.run { context in
+            try context.globalObject["calculatePrice"].call(arguments: [JSValue(encoding: cart, in: context, encoder: JSONEncoder())])
+                .decode(Price.self, decoder: JSONDecoder())
+        }
+    }
+}
 // Where the time goes: the same calls with JSON values instead of Codable types, and an empty call (the hops alone).
 let cartValue = try JSONDecoder().decode(JSONValue.self, from: Data(cartJSON.utf8))
 let pooledJSON = try await measure("pool, \(callers) callers: call with JSONValue", operations: total, rounds: 5) {
@@ -80,6 +90,7 @@ func node() -> BenchmarkSupport.Measurement? {
 printReportHeader("JavaScriptPool (\(total) calls of calculatePrice per round; time per call, so lower is better)")
 if let node = node() {
     report(pooled, against: node)
+    report(pooledFoundation, against: node)
     report(one, against: node)
     report(pooledJSON, against: node)
     report(pooledEmpty, against: node)
@@ -87,6 +98,7 @@ if let node = node() {
           + String(format: " ratio to Node: %.2f", pooled.operationsPerSecond / node.operationsPerSecond))
 } else {
     report(pooled, against: one)
+    report(pooledFoundation, against: one)
     print("\n(node not found: install nodejs for the baseline)")
 }
 await pool.shutdown()

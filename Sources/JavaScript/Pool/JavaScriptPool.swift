@@ -67,7 +67,12 @@ public final class JavaScriptPool: Sendable {
     /// Runs `body` with a context of the pool, on that context's runtime thread, and returns its result.
     /// Throws what `body` throws, or a ``JavaScriptPoolError``.
     public func run<T: Sendable>(_ body: @escaping @Sendable (JSContext) throws -> T) async throws -> T {
-        try await submit { worker, runtime in try worker.run(body, in: runtime) }
+        guard let instrumentation = configuration.instrumentation else {
+            return try await submit { worker, runtime in try worker.run(body, in: runtime) }
+        }
+        return try await instrumentation.around(function: nil) {
+            try await submit { worker, runtime in try worker.run(body, in: runtime) }
+        }
     }
 
     /// Calls the global function at `function` (a name, or a dotted path such as `pricing.total`, called as a
@@ -75,7 +80,12 @@ public final class JavaScriptPool: Sendable {
     /// decodes the result as `type`. A JavaScript exception or rejection reaches the caller as a ``JSException``.
     public func call<T: Decodable & Sendable>(_ function: String, _ arguments: [any Encodable & Sendable] = [],
                                               as type: T.Type = T.self) async throws -> T {
-        try await submit { worker, runtime in try await worker.call(function, arguments: arguments, as: type, in: runtime) }
+        guard let instrumentation = configuration.instrumentation else {
+            return try await submit { worker, runtime in try await worker.call(function, arguments: arguments, as: type, in: runtime) }
+        }
+        return try await instrumentation.around(function: function) {
+            try await submit { worker, runtime in try await worker.call(function, arguments: arguments, as: type, in: runtime) }
+        }
     }
 
     /// What the pool has done so far, and its queue now.

@@ -10,6 +10,11 @@ public protocol JavaScriptPoolInstrumentation: Sendable {
     func callEnded(_ outcome: JavaScriptPool.CallOutcome, ran: Duration)
     /// A context was replaced by a fresh one.
     func contextReplaced(_ reason: JavaScriptPool.ReplacementReason)
+    /// Wraps one call as its caller's task sees it, from submission to answer: `call` queues it, runs it and returns
+    /// its result or throws its error. Runs in the caller's task (its task-local values, a tracing span among them,
+    /// are there). `function` is what `JavaScriptPool.call` calls, or nil for `JavaScriptPool.run`. The default runs
+    /// `call`; the `HybridServices` module's `PoolTracing` wraps it in a swift-distributed-tracing span.
+    func around<T: Sendable>(function: String?, _ call: () async throws -> T) async throws -> T
 }
 
 extension JavaScriptPoolInstrumentation {
@@ -17,4 +22,5 @@ extension JavaScriptPoolInstrumentation {
     public func callStarted(waited: Duration, depth: Int) {}
     public func callEnded(_ outcome: JavaScriptPool.CallOutcome, ran: Duration) {}
     public func contextReplaced(_ reason: JavaScriptPool.ReplacementReason) {}
+    public func around<T: Sendable>(function: String?, _ call: () async throws -> T) async throws -> T { try await call() }
 }
