@@ -22,6 +22,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let virtualTime: Bool
     private let compatibility: BridgeCompatibility
     private let maximumMessageSize: Int?
+    private let timing: BridgeTiming
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -30,10 +31,12 @@ final class WebViewPageDriver: TestPageDriver {
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
-        virtualTime = options.virtualTime
+        // A seeded timing's delays are exact only on a virtual clock.
+        virtualTime = options.virtualTime || !options.timing.isImmediate
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
-        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
+        timing = options.timing
+        runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
         webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
@@ -67,6 +70,7 @@ final class WebViewPageDriver: TestPageDriver {
         case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
         }
         bridge.compatibility = compatibility
+        bridge.timing = timing
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))
