@@ -90,7 +90,8 @@ open class WebPage: Page, PageScriptChannel {
         webView.userContentController.addUserScript(
             UserScript(source: routeScript, injectionTime: .atDocumentStart, sourceURL: "hybrid://route.js"))
         let setup = Task {
-            await webView.addDocumentObserver(BridgeAttachment(bridge: bridge))
+            // As on the phone: the bridge comes when the page asks for it, after its navigation-delegate round trip.
+            await bridge.attachDocuments(of: webView)
             await webView.setVisible(false)
         }
         visibility = setup
@@ -136,21 +137,6 @@ open class WebPage: Page, PageScriptChannel {
             await previous?.value
             await webView.setVisible(shown)
         }
-    }
-}
-
-/// Attaches a page's bridge to every document of its web view, before the document's scripts run.
-final class BridgeAttachment: DocumentObserver {
-    let bridge: WebViewJavascriptBridge
-
-    init(bridge: WebViewJavascriptBridge) { self.bridge = bridge }
-
-    func documentDidCreate(_ document: DocumentHandle) {
-        bridge.inject(into: document.context, page: document.id)
-    }
-
-    func documentWillClose(_ document: DocumentHandle) {
-        bridge.detach(from: document.context)
     }
 }
 
