@@ -17,7 +17,8 @@ import WebView
 open class WebPage: Page, PageScriptChannel {
     /// The web view showing the page.
     public nonisolated let webView: HeadlessWebView
-    /// The page's bridge.
+    /// The page's bridge. As with `WebViewJavascriptBridge(for:)`, a document gets it when it asks for it (the
+    /// `setupWebViewJavascriptBridge` snippet), after its `DOMContentLoaded` listeners have run, as on the phone.
     public nonisolated let bridge: WebViewJavascriptBridge
     /// The URL loaded in `viewDidLoad` (the route's query appended).
     public let pageURL: URL
