@@ -151,6 +151,7 @@ extension BridgeCore {
                                handler: outgoing.handlerName, callbackId: message.callbackId,
                                responseId: message.responseId,
                                data: message.responseId == nil ? message.data?.value : message.responseData?.value,
+                               dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
                                size: size, error: message.error, outcome: outcome)
         }
     }
