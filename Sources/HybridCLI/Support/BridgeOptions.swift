@@ -1,7 +1,7 @@
 import ArgumentParser
-import Bridge
+import Hybrid
 
-/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient` and
+/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S` and
 /// `--max-message-size BYTES`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
