@@ -36,7 +36,8 @@ public struct BridgeEvent: Sendable {
     public var outcome: String
 
     /// The event as transcript fields: `dir`, `type`, `handler`, `callbackId` or `responseId`,
-    /// `data`, `size`, `outcome`, and `error` (`code`, `message`) for errors.
+    /// `data`, `dataJSON` (only for data with a lone surrogate), `size`, `outcome`, and `error` (`code`, `message`) for
+    /// errors.
     public var fields: JSONObject {
         var fields = JSONObject()
         fields["dir"] = .string(direction.rawValue)
