@@ -103,8 +103,8 @@ struct TestCommand: AsyncParsableCommand {
     var virtualTime = false
 
     @Option(name: .customLong("timing-seeds"), parsing: .unconditional,
-            help: ArgumentHelp("Run each file that passes again under the bridge's seeded timings 1 to N (0 to 1000; "
-                               + "on a virtual clock) and report the first seed that fails it.", valueName: "n"))
+            help: ArgumentHelp("Run each file on a virtual clock, and each that passes again under the bridge's seeded "
+                               + "timings 1 to N (0 to 1000), and report the first seed that fails it.", valueName: "n"))
     var timingSeeds = 0
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))

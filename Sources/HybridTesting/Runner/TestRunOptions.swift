@@ -44,7 +44,8 @@ public struct TestRunOptions: Sendable {
 
     /// Timing exploration (`--timing-seeds N`): a file that passes under ``timing`` runs again under
     /// `BridgeTiming.explore(seed:)` for seeds 1 to N, and the report of the first seed under which it fails replaces
-    /// its report, each failure naming the seed and how to replay it (`--timing-seed S`). Default 0: no exploration.
+    /// its report, each failure naming the seed and how to replay it (`--timing-seed S`). Every run of an exploration,
+    /// the first one's too, is on a virtual clock. Default 0: no exploration.
     public var timingSeeds = 0
 
     /// Options; `jobs` below 1 counts as 1.
