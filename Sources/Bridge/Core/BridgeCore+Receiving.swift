@@ -123,7 +123,7 @@ extension BridgeCore {
             BridgeEvent(time: .now, page: page, direction: .jsToNative, type: message.type,
                         handler: message.handlerName, callbackId: message.callbackId, responseId: message.responseId,
                         data: message.responseId == nil ? message.data?.value : message.responseData?.value,
-                               dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
+                        dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
                         size: size, error: message.error, outcome: outcome)
         }
     }

@@ -3,7 +3,7 @@
 ///
 /// On the device the app injects the bridge after its navigation-delegate round trip and evaluates each message with
 /// `evaluateJavaScript`, and how long both take beside the page's own timers depends on the phone, its load and the
-/// app. The default, ``device``, adds nothing to the bridge's own rule (see the "Device fidelity" article). A timing
+/// app. The default, ``device``, adds nothing to the bridge's own rule (see <doc:DeviceBehaviourAndDivergences>). A timing
 /// with ranges adds a delay, in milliseconds on the runtime's clock, drawn for each injection and for each delivery of
 /// native's messages from a generator seeded with ``seed``: the same seed gives the same delays, so a run that failed
 /// under one seed fails again under it. Native's messages keep their order, as `evaluateJavaScript` keeps it.
