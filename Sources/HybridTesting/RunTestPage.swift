@@ -15,8 +15,32 @@ public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptio
 func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSetup?,
                  onTest: (TestActivity) -> Void) async -> TestFileReport {
     let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
-    return await TestFileRunner.run(driver, file: file.path, options: options, snapshotFile: SnapshotFile.url(for: file.url),
-                                    onTest: onTest)
+    let report = await TestFileRunner.run(driver, file: file.path, options: options,
+                                          snapshotFile: SnapshotFile.url(for: file.url), onTest: onTest)
+    guard options.timingSeeds > 0, !report.hasFailures else { return report }
+    // Timing exploration: the same file under each seeded schedule, until one fails.
+    for seed in 1...UInt64(options.timingSeeds) {
+        var seeded = options
+        seeded.timing = .explore(seed: seed)
+        seeded.timingSeeds = 0
+        let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: seeded, configure: configure)
+        let explored = await TestFileRunner.run(driver, file: file.path, options: seeded,
+                                                snapshotFile: SnapshotFile.url(for: file.url), onTest: { _ in })
+        if explored.hasFailures { return explored.underTimingSeed(seed, replay: "hybrid test \(file.path) --timing-seed \(seed)") }
+    }
+    return report
+}
+
+extension TestFileReport {
+    /// This report with each failure saying that it happened under timing seed `seed` and how to replay it.
+    func underTimingSeed(_ seed: UInt64, replay: String) -> TestFileReport {
+        var report = self
+        for index in report.tests.indices where report.tests[index].status == .failed {
+            let note = "fails under \(BridgeTiming.explore(seed: seed)); replay: \(replay)"
+            report.tests[index].message = report.tests[index].message.map { "\($0) [\(note)]" } ?? note
+        }
+        return report
+    }
 }
 
 /// Runs the JS test page at `url` against Swift handlers and returns the report.

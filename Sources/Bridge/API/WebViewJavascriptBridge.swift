@@ -140,6 +140,15 @@ public final class WebViewJavascriptBridge: Sendable {
         set { core.state.withLock { $0.compatibility = newValue } }
     }
 
+    /// When the bridge reaches a page and how long native's messages take to arrive: ``BridgeTiming/device`` (the
+    /// default) adds nothing to the device rule; a seeded timing (``BridgeTiming/explore(seed:)``) delays each
+    /// injection and each delivery by amounts drawn from its seed, the same in every run with that seed, to find pages
+    /// that race with the bridge. Use it on a virtual clock for exact delays. Setting it restarts the draws.
+    public var timing: BridgeTiming {
+        get { core.state.withLock { $0.timing.timing } }
+        set { core.state.withLock { $0.timing = BridgeTimingDraws(newValue) } }
+    }
+
     /// Every place where a page would behave differently on an iPhone (see ``BridgeDivergence``): watch
     /// them with `divergences.observe { ... }`. A bridge made for a web view also puts them on the web
     /// view's events as `.custom(kind: "divergence", fields:)`.
@@ -161,12 +170,19 @@ public final class WebViewJavascriptBridge: Sendable {
     /// already has a bridge.
     @discardableResult
     public func inject(into context: JSContext, page: Int? = nil) -> Bool {
+        inject(into: context, page: page, contentLoaded: false)
+    }
+
+    /// ``inject(into:page:)`` for a document whose `DOMContentLoaded` dispatch has begun (`contentLoaded`), which the
+    /// script cannot always tell by itself.
+    @discardableResult
+    func inject(into context: JSContext, page: Int?, contentLoaded: Bool) -> Bool {
         precondition(runtime.loop.isCurrent, "WebViewJavascriptBridge.inject must run on the runtime thread")
         let page = page ?? nextBarePage.withLock { next in
             defer { next -= 1 }
             return next
         }
-        guard let connection = ContextConnection.inject(into: context, page: page, core: core) else { return false }
+        guard let connection = ContextConnection.inject(into: context, page: page, core: core, contentLoaded: contentLoaded) else { return false }
         let old = connections.withLock { $0.updateValue(connection, forKey: ObjectIdentifier(context)) }
         old?.close()
         return true

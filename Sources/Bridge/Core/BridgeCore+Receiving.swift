@@ -54,9 +54,10 @@ extension BridgeCore {
         }
     }
 
-    /// Delivers what the last message's handling sent, before the next message is taken.
+    /// Delivers what the last message's handling sent, before the next message is taken; under a timing with a
+    /// delivery delay it goes out after that delay instead, still in order (see `scheduleFlush()`).
     private func flushIfQueued() {
-        if state.withLock({ !$0.outbox.isEmpty }) { flush() }
+        if state.withLock({ !$0.outbox.isEmpty && $0.timing.timing.deliveryDelay.upperBound == 0 }) { flush() }
     }
 
     /// What is wrong with a queue text the scanner did not accept, for the warning.
@@ -122,6 +123,7 @@ extension BridgeCore {
             BridgeEvent(time: .now, page: page, direction: .jsToNative, type: message.type,
                         handler: message.handlerName, callbackId: message.callbackId, responseId: message.responseId,
                         data: message.responseId == nil ? message.data?.value : message.responseData?.value,
+                        dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
                         size: size, error: message.error, outcome: outcome)
         }
     }

@@ -88,8 +88,13 @@ extension BridgeCore {
         return true
     }
 
+    /// Delivers the outbox in a task of its own, after the delivery delay of the bridge's ``BridgeTiming`` if it has one
+    /// (the outbox keeps filling meanwhile, so native's messages keep their order).
     func scheduleFlush() {
-        loop.execute { [self] in flush() }
+        loop.execute { [self] in
+            let delay = nextDeliveryDelay()
+            if delay > 0 { after(delay) { [self] in flush() } } else { flush() }
+        }
     }
 
     /// Delivers the outbox, each message as its own entry into the page. Runtime thread.
@@ -146,6 +151,7 @@ extension BridgeCore {
                                handler: outgoing.handlerName, callbackId: message.callbackId,
                                responseId: message.responseId,
                                data: message.responseId == nil ? message.data?.value : message.responseData?.value,
+                               dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
                                size: size, error: message.error, outcome: outcome)
         }
     }

@@ -25,6 +25,8 @@ final class BridgeCore: Sendable {
         /// Above what WKWebView was seen to deliver (17 MiB, issue 17), so the limit refuses nothing a phone takes.
         var maxMessageSize = BridgeCore.defaultMaximumMessageSize
         var compatibility = BridgeCompatibility.device
+        /// The injection and delivery delays, and the draws made from the timing's seed so far.
+        var timing = BridgeTimingDraws(.device)
         var isTracingEnabled = true
         var connection: (any BridgeConnection)?
         /// Messages for a page that has not loaded the bridge yet; nil while a page is ready.
@@ -137,6 +139,30 @@ final class BridgeCore: Sendable {
         }
         let error = BridgeError(code: BridgeError.pageGone, message: "the bridge was reset")
         for call in failed { call.fail(error) }
+    }
+
+    // MARK: Timing
+
+    /// Runs `body` on the runtime thread after `milliseconds` on the runtime's clock (virtual or real), as an internal
+    /// timer of the runtime's default context that keeps the runtime busy until it fires. Runtime thread.
+    func after(_ milliseconds: Double, _ body: @escaping () -> Void) {
+        let context = runtime.assumeIsolated { LoopBound($0.context, loop: $0.loop) }.value
+        let timers = context.internalTimerFunctions()
+        let callback = JSValue(function: { _ in
+            body()
+            return nil
+        }, name: "bridgeTiming", in: context)
+        _ = try? timers.schedule.call(arguments: [callback, JSValue(double: milliseconds, in: context)])
+    }
+
+    /// The delay of the next delivery under the bridge's timing (0 by default). Runtime thread.
+    func nextDeliveryDelay() -> Double {
+        state.withLock { $0.timing.timing.deliveryDelay.upperBound > 0 ? $0.timing.delivery() : 0 }
+    }
+
+    /// The delay of the next injection under the bridge's timing (0 by default). Runtime thread.
+    func nextInjectionDelay() -> Double {
+        state.withLock { $0.timing.timing.injectionDelay.upperBound > 0 ? $0.timing.injection() : 0 }
     }
 
     // MARK: Logging and tracing

@@ -24,6 +24,10 @@ public struct BridgeEvent: Sendable {
     public var callbackId: String?
     public var responseId: String?
     public var data: JSONValue?
+    /// The data's JSON text as the page sent it, when it holds a lone UTF-16 surrogate (`'\ud800'`), which no Swift
+    /// string can hold, so ``data`` shows it as U+FFFD; nil otherwise. In ``fields`` as `dataJSON`; `hybrid run`'s
+    /// transcript writes it as the `data`, so the line keeps the escape (`"\ud800"`).
+    public var dataJSON: String?
     /// The size of the message's JSON text in UTF-8 bytes.
     public var size: Int
     public var error: BridgeError?
@@ -32,7 +36,8 @@ public struct BridgeEvent: Sendable {
     public var outcome: String
 
     /// The event as transcript fields: `dir`, `type`, `handler`, `callbackId` or `responseId`,
-    /// `data`, `size`, `outcome`, and `error` (`code`, `message`) for errors.
+    /// `data`, `dataJSON` (only for data with a lone surrogate), `size`, `outcome`, and `error` (`code`, `message`) for
+    /// errors.
     public var fields: JSONObject {
         var fields = JSONObject()
         fields["dir"] = .string(direction.rawValue)
@@ -41,6 +46,7 @@ public struct BridgeEvent: Sendable {
         if let callbackId { fields["callbackId"] = .string(callbackId) }
         if let responseId { fields["responseId"] = .string(responseId) }
         if let data { fields["data"] = data }
+        if let dataJSON { fields["dataJSON"] = .string(dataJSON) }
         fields["size"] = .number(Double(size))
         fields["outcome"] = .string(outcome)
         if let error { fields["error"] = error.json }

@@ -21,6 +21,12 @@ enum BridgePayload: Sendable {
         }
     }
 
+    /// The page's JSON text when it holds a lone surrogate escape (see `BridgeEvent.dataJSON`); nil otherwise.
+    var textWithLoneSurrogate: String? {
+        guard case .raw(let text) = self, RawJSONScanner.hasLoneSurrogateEscape(text) else { return nil }
+        return text
+    }
+
     var jsonText: String {
         switch self {
         case .value(let v): v.jsonString

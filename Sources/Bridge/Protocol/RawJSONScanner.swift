@@ -273,3 +273,45 @@ struct RawJSONScanner {
         }
     }
 }
+
+extension RawJSONScanner {
+    /// True when JSON text `text` holds a `\uXXXX` escape of a UTF-16 surrogate that is not half of an escaped pair:
+    /// what `JSON.stringify` writes for a lone surrogate (it writes paired ones as characters). Parsed into a Swift
+    /// value it becomes U+FFFD. Texts without a backslash are answered without a scan of their escapes.
+    static func hasLoneSurrogateEscape(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.contains(UInt8(ascii: "\\")) else { return false }
+            func hex(at index: Int) -> UInt16? {
+                guard index + 4 <= bytes.count else { return nil }
+                var value: UInt16 = 0
+                for byte in bytes[index..<index + 4] {
+                    guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { return nil }
+                    value = value << 4 | UInt16(digit)
+                }
+                return value
+            }
+            /// The unit of a `\uXXXX` escape starting at `index`, if there is one.
+            func escape(at index: Int) -> UInt16? {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                return hex(at: index + 2)
+            }
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "\\") else { index += 1; continue }
+                guard let unit = escape(at: index) else { index += 2; continue }   // `\"`, `\\`, `\n`, ...
+                index += 6
+                switch unit {
+                case 0xD800...0xDBFF:
+                    guard let next = escape(at: index), (0xDC00...0xDFFF).contains(next) else { return true }
+                    index += 6
+                case 0xDC00...0xDFFF:
+                    return true
+                default:
+                    continue
+                }
+            }
+            return false
+        }
+    }
+}

@@ -18,7 +18,7 @@
   var signalled = false;
   // On the phone the app injects the bridge after its navigation-delegate round trip: it is not there
   // while the document loads or its DOMContentLoaded listeners run. Calls made then throw on iOS.
-  var deviceHasBridge = typeof document === 'undefined' || !document || document.readyState === 'complete' ||
+  var deviceHasBridge = native.contentLoaded || typeof document === 'undefined' || !document || document.readyState === 'complete' ||
     (document.readyState === 'interactive' && _contentLoadedStarted());
   var insideBridgeTask = 0;
   if (!deviceHasBridge) {

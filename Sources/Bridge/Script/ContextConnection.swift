@@ -26,8 +26,9 @@ final class ContextConnection: BridgeConnection {
     private var context: JSContext? { state.value.context }
 
     /// Injects the bridge into `context` and attaches it to `core`. Returns nil when the page
-    /// already has a `WebViewJavascriptBridge` or the script could not run.
-    static func inject(into context: JSContext, page: Int, core: BridgeCore) -> ContextConnection? {
+    /// already has a `WebViewJavascriptBridge` or the script could not run. `contentLoaded`: the document's
+    /// `DOMContentLoaded` dispatch has begun (the script cannot always tell: on a virtual clock its timing stamps are 0).
+    static func inject(into context: JSContext, page: Int, core: BridgeCore, contentLoaded: Bool = false) -> ContextConnection? {
         let connection = ContextConnection(page: page, context: context, core: core)
         let native = JSValue(newObjectIn: context)
         native["signal"] = JSValue(function: { [weak connection] _ in
@@ -42,6 +43,7 @@ final class ContextConnection: BridgeConnection {
             args.context.reportException(args[0])
             return nil
         }, name: "report", in: context)
+        native["contentLoaded"] = JSValue(bool: contentLoaded, in: context)
         native["lenient"] = JSValue(bool: core.state.withLock { $0.compatibility } == .lenient, in: context)
         native["diverge"] = JSValue(function: { [weak core] args in
             if let core, let code = args.string(at: 0), let message = args.string(at: 1) {

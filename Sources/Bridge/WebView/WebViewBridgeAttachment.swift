@@ -107,10 +107,17 @@ final class WebViewBridgeAttachment: DocumentObserver {
         return true
     }
 
+    /// Injects the bridge in a task of its own, after the injection delay of the bridge's ``BridgeTiming`` if it has one.
     private func scheduleInjection(into document: DocumentHandle) {
         scheduleTask(in: document) { [bridge, page] document in
-            if page.value?.document === document { page.value?.injected = true }
-            bridge.inject(into: document.context, page: document.id)
+            let inject = { (document: DocumentHandle) in
+                guard !document.isClosed else { return }
+                let contentLoaded = page.value?.document === document && page.value?.contentLoadedStarted == true
+                if page.value?.document === document { page.value?.injected = true }
+                bridge.inject(into: document.context, page: document.id, contentLoaded: contentLoaded)
+            }
+            let delay = bridge.core.nextInjectionDelay()
+            if delay > 0 { bridge.core.after(delay) { inject(document) } } else { inject(document) }
         }
     }
 

@@ -59,6 +59,9 @@ extension RunCommand {
         options.strict = strict
         options.lenient = bridge.lenient
         options.maxMessageSize = bridge.maxMessageSize
+        options.timing = bridge.timing
+        // A seeded timing's delays are exact only on a virtual clock.
+        if bridge.timingSeed != nil { options.virtualTime = true }
         options.animationSettle = .milliseconds(Int64((animationSettle * 1000).rounded()))
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal

@@ -81,6 +81,8 @@ struct RunOptions: Sendable {
     var lenient = false
     /// `--virtual-time`: the runtime runs on a virtual clock.
     var virtualTime = false
+    /// `--timing-seed`: the bridge's seeded timing (then on a virtual clock); `.device` by default.
+    var timing = BridgeTiming.device
     /// `--animation-settle`: how long a frame loop keeps the page busy.
     var animationSettle = Duration.seconds(1)
 }

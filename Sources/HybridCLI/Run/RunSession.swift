@@ -98,6 +98,7 @@ struct RunSession {
         ])
         let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient)
         if let size = options.maxMessageSize { bridge.maximumMessageSize = size }
+        bridge.timing = options.timing
         let own = RunTarget(webView: webView, bridge: bridge)
         do throws(RunInputError) {
             // Mocks (the page's sidecar, then --mock files) override built-ins.
@@ -134,6 +135,7 @@ struct RunSession {
         let logging = options.logBridge
         let lenient = options.lenient
         let maxMessageSize = options.maxMessageSize
+        let timing = options.timing
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
             webPage.webView.events.observe { event in
                 transcript.write(event)
@@ -142,6 +144,7 @@ struct RunSession {
             webPage.bridge.isEchoEnabled = true
             if lenient { webPage.bridge.compatibility = .lenient }
             if let maxMessageSize { webPage.bridge.maximumMessageSize = maxMessageSize }
+            webPage.bridge.timing = timing
             if logging { webPage.bridge.enableLogging() }
             mocks.install(into: webPage.bridge)
         }

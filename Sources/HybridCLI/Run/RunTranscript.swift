@@ -33,8 +33,20 @@ final class RunTranscript: Sendable {
     private func line(kind: String, page: Int, at instant: ContinuousClock.Instant, _ fields: JSONObject) -> String {
         var line: JSONObject = ["t": .number((milliseconds(at: instant) * 1000).rounded() / 1000), "kind": .string(kind), "page": .number(Double(page))]
         for (key, value) in fields { line[key] = value }
-        return JSONValue.object(line).jsonString + "\n"
+        // Data with a lone surrogate (a bridge message's `dataJSON`): written as the page's own JSON text, so the line
+        // keeps `"\ud800"` where a Swift string would hold U+FFFD.
+        guard case .string(let dataJSON)? = line["dataJSON"] else { return JSONValue.object(line).jsonString + "\n" }
+        line["dataJSON"] = nil
+        line["data"] = .string(Self.dataPlaceholder)
+        let text = JSONValue.object(line).jsonString
+        guard let range = text.range(of: Self.writtenPlaceholder) else { return text + "\n" }
+        return text.replacingCharacters(in: range, with: dataJSON) + "\n"
     }
+
+    /// Stands for the data while the line is written (NULs around a name: not what the other fields of a bridge
+    /// line, written before the data, hold).
+    private static let dataPlaceholder = "\u{0}hybrid transcript data\u{0}"
+    private static let writtenPlaceholder = JSONValue.string(dataPlaceholder).jsonString
 
     /// Writes the last line (`interrupt`, `timeout`, `memory`) and closes the file, with nothing written between the
     /// two by another thread: whatever happens after it is not in the transcript. Returns the first failure.

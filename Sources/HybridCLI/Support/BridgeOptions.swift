@@ -1,6 +1,7 @@
 import ArgumentParser
+import Hybrid
 
-/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient` and
+/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S` and
 /// `--max-message-size BYTES`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
@@ -10,6 +11,14 @@ struct BridgeOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Run the bridge in its lenient compatibility setting (divergences are still reported).")
     var lenient = false
+
+    @Option(name: .customLong("timing-seed"),
+            help: ArgumentHelp("Run under the bridge's seeded timing S (injection and delivery delays drawn from S, on a "
+                               + "virtual clock): replays a failure hybrid test --timing-seeds reported.", valueName: "S"))
+    var timingSeed: UInt64?
+
+    /// The bridge's timing: the seeded schedule of `--timing-seed`, else the device rule.
+    var timing: BridgeTiming { timingSeed.map { BridgeTiming.explore(seed: $0) } ?? .device }
 
     func validate() throws {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }

@@ -129,6 +129,11 @@ struct TestCommand: AsyncParsableCommand {
           help: "Run each page on a virtual clock that jumps to the next timer or animation frame while its tests wait.")
     var virtualTime = false
 
+    @Option(name: .customLong("timing-seeds"), parsing: .unconditional,
+            help: ArgumentHelp("Run each file on a virtual clock, and each that passes again under the bridge's seeded "
+                               + "timings 1 to N (0 to 1000), and report the first seed that fails it.", valueName: "n"))
+    var timingSeeds = 0
+
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
 
@@ -175,6 +180,12 @@ struct TestCommand: AsyncParsableCommand {
         options.strict = strict
         if bridge.lenient { options.compatibility = .lenient }
         options.maximumMessageSize = bridge.maxMessageSize
+        options.timing = bridge.timing
+        guard (0...1000).contains(timingSeeds) else {
+            StandardStreams.err("hybrid test: --timing-seeds must be 0 to 1000 (got \(timingSeeds))\n")
+            throw ExitStatus.usage.exitCode
+        }
+        options.timingSeeds = timingSeeds
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

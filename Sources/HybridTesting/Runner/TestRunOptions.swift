@@ -49,6 +49,17 @@ public struct TestRunOptions: Sendable {
     /// Default false: a new snapshot is stored, a changed one fails its test.
     public var updateSnapshots = false
 
+    /// The bridge's timing for every page (`--timing-seed S`: `BridgeTiming.explore(seed: S)`). Default
+    /// `BridgeTiming.device`. Any other timing runs the pages on a virtual clock, so its delays are exact and the
+    /// same in every run.
+    public var timing = BridgeTiming.device
+
+    /// Timing exploration (`--timing-seeds N`): a file that passes under ``timing`` runs again under
+    /// `BridgeTiming.explore(seed:)` for seeds 1 to N, and the report of the first seed under which it fails replaces
+    /// its report, each failure naming the seed and how to replay it (`--timing-seed S`). Every run of an exploration,
+    /// the first one's too, is on a virtual clock. Default 0: no exploration.
+    public var timingSeeds = 0
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -22,6 +22,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let virtualTime: Bool
     private let compatibility: BridgeCompatibility
     private let maximumMessageSize: Int?
+    private let timing: BridgeTiming
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -30,10 +31,14 @@ final class WebViewPageDriver: TestPageDriver {
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
-        let virtualTime = options.virtualTime || target.declaresVirtualTime
+        // A seeded timing's delays are exact only on a virtual clock; an exploration's first run, under the device
+        // timing, is on one too, so that its outcome does not hang on the machine's load.
+        let virtualTime = options.virtualTime || target.declaresVirtualTime || !options.timing.isImmediate
+            || options.timingSeeds > 0
         self.virtualTime = virtualTime
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
+        timing = options.timing
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
@@ -68,6 +73,7 @@ final class WebViewPageDriver: TestPageDriver {
         case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
         }
         bridge.compatibility = compatibility
+        bridge.timing = timing
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))

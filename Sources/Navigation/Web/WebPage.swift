@@ -17,7 +17,8 @@ import WebView
 open class WebPage: Page, PageScriptChannel {
     /// The web view showing the page.
     public nonisolated let webView: HeadlessWebView
-    /// The page's bridge.
+    /// The page's bridge. As with `WebViewJavascriptBridge(for:)`, a document gets it when it asks for it (the
+    /// `setupWebViewJavascriptBridge` snippet), after its `DOMContentLoaded` listeners have run, as on the phone.
     public nonisolated let bridge: WebViewJavascriptBridge
     /// The URL loaded in `viewDidLoad` (the route's query appended).
     public let pageURL: URL
@@ -90,7 +91,8 @@ open class WebPage: Page, PageScriptChannel {
         webView.userContentController.addUserScript(
             UserScript(source: routeScript, injectionTime: .atDocumentStart, sourceURL: "hybrid://route.js"))
         let setup = Task {
-            await webView.addDocumentObserver(BridgeAttachment(bridge: bridge))
+            // As on the phone: the bridge comes when the page asks for it, after its navigation-delegate round trip.
+            await bridge.attachDocuments(of: webView)
             await webView.setVisible(false)
         }
         visibility = setup
@@ -136,21 +138,6 @@ open class WebPage: Page, PageScriptChannel {
             await previous?.value
             await webView.setVisible(shown)
         }
-    }
-}
-
-/// Attaches a page's bridge to every document of its web view, before the document's scripts run.
-final class BridgeAttachment: DocumentObserver {
-    let bridge: WebViewJavascriptBridge
-
-    init(bridge: WebViewJavascriptBridge) { self.bridge = bridge }
-
-    func documentDidCreate(_ document: DocumentHandle) {
-        bridge.inject(into: document.context, page: document.id)
-    }
-
-    func documentWillClose(_ document: DocumentHandle) {
-        bridge.detach(from: document.context)
     }
 }
 

@@ -59,10 +59,21 @@ enum WebPageCycle {
             }
             setInterval(function () {}, 1000);
             setTimeout(function () {}, 60000);
+            // The bridge comes as on the phone: when the page asks for it (the usual snippet).
+            var bridgeReady = new Promise(function (resolve) {
+              window.WVJBCallbacks = [resolve];
+              var frame = document.createElement('iframe');
+              frame.style.display = 'none';
+              frame.src = 'https://__bridge_loaded__';
+              document.documentElement.appendChild(frame);
+              setTimeout(function () { document.documentElement.removeChild(frame); }, 0);
+            });
             function ping() {
-              return new Promise(function (resolve) {
-                WebViewJavascriptBridge.callHandler('store.set', {key: 'probe', value: 'pong'}, function () {
-                  WebViewJavascriptBridge.callHandler('store.get', {key: 'probe'}, resolve);
+              return bridgeReady.then(function (bridge) {
+                return new Promise(function (resolve) {
+                  bridge.callHandler('store.set', {key: 'probe', value: 'pong'}, function () {
+                    bridge.callHandler('store.get', {key: 'probe'}, resolve);
+                  });
                 });
               });
             }
