@@ -62,6 +62,7 @@ extension RunCommand {
         options.virtualTime = virtualTime
         options.strict = strict
         options.lenient = bridge.lenient
+        options.container = bridge.containerProfile
         options.maxMessageSize = bridge.maxMessageSize
         options.animationSettle = .milliseconds(Int64((animationSettle * 1000).rounded()))
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false

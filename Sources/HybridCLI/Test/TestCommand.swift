@@ -140,6 +140,7 @@ struct TestCommand: AsyncParsableCommand {
         options.strict = strict
         if bridge.lenient { options.compatibility = .lenient }
         options.maximumMessageSize = bridge.maxMessageSize
+        options.container = bridge.containerProfile
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

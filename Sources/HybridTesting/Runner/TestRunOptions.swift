@@ -37,6 +37,10 @@ public struct TestRunOptions: Sendable {
     /// bridge's default (256 MiB).
     public var maximumMessageSize: Int?
 
+    /// The container every page runs in (`--container NAME`): which bridges it sees, and its user agent. Default
+    /// `ContainerProfile.iOSWebViewJavascriptBridge`.
+    public var container = ContainerProfile.iOSWebViewJavascriptBridge
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -22,6 +22,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let virtualTime: Bool
     private let compatibility: BridgeCompatibility
     private let maximumMessageSize: Int?
+    private let container: ContainerProfile
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -33,10 +34,13 @@ final class WebViewPageDriver: TestPageDriver {
         virtualTime = options.virtualTime
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
+        container = options.container
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
-        webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
+        var configuration = WebViewConfiguration(device: options.device)
+        options.container.configure(&configuration)
+        webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         server = target.folder.map { folder in
             let server = FixtureServer(root: folder.path, runtime: runtime)
             server.options.apiMocks = target.apiMocks()
@@ -63,7 +67,7 @@ final class WebViewPageDriver: TestPageDriver {
         // A test page gets the bridge as on the phone: when it asks (`__bridge_loaded__`), after its DOMContentLoaded
         // listeners. A test script has no page of its own: its blank page gets the bridge before the script runs.
         let bridge = switch target.kind {
-        case .page: await WebViewJavascriptBridge(for: webView, logger: logger)
+        case .page: await WebViewJavascriptBridge(for: webView, container: container, logger: logger)
         case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
         }
         bridge.compatibility = compatibility
