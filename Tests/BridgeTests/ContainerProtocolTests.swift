@@ -210,6 +210,15 @@ import WebView
         #expect(try await page.eval("window._dsbridge = 5; window._dsbridge") == 5)
     }
 
+    @Test func aPageThatOnlyTestsForDSBridgeIsNotReported() async throws {
+        let page = await WebPage()
+        try await page.load("bridge/echo.html")
+        await page.idle()
+        #expect(try await page.eval("window._dsbridge ? 'dsbridge' : 'wvjb'") == "wvjb")
+        #expect(try await page.eval("window._dswk = 1; window._dswk") == 1)
+        #expect(!page.divergences.contains { $0["code"] == "wrong_container" })
+    }
+
     @Test func anIOSPageInAnAndroidContainerAndAnAndroidPageInTheIOSContainerAreNamed() async throws {
         let android = await WebPage(container: .androidJsBridge)
         try await android.load("bridge/echo.html")

@@ -4,8 +4,9 @@ import WebView
 /// Names the container a page needs when it uses a bridge the current one does not install, instead of leaving it
 /// to a bare `TypeError` or a silent `undefined` (a `wrong_container` divergence, once per page and protocol):
 ///
-/// - DSBridge without a DSBridge container: `dsbridge.js` reads `window._dsbridge` on every call; here that property
-///   is a getter that reports, then reads as `undefined` as on the device (the call still returns `undefined`).
+/// - DSBridge without a DSBridge container: `dsbridge.js` reads `window._dsbridge`, then `window._dswk`, on every
+///   call; here those properties are getters that report the pair, and read as `undefined` as on the device (the call
+///   still returns `undefined`). A page that only tests `window._dsbridge` is not reported.
 /// - The iOS setup (`https://__bridge_loaded__`, `wvjbscheme://`) in a container without it: reported and consumed.
 /// - Android JsBridge's `yy://` signal, or a `TypeError` about `WebViewJavascriptBridge` from a page that never asked
 ///   for the iOS bridge, in a container without Android JsBridge.
@@ -28,25 +29,35 @@ final class WrongContainerProbe: DocumentObserver {
         guard !container.bridges.contains(.dsBridge) else { return }
         let context = document.context
         let page = document.id
-        // Native calls only (no script to parse): a page that never touches `_dsbridge` pays one property definition.
-        let defineProperty = context.globalObject["Object"]["defineProperty"]
-        let window = context.globalObject
+        // dsbridge.js's call reads `_dsbridge`, then `_dswk`: both in that order is DSBridge, where a page that only
+        // tests `window._dsbridge` to pick its bridge is not reported.
+        let readDSBridge = LoopBoundBox(false, loop: core.loop)
+        Self.trap("_dsbridge", in: context) { readDSBridge.value = true }
+        Self.trap("_dswk", in: context) { [weak self] in
+            guard readDSBridge.value else { return }
+            self?.report(.dsBridge, page: page, what: "dsBridge.call (dsbridge.js looks for window._dsbridge and window._dswk)")
+        }
+    }
+
+    /// Makes `name` on the window a property that calls `onRead` and reads as `undefined` until the page assigns it.
+    /// Native calls only (no script to parse): a page that never touches it pays one property definition.
+    private static func trap(_ name: String, in context: JSContext, onRead: @escaping () -> Void) {
         let descriptor = JSValue(newObjectIn: context)
         descriptor["configurable"] = JSValue(bool: true, in: context)
-        descriptor["get"] = JSValue(function: { [weak self] _ in
-            self?.report(.dsBridge, page: page, what: "dsBridge.call (dsbridge.js looks for window._dsbridge or window._dswk)")
+        descriptor["get"] = JSValue(function: { _ in
+            onRead()
             return nil
-        }, name: "_dsbridge", in: context)
+        }, name: name, in: context)
         descriptor["set"] = JSValue(function: { args in
-            // The page's own `_dsbridge` replaces the probe.
+            // The page's own value replaces the trap.
             let context = args.context
             let value = JSValue(newObjectIn: context)
             value["value"] = args[0]
             for flag in ["writable", "enumerable", "configurable"] { value[flag] = JSValue(bool: true, in: context) }
-            _ = try context.globalObject["Object"]["defineProperty"].call(arguments: [context.globalObject, "_dsbridge", value])
+            _ = try context.globalObject["Object"]["defineProperty"].call(arguments: [context.globalObject, name, value])
             return nil
-        }, name: "_dsbridge", in: context)
-        _ = AdapterSupport.call(defineProperty, [window, "_dsbridge", descriptor], in: context)
+        }, name: name, in: context)
+        AdapterSupport.call(context.globalObject["Object"]["defineProperty"], [context.globalObject, name, descriptor], in: context)
     }
 
     func documentWillClose(_ document: DocumentHandle) {
