@@ -29,6 +29,10 @@ public struct TestRunOptions: Sendable {
     /// `<meta name="hybrid-expect-divergence" content="CODE">`. Default false: only unexpected ones fail it.
     public var strict = false
 
+    /// The container every page runs in (`--container NAME`): which bridges it sees, and its user agent. Default
+    /// `ContainerProfile.iOSWebViewJavascriptBridge`.
+    public var container = ContainerProfile.iOSWebViewJavascriptBridge
+
     /// The bridge's compatibility setting for every page (`--lenient`: `BridgeCompatibility.lenient`). Default
     /// `BridgeCompatibility.device`; divergences are reported either way.
     public var compatibility = BridgeCompatibility.device
@@ -36,10 +40,6 @@ public struct TestRunOptions: Sendable {
     /// The bridge's largest message in bytes of JSON text, either way (`--max-message-size`); nil keeps the
     /// bridge's default (256 MiB).
     public var maximumMessageSize: Int?
-
-    /// The container every page runs in (`--container NAME`): which bridges it sees, and its user agent. Default
-    /// `ContainerProfile.iOSWebViewJavascriptBridge`.
-    public var container = ContainerProfile.iOSWebViewJavascriptBridge
 
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,

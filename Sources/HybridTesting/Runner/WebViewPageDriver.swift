@@ -28,13 +28,13 @@ final class WebViewPageDriver: TestPageDriver {
         self.target = target
         self.configure = configure
         checksInterrupts = options.interruption != nil
+        container = options.container
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
         virtualTime = options.virtualTime
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
-        container = options.container
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: options.virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
