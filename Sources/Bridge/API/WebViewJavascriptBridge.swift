@@ -58,11 +58,17 @@ public final class WebViewJavascriptBridge: Sendable {
 
     /// Removes the native handler `handlerName`; an unknown name is a no-op.
     public func removeHandler(_ handlerName: String) {
-        core.state.withLock { _ = $0.handlers.removeValue(forKey: handlerName) }
+        core.state.withLock { state in
+            state.handlers.removeValue(forKey: handlerName)
+            state.synchronousHandlers.remove(handlerName)
+        }
     }
 
     func setHandler(_ name: String, _ handler: @escaping BridgeCore.Handler) {
-        core.state.withLock { $0.handlers[name] = handler }
+        core.state.withLock { state in
+            state.handlers[name] = handler
+            state.synchronousHandlers.remove(name)
+        }
     }
 
     /// The names of the registered native handlers, sorted.

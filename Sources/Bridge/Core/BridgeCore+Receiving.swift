@@ -19,9 +19,9 @@ extension BridgeCore {
             warn("WebViewJavascriptBridge: \(Self.problem(ofQueue: text)); ignored: \(BridgeLog.cut(text, to: 200))")
             return
         }
-        let (limit, log) = state.withLock { state in
+        let (limit, log, defaultHandler) = state.withLock { state in
             state.receiving += 1
-            return (state.maxMessageSize, state.log)
+            return (state.maxMessageSize, state.log, state.defaultHandlerName)
         }
         defer {
             // Answers sent from other threads meanwhile, and any later, go out in a task as usual.
@@ -33,10 +33,11 @@ extension BridgeCore {
         }
         for element in elements {
             defer { flushIfQueued() }
-            guard let message = BridgeMessage(rawMembers: element.members) else {
+            guard var message = BridgeMessage(rawMembers: element.members, allowsNoHandler: defaultHandler != nil) else {
                 warn("WebViewJavascriptBridge: ignored a queue entry that is not a message in: \(BridgeLog.cut(text, to: 200))")
                 continue
             }
+            if message.responseId == nil, message.handlerName == nil { message.handlerName = defaultHandler }
             log.message("RCVD", message.jsonText)
             if element.size > limit {
                 refuse(message, BridgeError(code: BridgeError.payloadTooLarge,
@@ -82,7 +83,7 @@ extension BridgeCore {
         }
     }
 
-    private func receiveResponse(_ message: BridgeMessage, responseId: String, size: Int, page: Int) {
+    func receiveResponse(_ message: BridgeMessage, responseId: String, size: Int, page: Int) {
         let (call, wasRetired) = state.withLock { state -> (PendingCall?, Bool) in
             if let call = state.pending.removeValue(forKey: responseId) { return (call, false) }
             return (nil, state.retiredIds.remove(responseId) != nil)

@@ -41,12 +41,23 @@ final class BridgeCore: Sendable {
         /// answers are ignored, and new calls do not reuse them until the page goes away.
         var retiredIds: Set<String> = []
 
-        /// The next native callback id: `objc_cb_<n>`, skipping retired ids.
+        /// How native callback ids look: the protocol's own form (`objc_cb_<n>` unless a container says otherwise).
+        var callbackIdStyle = CallbackIdStyle.objC
+        /// The handler for messages without a handler name (Android JsBridge's `send`); nil when none is accepted.
+        var defaultHandlerName: String?
+        /// Handlers that answer before they return: they can answer a synchronous call (DSBridge).
+        var synchronousHandlers: Set<String> = []
+        /// The container the bridge was made for (what the page sees).
+        var container = ContainerProfile.iOSWebViewJavascriptBridge
+
+        /// The next native callback id: `objc_cb_<n>` (or the container's protocol's form), skipping retired ids.
         mutating func nextCallbackId() -> String {
+            var id: String
             repeat {
                 uniqueId += 1
-            } while !retiredIds.isEmpty && retiredIds.contains("objc_cb_\(uniqueId)")
-            return "objc_cb_\(uniqueId)"
+                id = callbackIdStyle.id(uniqueId)
+            } while !retiredIds.isEmpty && retiredIds.contains(id)
+            return id
         }
     }
 
@@ -180,7 +191,13 @@ final class BridgeCore: Sendable {
 
     func trace(_ make: () -> BridgeEvent) {
         guard isTracing else { return }
-        events.emit(make())
+        var event = make()
+        // A protocol other than the iOS one names itself and its wire form (the iOS events are unchanged).
+        if event.bridge == nil, let connection = state.withLock({ $0.connection }), let name = connection.protocolName {
+            event.bridge = name.rawValue
+            event.wire = connection.wireForm(of: event.direction)
+        }
+        events.emit(event)
     }
 
     /// Whether messages become events: only when asked for and watched, since making one costs.

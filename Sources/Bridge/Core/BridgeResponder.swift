@@ -12,12 +12,18 @@ public struct BridgeResponder: Sendable {
     /// nil when the page sent no callbackId: answers go nowhere, as in the reference.
     let callbackId: String?
     private let answered = AnsweredFlag()
+    /// Where a protocol that does not answer with a message takes the answer (DSBridge); nil: a message to the page.
+    let sink: Sink?
 
-    init(core: BridgeCore, page: Int, handlerName: String?, callbackId: String?) {
+    /// A protocol's own way to take an answer: the data or the error, and whether it is final (false: progress).
+    typealias Sink = @Sendable (_ payload: BridgePayload?, _ error: BridgeError?, _ isFinal: Bool) -> Void
+
+    init(core: BridgeCore, page: Int, handlerName: String?, callbackId: String?, sink: Sink? = nil) {
         self.core = core
         self.page = page
         self.handlerName = handlerName
         self.callbackId = callbackId
+        self.sink = sink
     }
 
     /// Whether the page waits for an answer (its message carried a callbackId).
@@ -37,6 +43,18 @@ public struct BridgeResponder: Sendable {
         send(payload ?? .value(.null), error: nil)
     }
 
+    /// Sends a part answer that keeps the page's callback, before the final ``respond(_:)``: DSBridge's
+    /// `complete: false`. Protocols without progress (WebViewJavascriptBridge, Android JsBridge) have no such
+    /// message: there it is logged and dropped. After the final answer it is ignored.
+    public func progress(_ data: JSONValue?) {
+        guard let sink else {
+            core.warn("WebViewJavascriptBridge: progress for \(handlerName ?? "?") dropped: this protocol has no progress answers")
+            return
+        }
+        guard callbackId != nil, answered.current == 0 else { return }
+        sink(.value(data ?? .null), nil, false)
+    }
+
     private func send(_ payload: BridgePayload?, error: BridgeError?) {
         guard let callbackId else { return }
         let earlier = answered.claim()
@@ -46,6 +64,7 @@ public struct BridgeResponder: Sendable {
             }
             return
         }
+        if let sink { return sink(payload, error, true) }
         core.send(BridgeMessage(responseId: callbackId, responseData: payload, error: error), handlerName: handlerName, toPage: page)
     }
 }
@@ -55,4 +74,6 @@ final class AnsweredFlag: Sendable {
     private let count = Atomic(0)
     /// The number of answers before this one (0 for the first).
     func claim() -> Int { count.wrappingAdd(1, ordering: .relaxed).oldValue }
+    /// The number of answers so far.
+    var current: Int { count.load(ordering: .relaxed) }
 }

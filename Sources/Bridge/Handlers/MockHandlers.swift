@@ -89,6 +89,8 @@ public struct MockHandlers: Sendable, Equatable {
                     token.end()
                 }
             }
+            // A mock without a delay answers at once: it can answer a synchronous call (DSBridge).
+            bridge.markSynchronous(name, (mock.delay ?? .zero) <= .zero)
         }
     }
 }

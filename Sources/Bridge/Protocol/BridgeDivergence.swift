@@ -36,6 +36,16 @@ public struct BridgeDivergence: Sendable, Hashable, CustomStringConvertible {
     /// had the bridge: on iOS the reference re-arms no startup queue after the first page, so the call is lost.
     public static let callDuringReload = "call_during_reload"
 
+    /// A bridge URL or `javascript:` URL longer than 2,097,152 characters on Android JsBridge: an Android WebView
+    /// refuses it, so the message is lost there (``BridgeCompatibility/lenient`` delivers it anyway).
+    public static let androidURLTooLong = "android_url_too_long"
+    /// A page in a DSBridge iOS container opened `alert`, `confirm` or `prompt`: `DWKWebView` blocks the page until the
+    /// user closes it (unless `dsBridge.disableJavascriptDialogBlock()`), where the headless web view answers at once.
+    public static let dsBridgeDialogBlocks = "dsbridge_dialog_blocks"
+    /// The page uses a bridge the container does not install (`dsBridge` with `ios-wvjb`, the iOS
+    /// WebViewJavascriptBridge setup in an Android container): the message names the containers that install it.
+    public static let wrongContainer = "wrong_container"
+
     public var description: String { "\(code): \(message)" }
 
     /// The event and transcript fields: `code` and `message`.

@@ -28,6 +28,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message's data nests deeper than the bridge reads
     /// (``WebViewJavascriptBridge/maximumNestingDepth``).
     public static let tooDeep = "too_deep"
+    /// A synchronous call (DSBridge's `dsBridge.call` without a callback) whose handler did not answer before it
+    /// returned: only a handler that answers at once (`handleSynchronously`, a mock without `delayMs`) can answer one.
+    public static let synchronousAnswerMissing = "synchronous_answer_missing"
 
     public var description: String { "\(code): \(message)" }
 

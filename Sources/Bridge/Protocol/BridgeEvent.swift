@@ -13,6 +13,8 @@ public struct BridgeEvent: Sendable {
     /// `queue_has_message`: no message, just the request the bridge consumed).
     public enum MessageType: String, Sendable {
         case call, response, error, signal
+        /// A part answer that keeps the callback (DSBridge's `complete: false`).
+        case progress
     }
 
     public var time: ContinuousClock.Instant
@@ -34,10 +36,34 @@ public struct BridgeEvent: Sendable {
     /// What became of the message: `delivered`, `queued` (startup queue), `handled`, `ignored`,
     /// or an error code such as `handler_not_found`.
     public var outcome: String
+    /// The protocol the message travelled on (`android-jsbridge`, `dsbridge`, ...); nil for the iOS
+    /// WebViewJavascriptBridge, whose events are as they always were.
+    public var bridge: String?
+    /// How it travelled on that protocol's wire: `yy://return/_fetchQueue/`, `_handleMessageFromNative`,
+    /// `_dsbridge.call`, `prompt`, `dscb` (an async answer), ...; nil for the iOS WebViewJavascriptBridge.
+    public var wire: String?
+
+    public init(time: ContinuousClock.Instant, page: Int, direction: Direction, type: MessageType, handler: String?,
+                callbackId: String?, responseId: String?, data: JSONValue?, size: Int, error: BridgeError?, outcome: String,
+                bridge: String? = nil, wire: String? = nil) {
+        self.time = time
+        self.page = page
+        self.direction = direction
+        self.type = type
+        self.handler = handler
+        self.callbackId = callbackId
+        self.responseId = responseId
+        self.data = data
+        self.size = size
+        self.error = error
+        self.outcome = outcome
+        self.bridge = bridge
+        self.wire = wire
+    }
 
     /// The event as transcript fields: `dir`, `type`, `handler`, `callbackId` or `responseId`,
     /// `data`, `dataJSON` (only for data with a lone surrogate), `size`, `outcome`, and `error` (`code`, `message`) for
-    /// errors.
+    /// errors; `bridge` and `wire` for protocols other than the iOS WebViewJavascriptBridge.
     public var fields: JSONObject {
         var fields = JSONObject()
         fields["dir"] = .string(direction.rawValue)
@@ -50,6 +76,8 @@ public struct BridgeEvent: Sendable {
         fields["size"] = .number(Double(size))
         fields["outcome"] = .string(outcome)
         if let error { fields["error"] = error.json }
+        if let bridge { fields["bridge"] = .string(bridge) }
+        if let wire { fields["wire"] = .string(wire) }
         return fields
     }
 }

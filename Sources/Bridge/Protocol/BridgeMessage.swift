@@ -21,7 +21,9 @@ struct BridgeMessage: Sendable {
 
     /// Reads one entry of a `_fetchQueue()` array from the raw texts of its members; nil when it is
     /// not a message (not an object, or ids that are not strings).
-    init?(rawMembers members: RawJSONScanner.Members?) {
+    /// `allowsNoHandler`: a request without a handler name is a message for the default handler (Android JsBridge's
+    /// `send`), not a broken entry.
+    init?(rawMembers members: RawJSONScanner.Members?, allowsNoHandler: Bool = false) {
         guard let members else { return nil }
         func string(_ raw: String?) -> String?? {
             guard let raw, raw != "null" else { return .some(nil) }
@@ -41,7 +43,7 @@ struct BridgeMessage: Sendable {
             let value = try? JSONValue(parsing: raw)
             error = BridgeError(json: value) ?? BridgeError(code: BridgeError.handlerFailed, message: raw)
         }
-        if responseId == nil && handlerName == nil { return nil }
+        if responseId == nil && handlerName == nil && !allowsNoHandler { return nil }
     }
 
     init(handlerName: String?, data: BridgePayload?, callbackId: String?) {

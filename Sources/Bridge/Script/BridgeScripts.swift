@@ -14,5 +14,9 @@ package enum BridgeScripts {
     static let bridgeURL = "wvjb://WebViewJavascriptBridge.js"
 
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [bridge]
+    package static let all = [bridge, androidJsBridge]
+
+    /// lzyzsd's Android JsBridge page side (see `AndroidJsBridgeAdapter`); it evaluates to true when it made
+    /// `window.WebViewJavascriptBridge`, false when the page already had one.
+    static let androidJsBridge = ScriptResource(module: "Bridge", file: "AndroidJsBridge.js", sourceURL: "yy://WebViewJavascriptBridge.js")
 }

@@ -23,7 +23,12 @@ extension WebViewJavascriptBridge {
     /// `call_before_bridge` divergence.
     ///
     /// Each ``BridgeDivergence`` is an event too: `.custom(kind: "divergence", fields:)` with `code` and `message`.
-    public convenience init(for webView: HeadlessWebView, logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
+    ///
+    /// `container` sets which bridges the page sees (``ContainerProfile``): by default the iOS WebViewJavascriptBridge
+    /// described here; Android JsBridge and DSBridge pages are answered by the same handlers and mocks. Its user agent
+    /// belongs in the web view's configuration (``ContainerProfile/configure(_:)``).
+    public convenience init(for webView: HeadlessWebView, container: ContainerProfile = .iOSWebViewJavascriptBridge,
+                            logger: Logger = Logger(label: "WebViewJavascriptBridge")) async {
         self.init(runtime: webView.runtime, logger: logger)
         events.observe { [weak webView] event in
             webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
@@ -39,6 +44,8 @@ extension WebViewJavascriptBridge {
             webView?.events.emit(WebViewEvent(time: divergence.time, page: divergence.page,
                                               kind: .custom(kind: "divergence", fields: divergence.fields)))
         }
+        await installAdapters(of: container, on: webView)
+        guard container.bridges.contains(.webViewJavascriptBridge) else { return }
         let attachment = WebViewBridgeAttachment(bridge: self) { [weak webView] page, text in
             webView?.events.emit(WebViewEvent(page: page, kind: .console(ConsoleMessage(level: .warn, text: text))))
         }

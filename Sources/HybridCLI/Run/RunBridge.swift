@@ -27,8 +27,9 @@ enum RunBridge {
     }
 
     /// Makes the bridge for `webView` with the built-in handlers (mocks are installed over them later).
-    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool, lenient: Bool = false) async -> WebViewJavascriptBridge {
-        let bridge = await WebViewJavascriptBridge(for: webView)
+    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool, lenient: Bool = false,
+                       container: ContainerProfile = .iOSWebViewJavascriptBridge) async -> WebViewJavascriptBridge {
+        let bridge = await WebViewJavascriptBridge(for: webView, container: container)
         bridge.isEchoEnabled = true
         if lenient { bridge.compatibility = .lenient }
         if logging { bridge.enableLogging() }

@@ -58,6 +58,7 @@ extension RunCommand {
         options.virtualTime = virtualTime
         options.strict = strict
         options.lenient = bridge.lenient
+        options.container = bridge.containerProfile
         options.maxMessageSize = bridge.maxMessageSize
         options.timing = bridge.timing
         // A seeded timing's delays are exact only on a virtual clock.

@@ -79,6 +79,8 @@ struct RunOptions: Sendable {
     var maxMessageSize: Int?
     /// `--lenient`: the bridge's forgiving compatibility setting instead of the device's behaviour.
     var lenient = false
+    /// `--container NAME`: the app the page runs in (which bridges it sees, its user agent).
+    var container = ContainerProfile.iOSWebViewJavascriptBridge
     /// `--virtual-time`: the runtime runs on a virtual clock.
     var virtualTime = false
     /// `--timing-seed`: the bridge's seeded timing (then on a virtual clock); `.device` by default.

@@ -114,7 +114,8 @@ final class RunReport: Sendable {
         raise(error.isExecutionTimeLimitExceeded ? .timeout : .exception)
     }
 
-    /// The one-line summary: page, bridge messages each way, dialogs, errors, assertions, elapsed time.
+    /// The one-line summary: page, bridge messages each way, dialogs, errors, assertions, the bridge protocols the page
+    /// used, elapsed time.
     func summary(page: String, elapsed: Duration) -> String {
         let t = tally.withLock { $0 }
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -122,6 +123,8 @@ final class RunReport: Sendable {
                      "\(t.errors) error\(t.errors == 1 ? "" : "s")"]
         if t.divergences > 0 { parts.append("\(t.divergences) divergence\(t.divergences == 1 ? "" : "s")") }
         if t.assertions > 0 { parts.append("\(t.assertions - t.failedAssertions)/\(t.assertions) assertions passed") }
+        // Which bridge protocols the page spoke (none: no part).
+        if !t.protocols.isEmpty { parts.append("bridge\(t.protocols.count == 1 ? "" : "s") " + t.protocols.joined(separator: " ")) }
         parts.append(String(format: "%.0f ms", ms))
         let verdict = if let signal = t.interruption {
             style.red("interrupted by \(TerminationSignals.name(signal)) (exit \(128 + signal))")

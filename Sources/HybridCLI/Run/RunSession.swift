@@ -22,8 +22,9 @@ struct RunSession {
         let services = DeviceServices()
         if let reading = options.geolocation { services.geolocation = reading }
         services.clipboardText = options.clipboard
-        let webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(
-            device: options.device, animationSettleTime: options.animationSettle, services: services))
+        var configuration = WebViewConfiguration(device: options.device, animationSettleTime: options.animationSettle, services: services)
+        options.container.configure(&configuration)
+        let webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         webView.events.observe { event in
             // Written before it is shown: whatever the user saw is in the transcript (Ctrl-C included).
             transcript.write(event)
@@ -96,7 +97,8 @@ struct RunSession {
             "schema": 2, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
-        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient)
+        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient,
+                                            container: options.container)
         if let size = options.maxMessageSize { bridge.maximumMessageSize = size }
         bridge.timing = options.timing
         let own = RunTarget(webView: webView, bridge: bridge)

@@ -16,6 +16,8 @@ struct RunTally: Sendable {
     var divergences = 0
     /// Handler names by callback id, to name the handler of a response.
     var handlers: [String: String] = [:]
+    /// The bridge protocols the page used, in the order first seen (`wvjb`, `android-jsbridge`, `dsbridge`).
+    var protocols: [String] = []
 
     mutating func count(_ event: WebViewEvent) {
         if event.page != 0 { page = event.page }
@@ -24,6 +26,8 @@ struct RunTally: Sendable {
         case .custom("divergence", _): divergences += 1
         case .custom("bridge", let fields):
             let outcome = fields["outcome"]?.stringValue
+            let bridge = fields["bridge"]?.stringValue ?? BridgeProtocolName.webViewJavascriptBridge.rawValue
+            if !protocols.contains(bridge) { protocols.append(bridge) }
             guard outcome != "bridge_loaded", outcome != "queue_has_message" else { return }
             let toNativeSide = fields["dir"]?.stringValue == "js->native"
             if toNativeSide { toNative += 1 } else { toJS += 1 }

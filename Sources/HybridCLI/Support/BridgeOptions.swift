@@ -1,8 +1,8 @@
 import ArgumentParser
 import Hybrid
 
-/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S` and
-/// `--max-message-size BYTES`.
+/// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S`,
+/// `--max-message-size BYTES` and `--container NAME`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
             help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
@@ -20,7 +20,18 @@ struct BridgeOptions: ParsableArguments {
     /// The bridge's timing: the seeded schedule of `--timing-seed`, else the device rule.
     var timing: BridgeTiming { timingSeed.map { BridgeTiming.explore(seed: $0) } ?? .device }
 
+    @Option(name: .long, help: ArgumentHelp("The app the page runs in: which bridges it sees and its user agent (default "
+                                            + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android).", valueName: "name"))
+    var container = ContainerProfile.iOSWebViewJavascriptBridge.name
+
+    /// The container `--container` names (validated).
+    var containerProfile: ContainerProfile { ContainerProfile(named: container) ?? .iOSWebViewJavascriptBridge }
+
     func validate() throws {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
+        if ContainerProfile(named: container) == nil {
+            throw ValidationError("--container: unknown container \"\(container)\"; known: "
+                                  + ContainerProfile.builtIn.map(\.name).joined(separator: ", "))
+        }
     }
 }

@@ -186,6 +186,7 @@ struct TestCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         options.timingSeeds = timingSeeds
+        options.container = bridge.containerProfile
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

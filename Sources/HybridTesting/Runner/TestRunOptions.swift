@@ -29,6 +29,10 @@ public struct TestRunOptions: Sendable {
     /// `<meta name="hybrid-expect-divergence" content="CODE">`. Default false: only unexpected ones fail it.
     public var strict = false
 
+    /// The container every page runs in (`--container NAME`): which bridges it sees, and its user agent. Default
+    /// `ContainerProfile.iOSWebViewJavascriptBridge`.
+    public var container = ContainerProfile.iOSWebViewJavascriptBridge
+
     /// The bridge's compatibility setting for every page (`--lenient`: `BridgeCompatibility.lenient`). Default
     /// `BridgeCompatibility.device`; divergences are reported either way.
     public var compatibility = BridgeCompatibility.device

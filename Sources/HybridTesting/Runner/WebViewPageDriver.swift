@@ -23,11 +23,13 @@ final class WebViewPageDriver: TestPageDriver {
     private let compatibility: BridgeCompatibility
     private let maximumMessageSize: Int?
     private let timing: BridgeTiming
+    private let container: ContainerProfile
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
         checksInterrupts = options.interruption != nil
+        container = options.container
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -42,7 +44,9 @@ final class WebViewPageDriver: TestPageDriver {
         runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test", clock: virtualTime ? .virtual() : .real,
                                                          executionTimeLimit: limit, consoleSink: { _ in }))
         let runtime = self.runtime
-        webView = HeadlessWebView(runtime: runtime, configuration: WebViewConfiguration(device: options.device))
+        var configuration = WebViewConfiguration(device: options.device)
+        options.container.configure(&configuration)
+        webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         server = target.folder.map { folder in
             let server = FixtureServer(root: folder.path, runtime: runtime)
             server.options.apiMocks = target.apiMocks()
@@ -69,7 +73,7 @@ final class WebViewPageDriver: TestPageDriver {
         // A test page gets the bridge as on the phone: when it asks (`__bridge_loaded__`), after its DOMContentLoaded
         // listeners. A test script has no page of its own: its blank page gets the bridge before the script runs.
         let bridge = switch target.kind {
-        case .page: await WebViewJavascriptBridge(for: webView, logger: logger)
+        case .page: await WebViewJavascriptBridge(for: webView, container: container, logger: logger)
         case .script: WebViewJavascriptBridge(runtime: runtime, logger: logger)
         }
         bridge.compatibility = compatibility

@@ -16,11 +16,13 @@ final class WebPage: Sendable {
     static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web")
 
-    init() async {
-        webView = HeadlessWebView(runtime: JavaScriptRuntime())
+    init(container: ContainerProfile = .iOSWebViewJavascriptBridge) async {
+        var configuration = WebViewConfiguration()
+        container.configure(&configuration)
+        webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: configuration)
         let events = self.events
         webView.events.observe { events.append($0) }
-        bridge = await WebViewJavascriptBridge(for: webView)
+        bridge = await WebViewJavascriptBridge(for: webView, container: container)
         await webView.setNavigationDelegate(NavigationRecorder(recorder: navigations))
     }
 
