@@ -43,9 +43,10 @@ public struct BridgeEvent: Sendable {
     /// `_dsbridge.call`, `prompt`, `dscb` (an async answer), ...; nil for the iOS WebViewJavascriptBridge.
     public var wire: String?
 
+    /// An event with every field given; `dataJSON`, `bridge` and `wire` are nil unless set.
     public init(time: ContinuousClock.Instant, page: Int, direction: Direction, type: MessageType, handler: String?,
-                callbackId: String?, responseId: String?, data: JSONValue?, size: Int, error: BridgeError?, outcome: String,
-                bridge: String? = nil, wire: String? = nil) {
+                callbackId: String?, responseId: String?, data: JSONValue?, dataJSON: String? = nil, size: Int,
+                error: BridgeError?, outcome: String, bridge: String? = nil, wire: String? = nil) {
         self.time = time
         self.page = page
         self.direction = direction
@@ -54,6 +55,7 @@ public struct BridgeEvent: Sendable {
         self.callbackId = callbackId
         self.responseId = responseId
         self.data = data
+        self.dataJSON = dataJSON
         self.size = size
         self.error = error
         self.outcome = outcome
