@@ -33,13 +33,14 @@ extension WebViewJavascriptBridge {
         events.observe { [weak webView] event in
             webView?.events.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
         }
-        await attachDocuments(of: webView)
+        await attachDocuments(of: webView, container: container)
     }
 
     /// Follows `webView` from document to document as ``init(for:logger:)`` does (the bridge's signal URLs, injection
     /// by the device rule, divergences as the web view's events), for a bridge whose messages the caller already puts
-    /// on the web view's events (the Navigation module's `WebPage`).
-    package func attachDocuments(of webView: HeadlessWebView) async {
+    /// on the web view's events (the Navigation module's `WebPage`); the page sees the bridges of `container`.
+    package func attachDocuments(of webView: HeadlessWebView,
+                                 container: ContainerProfile = .iOSWebViewJavascriptBridge) async {
         divergences.observe { [weak webView] divergence in
             webView?.events.emit(WebViewEvent(time: divergence.time, page: divergence.page,
                                               kind: .custom(kind: "divergence", fields: divergence.fields)))
