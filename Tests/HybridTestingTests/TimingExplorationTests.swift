@@ -30,7 +30,7 @@ import Testing
         let explored = await runTestFile(race, options: options(seeds: 5))
         let failure = try #require(explored.failures.first)
         let message = failure.message ?? ""
-        #expect(message.contains("WebViewJavascriptBridge"), "\(message)")
+        #expect(message.contains("greetingBridge.callHandler"), "\(message)")
         let seedText = try #require(message.firstMatch(of: /fails under timing seed (\d+)/)?.output.1)
         let seed = try #require(UInt64(seedText))
         #expect((1...5).contains(seed))
