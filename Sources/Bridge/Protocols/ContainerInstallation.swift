@@ -47,6 +47,13 @@ extension WebViewJavascriptBridge {
             await webView.addDocumentObserver(adapter)
             _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
         }
+        let dialects: [(BridgeProtocolName, any InjectedScriptDialect)] = [(.weChat, WeChatDialect()), (.alipay, AlipayDialect())]
+        for (name, dialect) in dialects where container.bridges.contains(name) {
+            let adapter = InjectedScriptBridgeAdapter(bridge: self, dialect: dialect)
+            webView.events.observe { event in adapter.observe(event) }
+            await webView.addDocumentObserver(adapter)
+            _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+        }
         let probe = WrongContainerProbe(core: core, container: container)
         if probe.isNeeded {
             webView.events.observe { event in probe.observe(event) }

@@ -10,6 +10,10 @@ public enum BridgeProtocolName: String, Sendable, Hashable, CaseIterable {
     /// wendux's DSBridge v3: synchronous and asynchronous calls through `_dsbridge.call` (Android) or
     /// `prompt("_dsbridge=...")` (iOS).
     case dsBridge = "dsbridge"
+    /// WeChat's `WeixinJSBridge` (`invoke`, `on`, `WeixinJSBridgeReady`), under the JS-SDK (`wx.*`) a page loads.
+    case weChat = "wechat"
+    /// Alipay's `AlipayJSBridge` (`call`, `AlipayJSBridgeReady`).
+    case alipay = "alipay"
 }
 
 /// The native app a page runs in, as the page sees it: which bridges it installs, when, and the user agent.
@@ -25,7 +29,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
         case iOS = "ios", android
     }
 
-    /// The name on the command line: `ios-wvjb`, `android-jsbridge`, `dsbridge-ios`, `dsbridge-android`.
+    /// The name on the command line: `ios-wvjb`, `android-jsbridge`, `dsbridge-ios`, `dsbridge-android`, `wechat-ios`, ....
     public var name: String
     public var platform: Platform
     /// The bridges the container installs.
@@ -53,8 +57,23 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     public static let dsBridgeAndroid = ContainerProfile(name: "dsbridge-android", platform: .android, bridges: [.dsBridge],
                                                          userAgentSuffix: "_dsbridge")
 
+    /// WeChat on iOS: `WeixinJSBridge` in a task after the page's `load` event, then `WeixinJSBridgeReady`; the user
+    /// agent ends as WeChat's does (`MicroMessenger/8.0.x`, `NetType`, `Language`).
+    public static let weChatIOS = ContainerProfile(name: "wechat-ios", platform: .iOS, bridges: [.weChat],
+                                                   userAgentSuffix: "MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN")
+    /// WeChat on Android: as ``weChatIOS``, with Android WeChat's user agent (and `checkResult` as a JSON string).
+    public static let weChatAndroid = ContainerProfile(name: "wechat-android", platform: .android, bridges: [.weChat],
+                                                       userAgentSuffix: "MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin "
+                                                       + "NetType/WIFI Language/zh_CN ABI/arm64")
+    /// Alipay (its iOS app): `AlipayJSBridge` in a task after the page's `load` event, then `AlipayJSBridgeReady`;
+    /// `AlipayClient/10.x` in the user agent.
+    public static let alipay = ContainerProfile(name: "alipay", platform: .iOS, bridges: [.alipay],
+                                                userAgentSuffix: "AliApp(AP/10.5.36.8100) AlipayClient/10.5.36.8100 "
+                                                + "Language/zh-Hans Region/CN NebulaX/1.0.0")
+
     /// Every built-in container, the default first.
     public static let builtIn: [ContainerProfile] = [.iOSWebViewJavascriptBridge, .androidJsBridge, .dsBridgeIOS, .dsBridgeAndroid]
+        + [.weChatIOS, .weChatAndroid, .alipay]
 
     /// The built-in container named `name`; nil for an unknown name.
     public init?(named name: String) {

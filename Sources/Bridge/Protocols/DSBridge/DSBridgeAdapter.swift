@@ -220,7 +220,7 @@ final class DSBridgeConnection: BridgeConnection {
     /// the final one deletes the stub.
     private func asyncAnswer(_ stub: String, _ method: String) -> BridgeResponder.Sink {
         // Made on the runtime thread; answered from any thread.
-        let weakCore = state.value.core.map { WeakCore($0) }
+        let weakCore = state.value.core.map { WeakBridgeCore($0) }
         return { [weak self] payload, error, isFinal in
             guard let self, let core = weakCore?.core else { return }
             let loop = core.loop
@@ -303,10 +303,4 @@ final class DSBridgeConnection: BridgeConnection {
                         bridge: BridgeProtocolName.dsBridge.rawValue, wire: wire ?? wireForm(of: direction))
         }
     }
-}
-
-/// A core held weakly, to be captured by an answer that may come from any thread.
-private final class WeakCore: Sendable {
-    weak let core: BridgeCore?
-    init(_ core: BridgeCore) { self.core = core }
 }
