@@ -193,3 +193,111 @@ extension WebPage {
         try await webView.callAsyncJavaScript(body)
     }
 }
+
+/// The Alipay container.
+@Suite struct AlipayContainerTests {
+    @Test(arguments: [
+        (MockHandlers.Mock(response: ["resultCode": "9000", "result": "{}"]), "9000"),
+        (MockHandlers.Mock(response: ["resultCode": "6001"]), "6001"),
+        (MockHandlers.Mock(error: BridgeError(code: "cancel", message: "")), "6001"),
+        (MockHandlers.Mock(error: BridgeError(code: "declined", message: "card declined")), "4000"),
+    ])
+    func tradePayAnswersResultCodesFromMocks(_ mock: MockHandlers.Mock, _ code: String) async throws {
+        let page = await WebPage(container: .alipay)
+        MockHandlers(["tradePay": mock]).install(into: page.bridge)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        #expect(try await page.eval("arrived") == "complete")
+        #expect(try await page.eval("/AlipayClient\\/10\\./.test(navigator.userAgent)") == true)
+        _ = try await page.eval("document.getElementById('pay').click(); 0")
+        await page.idle()
+        #expect(try await page.eval("document.getElementById('result').textContent") == .string(code))
+        let call = try #require(page.bridgeEvents.first { $0["handler"] == "tradePay" && $0["type"] == "call" })
+        #expect(call["bridge"] == "alipay")
+        #expect(call["wire"] == "AlipayJSBridge.call")
+        #expect(page.bridgeEvents.contains { $0["handler"] == "tradePay" && $0["wire"] == "_invokeJS" })
+        #expect(page.exceptions.isEmpty)
+    }
+
+    @Test func errorsAreAlipaysNumberedCodes() async throws {
+        let page = await WebPage(container: .alipay)
+        MockHandlers(["badParams": .init(error: BridgeError(code: "2", message: "")),
+                      "denied": .init(error: BridgeError(code: "no_permission", message: "not allowed here")),
+                      "broken": .init(error: BridgeError(code: "io", message: "disk full")),
+                      "plain": .init(response: "text")]).install(into: page.bridge)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        let results = try await page.callAsync("""
+            Promise.all(['getNothing', 'badParams', 'denied', 'broken', 'plain'].map(function (api) {
+              return new Promise(function (resolve) { AlipayJSBridge.call(api, resolve); });
+            }))
+            """)
+        #expect(results == [["error": 1, "errorMessage": "接口不存在"], ["error": 2, "errorMessage": "无效参数"],
+                            ["error": 4, "errorMessage": "not allowed here"], ["error": 3, "errorMessage": "disk full"],
+                            ["data": "text"]])
+    }
+
+    @Test func progressKeepsTheCallbackForAStreamUntilTheFinalAnswer() async throws {
+        let page = await WebPage(container: .alipay)
+        page.bridge.handle("watchShake") { _, responder in
+            responder.progress(["n": 1])
+            responder.progress(["n": 2])
+            responder.respond(["n": 3])
+            responder.progress(["n": 4])
+        }
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        _ = try await page.eval("var seen = []; AlipayJSBridge.call('watchShake', {}, function (r) { seen.push(r.n); }); 0")
+        await page.idle()
+        #expect(try await page.eval("seen") == [1, 2, 3])
+        #expect(page.bridgeEvents.filter { $0["handler"] == "watchShake" && $0["type"] == "progress" }.count == 2)
+        // The final answer removed the callback.
+        #expect(try await page.eval("AlipayJSBridge._invokeJS({responseId: 'cb_1_0', responseData: {}})") == false)
+    }
+
+    @Test func nativeEventsAreDocumentEventsWithData() async throws {
+        let page = await WebPage(container: .alipay)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        let answer: JSONValue? = try await page.bridge.call("resume", JSONValue.object(["resumeParams": ["from": "cashier"]]))
+        #expect((answer ?? .null) == .null)
+        #expect(try await page.eval("events") == [#"resume {"resumeParams":{"from":"cashier"}}"#])
+    }
+
+    @Test func alipayBadTrafficIsWarnedAboutAndTheBridgeKeepsWorking() async throws {
+        let page = await WebPage(container: .alipay)
+        page.bridge.handle("twice") { _, responder in
+            responder.respond(["n": 1])
+            responder.respond(["n": 2])
+        }
+        MockHandlers(["tradePay": .init(response: ["resultCode": "9000"])]).install(into: page.bridge)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        let taken = try await page.eval("""
+            var answers = [];
+            AlipayJSBridge.call(null, {}, function () {});
+            var circular = {}; circular.self = circular;
+            AlipayJSBridge.call('tradePay', circular, function () {});
+            AlipayJSBridge.call('twice', function (r) { answers.push(r); });
+            [AlipayJSBridge._invokeJS({responseId: 'unknown', responseData: {}}), AlipayJSBridge._invokeJS(7)]
+            """)
+        #expect(taken == [false, false])
+        await page.idle()
+        #expect(try await page.eval("answers") == [["n": 1]])
+        #expect(page.logs.all.contains { $0.contains("sent more than once") })
+        #expect(page.console.contains { $0.contains("the API name must be a non-empty string") })
+        #expect(page.console.contains { $0.contains("cannot be sent") })
+        #expect(page.exceptions.isEmpty)
+        _ = try await page.eval("document.getElementById('pay').click(); 0")
+        await page.idle()
+        #expect(try await page.eval("document.getElementById('result').textContent") == "9000")
+    }
+
+    @Test func anAlipayPageElsewhereIsToldWhichContainerItNeeds() async throws {
+        let page = await WebPage(container: .weChatIOS)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        let diagnostic = try #require(page.divergences.first { $0["code"] == "wrong_container" })
+        #expect(diagnostic["message"]?.stringValue?.contains("--container alipay") == true)
+    }
+}
