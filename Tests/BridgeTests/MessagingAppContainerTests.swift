@@ -301,3 +301,46 @@ extension WebPage {
         #expect(diagnostic["message"]?.stringValue?.contains("--container alipay") == true)
     }
 }
+
+/// Containers combined as real apps combine them (`--container a+b`).
+@Suite struct CombinedContainerTests {
+    @Test func combinationsOfOnePlatformMergeBridgesAndUserAgentsAndOthersAreRefused() throws {
+        let combined = try ContainerProfile(parsing: "android-jsbridge+dsbridge-android")
+        #expect(combined.bridges == [.androidJsBridge, .dsBridge])
+        #expect(combined.userAgentSuffix == "_dsbridge")
+        #expect(combined.platform == .android)
+        #expect(combined.nativeCallsBridge == .androidJsBridge)
+        #expect(ContainerProfile(named: "ios-wvjb+dsbridge-ios")?.name == "ios-wvjb+dsbridge-ios")
+        #expect(ContainerProfile(named: "ios-wvjb") == .iOSWebViewJavascriptBridge)
+        #expect(throws: ContainerError.self) { try ContainerProfile(parsing: "ios-wvjb+nothing") }
+        let cases = ["ios-wvjb+dsbridge-android": "one app runs on one platform", "ios-wvjb+ios-wvjb": "twice",
+                     "wechat-ios+ios-wvjb": "an app of its own", "ios-wvjb+alipay": "an app of its own"]
+        for (name, reason) in cases {
+            do {
+                _ = try ContainerProfile(parsing: name)
+                Issue.record("\(name) was accepted")
+            } catch {
+                #expect(error.message.contains(reason), "\(name): \(error.message)")
+            }
+        }
+    }
+
+    @Test(arguments: ["ios-wvjb+dsbridge-ios", "dsbridge-ios+ios-wvjb"])
+    func onePageUsesBothBridgesOfItsAppAgainstTheSameHandlers(_ name: String) async throws {
+        let container = try ContainerProfile(parsing: name)
+        let page = await WebPage(container: container)
+        page.bridge.handleSynchronously("getUserInfo") { request in ["name": "Ada", "via": request.data?["from"] ?? .null] }
+        try await page.load("bridge/combined.html")
+        await page.idle()
+        #expect(try await page.eval("dsAnswer") == ["name": "Ada", "via": "dsbridge"])
+        // The WebViewJavascriptBridge answer goes back by WebViewJavascriptBridge, whichever bridge came first.
+        #expect(try await page.eval("wvjbAnswer") == ["name": "Ada", "via": "wvjb"])
+        // Native calls reach the first container's bridge.
+        let answer: JSONValue? = try await page.bridge.call("whoAnswers", "native")
+        #expect(answer == (name.hasPrefix("ios-wvjb") ? "wvjb native" : "dsbridge native"))
+        let calls = page.bridgeEvents.filter { $0["handler"] == "getUserInfo" && $0["dir"] == "js->native" && $0["type"] == "call" }
+        #expect(Set(calls.compactMap { $0["bridge"]?.stringValue }) == ["wvjb", "dsbridge"])
+        #expect(page.divergences.isEmpty)
+        #expect(page.exceptions.isEmpty)
+    }
+}

@@ -23,7 +23,7 @@ final class AndroidJsBridgeAdapter: DocumentObserver {
         self.bridge = bridge
         current = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
         bridge.core.state.withLock { state in
-            state.callbackIdStyle = .java(start: .now)
+            if (state.container.nativeCallsBridge ?? .androidJsBridge) == .androidJsBridge { state.callbackIdStyle = .java(start: .now) }
             state.defaultHandlerName = WebViewJavascriptBridge.defaultHandlerName
         }
     }

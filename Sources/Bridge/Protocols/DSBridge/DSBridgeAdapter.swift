@@ -25,7 +25,10 @@ final class DSBridgeAdapter: DocumentObserver {
         self.bridge = bridge
         self.platform = platform
         current = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
-        bridge.core.state.withLock { $0.callbackIdStyle = .number }
+        // Native callback ids in the form of the bridge native calls go to (the first one of a combined container).
+        bridge.core.state.withLock { state in
+            if (state.container.nativeCallsBridge ?? .dsBridge) == .dsBridge { state.callbackIdStyle = .number }
+        }
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
