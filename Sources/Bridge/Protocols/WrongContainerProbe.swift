@@ -7,6 +7,8 @@ import WebView
 /// - DSBridge without a DSBridge container: `dsbridge.js`'s globals (`dsBridge` with `call`, `_dsf`) once the page's
 ///   `DOMContentLoaded` or `load` ran; the window is left as on the device (`'_dsbridge' in window` is false), and a
 ///   page that only tests `window._dsbridge` is not reported.
+/// - WeChat or Alipay outside their app: a `WeixinJSBridgeReady` or `AlipayJSBridgeReady` listener (the page's
+///   `ready` code would never run), looked at when its `DOMContentLoaded` and `load` have run.
 /// - The iOS setup (`https://__bridge_loaded__`, `wvjbscheme://`) in a container without it: reported and consumed.
 /// - Android JsBridge's `yy://` signal, or a `TypeError` about `WebViewJavascriptBridge` from a page that never asked
 ///   for the iOS bridge, in a container without Android JsBridge.
