@@ -36,48 +36,19 @@ extension InjectedScriptDialect {
     func delivered(api: String, result: JSONValue, page: InjectedScriptConnection) {}
 }
 
-/// A bridge the container injects as a JavaScript object once the page has loaded: in a task after the `load` event,
-/// the protocol's script makes the object and fires its ready event (after `load`, never while the page's scripts
-/// run, so pages take their `...Ready` listener path as on the phone); then the startup queue (native calls made
-/// before) is delivered. Each answer reaches the page's callback in a task of its own.
-final class InjectedScriptBridgeAdapter: DocumentObserver {
-    private let bridge: WebViewJavascriptBridge
-    private let dialect: any InjectedScriptDialect
-    private let current: LoopBoundBox<InjectedScriptConnection?>
-
-    init(bridge: WebViewJavascriptBridge, dialect: any InjectedScriptDialect) {
-        self.bridge = bridge
-        self.dialect = dialect
-        current = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
-    }
-
-    func documentDidCreate(_ document: DocumentHandle) {
-        current.value = InjectedScriptConnection(document: document, core: bridge.core, dialect: dialect)
-        if document.documentReadyState == "complete" { scheduleInjection(into: document) }
-    }
-
-    func documentWillClose(_ document: DocumentHandle) {
-        guard let connection = current.value, connection.page == document.id else { return }
-        connection.close()
-        current.value = nil
-    }
-
-    func observe(_ event: WebViewEvent) {
-        guard case .load(milestone: .load, url: _) = event.kind, let connection = current.value, connection.page == event.page,
-              let document = connection.document else { return }
-        scheduleInjection(into: document)
-    }
-
-    private func scheduleInjection(into document: DocumentHandle) {
-        AdapterSupport.task(in: document, runtime: bridge.runtime) { [current] document in
-            guard let connection = current.value, connection.page == document.id else { return }
-            connection.inject()
-        }
+/// A bridge the container injects as a JavaScript object once the page has loaded (``AfterLoadInjection``): in a task
+/// after the `load` event, the protocol's script makes the object and fires its ready event (after `load`, never while
+/// the page's scripts run, so pages take their `...Ready` listener path as on the phone); then the startup queue
+/// (native calls made before) is delivered. Each answer reaches the page's callback in a task of its own.
+enum InjectedScriptBridgeAdapter {
+    static func injection(for bridge: WebViewJavascriptBridge, dialect: any InjectedScriptDialect) -> AfterLoadInjection<InjectedScriptConnection> {
+        let core = bridge.core
+        return AfterLoadInjection(runtime: bridge.runtime) { InjectedScriptConnection(document: $0, core: core, dialect: dialect) }
     }
 }
 
 /// The core's connection to one page with an injected script bridge. Runtime thread only.
-final class InjectedScriptConnection: BridgeConnection {
+final class InjectedScriptConnection: AfterLoadConnection {
     let page: Int
     let dialect: any InjectedScriptDialect
     private let state: LoopBoundBox<State>
