@@ -32,6 +32,9 @@ final class WebViewCore {
     private(set) var navigationType: NavigationType = .other
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
+    /// A context prepared ahead by a `WebPagePool`, which the next document takes (once); closed with the web view
+    /// if no document took it.
+    var preparedPage: PreparedPage?
 
     enum LoadTarget: Sendable {
         case url(URL)
@@ -122,11 +125,15 @@ final class WebViewCore {
     }
 
     private func beginDocument(page: Int, url: URL, html: String) {
-        let context = runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
+        let prepared = preparedPage
+        preparedPage = nil
+        prepared?.context.name = "page \(page)"
+        let context = prepared?.context
+            ?? runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
         let document = DocumentHandle(id: page, context: context, url: url, core: self)
         self.document = document
         do {
-            try PageEnvironment.install(in: document, core: self)
+            try PageEnvironment.install(in: document, core: self, require: prepared?.require)
         } catch {
             closeDocument()
             loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: url.absoluteString, message: "\(error)"))
@@ -183,6 +190,8 @@ final class WebViewCore {
         guard !isClosed else { return }
         stopLoading()
         closeDocument()
+        preparedPage?.context.close()
+        preparedPage = nil
         isClosed = true
         navigationDelegate = nil
         uiDelegate = nil

@@ -32,7 +32,8 @@ public actor JavaScriptRuntime {
     /// What ``interrupt(reason:)`` sets from any thread and the watchdog reads on the runtime thread.
     private nonisolated let interruption = Watchdog.Interrupt()
     private var state: LoopBound<RuntimeState>?
-    private var isShutDown = false
+    /// True once ``shutdown()`` ran.
+    package private(set) var isShutDown = false
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
 

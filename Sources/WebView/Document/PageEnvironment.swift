@@ -17,11 +17,43 @@ enum PageEnvironment {
 
     /// Set-up runs without the page's per-entry execution time limit: these are the web view's own scripts,
     /// which WebKit runs natively (a page's limit of 200 ms must not fail a load on a busy machine).
-    static func install(in document: DocumentHandle, core: WebViewCore) throws {
-        try document.context.virtualMachine.withoutExecutionTimeLimit { try installScripts(in: document, core: core) }
+    ///
+    /// `require` is the context's CommonJS loader with domino loaded when the context was prepared ahead
+    /// (`prepare(on:name:)`); nil loads it now.
+    static func install(in document: DocumentHandle, core: WebViewCore, require prepared: JSValue? = nil) throws {
+        try document.context.virtualMachine.withoutExecutionTimeLimit {
+            let require = try prepared ?? loadDomino(in: document.context)
+            try installScripts(in: document, require: require, core: core)
+        }
     }
 
-    private static func installScripts(in document: DocumentHandle, core: WebViewCore) throws {
+    /// A new page context with the part of its environment that depends on nothing of the page (not its URL, web
+    /// view, device or user agent): the CommonJS loader with domino's modules evaluated, about half of a page's
+    /// set-up. `WebPagePool` makes these ahead of time; a web view without a pool does the same per document.
+    static func prepare(on runtime: JavaScriptRuntime, name: String?) throws -> PreparedPage {
+        let made = runtime.assumeIsolated { runtime in
+            runtime.isShutDown ? nil : LoopBound(runtime.makeContext(name: name), loop: runtime.loop)
+        }
+        guard let context = made?.value else {
+            throw JSException(name: "Error", message: "the JavaScript runtime was shut down")
+        }
+        do {
+            let require = try context.virtualMachine.withoutExecutionTimeLimit { try loadDomino(in: context) }
+            return PreparedPage(context: context, require: require)
+        } catch {
+            context.close()
+            throw error
+        }
+    }
+
+    /// The context's CommonJS `require`, after `require('domino')`.
+    private static func loadDomino(in context: JSContext) throws -> JSValue {
+        let require = try CommonJSModules.makeRequire(in: context)
+        _ = try require.call(arguments: ["domino"])
+        return require
+    }
+
+    private static func installScripts(in document: DocumentHandle, require: JSValue, core: WebViewCore) throws {
         let context = document.context
         let page = document.id
         let events = core.events
@@ -43,8 +75,6 @@ enum PageEnvironment {
             JSGlobalContextSetUnhandledRejectionCallback(context.ref, object, nil)
         }
 
-        let require = try CommonJSModules.makeRequire(in: context)
-        _ = try require.call(arguments: ["domino"])
         let config = JSValue(newObjectIn: context)
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
         config["origin"] = JSValue(string: document.origin, in: context)
@@ -162,4 +192,12 @@ enum PageEnvironment {
         native["clearTimer"] = timers.cancel
         return native
     }
+}
+
+/// A page context prepared by `PageEnvironment.prepare(on:name:)`: no page, URL or web view is bound to it yet. Used
+/// once, by the document it becomes; runtime-thread only.
+struct PreparedPage {
+    let context: JSContext
+    /// The context's CommonJS `require`, with domino loaded.
+    let require: JSValue
 }
