@@ -17,10 +17,25 @@ function showArgument(v) {
     try { return typeof v === "string" ? quote(v) : String(JSON.stringify(v)); } catch (e) { return String(v); }
 }
 function label(verb, args) { return "page." + verb + "(" + args.map(showArgument).join(", ") + ")"; }
+// On the virtual clock time stands still while a page loads or a step acts (the runtime waits for the step's I/O,
+// not for its timers): the clock is held for the command unless the test holds it already (clock.install()).
+var holds = 0;
+function holdClock(hold) {
+    var control = global.__hybridClock, test = global.__hybridTest;
+    if (!control || (test && typeof test.clockHeld === "function" && test.clockHeld())) return;
+    if (hold) { if (holds++ === 0) control.hold(true); } else if (holds > 0 && --holds === 0) control.hold(false);
+}
 function nativeCall(command, id, args) {
     var native = global.__hybridPageNative;
     if (typeof native !== "function") throw new Error("page." + command + "() runs only under hybrid test (no page host in this document)");
-    return new Promise(function (resolve, reject) { native(command, id, args, resolve, reject); });
+    holdClock(true);
+    return new Promise(function (resolve, reject) { native(command, id, args, resolve, reject); }).then(function (value) {
+        holdClock(false);
+        return value;
+    }, function (reason) {
+        holdClock(false);
+        throw reason;
+    });
 }
 // The error is made where the verb was called, so its stack points at the test's line, not at this script.
 function stepError(text) {
