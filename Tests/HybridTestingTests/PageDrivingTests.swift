@@ -31,6 +31,16 @@ import Testing
         #expect(orders.withLock { $0 } == [.object(["name": "Ann", "shipping": "express"])])
     }
 
+    /// Under explored bridge timings (injection and deliveries delayed on the virtual clock, held while a page opens)
+    /// `page.open` still resolves with the bridge injected and its setup callbacks run.
+    @Test func openedPagesHaveTheirBridgeUnderEveryTimingSeed() async throws {
+        var options = Fixtures.options()
+        options.timingSeeds = 8
+        let report = try await runTestPage(folder.appendingPathComponent("checkout.test.js"), options: options)
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 5))
+    }
+
     @Test func failedStepsNameTheVerbAndTheSelector() async throws {
         let report = try await runTestPage(folder.appendingPathComponent("errors.test.js"), options: Fixtures.options())
         #expect(report.counts == TestCounts(failed: 5))

@@ -62,7 +62,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
               hybrid run web/bridge/echo.html --call 'echoHandler={"n":1}' --quiet
               hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
-              hybrid run checkout.html --fill '#name=Ann' --click '#pay' --report run.html
+              hybrid run web/index.html --call 'changeBGColor="hi"' --report run.html
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
               hybrid run web/index.html --max-memory 512M --timeout 30
               hybrid run web/examples/canvas.html --canvas-out out

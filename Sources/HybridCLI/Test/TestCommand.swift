@@ -57,7 +57,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/bridge.test.html         # one file
               hybrid test --filter 'dom.test.html › ' --jobs 2
               hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
-              hybrid test web/tests --report report           # report/index.html, a page per file
+              hybrid test web/tests/dom.test.html --report r # r/index.html, r/files/
               hybrid test --tap > results.tap                # the summary on stderr
               hybrid test web/tests/forms.test.html --reporter json > r.json
               hybrid test web/tests/forms.test.html --reporter dot --retries 2

@@ -97,21 +97,13 @@ final class PageHost: Sendable {
             }
             guard let opened = pages.withLock({ $0[page] }) else { return .failure("the page is closed") }
             let webView = opened.webView
-            func argument(_ index: Int) -> String { index < arguments.count ? arguments[index] : "" }
+            if try await PageVerbs.perform(command, arguments, on: webView) {
+                await PageVerbs.settle(webView)
+                return .value(.null)
+            }
             switch command {
-            case "click": try await webView.click(argument(0))
-            case "fill": try await webView.fill(argument(0), with: argument(1))
-            case "select": try await webView.selectOption(argument(1), in: argument(0))
-            case "check": try await webView.setChecked(true, for: argument(0))
-            case "uncheck": try await webView.setChecked(false, for: argument(0))
-            case "press":
-                if arguments.count > 1 { try await focus(argument(0), in: webView) }
-                try await webView.press(argument(arguments.count - 1))
-            case "type":
-                try await focus(argument(0), in: webView)
-                for character in argument(1) { try await webView.press(String(character)) }
             case "idle":
-                await settled(webView)
+                await PageVerbs.settle(webView)
             case "close":
                 pages.withLock { _ = $0.removeValue(forKey: page) }
                 await webView.close()
@@ -119,23 +111,13 @@ final class PageHost: Sendable {
             default:
                 return .failure("no such page command")
             }
-            await settled(webView)
+            await PageVerbs.settle(webView)
             return .value(.null)
         } catch let error as JSException {
             return .failure(error.message)
         } catch {
             return .failure("\(error)")
         }
-    }
-
-    /// Focuses the element matching `selector` (for `press(selector, key)` and `type`), throwing as the steps do
-    /// when none matches.
-    private func focus(_ selector: String, in webView: HeadlessWebView) async throws {
-        guard try await webView.count(of: selector) > 0 else {
-            throw JSException(name: "Error", message: "no element matches '\(selector)'")
-        }
-        let literal = JSONValue.string(selector).jsonString
-        _ = try await webView.evaluateJavaScript("document.querySelector(\(literal)).focus(), null")
     }
 
     /// Opens `url` in a new web view set up as the test page is; its id once the page is idle.
@@ -160,6 +142,7 @@ final class PageHost: Sendable {
         bridge.timing = setup.timing
         if let size = setup.maximumMessageSize { bridge.maximumMessageSize = size }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
+        let requests = BridgeRequests(bridge)
         await webView.addDocumentObserver(PageDocuments(state: state, page: id))
         pages.withLock { $0[id] = Opened(webView: webView, bridge: bridge) }
         do {
@@ -171,7 +154,7 @@ final class PageHost: Sendable {
             await webView.close()
             throw error
         }
-        await settled(webView)
+        await PageVerbs.settleLoaded(webView, bridge: requests)
         return id
     }
 
@@ -186,23 +169,6 @@ final class PageHost: Sendable {
         if let own = try setup.mocks() { mocks = mocks.overriding(with: own) }
         return mocks
     }
-
-    /// Lets the work the page queued on the runtime thread run: the bridge's injection after `DOMContentLoaded` (and
-    /// the setup callbacks it calls), a bridge answer's delivery, the navigation a step started. Timers are not
-    /// waited for (a test moves them, or waits for what they do with `waitFor`).
-    private func settled(_ webView: HeadlessWebView) async {
-        for _ in 0..<Self.settleHops {
-            _ = try? await webView.withDocument { _ in }
-            await Task.yield()
-        }
-        while await webView.isLoading {
-            _ = try? await webView.withDocument { _ in }
-            await Task.yield()
-        }
-    }
-
-    /// How many trips to the runtime thread settle a page.
-    private static let settleHops = 8
 
     /// Runtime thread, later: resolves or rejects the promise of `request`.
     private func settle(_ request: Int, _ outcome: Outcome) async {

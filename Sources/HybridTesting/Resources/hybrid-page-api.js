@@ -265,5 +265,8 @@ function closeAll() {
     }
 }
 Object.defineProperty(global, "page", { value: pages, writable: true, configurable: true });
-Object.defineProperty(global, "__hybridPages", { value: { closeAll: closeAll } });
+// `serialise(node)`: page.dom's text of a node (for TestPage.dom in Swift, which runs this script on a holder object).
+Object.defineProperty(global, "__hybridPages", {
+    value: { closeAll: closeAll, serialise: function (node) { var lines = []; serialise(node, 0, lines); return lines.join("\n"); } }
+});
 })
