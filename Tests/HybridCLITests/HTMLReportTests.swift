@@ -40,7 +40,7 @@ import TestSupport
         #expect(html.contains("&quot;name&quot;: &quot;Ann&quot;"), "the message's data, pretty-printed")
         #expect(html.contains("<strong>log</strong> paid &lt;ok&gt;"), "console text escaped")
         #expect(html.contains("<strong>alert</strong> Thanks"))
-        #expect(html.contains("<pre class=\"source\">--assert document.getElementById(&#39;msg&#39;).textContent === &#39;nope&#39;</pre>"))
+        #expect(html.contains("<pre class=\"source\">--assert document.getElementById(&apos;msg&apos;).textContent === &apos;nope&apos;</pre>"))
         // Self-contained: nothing to fetch, no script (the page's own markup is in the DOM snapshots, escaped).
         for reference in ["<script", "<link", "<img", "<iframe", " src=\"", " href=\"http", "@import"] {
             #expect(!html.contains(reference), "\(reference)")
@@ -76,7 +76,7 @@ import TestSupport
         let errors = try #require(pages.first { $0.hasSuffix("errors.test.js.html") })
         #expect(index.contains("href=\"files/\(errors)\""))
         let page = try String(contentsOf: folder.appendingPathComponent("files/" + errors), encoding: .utf8)
-        #expect(page.contains("PageError: page.click(&#39;#missing&#39;): no element matches the selector &#39;#missing&#39;"), "\(page)")
+        #expect(page.contains("PageError: page.click(&apos;#missing&apos;): no element matches the selector &apos;#missing&apos;"), "\(page)")
         #expect(page.contains("<pre class=\"source\">4 | await page.click(&quot;#missing&quot;);</pre>"), "the failing line of the test")
         #expect(page.contains("<a href=\"../index.html\">"))
     }

@@ -1,24 +1,13 @@
 import Foundation
 import Hybrid
+import HybridTesting
 
 /// The frame of `--report`'s HTML pages: one self-contained document (its style inline, no script, nothing fetched),
 /// readable offline and in any browser; messages expand with `<details>`.
 enum HTMLPage {
-    /// `text` escaped for HTML text and attribute values.
+    /// `text` escaped for HTML text and attribute values (XML's escaping, which HTML reads the same).
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        XMLEscaping.escape(text)
     }
 
     /// A whole page: `title`, then `body` (HTML).
