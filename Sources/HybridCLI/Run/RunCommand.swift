@@ -62,6 +62,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
               hybrid run web/bridge/echo.html --call 'echoHandler={"n":1}' --quiet
               hybrid run web/index.html --call 'changeBGColor="hi"' --transcript run.jsonl
+              hybrid run web/index.html --call 'changeBGColor="hi"' --report run.html
               hybrid run --routes web/navigation/routes.json --click '#item-2' --verbose
               hybrid run web/index.html --max-memory 512M --timeout 30
               hybrid run web/examples/canvas.html --canvas-out out
@@ -147,6 +148,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write the run as one self-contained HTML page to FILE: the steps on a timeline with the DOM after each, the bridge traffic as a sequence diagram, console, dialogs, exceptions, divergences and failed assertions.", valueName: "FILE"))
+    var report: String?
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Time limit in seconds for the whole run, in wall-clock time, also the watchdog limit for "

@@ -66,6 +66,8 @@ struct RunOptions: Sendable {
     var routes: RunRoutes?
     var fileURL = false
     var transcriptPath: String?
+    /// `--report FILE.html`: the run as a self-contained HTML page.
+    var reportPath: String?
     var timeout: Double = 10
     /// `--max-memory` in bytes, nil for none.
     var maxMemory: Int?

@@ -27,6 +27,7 @@ struct RunPhaseList {
             break
         }
         if await !phases.runUntilIdle() { return phases.timedOut(in: "running until idle", timeout: timeout) }
+        await transcript.recordDOM(of: phases.target().webView, page: phases.pageID())
         for _ in 0..<options.rotations {
             let webView = await phases.target().webView
             // Written before the turn, as every step is before what it causes: the line gives the device it turns to.
@@ -57,6 +58,7 @@ struct RunPhaseList {
         let steps = RunStepRunner(phases: phases, timeout: timeout, virtualTime: options.virtualTime)
         for (index, step) in options.steps.enumerated() {
             if let timedOut = await steps.run(step, number: index + 1) { return timedOut }
+            await transcript.recordDOM(of: phases.target().webView, page: phases.pageID())
         }
         if let firstFalsy = steps.firstFalsy {
             StandardStreams.err(report.style.red("hybrid run: assertion failed: \(firstFalsy)") + "\n")

@@ -11,8 +11,15 @@ struct RunSession {
         let deadline = start + .milliseconds(Int64(options.timeout * 1000))
         let report = RunReport(verbosity: options.verbosity, style: options.style)
         let transcript: RunTranscript
+        let htmlReport: RunHTMLReport?
+        do throws(RunInputError) {
+            htmlReport = try options.reportPath.map { path throws(RunInputError) in try RunHTMLReport(path: path) }
+        } catch {
+            StandardStreams.err("hybrid run: \(error.description)\n")
+            return .usage
+        }
         do {
-            transcript = try RunTranscript(path: options.transcriptPath, start: start)
+            transcript = try RunTranscript(path: options.transcriptPath, start: start, report: htmlReport)
         } catch {
             RunSession.reportTranscriptFailure(error)
             return .usage
@@ -80,6 +87,14 @@ struct RunSession {
         }
         if options.verbosity > .quiet && ran {
             StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n")
+        }
+        if let htmlReport, ran {
+            let summary = report.summary(page: label, elapsed: .now - start)
+                .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+            if let failure = htmlReport.write(title: "hybrid run \(label)", summary: summary, status: status.rawValue) {
+                StandardStreams.err("hybrid run: \(failure)\n")
+                status = max(status, .usage)
+            }
         }
         return status
     }

@@ -10,14 +10,17 @@ import Hybrid
 final class RunTranscript: Sendable {
     private let file: OutputFile?
     let start: ContinuousClock.Instant
+    /// `--report`: keeps every line (and the DOM after each step) for the HTML report.
+    let report: RunHTMLReport?
 
     /// Opens `path` (nil: no transcript); an unwritable path is an input error before the run starts.
-    init(path: String?, start: ContinuousClock.Instant) throws(OutputFileError) {
+    init(path: String?, start: ContinuousClock.Instant, report: RunHTMLReport? = nil) throws(OutputFileError) {
         self.start = start
+        self.report = report
         file = try path.map { path throws(OutputFileError) in try OutputFile(path: path) }
     }
 
-    var isEnabled: Bool { file != nil }
+    var isEnabled: Bool { file != nil || report != nil }
 
     /// Milliseconds from the start to `instant`.
     func milliseconds(at instant: ContinuousClock.Instant = .now) -> Double {
@@ -28,6 +31,13 @@ final class RunTranscript: Sendable {
     func write(kind: String, page: Int, at instant: ContinuousClock.Instant = .now, _ fields: JSONObject = [:]) {
         guard isEnabled else { return }
         file?.write(line(kind: kind, page: page, at: instant, fields))
+        report?.record(.init(t: milliseconds(at: instant), kind: kind, page: page, fields: fields))
+    }
+
+    /// `--report`: the page's DOM now, after a step (the report's only; not a transcript line).
+    func recordDOM(of webView: HeadlessWebView, page: Int) async {
+        guard let report, let html = try? await webView.html() else { return }
+        report.record(.init(t: milliseconds(), kind: "dom", page: page, fields: ["html": .string(html)]))
     }
 
     private func line(kind: String, page: Int, at instant: ContinuousClock.Instant, _ fields: JSONObject) -> String {

@@ -57,6 +57,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/bridge.test.html         # one file
               hybrid test --filter 'dom.test.html › ' --jobs 2
               hybrid test --shard 2/3 --junit junit.xml      # CI: the second of three
+              hybrid test web/tests/dom.test.html --report r # r/index.html, r/files/
               hybrid test --tap > results.tap                # the summary on stderr
               hybrid test web/tests/forms.test.html --reporter json > r.json
               hybrid test web/tests/forms.test.html --reporter dot --retries 2
@@ -97,6 +98,9 @@ struct TestCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
     var junit: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write an HTML report to the folder DIR: index.html (pass and fail per file and test) and one self-contained page per file (its tests on a timeline, failures with their source line, console).", valueName: "DIR"))
+    var report: String?
 
     @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error); --reporter tap.")
     var tap = false
@@ -170,6 +174,10 @@ struct TestCommand: AsyncParsableCommand {
             StandardStreams.err("hybrid test: \(error)\n")
             throw ExitStatus.usage.exitCode
         }
+        if let report, let failure = TestHTMLReport.prepare(report) {
+            StandardStreams.err("hybrid test: \(failure)\n")
+            throw ExitStatus.usage.exitCode
+        }
         var options = TestRunOptions(testTimeout: .milliseconds(Int64(testTimeout * 1000)),
                                      loadTimeout: .milliseconds(Int64(loadTimeout * 1000)), filter: filter,
                                      jobs: jobs ?? min(ProcessInfo.processInfo.activeProcessorCount, OptionValue.maximumJobs))
@@ -226,6 +234,10 @@ struct TestCommand: AsyncParsableCommand {
         // From here a signal changes nothing: the whole report is about to be written.
         guard progress.end() else { await Self.waitForExit(signals) }
         output.end(report)
+        if let folder = self.report, let failure = TestHTMLReport.write(report, to: folder) {
+            StandardStreams.err("hybrid test: \(failure)\n")
+            throw ExitStatus.usage.exitCode
+        }
         if let failure = Self.write(report, to: junitFile) {
             StandardStreams.err("hybrid test: \(failure)\n")
             throw ExitStatus.usage.exitCode

@@ -22,6 +22,11 @@ package enum HybridTestingScripts {
     /// The name ``testAPI`` runs under, so its own frames can be left out of locations.
     static let testAPIURL = "hybrid-test-api.js"
 
+    /// The page API, `(function (global, config) {...})`: the `page` global (`page.open(url)` and the verbs that drive
+    /// the pages a test opens), run after ``testAPI`` with the same configuration. Native code (`PageHost`) installs
+    /// `__hybridPageNative`, which opens, drives and closes the pages.
+    static let pageAPI = ScriptResource(module: "HybridTesting", file: "hybrid-page-api.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [testAPI]
+    package static let all = [testAPI, pageAPI]
 }

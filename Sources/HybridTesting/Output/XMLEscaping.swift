@@ -1,7 +1,8 @@
 /// Escapes text for XML 1.0 attributes and content. Characters XML 1.0 cannot carry (most control
-/// characters, lone surrogates cannot occur in Swift strings) become U+FFFD.
-enum XMLEscaping {
-    static func escape(_ text: String) -> String {
+/// characters, lone surrogates cannot occur in Swift strings) become U+FFFD. The same text is valid HTML (`hybrid`'s
+/// `--report` pages use it).
+package enum XMLEscaping {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -299,6 +299,7 @@ function matchers(received, negated, promised, at) {
 // anything else JSON with sorted keys, indented by two spaces.
 var snapshotTest = null, snapshotCount = 0;
 function snapshotValue(v) {
+    if (v !== null && typeof v === "object" && typeof v[Symbol.for("hybrid.snapshot")] === "string") return v[Symbol.for("hybrid.snapshot")];
     if (v !== null && typeof v === "object" && typeof v.nodeType === "number") {
         return v.nodeType === 1 ? v.outerHTML : String(v.textContent);
     }
@@ -489,6 +490,7 @@ function runOne(t) {
             if (timer !== null) clearT(timer);
             testTimer = null;
             testClock.uninstall();
+            if (global.__hybridPages) global.__hybridPages.closeAll();
             resolve(outcome);
         }
         function arm() { timer = setT(function () { finish({ timeout: true }); }, config.timeout); }
@@ -559,5 +561,6 @@ function start() {
 }
 
 Object.defineProperty(global, "test", { value: test, writable: true, configurable: true });
-Object.defineProperty(global, "__hybridTest", { value: { start: start, count: function () { return tests.length; } } });
+Object.defineProperty(global, "__hybridTest", { value: { start: start, count: function () { return tests.length; },
+                                                    clockHeld: function () { return clockHeld; } } });
 })

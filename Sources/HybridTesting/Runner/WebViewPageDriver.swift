@@ -24,6 +24,9 @@ final class WebViewPageDriver: TestPageDriver {
     private let maximumMessageSize: Int?
     private let timing: BridgeTiming
     private let container: ContainerProfile
+    /// The pages the tests open (`page.open`), made when the file loads.
+    private let pages = Mutex<PageHost?>(nil)
+    private let configuration: WebViewConfiguration
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -47,6 +50,7 @@ final class WebViewPageDriver: TestPageDriver {
         var configuration = WebViewConfiguration(device: options.device)
         options.container.configure(&configuration)
         webView = HeadlessWebView(runtime: runtime, configuration: configuration)
+        self.configuration = configuration
         server = target.folder.map { folder in
             let server = FixtureServer(root: folder.path, runtime: runtime)
             server.options.apiMocks = target.apiMocks()
@@ -80,7 +84,17 @@ final class WebViewPageDriver: TestPageDriver {
         bridge.timing = timing
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
-        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))
+        let target = target
+        let host = PageHost(runtime: runtime, setup: .init(configuration: configuration, container: container,
+                                                           compatibility: compatibility, timing: timing,
+                                                           maximumMessageSize: maximumMessageSize,
+                                                           mocks: { try target.mocks() },
+                                                           locate: { [weak self] in self?.locate(url: $0)?.file },
+                                                           configure: configure),
+                            signals: signals)
+        pages.withLock { $0 = host }
+        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
+                                                        pages: host))
         do {
             if let mocks = try target.mocks() { mocks.install(into: bridge) }
             if let configure { try await configure(bridge) }
@@ -135,6 +149,7 @@ final class WebViewPageDriver: TestPageDriver {
 
     func close() async {
         clockDriver.withLock { $0?.cancel() }
+        await pages.withLock({ $0 })?.close()
         await webView.close()
         await server?.stop()
         await runtime.shutdown()
@@ -147,10 +162,13 @@ private final class DocumentHooks: DocumentObserver {
     let signals: AsyncStream<HarnessSignal>.Continuation
     /// The bridge to inject before the document's scripts (test scripts only).
     let bridge: WebViewJavascriptBridge?
+    /// The pages the document's tests open.
+    let pages: PageHost
 
-    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?) {
+    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?, pages: PageHost) {
         self.signals = signals
         self.bridge = bridge
+        self.pages = pages
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
@@ -160,6 +178,7 @@ private final class DocumentHooks: DocumentObserver {
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
         }
+        pages.install(in: document.context)
         // The test API's `clock` holds and moves the runtime's virtual clock (--virtual-time only).
         if let clock = document.context.virtualClockFunctions() {
             document.context.globalObject["__hybridClock"] = clock
