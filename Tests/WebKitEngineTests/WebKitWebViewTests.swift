@@ -65,4 +65,52 @@ struct WebKitWebViewTests {
         #expect(error?.kind == .unavailable)
         #expect(error?.message.contains("/nonexistent/host") == true)
     }
+
+    @Test func aSnapshotOfTheDemoHasTheDeviceSizeAndIsNotBlank() async throws {
+        let device = DeviceProfile.iPhoneSE
+        let view = try await WebKitWebView.start(.init(device: device))
+        try await view.loadHTMLString("<body></body>", baseURL: nil)
+        let blank = try await view.takeSnapshot()
+        try await view.load(Self.packageRoot.appendingPathComponent("web/index.html"))
+        let demo = try await view.takeSnapshot()
+        await view.close()
+        #expect(Self.pngSize(demo) == [device.viewportWidth, device.viewportHeight])
+        #expect(Self.pngSize(blank) == [device.viewportWidth, device.viewportHeight])
+        #expect(demo != blank)
+    }
+
+    @Test func aScriptThatHangsIsStoppedWithAClearErrorAndTheViewRecovers() async throws {
+        let view = try await WebKitWebView.start(.init(scriptTimeout: .seconds(2)))
+        try await view.loadHTMLString("<p>x</p>", baseURL: nil)
+        let error = await #expect(throws: WebKitEngineError.self) { try await view.evaluateJavaScript("for (;;) {}") }
+        #expect(error?.kind == .timeout)
+        #expect(error?.message == "the script did not finish within 2.0 seconds; the web process was terminated")
+        for await event in view.events where event == .webProcessTerminated(reason: "terminatedByAPI") { break }
+        try await view.loadHTMLString("<p>again</p>", baseURL: nil)
+        #expect(try await view.evaluateJavaScript("document.body.textContent") == "again")
+        await view.close()
+    }
+
+    @Test func aTerminatedWebProcessFailsTheCallUnderWay() async throws {
+        let view = try await WebKitWebView.start()
+        try await view.loadHTMLString("<p>x</p>", baseURL: nil)
+        async let hanging = view.evaluateJavaScript("console.log('spinning'); for (;;) {}")
+        // The script is under way once its console message has arrived.
+        for await event in view.events where event == .console(level: "log", text: "spinning") { break }
+        try await view.terminateWebProcess()
+        let error = await #expect(throws: WebKitEngineError.self) { try await hanging }
+        #expect(error?.kind == .webProcessTerminated)
+        await view.close()
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A PNG's width and height, from its IHDR chunk.
+    static func pngSize(_ data: Data) -> [Int] {
+        let bytes = [UInt8](data)
+        guard bytes.count > 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return [] }
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return [number(16), number(20)]
+    }
 }
