@@ -116,6 +116,9 @@ final class Host: @unchecked Sendable {
                 Host.shared.snapshotted(id: Int(bitPattern: data), view: view, result: result)
             }, UnsafeMutableRawPointer(bitPattern: id))
         case "terminateWebProcess":
+            // The calls under way end with the web process; WebKit answers them before it reports the termination,
+            // with errors that do not say so (`Unsupported result type`).
+            failPending("the web process ended (terminatedByAPI)")
             gtk.terminateWebProcess(view)
             answer(id)
         case "close":
@@ -182,13 +185,18 @@ final class Host: @unchecked Sendable {
         default: "terminatedByAPI"
         }
         Self.write(["event": "webProcessTerminated", "reason": .string(name)])
-        let message = "the web process ended (\(name))"
+        failPending("the web process ended (\(name))")
+    }
+
+    /// Fails the load and the calls under way with `message`.
+    func failPending(_ message: String) {
         if let id = pendingLoad {
             pendingLoad = nil
             fail(id, message)
         }
         for id in pending.sorted() { fail(id, message) }
         pending.removeAll()
+        Self.snapshotPaths.removeAll()
     }
 
     /// A message the page script posted: a console call or an uncaught error, as JSON text.
