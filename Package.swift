@@ -199,7 +199,7 @@ let package = Package(
         // helper process, hybrid-webkit-host, driven over JSON lines by the WebKitEngine module.
         .executableTarget(name: "HybridWebKitHost", dependencies: ["HybridJSON"]),
         .target(name: "WebKitEngine", dependencies: ["HybridJSON", "WebView"]),
-        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "JavaScript"]),
+        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "TestSupport"]),
     ]
 )
 
