@@ -14,6 +14,8 @@ let package = Package(
         // JavaScript in Swift services: the pool as a swift-service-lifecycle service, with swift-metrics.
         .library(name: "HybridServices", targets: ["HybridServices"]),
         .executable(name: "hybrid", targets: ["HybridCLI"]),
+        .library(name: "WebKitEngine", targets: ["WebKitEngine"]),
+        .executable(name: "hybrid-webkit-host", targets: ["HybridWebKitHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -192,6 +194,12 @@ let package = Package(
         .executableTarget(name: "PathResolverFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/PathResolverFuzz"),
         .executableTarget(name: "ByteRangeFuzz", dependencies: ["FuzzTargets"], path: "Fuzz/ByteRangeFuzz"),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
+
+        // The WebKit engine: WebKitGTK (loaded with dlopen at run time, so nothing here needs it to build) in a
+        // helper process, hybrid-webkit-host, driven over JSON lines by the WebKitEngine module.
+        .executableTarget(name: "HybridWebKitHost", dependencies: ["HybridJSON"]),
+        .target(name: "WebKitEngine", dependencies: ["HybridJSON", "WebView"]),
+        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "TestSupport"]),
     ]
 )
 

@@ -1,0 +1,242 @@
+import Foundation
+import Glibc
+import HybridJSON
+
+/// The host's state: one GTK offscreen window holding one WebKit web view, driven by JSON-line requests on standard
+/// input, answered (with events between) on standard output. Every method runs on GTK's main thread; the reader of
+/// standard input hands each line over with `g_idle_add` (`g_main_context_invoke` would run it on the reader thread before `gtk_main`
+/// owns the context).
+final class Host: @unchecked Sendable {
+    nonisolated(unsafe) static var shared: Host!
+
+    let gtk: Symbols
+    let view: OpaquePointer?
+    /// The request a load answers when it finishes or fails.
+    var pendingLoad: Int?
+    /// Evaluations and snapshots under way, answered once (a terminated web process answers them all).
+    var pending: Set<Int> = []
+
+    init(gtk: Symbols, width: Int32, height: Int32, userAgent: String?) {
+        self.gtk = gtk
+        let window = gtk.gtkOffscreenWindowNew()
+        gtk.gtkWindowSetDefaultSize(window, width, height)
+        view = gtk.webViewNew()
+        gtk.gtkWidgetSetSizeRequest(view, width, height)
+        if let userAgent { gtk.setUserAgent(gtk.getSettings(view), userAgent) }
+        let manager = gtk.getUserContentManager(view)
+        _ = gtk.registerScriptMessageHandler(manager, Self.handlerName)
+        let script = gtk.userScriptNew(Self.pageScript, 1, 0, nil, nil)  // top frame, document start
+        gtk.addScript(manager, script)
+        gtk.gtkContainerAdd(window, view)
+        gtk.gtkWidgetShowAll(window)
+        connect(manager, "script-message-received::\(Self.handlerName)", unsafeBitCast(
+            { (_: OpaquePointer?, result: OpaquePointer?, _: UnsafeMutableRawPointer?) in
+                Host.shared.pageMessage(result)
+            } as @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void,
+            to: Symbols.Callback.self))
+        connect(view, "load-changed", unsafeBitCast(
+            { (_: OpaquePointer?, event: Int32, _: UnsafeMutableRawPointer?) in
+                if event == 3 { Host.shared.loadFinished(error: nil) }  // WEBKIT_LOAD_FINISHED
+            } as @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void,
+            to: Symbols.Callback.self))
+        connect(view, "load-failed", unsafeBitCast(
+            { (_: OpaquePointer?, _: Int32, uri: UnsafePointer<CChar>?, error: UnsafeMutableRawPointer?,
+               _: UnsafeMutableRawPointer?) -> Int32 in
+                Host.shared.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error)
+                return 0
+            } as @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?,
+                                 UnsafeMutableRawPointer?) -> Int32,
+            to: Symbols.Callback.self))
+        connect(view, "web-process-terminated", unsafeBitCast(
+            { (_: OpaquePointer?, reason: Int32, _: UnsafeMutableRawPointer?) in
+                Host.shared.webProcessTerminated(reason: reason)
+            } as @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void,
+            to: Symbols.Callback.self))
+    }
+
+    private func connect(_ instance: OpaquePointer?, _ signal: String, _ callback: Symbols.Callback) {
+        _ = gtk.signalConnectData(instance, signal, callback, nil, nil, 0)
+    }
+
+    // MARK: Output
+
+    static func write(_ object: JSONObject) {
+        var line = JSONValue.object(object).jsonString
+        line += "\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    func answer(_ id: Int, result: JSONValue? = nil) {
+        var object: JSONObject = ["id": .number(Double(id))]
+        if let result { object["result"] = result }
+        Self.write(object)
+    }
+
+    func fail(_ id: Int, _ message: String) {
+        Self.write(["id": .number(Double(id)), "error": .string(message)])
+    }
+
+    // MARK: Requests
+
+    /// One line of standard input.
+    func handle(line: String) {
+        guard let request = try? JSONValue(parsing: line), let id = request["id"]?.intValue,
+              let op = request["op"]?.stringValue else {
+            Self.write(["event": "protocolError", "message": .string("not a request: \(line.prefix(200))")])
+            return
+        }
+        switch op {
+        case "load", "loadHTML":
+            if let previous = pendingLoad {
+                pendingLoad = nil
+                fail(previous, "the load was superseded by another load")
+            }
+            if op == "load", let url = request["url"]?.stringValue {
+                pendingLoad = id
+                gtk.loadURI(view, url)
+            } else if op == "loadHTML", let html = request["html"]?.stringValue {
+                pendingLoad = id
+                gtk.loadHTML(view, html, request["baseURL"]?.stringValue)
+            } else {
+                fail(id, "\(op) needs \(op == "load" ? "url" : "html")")
+            }
+        case "evaluate":
+            guard let script = request["script"]?.stringValue else { return fail(id, "evaluate needs script") }
+            pending.insert(id)
+            gtk.evaluateJavaScript(view, script, -1, nil, nil, nil, { view, result, data in
+                let id = Int(bitPattern: data)
+                Host.shared.evaluated(id: id, view: view, result: result)
+            }, UnsafeMutableRawPointer(bitPattern: id))
+        case "snapshot":
+            guard let path = request["path"]?.stringValue else { return fail(id, "snapshot needs path") }
+            pending.insert(id)
+            Self.snapshotPaths[id] = path
+            // WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE
+            gtk.getSnapshot(view, 0, 0, nil, { view, result, data in
+                Host.shared.snapshotted(id: Int(bitPattern: data), view: view, result: result)
+            }, UnsafeMutableRawPointer(bitPattern: id))
+        case "terminateWebProcess":
+            // The calls under way end with the web process; WebKit answers them before it reports the termination,
+            // with errors that do not say so (`Unsupported result type`).
+            failPending("the web process ended (terminatedByAPI)")
+            gtk.terminateWebProcess(view)
+            answer(id)
+        case "close":
+            answer(id)
+            gtk.gtkMainQuit()
+        default:
+            fail(id, "unknown request \(op)")
+        }
+    }
+
+    nonisolated(unsafe) static var snapshotPaths: [Int: String] = [:]
+
+    func evaluated(id: Int, view: OpaquePointer?, result: OpaquePointer?) {
+        var error: UnsafeMutableRawPointer?
+        let value = gtk.evaluateJavaScriptFinish(view, result, &error)
+        guard pending.remove(id) != nil else {
+            if let value { gtk.objectUnref(value) }
+            if error != nil { _ = gtk.takeErrorMessage(error) }
+            return
+        }
+        guard let value else { return fail(id, gtk.takeErrorMessage(error)) }
+        defer { gtk.objectUnref(value) }
+        if gtk.jscValueIsUndefined(value) != 0 { return answer(id) }
+        let json = gtk.takeString(gtk.jscValueToJSON(value, 0))
+        answer(id, result: json.flatMap { try? JSONValue(parsing: $0) } ?? .null)
+    }
+
+    func snapshotted(id: Int, view: OpaquePointer?, result: OpaquePointer?) {
+        var error: UnsafeMutableRawPointer?
+        let surface = gtk.getSnapshotFinish(view, result, &error)
+        let path = Self.snapshotPaths.removeValue(forKey: id)
+        guard pending.remove(id) != nil else {
+            if let surface { gtk.cairoSurfaceDestroy(surface) }
+            if error != nil { _ = gtk.takeErrorMessage(error) }
+            return
+        }
+        guard let surface, let path else { return fail(id, "snapshot failed: " + gtk.takeErrorMessage(error)) }
+        defer { gtk.cairoSurfaceDestroy(surface) }
+        let status = gtk.cairoWriteToPNG(surface, path)
+        status == 0 ? answer(id) : fail(id, "cannot write the snapshot to \(path) (cairo status \(status))")
+    }
+
+    // MARK: Signals
+
+    func loadFinished(error: String?) {
+        guard let id = pendingLoad else { return }
+        pendingLoad = nil
+        if let error { fail(id, error) } else { answer(id) }
+    }
+
+    func loadFailed(uri: String, error: UnsafeMutableRawPointer?) {
+        // The GError belongs to the signal. A load cancelled by the next load (WEBKIT_NETWORK_ERROR_CANCELLED) is
+        // answered already.
+        let code = error?.load(fromByteOffset: 4, as: Int32.self) ?? 0
+        if code == 302 { return }
+        let message = error?.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
+        loadFinished(error: "cannot load \(uri): \(message ?? "load failed")")
+    }
+
+    func webProcessTerminated(reason: Int32) {
+        let name = switch reason {
+        case 0: "crashed"
+        case 1: "exceededMemoryLimit"
+        default: "terminatedByAPI"
+        }
+        Self.write(["event": "webProcessTerminated", "reason": .string(name)])
+        failPending("the web process ended (\(name))")
+    }
+
+    /// Fails the load and the calls under way with `message`.
+    func failPending(_ message: String) {
+        if let id = pendingLoad {
+            pendingLoad = nil
+            fail(id, message)
+        }
+        for id in pending.sorted() { fail(id, message) }
+        pending.removeAll()
+        Self.snapshotPaths.removeAll()
+    }
+
+    /// A message the page script posted: a console call or an uncaught error, as JSON text.
+    func pageMessage(_ result: OpaquePointer?) {
+        let value = gtk.javascriptResultGetJSValue(result)
+        guard let text = gtk.takeString(gtk.jscValueToString(value)),
+              var object = (try? JSONValue(parsing: text))?.objectValue else { return }
+        object["event"] = object["kind"] ?? "console"
+        object["kind"] = nil
+        Self.write(object)
+    }
+
+    static let handlerName = "hybridWebKitHost"
+
+    /// Run in the top frame before the page's scripts: forwards console calls and uncaught errors to the host.
+    static let pageScript = """
+    (function () {
+      var post = window.webkit.messageHandlers.\(handlerName);
+      function send(m) { try { post.postMessage(JSON.stringify(m)); } catch (e) {} }
+      function text(v) {
+        if (typeof v === 'string') return v;
+        if (v instanceof Error) return String(v);
+        if (v && typeof v === 'object') { try { var j = JSON.stringify(v); if (j !== undefined) return j; } catch (e) {} }
+        return String(v);
+      }
+      ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+        var original = console[level];
+        console[level] = function () {
+          send({kind: 'console', level: level, text: Array.prototype.map.call(arguments, text).join(' ')});
+          return original.apply(console, arguments);
+        };
+      });
+      window.addEventListener('error', function (e) {
+        send({kind: 'uncaughtError', message: String(e.message), sourceURL: String(e.filename || ''),
+              line: e.lineno || 0});
+      });
+      window.addEventListener('unhandledrejection', function (e) {
+        send({kind: 'uncaughtError', message: 'Unhandled Promise Rejection: ' + text(e.reason), sourceURL: '',
+              line: 0});
+      });
+    })();
+    """
+}

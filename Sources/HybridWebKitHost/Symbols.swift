@@ -1,0 +1,130 @@
+import Glibc
+
+/// The few GTK 3, GLib, WebKitGTK 4.1, JavaScriptCore and Cairo functions the host calls, looked up with `dlsym` in
+/// `libwebkit2gtk-4.1.so.0` (and the libraries it links), so that the package builds without WebKitGTK or its headers.
+/// Pointers to GLib and WebKit objects are opaque here.
+struct Symbols: @unchecked Sendable {
+    typealias Pointer = OpaquePointer
+    typealias Callback = @convention(c) () -> Void
+    typealias AsyncReady = @convention(c) (Pointer?, Pointer?, UnsafeMutableRawPointer?) -> Void
+    typealias SourceFunction = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+
+    let gtkInitCheck: @convention(c) (UnsafeMutablePointer<Int32>?, UnsafeMutableRawPointer?) -> Int32
+    let gtkOffscreenWindowNew: @convention(c) () -> Pointer?
+    let gtkWindowSetDefaultSize: @convention(c) (Pointer?, Int32, Int32) -> Void
+    let gtkWidgetSetSizeRequest: @convention(c) (Pointer?, Int32, Int32) -> Void
+    let gtkContainerAdd: @convention(c) (Pointer?, Pointer?) -> Void
+    let gtkWidgetShowAll: @convention(c) (Pointer?) -> Void
+    let gtkMain: @convention(c) () -> Void
+    let gtkMainQuit: @convention(c) () -> Void
+    let idleAdd: @convention(c) (SourceFunction, UnsafeMutableRawPointer?) -> UInt32
+    let signalConnectData: @convention(c) (Pointer?, UnsafePointer<CChar>, Callback, UnsafeMutableRawPointer?,
+                                           Pointer?, Int32) -> UInt
+    let gFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let errorFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let objectUnref: @convention(c) (Pointer?) -> Void
+
+    let webViewNew: @convention(c) () -> Pointer?
+    let loadURI: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Void
+    let loadHTML: @convention(c) (Pointer?, UnsafePointer<CChar>, UnsafePointer<CChar>?) -> Void
+    let evaluateJavaScript: @convention(c) (Pointer?, UnsafePointer<CChar>, Int, UnsafePointer<CChar>?,
+                                            UnsafePointer<CChar>?, Pointer?, AsyncReady,
+                                            UnsafeMutableRawPointer?) -> Void
+    let evaluateJavaScriptFinish: @convention(c) (Pointer?, Pointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+        -> Pointer?
+    let getSnapshot: @convention(c) (Pointer?, Int32, Int32, Pointer?, AsyncReady, UnsafeMutableRawPointer?) -> Void
+    let getSnapshotFinish: @convention(c) (Pointer?, Pointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+        -> Pointer?
+    let terminateWebProcess: @convention(c) (Pointer?) -> Void
+    let getSettings: @convention(c) (Pointer?) -> Pointer?
+    let setUserAgent: @convention(c) (Pointer?, UnsafePointer<CChar>?) -> Void
+    let getUserContentManager: @convention(c) (Pointer?) -> Pointer?
+    let registerScriptMessageHandler: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Int32
+    let userScriptNew: @convention(c) (UnsafePointer<CChar>, Int32, Int32, Pointer?, Pointer?) -> Pointer?
+    let addScript: @convention(c) (Pointer?, Pointer?) -> Void
+    let javascriptResultGetJSValue: @convention(c) (Pointer?) -> Pointer?
+
+    let jscValueToJSON: @convention(c) (Pointer?, UInt32) -> UnsafeMutablePointer<CChar>?
+    let jscValueToString: @convention(c) (Pointer?) -> UnsafeMutablePointer<CChar>?
+    let jscValueIsUndefined: @convention(c) (Pointer?) -> Int32
+
+    let cairoWriteToPNG: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Int32
+    let cairoSurfaceDestroy: @convention(c) (Pointer?) -> Void
+    let cairoImageSurfaceGetWidth: @convention(c) (Pointer?) -> Int32
+
+    /// Loads WebKitGTK, or says why it cannot be loaded.
+    static func load() -> Result<Symbols, LoadError> {
+        guard let handle = dlopen("libwebkit2gtk-4.1.so.0", RTLD_NOW | RTLD_GLOBAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "not found"
+            return .failure(LoadError(message: "WebKitGTK (libwebkit2gtk-4.1.so.0) cannot be loaded: \(reason). "
+                + "Install it with scripts/bootstrap --webkit"))
+        }
+        var missing: [String] = []
+        func symbol<F>(_ name: String, _ type: F.Type = F.self) -> F {
+            guard let address = dlsym(handle, name) else {
+                missing.append(name)
+                return unsafeBitCast(dlsym(handle, "gtk_main_quit") ?? UnsafeMutableRawPointer(bitPattern: 1)!,
+                                     to: type)
+            }
+            return unsafeBitCast(address, to: type)
+        }
+        let symbols = Symbols(
+            gtkInitCheck: symbol("gtk_init_check"),
+            gtkOffscreenWindowNew: symbol("gtk_offscreen_window_new"),
+            gtkWindowSetDefaultSize: symbol("gtk_window_set_default_size"),
+            gtkWidgetSetSizeRequest: symbol("gtk_widget_set_size_request"),
+            gtkContainerAdd: symbol("gtk_container_add"),
+            gtkWidgetShowAll: symbol("gtk_widget_show_all"),
+            gtkMain: symbol("gtk_main"),
+            gtkMainQuit: symbol("gtk_main_quit"),
+            idleAdd: symbol("g_idle_add"),
+            signalConnectData: symbol("g_signal_connect_data"),
+            gFree: symbol("g_free"),
+            errorFree: symbol("g_error_free"),
+            objectUnref: symbol("g_object_unref"),
+            webViewNew: symbol("webkit_web_view_new"),
+            loadURI: symbol("webkit_web_view_load_uri"),
+            loadHTML: symbol("webkit_web_view_load_html"),
+            evaluateJavaScript: symbol("webkit_web_view_evaluate_javascript"),
+            evaluateJavaScriptFinish: symbol("webkit_web_view_evaluate_javascript_finish"),
+            getSnapshot: symbol("webkit_web_view_get_snapshot"),
+            getSnapshotFinish: symbol("webkit_web_view_get_snapshot_finish"),
+            terminateWebProcess: symbol("webkit_web_view_terminate_web_process"),
+            getSettings: symbol("webkit_web_view_get_settings"),
+            setUserAgent: symbol("webkit_settings_set_user_agent"),
+            getUserContentManager: symbol("webkit_web_view_get_user_content_manager"),
+            registerScriptMessageHandler: symbol("webkit_user_content_manager_register_script_message_handler"),
+            userScriptNew: symbol("webkit_user_script_new"),
+            addScript: symbol("webkit_user_content_manager_add_script"),
+            javascriptResultGetJSValue: symbol("webkit_javascript_result_get_js_value"),
+            jscValueToJSON: symbol("jsc_value_to_json"),
+            jscValueToString: symbol("jsc_value_to_string"),
+            jscValueIsUndefined: symbol("jsc_value_is_undefined"),
+            cairoWriteToPNG: symbol("cairo_surface_write_to_png"),
+            cairoSurfaceDestroy: symbol("cairo_surface_destroy"),
+            cairoImageSurfaceGetWidth: symbol("cairo_image_surface_get_width")
+        )
+        guard missing.isEmpty else {
+            return .failure(LoadError(message: "WebKitGTK (libwebkit2gtk-4.1.so.0) lacks \(missing.joined(separator: ", ")) "
+                + "(WebKitGTK 2.40 or later is needed; scripts/bootstrap --webkit installs it)"))
+        }
+        return .success(symbols)
+    }
+
+    struct LoadError: Error { let message: String }
+
+    /// The message of a `GError *` (its struct is a quark, a code and the message), freed.
+    func takeErrorMessage(_ error: UnsafeMutableRawPointer?) -> String {
+        guard let error else { return "unknown error" }
+        let message = error.load(fromByteOffset: 8, as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
+        errorFree(error)
+        return message ?? "unknown error"
+    }
+
+    /// A `char *` GLib allocated, as a Swift string, freed.
+    func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        defer { gFree(pointer) }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Glibc
+
+/// Writes to the host's standard input without `SIGPIPE`: a host that has ended makes the write fail with `EPIPE`
+/// instead of ending this process. SIGPIPE is blocked on the writing thread for the write, and a pending one taken.
+struct HostPipe: Sendable {
+    let descriptor: Int32
+
+    func write(_ bytes: [UInt8]) -> Bool {
+        var pipeSignal = sigset_t(), previous = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        var written = 0, failed = false
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                written += result
+            }
+        }
+        if failed {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var none = timespec()
+                _ = sigtimedwait(&pipeSignal, nil, &none)
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        return !failed
+    }
+}
