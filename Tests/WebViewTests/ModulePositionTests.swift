@@ -138,4 +138,57 @@ import Testing
         await webView.close()
         await server.stop()
     }
+
+    /// Stacks a page reads outside module code (a classic script's `catch` around a call into a module, a classic
+    /// `.catch` of a module's rejection, `window.onerror`'s and the `error` event's `error`): a bundler's chunks (one
+    /// line each, imports first, a library with its licence comment) keep their columns in the translation, so the
+    /// engine's numbers are the module's. The expected stacks are WebKitGTK 2.50's for the same files served over HTTP
+    /// (`scripts/webkit-page-results`), the frames of the classic script included.
+    @Test func stacksReadOutsideModuleCodeMatchWebKit() async throws {
+        let fixture = try PageFixture(Self.chunks)
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let base = fixture.url("").absoluteString
+        let seen = try await webView.evaluateJavaScript("var base = \(JSONValue.string(base));" + """
+            out.map(function (entry) {
+              return entry.map(function (v) { return typeof v === 'string' ? v.split(base).join('') : v; });
+            })
+            """)
+        #expect(seen == [
+            ["catch", "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:10:14"],
+            ["catchAfterImport", "bad@chunk-9a8b7c6d.js:1:175\n@index.html:11:14"],
+            ["catchOwn", "own@chunk-9a8b7c6d.js:1:220\n@index.html:12:14"],
+            ["promise", "later@vendor-4f3a2b1c.js:1:193"],
+            ["onerror", 1, 119, "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:14:33"],
+            ["listener", 1, 119, "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:14:33"],
+        ])
+        await webView.close()
+    }
+
+    /// The files of ``stacksReadOutsideModuleCodeMatchWebKit()``: a library chunk (no imports, a licence comment first),
+    /// a chunk that imports it (one binding assigned after it is exported, read through the namespace), and a page whose
+    /// classic script imports the chunk with `import()`.
+    static let chunks = [
+        "vendor-4f3a2b1c.js": #"/*! vendor-4f3a2b1c.js v1.0.0 | (c) Example Authors | MIT License */export function boom(n){if(n>1)throw new TypeError("boom "+n);return n}export async function later(){await 0;throw new Error("later")}export const V=1;"#,
+        "chunk-9a8b7c6d.js": #"import{boom as b,later as l,V as v}from"./vendor-4f3a2b1c.js";export function run(n){return b(n)+v}export function go(){return l()}export function bad(){return v+b(1)+missing()}export function own(){throw new RangeError("own")}"#,
+        "index.html": """
+            <!DOCTYPE html>
+            <script>
+            var out = [];
+            window.onerror = function (message, url, line, column, error) { out.push(['onerror', line, column, error.stack]); };
+            addEventListener('error', function (e) { out.push(['listener', e.lineno, e.colno, e.error.stack]); });
+            var chunk = './chunk-9a8b7c6d.js';
+            import(chunk
+            ).then(function (m) {
+              var module = m;
+              try { m.run(2); } catch (e) { out.push(['catch', e.stack]); }
+              try { m.bad(); } catch (e) { out.push(['catchAfterImport', e.stack]); }
+              try { m.own(); } catch (e) { out.push(['catchOwn', e.stack]); }
+              m.go().catch(function (e) { out.push(['promise', e.stack]); });
+              setTimeout(function () { m.run(3); }, 0);
+            });
+            </script>
+            """,
+    ]
 }
