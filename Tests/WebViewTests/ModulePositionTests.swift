@@ -139,11 +139,32 @@ import Testing
         await server.stop()
     }
 
+    /// Imported bindings are the module function's parameters (so references keep their columns) and stay what the
+    /// module system says they are: a binding its module assigns later is read live, and a `const` of a module in a
+    /// cycle that has not run when its importer starts is read once it is set (here during its own module's body).
+    @Test func importedBindingsKeptAsNamesStayLive() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script>var out = [];</script><script type=\"module\" src=\"main.js\"></script>",
+            "counter.js": #"export let count=0;export function inc(){count++}export const K=5;export class C{}"#,
+            "cycle-a.js": #"import{useB}from"./cycle-b.js";export const fromA="a";out.push(useB());"#,
+            "cycle-b.js": #"import{fromA}from"./cycle-a.js";export function useB(){return "b sees "+fromA}"#,
+            "main.js": #"import{count,inc,K,C}from"./counter.js";import"./cycle-a.js";out.push([count,K,typeof C]);inc();inc();out.push(count);try{count=1}catch(e){out.push(e.name)}"#,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await webView.evaluateJavaScript("out") == ["b sees a", [0, 5, "function"], 2, "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// Stacks a page reads outside module code (a classic script's `catch` around a call into a module, a classic
     /// `.catch` of a module's rejection, `window.onerror`'s and the `error` event's `error`): a bundler's chunks (one
     /// line each, imports first, a library with its licence comment) keep their columns in the translation, so the
     /// engine's numbers are the module's. The expected stacks are WebKitGTK 2.50's for the same files served over HTTP
-    /// (`scripts/webkit-page-results`), the frames of the classic script included.
+    /// (`scripts/webkit-page-results`), the frames of the classic script included. (WebKit's `colno` for the uncaught
+    /// error is 130, where the `throw` statement ends; the web view gives where the error was made, for classic
+    /// scripts too, as SupportedAPIs says.)
     @Test func stacksReadOutsideModuleCodeMatchWebKit() async throws {
         let fixture = try PageFixture(Self.chunks)
         let (webView, _) = makeWebView()

@@ -424,7 +424,7 @@
     if (!exact || Object.keys(shifts(source, edits)).length) {
       if (catches.length) code = apply(edits = edits.concat(catches));
     }
-    var head = header.length;
+    var head = room === Infinity ? 0 : header.length;   // a first line without code has no position to map
     if (overwrite) {
       code = header + blank(code.slice(header.length, room)) + code.slice(room);
       head = 0;
