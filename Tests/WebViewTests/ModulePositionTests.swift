@@ -8,6 +8,15 @@ import Testing
 /// a user reads a position maps them back. One-line modules (minified builds) are the case: the numbers are those
 /// WebKitGTK 2.50 gives for the same files (`scripts/webkit-page-results`), where the engine is the same.
 @Suite struct ModulePositionTests {
+    /// The page's `out` entries, with `base` taken out of the strings (stacks and file names) in them.
+    static func entries(_ webView: HeadlessWebView, base: URL) async throws -> JSONValue {
+        try await webView.evaluateJavaScript("var base = \(JSONValue.string(base.absoluteString));" + """
+            out.map(function (entry) {
+              return entry.map(function (v) { return typeof v === 'string' ? v.split(base).join('') : v; });
+            })
+            """)
+    }
+
     /// The files of the check against WebKit: an error at the top level, in an exported function caught by the importer
     /// and uncaught from a timer, in an async function awaited in a `catch` and unhandled.
     static let files = [
@@ -31,12 +40,7 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
-        let base = fixture.url("").absoluteString
-        let seen = try await webView.evaluateJavaScript("var base = \(JSONValue.string(base));" + """
-            out.map(function (entry) {
-              return entry.map(function (v) { return typeof v === 'string' && v.indexOf('@') >= 0 ? v.split(base).join('') : v; });
-            })
-            """)
+        let seen = try await Self.entries(webView, base: fixture.url(""))
         #expect(seen == [
             ["error", "Uncaught Error: top 2", "top.js", 1, 50, "module code@top.js:1:50"],
             ["caught", 1, 65, "later@dep.js:1:65\nmodule code@main.js:1:42"],
@@ -170,12 +174,7 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
-        let base = fixture.url("").absoluteString
-        let seen = try await webView.evaluateJavaScript("var base = \(JSONValue.string(base));" + """
-            out.map(function (entry) {
-              return entry.map(function (v) { return typeof v === 'string' ? v.split(base).join('') : v; });
-            })
-            """)
+        let seen = try await Self.entries(webView, base: fixture.url(""))
         #expect(seen == [
             ["catch", "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:10:14"],
             ["catchAfterImport", "bad@chunk-9a8b7c6d.js:1:175\n@index.html:11:14"],

@@ -251,39 +251,25 @@
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
     }
-    function visitPattern(node, scope) {
+    // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
+    // keys hold references).
+    function visitPattern(node, scope, declaring) {
       if (!node) return;
       switch (node.type) {
-        case 'Identifier':   // an assignment target (declarations are not visited as patterns' identifiers here)
-          if (exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
+        case 'Identifier':
+          if (!declaring && exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
           return;
         case 'ObjectPattern':
           node.properties.forEach(function (p) {
-            if (p.type === 'RestElement') return visitPattern(p.argument, scope);
+            if (p.type === 'RestElement') return visitPattern(p.argument, scope, declaring);
             if (p.computed) visit(p.key, scope, p, 'key');
-            visitPattern(p.value, scope);
+            visitPattern(p.value, scope, declaring);
           });
           return;
-        case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope); }); return;
-        case 'RestElement': visitPattern(node.argument, scope); return;
-        case 'AssignmentPattern': visitPattern(node.left, scope); visit(node.right, scope, node, 'right'); return;
-        default: visit(node, scope, null, null);  // a member expression as an assignment target
-      }
-    }
-    // Declarations' patterns: only their default values and computed keys hold references.
-    function visitDeclared(node, scope) {
-      if (!node) return;
-      switch (node.type) {
-        case 'ObjectPattern':
-          node.properties.forEach(function (p) {
-            if (p.type === 'RestElement') return visitDeclared(p.argument, scope);
-            if (p.computed) visit(p.key, scope, p, 'key');
-            visitDeclared(p.value, scope);
-          });
-          return;
-        case 'ArrayPattern': node.elements.forEach(function (e) { visitDeclared(e, scope); }); return;
-        case 'RestElement': visitDeclared(node.argument, scope); return;
-        case 'AssignmentPattern': visitDeclared(node.left, scope); visit(node.right, scope, node, 'right'); return;
+        case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope, declaring); }); return;
+        case 'RestElement': visitPattern(node.argument, scope, declaring); return;
+        case 'AssignmentPattern': visitPattern(node.left, scope, declaring); visit(node.right, scope, node, 'right'); return;
+        default: if (!declaring) visit(node, scope, null, null);  // a member expression as an assignment target
       }
     }
     function visitFunction(node, scope, depth) {
@@ -295,7 +281,7 @@
         if (node.body.type === 'BlockStatement') lexicalNames(node.body.body, names);
         return names;
       });
-      node.params.forEach(function (p) { visitDeclared(p, inner); });
+      node.params.forEach(function (p) { visitPattern(p, inner, true); });
       if (node.body.type === 'BlockStatement') node.body.body.forEach(function (s) { visit(s, inner, node.body, 'body', depth); });
       else visit(node.body, inner, node, 'body', depth);
     }
@@ -338,7 +324,7 @@
         case 'LabeledStatement': visit(node.body, scope, node, 'body', depth); return;
         case 'BreakStatement': case 'ContinueStatement': return;
         case 'VariableDeclarator':
-          visitDeclared(node.id, scope);
+          visitPattern(node.id, scope, true);
           if (node.init) visit(node.init, scope, node, 'init', depth);
           return;
         case 'AssignmentExpression':
@@ -372,7 +358,7 @@
           // translation shifts any.
           if (node.param && node.param.type === 'Identifier') catches.push({ start: node.body.start + 1, end: node.body.start + 1, text: '__hm.f(' + node.param.name + ');' });
           var catchScope = new Scope(scope, patternNames(node.param, []));
-          if (node.param) visitDeclared(node.param, catchScope);
+          if (node.param) visitPattern(node.param, catchScope, true);
           visit(node.body, catchScope, node, 'body', depth);
           return;
       }
