@@ -186,6 +186,21 @@ import Testing
         await webView.close()
     }
 
+    /// A module's top-level error read from a classic script's `.catch` of `import()`: the stack ends at `module code`
+    /// (the loader's frames are left out), with the module's column, as WebKitGTK 2.50 gives it.
+    @Test func aTopLevelErrorReadFromImportsCatch() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script>var out = []; import('./m.js').catch(function (e) { out.push([e.stack]); });</script>",
+            "m.js": #"import{a as b}from"./dep-0123456789abcdef.js";export const y=b;throw new Error("top")"#,
+            "dep-0123456789abcdef.js": "export const a=1;",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await Self.entries(webView, base: fixture.url("")) == [["module code@m.js:1:79"]])
+        await webView.close()
+    }
+
     /// The files of ``stacksReadOutsideModuleCodeMatchWebKit()``: a library chunk (no imports, a licence comment first),
     /// a chunk that imports it (one binding assigned after it is exported, read through the namespace), and a page whose
     /// classic script imports the chunk with `import()`.

@@ -510,17 +510,16 @@
     for (var i = 0; i < frames.length; i++) {
       var m = /^(.*?)(@?)([^@]*):(\d+):(\d+)$/.exec(frames[i]);
       var mapped = m && mapPosition(m[3], +m[4], +m[5]);
-      if (!mapped) { out.push(frames[i]); continue; }
-      // A module's top level is `module code`, as in WebKit's stacks, and the loader's frames below it are left out.
-      out.push((m[1] === TOP ? 'module code' : m[1]) + m[2] + m[3] + ':' + mapped[0] + ':' + mapped[1]);
-      if (m[1] === TOP) break;
+      out.push(mapped ? m[1] + m[2] + m[3] + ':' + mapped[0] + ':' + mapped[1] : frames[i]);
+      // A module's top level (`module code`) is the last frame, as in WebKit's stacks: the loader's are left out.
+      if (m && m[1] === TOP) break;
     }
     return out.join('\n');
   }
   var STACK = Symbol.for('hybrid.stack'), mappedErrors = new WeakSet();
   /// Maps an error's `line`, `column` and `stack` into its module's text, once; returns the error.
   function mapError(error) {
-    if (!error || typeof error !== 'object' || mappedErrors.has(error) || !positions.size) return error;
+    if (!error || typeof error !== 'object' || mappedErrors.has(error)) return error;
     try {
       mappedErrors.add(error);
       function set(name, value) {
@@ -949,7 +948,8 @@
   }
 
   function loadAndEvaluate(record) {
-    return new Promise(function (resolvePromise, reject) {
+    return new Promise(function (resolvePromise, rejectPromise) {
+      function reject(error) { rejectPromise(mapError(error)); }
       fetchGraph(record, function (failed) {
         if (failed) { reject(failed.error); return; }
         try {
