@@ -162,6 +162,27 @@ import Testing
         await webView.close()
     }
 
+    /// An anonymous `export default function` is a hoisted declaration of the same length (a module in a cycle calls it
+    /// before its module runs, and it reads a binding of that module live), so the engine's columns stay the module's.
+    @Test func anonymousDefaultFunctionsAreHoistedAndKeepColumns() async throws {
+        let text = #"import early from"./partner-0123456789abcdef.js";export default function(fail){if(fail)throw new Error("d");return "d sees "+early}"#
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var out = [];</script>
+                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0].replace(/^.*@/, '')); }</script>
+                """,
+            "d.js": text,
+            "partner-0123456789abcdef.js": #"import d from"./d.js";export default "p";out.push(d());"#,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let column = text.distance(from: text.startIndex, to: text.range(of: #"Error("d")"#)!.lowerBound) + 6
+        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string(fixture.url("d.js").absoluteString + ":1:\(column)")])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// Stacks a page reads outside module code (a classic script's `catch` around a call into a module, a classic
     /// `.catch` of a module's rejection, `window.onerror`'s and the `error` event's `error`): a bundler's chunks (one
     /// line each, imports first, a library with its licence comment) keep their columns in the translation, so the

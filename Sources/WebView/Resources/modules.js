@@ -198,10 +198,18 @@
           }
           break;
         case 'ExportDefaultDeclaration':
-          var decl = node.declaration;
-          if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) {
+          var decl = node.declaration, declaration = decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration';
+          var anonymous = declaration && !decl.id && /^export\s+default\s+((?:async\s+)?function\s*\*?|class)/.exec(source.slice(node.start, decl.end));
+          if (declaration && decl.id) {
             edits.push({ start: node.start, end: decl.start, text: blank(source.slice(node.start, decl.start)) });
             addExport('default', decl.id.name, { local: decl.id.name });
+          } else if (anonymous && !/[\n\r\u2028\u2029]/.test(anonymous[0])) {
+            // `export default function (` becomes `function __hmd (`, a hoisted declaration as the standard says, of
+            // the same length (`export default` is longer than the name).
+            var named = anonymous[1] + ' __hmd';
+            edits.push({ start: node.start, end: node.start + anonymous[0].length, text: named + blank(anonymous[0].slice(named.length)) });
+            if (decl.type === 'FunctionDeclaration') functions.add('__hmd');
+            addExport('default', '__hmd', { local: '__hmd' });
           } else {
             // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
             // and a parenthesis after `default` (where the expression starts later) stays.
@@ -772,9 +780,10 @@
   // fails the whole graph with WebKit's SyntaxError before any module runs (and again on a later import of it).
   // Imported bindings are the module function's parameters, so that the module's text keeps its columns, and `sync`
   // sets them: after linking, before the module runs and whenever a module it imports from has run. That holds for
-  // a binding that is set before the importer runs and never changes after: a function declaration, or a binding
-  // its module does not assign after declaring it, of a module that has run before the importer starts (not in a
-  // cycle with it). Any other binding is read through its module's namespace, from a translation that says so.
+  // a binding that is set before any of the importer's code can run and never changes after: a function declaration,
+  // or a binding its module does not assign after declaring it, of a module not in a cycle with the importer (in a
+  // cycle, the importer's hoisted functions can be called while the other module runs). Any other binding is read
+  // through its module's namespace, from a translation that says so.
   function link(root) {
     var order = [], seen = new Set();
     (function walk(record) {   // the whole graph: a module that failed to link fails every graph that holds it
@@ -784,7 +793,6 @@
       record.deps.forEach(function (url) { walk(records.get(url)); });
       if (!record.gen) order.push(record);
     })(root);
-    order.forEach(function (record, i) { record.order = i; });
     order.forEach(function (record) {
       var live = liveBindings(record);
       if (live.join() !== record.live.join()) {
@@ -861,7 +869,7 @@
     record.locals.forEach(function (local) {
       if (local[1] === null) return;
       var found = bindingOf(records.get(record.deps[local[0]]), local[1], new Set());
-      if (!found || found.kind === 'fn' || found.kind === 'ns' || (found.kind === 'init' && runsBefore(found.record, record))) return;
+      if (!found || found.kind === 'fn' || found.kind === 'ns' || (found.kind === 'init' && !reaches(found.record, record))) return;
       live.push(local[2]);
     });
     return live.sort();
@@ -880,13 +888,6 @@
       if (found) return found;
     }
     return null;
-  }
-  // Whether module `a` has run by the time module `b` starts: `a` is not in a cycle with `b` (`b` imports it, so it
-  // runs first), or it is and comes first in the order both are linked and run in (dependencies first) without
-  // top-level `await`.
-  function runsBefore(a, b) {
-    if (!reaches(a, b)) return true;
-    return a !== b && !a.async && a.order !== undefined && b.order !== undefined && a.order < b.order && !a.gen;
   }
   // Whether `to` is `from` or one of the modules `from` imports, directly or not.
   function reaches(from, to) {
