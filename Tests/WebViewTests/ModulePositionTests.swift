@@ -8,6 +8,15 @@ import Testing
 /// a user reads a position maps them back. One-line modules (minified builds) are the case: the numbers are those
 /// WebKitGTK 2.50 gives for the same files (`scripts/webkit-page-results`), where the engine is the same.
 @Suite struct ModulePositionTests {
+    /// The page's `out` entries, with `base` taken out of the strings (stacks and file names) in them.
+    static func entries(_ webView: HeadlessWebView, base: URL) async throws -> JSONValue {
+        try await webView.evaluateJavaScript("var base = \(JSONValue.string(base.absoluteString));" + """
+            out.map(function (entry) {
+              return entry.map(function (v) { return typeof v === 'string' ? v.split(base).join('') : v; });
+            })
+            """)
+    }
+
     /// The files of the check against WebKit: an error at the top level, in an exported function caught by the importer
     /// and uncaught from a timer, in an async function awaited in a `catch` and unhandled.
     static let files = [
@@ -31,12 +40,7 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
-        let base = fixture.url("").absoluteString
-        let seen = try await webView.evaluateJavaScript("var base = \(JSONValue.string(base));" + """
-            out.map(function (entry) {
-              return entry.map(function (v) { return typeof v === 'string' && v.indexOf('@') >= 0 ? v.split(base).join('') : v; });
-            })
-            """)
+        let seen = try await Self.entries(webView, base: fixture.url(""))
         #expect(seen == [
             ["error", "Uncaught Error: top 2", "top.js", 1, 50, "module code@top.js:1:50"],
             ["caught", 1, 65, "later@dep.js:1:65\nmodule code@main.js:1:42"],
@@ -138,4 +142,109 @@ import Testing
         await webView.close()
         await server.stop()
     }
+
+    /// Imported bindings are the module function's parameters (so references keep their columns) and stay what the
+    /// module system says they are: a binding its module assigns later is read live, and a `const` of a module in a
+    /// cycle that has not run when its importer starts is read once it is set (here during its own module's body).
+    @Test func importedBindingsKeptAsNamesStayLive() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script>var out = [];</script><script type=\"module\" src=\"main.js\"></script>",
+            "counter.js": #"export let count=0;export function inc(){count++}export const K=5;export class C{}"#,
+            "cycle-a.js": #"import{useB}from"./cycle-b.js";export const fromA="a";out.push(useB());"#,
+            "cycle-b.js": #"import{fromA}from"./cycle-a.js";export function useB(){return "b sees "+fromA}"#,
+            "main.js": #"import{count,inc,K,C}from"./counter.js";import"./cycle-a.js";out.push([count,K,typeof C]);inc();inc();out.push(count);try{count=1}catch(e){out.push(e.name)}"#,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await webView.evaluateJavaScript("out") == ["b sees a", [0, 5, "function"], 2, "TypeError"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// An anonymous `export default function` is a hoisted declaration of the same length (a module in a cycle calls it
+    /// before its module runs, and it reads a binding of that module live), so the engine's columns stay the module's.
+    @Test func anonymousDefaultFunctionsAreHoistedAndKeepColumns() async throws {
+        let text = #"import early from"./partner-0123456789abcdef.js";export default function(fail){if(fail)throw new Error("d");return "d sees "+early}"#
+        let fixture = try PageFixture([
+            "index.html": """
+                <script>var out = [];</script>
+                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0].replace(/^.*@/, '')); }</script>
+                """,
+            "d.js": text,
+            "partner-0123456789abcdef.js": #"import d from"./d.js";export default "p";out.push(d());"#,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let column = text.distance(from: text.startIndex, to: text.range(of: #"Error("d")"#)!.lowerBound) + 6
+        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string(fixture.url("d.js").absoluteString + ":1:\(column)")])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// Stacks a page reads outside module code (a classic script's `catch` around a call into a module, a classic
+    /// `.catch` of a module's rejection, `window.onerror`'s and the `error` event's `error`): a bundler's chunks (one
+    /// line each, imports first, a library with its licence comment) keep their columns in the translation, so the
+    /// engine's numbers are the module's. The expected stacks are WebKitGTK 2.50's for the same files served over HTTP
+    /// (`scripts/webkit-page-results`), the frames of the classic script included. (WebKit's `colno` for the uncaught
+    /// error is 130, where the `throw` statement ends; the web view gives where the error was made, for classic
+    /// scripts too, as SupportedAPIs says.)
+    @Test func stacksReadOutsideModuleCodeMatchWebKit() async throws {
+        let fixture = try PageFixture(Self.chunks)
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let seen = try await Self.entries(webView, base: fixture.url(""))
+        #expect(seen == [
+            ["catch", "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:10:14"],
+            ["catchAfterImport", "bad@chunk-9a8b7c6d.js:1:175\n@index.html:11:14"],
+            ["catchOwn", "own@chunk-9a8b7c6d.js:1:220\n@index.html:12:14"],
+            ["promise", "later@vendor-4f3a2b1c.js:1:193"],
+            ["onerror", 1, 119, "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:14:33"],
+            ["listener", 1, 119, "boom@vendor-4f3a2b1c.js:1:119\nrun@chunk-9a8b7c6d.js:1:94\n@index.html:14:33"],
+        ])
+        await webView.close()
+    }
+
+    /// A module's top-level error read from a classic script's `.catch` of `import()`: the stack ends at `module code`
+    /// (the loader's frames are left out), with the module's column, as WebKitGTK 2.50 gives it.
+    @Test func aTopLevelErrorReadFromImportsCatch() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script>var out = []; import('./m.js').catch(function (e) { out.push([e.stack]); });</script>",
+            "m.js": #"import{a as b}from"./dep-0123456789abcdef.js";export const y=b;throw new Error("top")"#,
+            "dep-0123456789abcdef.js": "export const a=1;",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await Self.entries(webView, base: fixture.url("")) == [["module code@m.js:1:79"]])
+        await webView.close()
+    }
+
+    /// The files of ``stacksReadOutsideModuleCodeMatchWebKit()``: a library chunk (no imports, a licence comment first),
+    /// a chunk that imports it (one binding assigned after it is exported, read through the namespace), and a page whose
+    /// classic script imports the chunk with `import()`.
+    static let chunks = [
+        "vendor-4f3a2b1c.js": #"/*! vendor-4f3a2b1c.js v1.0.0 | (c) Example Authors | MIT License */export function boom(n){if(n>1)throw new TypeError("boom "+n);return n}export async function later(){await 0;throw new Error("later")}export const V=1;"#,
+        "chunk-9a8b7c6d.js": #"import{boom as b,later as l,V as v}from"./vendor-4f3a2b1c.js";export function run(n){return b(n)+v}export function go(){return l()}export function bad(){return v+b(1)+missing()}export function own(){throw new RangeError("own")}"#,
+        "index.html": """
+            <!DOCTYPE html>
+            <script>
+            var out = [];
+            window.onerror = function (message, url, line, column, error) { out.push(['onerror', line, column, error.stack]); };
+            addEventListener('error', function (e) { out.push(['listener', e.lineno, e.colno, e.error.stack]); });
+            var chunk = './chunk-9a8b7c6d.js';
+            import(chunk
+            ).then(function (m) {
+              var module = m;
+              try { m.run(2); } catch (e) { out.push(['catch', e.stack]); }
+              try { m.bad(); } catch (e) { out.push(['catchAfterImport', e.stack]); }
+              try { m.own(); } catch (e) { out.push(['catchOwn', e.stack]); }
+              m.go().catch(function (e) { out.push(['promise', e.stack]); });
+              setTimeout(function () { m.run(3); }, 0);
+            });
+            </script>
+            """,
+    ]
 }

@@ -1,12 +1,14 @@
 (function (require, native, env) {
   // ES modules for a page, on JavaScriptCore's classic C API (which has no module loader): each module is parsed
-  // with Debian's acorn and translated in place to a generator function, the way bundlers' SSR transforms do.
-  // Imports become parameters holding the dependencies' namespace objects and references to imported bindings
-  // become member reads on them (so bindings are live); exports become getters on the module's namespace, defined
-  // before the body runs (the generator's first step), so cycles and hoisted functions work. The body is the
-  // generator's second step; with top-level await the generator is async. Edits keep every line where it was, and
-  // the translation runs under the module's URL, so errors and stacks point into the module's own text; the columns
-  // the edits and the wrapper's header shift are mapped back (see "source positions").
+  // with Debian's acorn and translated in place to a generator method named 'module code', the way bundlers' SSR
+  // transforms do. Imported bindings are its parameters and keep their names (the loader sets them, see `link`), or
+  // become member reads on their modules' namespaces when they can change later; exports become getters on the
+  // module's namespace, defined before the body runs (the generator's first step), so cycles and hoisted functions
+  // work. The body is the generator's second step; with top-level await the generator is async. Edits keep every
+  // line where it was and, where they can, every column (the method's header takes the place of a first line's
+  // leading imports and comments), and the translation runs under the module's URL, so errors and stacks point into
+  // the module's own text; the columns the edits and the header shift otherwise are mapped back (see "source
+  // positions").
   'use strict';
   var URLClass = URL;
   var acorn = null;
@@ -35,13 +37,9 @@
     return out;
   }
 
-  // Whether the module being translated imports anything: without imports no reference is rewritten, so the
-  // walk needs no scopes (it still finds `import.meta`, `import()` and top-level `await`).
-  var needScopes = true;
-
   // `var` names and nested function declarations' names of a function body (not of nested functions).
   function varNames(node, out) {
-    if (!needScopes || !node || typeof node.type !== 'string') return out;
+    if (!node || typeof node.type !== 'string') return out;
     if (node.type === 'VariableDeclaration' && node.kind === 'var') node.declarations.forEach(function (d) { patternNames(d.id, out); });
     if (isFunction(node) || node.type === 'ClassBody') return out;
     forEachChild(node, function (child) { varNames(child, out); });
@@ -50,7 +48,7 @@
 
   // Names declared with let, const, class or function directly in a list of statements.
   function lexicalNames(statements, out) {
-    if (needScopes) statements.forEach(function (s) {
+    statements.forEach(function (s) {
       if (s.type === 'VariableDeclaration' && s.kind !== 'var') s.declarations.forEach(function (d) { patternNames(d.id, out); });
       else if ((s.type === 'ClassDeclaration' || s.type === 'FunctionDeclaration') && s.id) out.push(s.id.name);
     });
@@ -120,12 +118,19 @@
 
   /// `line`: the document line an inline module starts at (1 for a module file). The engine starts a shared script
   /// at its line 1 whatever line it is given, so an inline module's lines are padded: its header then has a line of
-  /// its own, and only a module file's first line follows its header.
-  function translateModule(original, prefix, line) {
-    var pass = attributesPass(original, 'module'), source = pass.text;
-    var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
+  /// its own. A module file's header takes the place of what its first line starts with when that is only white
+  /// space, comments and import declarations (blanked) and long enough, as in bundlers' chunks; otherwise it precedes
+  /// the first line and shifts its columns.
+  /// `live`: local names of imported bindings to read through their modules' namespaces (`__hm.d[i].name`) instead of
+  /// keeping them as the function's parameters: the loader asks for them when a binding can change after the
+  /// importer starts (see `link`).
+  function translateModule(original, prefix, line, live) {
+    var pass = attributesPass(original, 'module'), source = pass.text, comments = [];
+    var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module', onComment: comments });
     var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
-    var exported = Object.create(null), tla = false;
+    var exported = Object.create(null), tla = false, kinds = Object.create(null), catches = [];
+    var liveNames = new Set(live || []);
+    function nsOf(index) { return '__hm.d[' + index + ']'; }
     function dep(specifier) {
       var type = pass.types[specifier] || 'javascript';
       if (type !== 'javascript' && type !== 'json') {
@@ -134,38 +139,52 @@
       }
       var key = specifier + '\u0000' + type;
       if (!(key in depIndex)) { depIndex[key] = deps.length; deps.push(specifier); types.push(type); }
-      return '__i' + depIndex[key];
+      return depIndex[key];
     }
     function remove(node) { edits.push({ start: node.start, end: node.end, text: blank(source.slice(node.start, node.end)) }); }
-    function addExport(name, expression) {
+    // `kind`: what the loader needs to know of the binding (see `link`): a local name (decided after the walk), 'ns'
+    // (a namespace object) or [dependency index, name] (a binding of another module).
+    function addExport(name, expression, kind) {
       if (name in exported) return;
       exported[name] = true;
+      kinds[name] = kind;
       exportsCode.push(JSON.stringify(name) + ': function () { return ' + expression + '; }');
     }
-    function local(name) { return name in imported ? imported[name] : name; }
+    function exportLocal(name, binding) {
+      if (binding in imported) {
+        var i = imported[binding];
+        addExport(name, i.expression, i.name === null ? 'ns' : [i.dep, i.name]);
+      } else {
+        addExport(name, binding, { local: binding });
+      }
+    }
     // The names this module imports from each dependency, with where: linking checks that each is exported.
     var checks = [];
-    function check(ns, name, offset) {
+    function check(index, name, offset) {
       var before = source.slice(0, offset), line = (before.match(/\n/g) || []).length + 1;
-      checks.push([parseInt(ns.slice(3), 10), name, line, offset - before.lastIndexOf('\n')]);
+      checks.push([index, name, line, offset - before.lastIndexOf('\n')]);
     }
 
-    var body = ast.body;
+    var body = ast.body, functions = new Set();
+    body.forEach(function (node) {
+      var d = node.type === 'ExportNamedDeclaration' || node.type === 'ExportDefaultDeclaration' ? node.declaration : node;
+      if (d && d.type === 'FunctionDeclaration' && d.id) functions.add(d.id.name);
+    });
     body.forEach(function (node) {
       switch (node.type) {
         case 'ImportDeclaration':
-          var ns = dep(node.source.value);
+          var index = dep(node.source.value);
           node.specifiers.forEach(function (s) {
             var name = s.type === 'ImportDefaultSpecifier' ? 'default' : s.type === 'ImportNamespaceSpecifier' ? null : nameOf(s.imported);
-            imported[s.local.name] = name === null ? ns : ns + member(name);
-            if (name !== null) check(ns, name, s.start);
+            imported[s.local.name] = { dep: index, name: name, expression: name === null ? nsOf(index) : nsOf(index) + member(name) };
+            if (name !== null) check(index, name, s.start);
           });
           remove(node);
           break;
         case 'ExportAllDeclaration':
           var all = dep(node.source.value);
-          if (node.exported) addExport(nameOf(node.exported), all);
-          else stars.push(depIndex[node.source.value + '\u0000' + (pass.types[node.source.value] || 'javascript')]);
+          if (node.exported) addExport(nameOf(node.exported), nsOf(all), 'ns');
+          else stars.push(all);
           remove(node);
           break;
         case 'ExportNamedDeclaration':
@@ -173,23 +192,31 @@
             edits.push({ start: node.start, end: node.declaration.start, text: blank(source.slice(node.start, node.declaration.start)) });
             var d = node.declaration;
             var names = d.type === 'VariableDeclaration' ? d.declarations.reduce(function (out, x) { return patternNames(x.id, out); }, []) : [d.id.name];
-            names.forEach(function (n) { addExport(n, n); });
+            names.forEach(function (n) { addExport(n, n, { local: n }); });
           } else {
             remove(node);
           }
           break;
         case 'ExportDefaultDeclaration':
-          var decl = node.declaration;
-          if ((decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') && decl.id) {
+          var decl = node.declaration, declaration = decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration';
+          var anonymous = declaration && !decl.id && /^export\s+default\s+((?:async\s+)?function\s*\*?|class)/.exec(source.slice(node.start, decl.end));
+          if (declaration && decl.id) {
             edits.push({ start: node.start, end: decl.start, text: blank(source.slice(node.start, decl.start)) });
-            addExport('default', decl.id.name);
+            addExport('default', decl.id.name, { local: decl.id.name });
+          } else if (anonymous && !/[\n\r\u2028\u2029]/.test(anonymous[0])) {
+            // `export default function (` becomes `function __hmd (`, a hoisted declaration as the standard says, of
+            // the same length (`export default` is longer than the name).
+            var named = anonymous[1] + ' __hmd';
+            edits.push({ start: node.start, end: node.start + anonymous[0].length, text: named + blank(anonymous[0].slice(named.length)) });
+            if (decl.type === 'FunctionDeclaration') functions.add('__hmd');
+            addExport('default', '__hmd', { local: '__hmd' });
           } else {
             // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
             // and a parenthesis after `default` (where the expression starts later) stays.
             var words = /^export(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*default/.exec(source.slice(node.start, decl.start))[0];
             edits.push({ start: node.start, end: node.start + words.length, text: 'const ' + blank(words.slice(6, -7)) + '__hmd =' });
             if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') edits.push({ start: node.end, end: node.end, text: ';' });
-            addExport('default', '__hmd');
+            addExport('default', '__hmd', { local: '__hmd' });
           }
           break;
       }
@@ -199,50 +226,70 @@
       if (node.type !== 'ExportNamedDeclaration' || node.declaration) return;
       var from = node.source ? dep(node.source.value) : null;
       node.specifiers.forEach(function (s) {
-        addExport(nameOf(s.exported), from ? from + member(nameOf(s.local)) : local(s.local.name));
-        if (from) check(from, nameOf(s.local), s.start);
+        if (from === null) exportLocal(nameOf(s.exported), s.local.name);
+        else addExport(nameOf(s.exported), nsOf(from) + member(nameOf(s.local)), [from, nameOf(s.local)]);
+        if (from !== null) check(from, nameOf(s.local), s.start);
       });
     });
+    // The module's own exported bindings that it assigns after their declaration (`mutable`): importers read those
+    // through the namespace.
+    var exportedLocals = new Set(), mutable = new Set();
+    Object.keys(kinds).forEach(function (name) { if (kinds[name] && kinds[name].local) exportedLocals.add(kinds[name].local); });
 
-    // References to imported bindings, with a scope chain for shadowing declarations.
-    function Scope(parent, names) { this.parent = parent; this.names = new Set(names); }
+    // References to imported bindings, with a scope chain (computed when asked) for shadowing declarations.
+    function Scope(parent, names) { this.parent = parent; this.list = names; this.names = null; }
+    Scope.prototype.has = function (name) {
+      if (!this.names) this.names = new Set(typeof this.list === 'function' ? this.list() : this.list);
+      return this.names.has(name);
+    };
     function shadowed(scope, name) {
-      for (var s = scope; s; s = s.parent) if (s.names.has(name)) return true;
+      for (var s = scope; s; s = s.parent) if (s.has(name)) return true;
       return false;
     }
+    // Whether a reference to an imported binding is rewritten: when it is assigned (a TypeError, as for a module's
+    // import) or the loader asked for it (`live`). Otherwise it stays a name: a parameter the loader sets.
+    function rewritten(name, assigning) { return assigning || liveNames.has(name); }
     function reference(node, scope, parent, key) {
-      if (!(node.name in imported) || shadowed(scope, node.name)) return;
-      var replacement = imported[node.name];
+      var assigning = (parent.type === 'AssignmentExpression' && key === 'left') || parent.type === 'UpdateExpression';
+      if (assigning && exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
+      if (!(node.name in imported) || !rewritten(node.name, assigning) || shadowed(scope, node.name)) return;
+      var replacement = imported[node.name].expression;
       if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
         replacement = '(0, ' + replacement + ')';
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
     }
-    function visitPattern(node, scope) {
+    // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
+    // keys hold references).
+    function visitPattern(node, scope, declaring) {
       if (!node) return;
       switch (node.type) {
-        case 'Identifier': return;
+        case 'Identifier':
+          if (!declaring && exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
+          return;
         case 'ObjectPattern':
           node.properties.forEach(function (p) {
-            if (p.type === 'RestElement') return visitPattern(p.argument, scope);
+            if (p.type === 'RestElement') return visitPattern(p.argument, scope, declaring);
             if (p.computed) visit(p.key, scope, p, 'key');
-            visitPattern(p.value, scope);
+            visitPattern(p.value, scope, declaring);
           });
           return;
-        case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope); }); return;
-        case 'RestElement': visitPattern(node.argument, scope); return;
-        case 'AssignmentPattern': visitPattern(node.left, scope); visit(node.right, scope, node, 'right'); return;
-        default: visit(node, scope, null, null);  // a member expression as an assignment target
+        case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope, declaring); }); return;
+        case 'RestElement': visitPattern(node.argument, scope, declaring); return;
+        case 'AssignmentPattern': visitPattern(node.left, scope, declaring); visit(node.right, scope, node, 'right'); return;
+        default: if (!declaring) visit(node, scope, null, null);  // a member expression as an assignment target
       }
     }
     function visitFunction(node, scope, depth) {
-      var names = varNames(node.body, []);
-      node.params.forEach(function (p) { patternNames(p, names); });
-      if (node.type === 'FunctionExpression' && node.id) names.push(node.id.name);
-      if (node.type !== 'ArrowFunctionExpression') names.push('arguments');
-      if (node.body.type === 'BlockStatement') lexicalNames(node.body.body, names);
-      var inner = new Scope(scope, names);
-      node.params.forEach(function (p) { visitPattern(p, inner); });
+      var inner = new Scope(scope, function () {
+        var names = varNames(node.body, []);
+        node.params.forEach(function (p) { patternNames(p, names); });
+        if (node.type === 'FunctionExpression' && node.id) names.push(node.id.name);
+        if (node.type !== 'ArrowFunctionExpression') names.push('arguments');
+        if (node.body.type === 'BlockStatement') lexicalNames(node.body.body, names);
+        return names;
+      });
+      node.params.forEach(function (p) { visitPattern(p, inner, true); });
       if (node.body.type === 'BlockStatement') node.body.body.forEach(function (s) { visit(s, inner, node.body, 'body', depth); });
       else visit(node.body, inner, node, 'body', depth);
     }
@@ -253,7 +300,8 @@
         case 'ExportNamedDeclaration': if (node.declaration) visit(node.declaration, scope, node, 'declaration', depth); return;
         case 'Identifier': if (parent) reference(node, scope, parent, key); return;
         case 'MetaProperty':
-          if (node.meta.name === 'import') edits.push({ start: node.start, end: node.end, text: '__hm.meta' });
+          // `import.meta` and `(__hm.meta)` have the same length.
+          if (node.meta.name === 'import') edits.push({ start: node.start, end: node.end, text: '(__hm.meta)' });
           return;
         case 'ImportExpression':
           edits.push({ start: node.start, end: node.start + 6, text: '__hm.i' });
@@ -269,8 +317,9 @@
           if (parent && parent.type === 'ObjectPattern') return;
           if (node.computed) visit(node.key, scope, node, 'key', depth);
           if (node.shorthand && node.value.type === 'Identifier') {
-            if (node.value.name in imported && !shadowed(scope, node.value.name)) {
-              edits.push({ start: node.value.start, end: node.value.end, text: node.value.name + ': ' + imported[node.value.name] });
+            var n = node.value.name;
+            if (n in imported && rewritten(n, false) && !shadowed(scope, n)) {
+              edits.push({ start: node.value.start, end: node.value.end, text: n + ': ' + imported[n].expression });
             }
             return;
           }
@@ -283,7 +332,7 @@
         case 'LabeledStatement': visit(node.body, scope, node, 'body', depth); return;
         case 'BreakStatement': case 'ContinueStatement': return;
         case 'VariableDeclarator':
-          visitPattern(node.id, scope);
+          visitPattern(node.id, scope, true);
           if (node.init) visit(node.init, scope, node, 'init', depth);
           return;
         case 'AssignmentExpression':
@@ -299,64 +348,113 @@
           visit(node.body, classScope, node, 'body', depth);
           return;
         case 'StaticBlock':
-          var staticScope = new Scope(scope, varNames(node, lexicalNames(node.body, [])));
+          var staticScope = new Scope(scope, function () { return varNames(node, lexicalNames(node.body, [])); });
           node.body.forEach(function (s) { visit(s, staticScope, node, 'body', depth + 1); });
           return;
         case 'BlockStatement':
-          var block = new Scope(scope, lexicalNames(node.body, []));
+          var block = new Scope(scope, function () { return lexicalNames(node.body, []); });
           node.body.forEach(function (s) { visit(s, block, node, 'body', depth); });
           return;
         case 'SwitchStatement':
           visit(node.discriminant, scope, node, 'discriminant', depth);
-          var cases = new Scope(scope, node.cases.reduce(function (out, c) { return lexicalNames(c.consequent, out); }, []));
+          var cases = new Scope(scope, function () { return node.cases.reduce(function (out, c) { return lexicalNames(c.consequent, out); }, []); });
           node.cases.forEach(function (c) { forEachChild(c, function (child, p, k) { visit(child, cases, p, k, depth); }); });
           return;
         case 'ForStatement': case 'ForInStatement': case 'ForOfStatement': break;
         case 'CatchClause':
-          // The caught error's positions in this module's text, as the page reads them (`e.stack`, `e.column`).
-          if (node.param && node.param.type === 'Identifier') {
-            edits.push({ start: node.body.start + 1, end: node.body.start + 1, text: '__hm.f(' + node.param.name + ');' });
-          }
+          // Where the caught error's positions are mapped into this module's text (`e.stack`, `e.column`) when the
+          // translation shifts any.
+          if (node.param && node.param.type === 'Identifier') catches.push({ start: node.body.start + 1, end: node.body.start + 1, text: '__hm.f(' + node.param.name + ');' });
           var catchScope = new Scope(scope, patternNames(node.param, []));
-          if (node.param) visitPattern(node.param, catchScope);
+          if (node.param) visitPattern(node.param, catchScope, true);
           visit(node.body, catchScope, node, 'body', depth);
           return;
       }
       if (node.type === 'ForStatement' || node.type === 'ForInStatement' || node.type === 'ForOfStatement') {
         var head = node.type === 'ForStatement' ? node.init : node.left;
-        var loopScope = head && head.type === 'VariableDeclaration' && head.kind !== 'var'
+        var declared = head && head.type === 'VariableDeclaration';
+        var loopScope = declared && head.kind !== 'var'
           ? new Scope(scope, head.declarations.reduce(function (out, x) { return patternNames(x.id, out); }, [])) : scope;
-        if (head && head.type !== 'VariableDeclaration' && node.type !== 'ForStatement') visitPattern(head, loopScope);
+        if (head && !declared && node.type !== 'ForStatement') visitPattern(head, loopScope);
         forEachChild(node, function (child, p, k) {
-          if (child === head && head.type !== 'VariableDeclaration' && node.type !== 'ForStatement') return;
+          if (child === head && !declared && node.type !== 'ForStatement') return;
           visit(child, loopScope, p, k, depth);
         });
         return;
       }
       forEachChild(node, function (child, p, k) { visit(child, scope, p, k, depth); });
     }
-    needScopes = Object.keys(imported).length > 0;
     var top = new Scope(null, []);
     body.forEach(function (node) { visit(node, top, ast, 'body', 0); });
 
-    edits.sort(function (a, b) { return b.start - a.start || b.end - a.end; });
-    var code = source;
-    edits.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
-    var parameters = ['__hm'].concat(deps.map(function (_, i) { return '__i' + i; })).join(', ');
-    var header = '(' + (tla ? 'async ' : '') + 'function* ' + TOP + '(' + parameters + ') {"use strict";__hm.e({' + exportsCode.join(', ') + '});yield;';
-    var padding = new Array(Math.max(line || 1, 1)).join('\n');
-    code = header + padding + (prefix || '') + restoreOptions(code) + '\n})';
-    return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla,
-             columns: { head: padding ? 0 : header.length, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
-  }
+    // What the loader knows of each export: 'fn' (a function declaration, set before the body runs), 'init' (set
+    // once the body ran past it, then constant), 'mut' (assigned later), 'ns', or where it is re-exported from.
+    Object.keys(kinds).forEach(function (name) {
+      var kind = kinds[name];
+      if (!kind || !kind.local) return;
+      kinds[name] = mutable.has(kind.local) ? 'mut' : functions.has(kind.local) ? 'fn' : 'init';
+    });
+    // Imported bindings kept as names: the function's parameters after `__hm`, set by the loader (`sync`).
+    var locals = Object.keys(imported).filter(function (name) { return !liveNames.has(name); });
+    var parameters = ['__hm'].concat(locals).join(',');
+    // The function is a class's static method: its code is strict, and the engine names its frames 'module code',
+    // as WebKit names a module's top level.
+    var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
+    var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
+    var trailer = '\n;function __hmx(){return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
+    var padding = new Array(Math.max(line || 1, 1)).join('\n');
+    function apply(list) {
+      var code = source;
+      list.sort(function (a, b) { return b.start - a.start || b.end - a.end; });
+      list.forEach(function (e) { code = code.slice(0, e.start) + e.text + code.slice(e.end); });
+      return code;
+    }
+    // The header takes the place of the first line's room (white space, comments, blanked imports) when it fits; a
+    // first line without code can follow it too. Then, unless an edit changes a line's length, the engine's positions
+    // are the module's and nothing needs mapping; else catch clauses map what they catch.
+    var code = apply(edits), room = padding || prefix ? 0 : firstLineRoom(code, comments);
+    var overwrite = room !== Infinity && room >= header.length, exact = !!padding || room === Infinity || overwrite;
+    if (!exact || Object.keys(shifts(source, edits)).length) {
+      if (catches.length) code = apply(edits = edits.concat(catches));
+    }
+    var head = room === Infinity ? 0 : header.length;   // a first line without code has no position to map
+    if (overwrite) {
+      code = header + blank(code.slice(header.length, room)) + code.slice(room);
+      head = 0;
+    } else {
+      code = header + padding + (prefix || '') + code;
+      if (padding) head = 0;
+    }
+    code = restoreOptions(code) + trailer;
+    return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla, kinds: kinds,
+             locals: locals.map(function (name) { return [imported[name].dep, imported[name].name, name]; }),
+             columns: { head: head, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
+  }
+  // How many characters a module's translated text starts with that no position can be reported in: white space
+  // (blanked import declarations too) and comments ending on the first line; Infinity when no code is on that line.
+  function firstLineRoom(code, comments) {
+    var i = 0, c = 0;
+    for (;;) {
+      var ch = code.charAt(i);
+      if (ch === '') return Infinity;
+      if (ch === ' ' || ch === '\t' || ch === '\v' || ch === '\f' || ch === '\u00a0' || ch === '\ufeff') { i++; continue; }
+      if (/[\n\r\u2028\u2029]/.test(ch)) return Infinity;
+      while (c < comments.length && comments[c].start < i) c++;
+      var comment = comments[c];
+      if (!comment || comment.start !== i) return i;
+      if (comment.type === 'Line' || /[\n\r\u2028\u2029]/.test(code.slice(comment.start, comment.end))) return Infinity;
+      i = comment.end;
+    }
+  }
   // --- source positions
-  // The translation keeps lines but not every column: its header precedes the module's first line (a script's first
-  // line cannot be left to it: the engine starts scripts at line 1 or later), and rewritten references to imported
-  // bindings are longer than the names. `shifts` records, per line of the module's text, each edit that changed a
+  // The translation keeps lines but not always every column: its header precedes a module's first line when that
+  // starts with code (a script's first line cannot be left to it: the engine starts scripts at line 1 or later, and a
+  // direct `eval` with `//# sourceURL` or a `Function` has no URL or the wrong line in stacks), and references read
+  // through a namespace are longer than the names. `shifts` records, per line of the module's text, each edit that changed a
   // line's length as [start, end (in the translated line), start in the module's line, shift after it]; positions the
   // engine reports in a module (an error's `line`, `column` and `stack`, a console call's place) are mapped back.
-  var TOP = '__hm_module_code';   // the name of the function a module's text becomes
+  var TOP = 'module code';   // the name of the function a module's text becomes, as WebKit names a module's top level
   var terminator = /\r\n?|[\n\u2028\u2029]/g;
   function lineCount(text) { return (text.match(terminator) || []).length + 1; }
   function shifts(source, edits) {
@@ -381,10 +479,11 @@
   var positions = new Map();
   function registerPositions(url, first, columns) {
     if (!columns) return;
-    var list = positions.get(url) || [];
-    list = list.filter(function (entry) { return entry.first !== first; });
-    list.push({ first: first, last: first + columns.lines - 1, columns: columns });
-    positions.set(url, list);
+    var list = (positions.get(url) || []).filter(function (entry) { return entry.first !== first; });
+    var identity = !columns.head && !Object.keys(columns.shifts).length;   // the engine's positions are the module's
+    if (!identity) list.push({ first: first, last: first + columns.lines - 1, columns: columns });
+    if (list.length) positions.set(url, list); else positions.delete(url);
+    if (identity) return;
     if (!globalThis[STACK]) Object.defineProperty(globalThis, STACK, { value: mapStack, configurable: true });
   }
   /// [line, column] in the module's text for a 1-based position the engine reported in `url`'s translation, or null.
@@ -419,17 +518,16 @@
     for (var i = 0; i < frames.length; i++) {
       var m = /^(.*?)(@?)([^@]*):(\d+):(\d+)$/.exec(frames[i]);
       var mapped = m && mapPosition(m[3], +m[4], +m[5]);
-      if (!mapped) { out.push(frames[i]); continue; }
-      // A module's top level is `module code`, as in WebKit's stacks, and the loader's frames below it are left out.
-      out.push((m[1] === TOP ? 'module code' : m[1]) + m[2] + m[3] + ':' + mapped[0] + ':' + mapped[1]);
-      if (m[1] === TOP) break;
+      out.push(mapped ? m[1] + m[2] + m[3] + ':' + mapped[0] + ':' + mapped[1] : frames[i]);
+      // A module's top level (`module code`) is the last frame, as in WebKit's stacks: the loader's are left out.
+      if (m && m[1] === TOP) break;
     }
     return out.join('\n');
   }
   var STACK = Symbol.for('hybrid.stack'), mappedErrors = new WeakSet();
   /// Maps an error's `line`, `column` and `stack` into its module's text, once; returns the error.
   function mapError(error) {
-    if (!error || typeof error !== 'object' || mappedErrors.has(error) || !positions.size) return error;
+    if (!error || typeof error !== 'object' || mappedErrors.has(error)) return error;
     try {
       mappedErrors.add(error);
       function set(name, value) {
@@ -565,22 +663,34 @@
     this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
     this.threw = false;
     this.thrown = undefined;
+    this.live = [];       // imported bindings read through namespaces (see `link`)
+    this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
+    this.kinds = null;    // what each export is (see `translateModule`)
+    this.sync = null;     // sets the parameters
+    this.importers = null;
   }
 
-  function prepare(record, source, line, prefix) {
+  // `live`: imported bindings the translation reads through namespaces (see `link`), part of the translation's key.
+  function prepare(record, source, line, prefix, live) {
     try {
-      var compiled;
-      if (native.cached(record.url, line, source) !== undefined) {
-        compiled = native.compile(record.url, line, source);
+      var compiled, key = live && live.length ? source + '\u0000' + live.join(',') : source;
+      if (native.cached(record.url, line, key) !== undefined) {
+        compiled = native.compile(record.url, line, key);
       } else {
-        var t = translateModule(source, prefix, line);
-        compiled = native.compile(record.url, line, source, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, columns: t.columns }));
+        var t = translateModule(source, prefix, line, live);
+        compiled = native.compile(record.url, line, key, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, kinds: t.kinds, locals: t.locals, columns: t.columns }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
+      record.source = source;
+      record.prefix = prefix;
+      record.live = live || [];
       record.specifiers = meta.deps;
       record.stars = meta.stars;
       record.checks = meta.checks || [];
+      record.async = meta.async;
+      record.kinds = meta.kinds || {};
+      record.locals = meta.locals || [];
       record.line = line;
       registerPositions(record.url, line, meta.columns);
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
@@ -602,8 +712,10 @@
   function prepareJSON(record, text) {
     try {
       var value = JSON.parse(text);
-      record.fn = function* (hm) { hm.e({ default: function () { return value; } }); yield; };
+      record.fn = function* () { yield function () { return [{ default: function () { return value; } }, null]; }; };
       record.specifiers = [];
+      record.kinds = { default: 'init' };
+      record.locals = [];
       record.stars = [];
       record.deps = [];
       record.state = 'ready';
@@ -666,6 +778,12 @@
   // Linking: each module's exports are defined (the generator's first step), the namespaces are made, and every
   // imported name is checked: one that its module does not export, or exports ambiguously through two `export *`,
   // fails the whole graph with WebKit's SyntaxError before any module runs (and again on a later import of it).
+  // Imported bindings are the module function's parameters, so that the module's text keeps its columns, and `sync`
+  // sets them: after linking, before the module runs and whenever a module it imports from has run. That holds for
+  // a binding that is set before any of the importer's code can run and never changes after: a function declaration,
+  // or a binding its module does not assign after declaring it, of a module not in a cycle with the importer (in a
+  // cycle, the importer's hoisted functions can be called while the other module runs). Any other binding is read
+  // through its module's namespace, from a translation that says so.
   function link(root) {
     var order = [], seen = new Set();
     (function walk(record) {   // the whole graph: a module that failed to link fails every graph that holds it
@@ -676,19 +794,30 @@
       if (!record.gen) order.push(record);
     })(root);
     order.forEach(function (record) {
+      var live = liveBindings(record);
+      if (live.join() !== record.live.join()) {
+        prepare(record, record.source, record.line, record.prefix, live);
+        if (record.state === 'failed') throw record.error;
+      }
+    });
+    order.forEach(function (record) {
       var hm = {
-        e: function (getters) { record.own = getters; },
+        x: null,
         f: mapError,
         i: function (specifier, options) { return importFrom(specifier, record.url, options); },
+        d: record.deps.map(function (url) { return namespaceOf(records.get(url)); }),
         meta: Object.assign(Object.create(null), {
           url: record.url,
           resolve: function (specifier) { return resolve(specifier, record.url); },
         }),
       };
-      var args = [hm].concat(record.deps.map(function (url) { return namespaceOf(records.get(url)); }));
+      record.deps.forEach(function (url) { var dep = records.get(url); (dep.importers = dep.importers || new Set()).add(record); });
       namespaceOf(record);
-      record.gen = record.fn.apply(undefined, args);
-      record.first = record.gen.next();  // defines the exports (the async generator's first step runs at once too)
+      record.gen = record.fn.call(undefined, hm);
+      var first = record.gen.next();  // the exports (the async generator's first step runs at once too)
+      var pair = (record.async ? hm.x : first.value)();
+      record.own = pair[0];
+      record.sync = pair[1];
     });
     order.forEach(function (record) {
       var all = exportsOf(record, new Set());
@@ -717,6 +846,58 @@
       failed.linkError = failure;
       throw failure;
     }
+    order.forEach(sync);
+  }
+
+  // Sets a module's imported bindings (its function's parameters) from its dependencies' namespaces; a binding not
+  // yet initialized stays as it is.
+  function sync(record) {
+    if (!record.sync || !record.locals.length) return;
+    var values = [];
+    record.locals.forEach(function (local, i) {
+      var ns = namespaceOf(records.get(record.deps[local[0]]));
+      if (local[1] === null) values[i] = ns;
+      else try { values[i] = ns[local[1]]; } catch (uninitialized) { /* in its temporal dead zone */ }
+    });
+    record.sync(values);
+  }
+  function syncImporters(record) { if (record.importers) record.importers.forEach(sync); }
+
+  // The local names of `record`'s imported bindings that cannot be its function's parameters (see `link`).
+  function liveBindings(record) {
+    var live = [];
+    record.locals.forEach(function (local) {
+      if (local[1] === null) return;
+      var found = bindingOf(records.get(record.deps[local[0]]), local[1], new Set());
+      if (!found || found.kind === 'fn' || found.kind === 'ns' || (found.kind === 'init' && !reaches(found.record, record))) return;
+      live.push(local[2]);
+    });
+    return live.sort();
+  }
+  // The module and kind of the binding `name` exported by `record`, following re-exports and `export *`; null when
+  // there is none (linking fails then).
+  function bindingOf(record, name, visiting) {
+    if (!record || visiting.has(record)) return null;
+    visiting.add(record);
+    var kind = record.kinds && record.kinds[name];
+    if (Array.isArray(kind)) return bindingOf(records.get(record.deps[kind[0]]), kind[1], visiting);
+    if (kind) return { record: record, kind: kind };
+    if (name === 'default') return null;
+    for (var i = 0; i < (record.stars || []).length; i++) {
+      var found = bindingOf(records.get(record.deps[record.stars[i]]), name, visiting);
+      if (found) return found;
+    }
+    return null;
+  }
+  // Whether `to` is `from` or one of the modules `from` imports, directly or not.
+  function reaches(from, to) {
+    var seen = new Set();
+    return (function walk(record) {
+      if (record === to) return true;
+      if (!record || seen.has(record)) return false;
+      seen.add(record);
+      return record.deps.some(function (url) { return walk(records.get(url)); });
+    })(from);
   }
 
   // A module's exports by name (getters): its own, then its `export *` sources' except `default`; a name two star
@@ -751,8 +932,10 @@
         if (wait) waits.push(wait);
       });
       var run = function () {
+        sync(record);
         var step = record.gen.next();
-        return typeof record.gen[Symbol.asyncIterator] === 'function' ? step.then(function () {}) : null;
+        if (typeof record.gen[Symbol.asyncIterator] !== 'function') { syncImporters(record); return null; }
+        return step.then(function () { syncImporters(record); });
       };
       if (waits.length) record.done = Promise.all(waits).then(run);
       else record.done = run();
@@ -766,7 +949,8 @@
   }
 
   function loadAndEvaluate(record) {
-    return new Promise(function (resolvePromise, reject) {
+    return new Promise(function (resolvePromise, rejectPromise) {
+      function reject(error) { rejectPromise(mapError(error)); }
       fetchGraph(record, function (failed) {
         if (failed) { reject(failed.error); return; }
         try {
