@@ -14,5 +14,6 @@ enum HarnessScript {
                                          "timeout": .number(Double(milliseconds)), "snapshots": .object(snapshots),
                                          "updateSnapshots": .bool(updateSnapshots)])
         return try HybridTestingScripts.testAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
+            + HybridTestingScripts.nativeAPI.source.get() + "(globalThis);\n"
     }
 }

@@ -22,6 +22,10 @@ package enum HybridTestingScripts {
     /// The name ``testAPI`` runs under, so its own frames can be left out of locations.
     static let testAPIURL = "hybrid-test-api.js"
 
+    /// The native side in tests, `(function (global) {...})`: `native.mock`, `native.calls`, `native.fn`,
+    /// `native.call`, and `__hybridNative.request`, which the handlers ``NativeTestSide`` layers ask first.
+    static let nativeAPI = ScriptResource(module: "HybridTesting", file: "hybrid-native-api.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [testAPI]
+    package static let all = [testAPI, nativeAPI]
 }

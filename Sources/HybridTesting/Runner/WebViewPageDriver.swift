@@ -80,10 +80,12 @@ final class WebViewPageDriver: TestPageDriver {
         bridge.timing = timing
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
-        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil))
+        let native = NativeTestSide(bridge: bridge)
+        await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil, native: native))
         do {
             if let mocks = try target.mocks() { mocks.install(into: bridge) }
             if let configure { try await configure(bridge) }
+            native.layerRegisteredHandlers()
             let url = try await pageURL()
             switch target.kind {
             case .page: try await webView.load(url)
@@ -147,15 +149,19 @@ private final class DocumentHooks: DocumentObserver {
     let signals: AsyncStream<HarnessSignal>.Continuation
     /// The bridge to inject before the document's scripts (test scripts only).
     let bridge: WebViewJavascriptBridge?
+    /// `native` in the test API.
+    let native: NativeTestSide
 
-    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?) {
+    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?, native: NativeTestSide) {
         self.signals = signals
         self.bridge = bridge
+        self.native = native
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
         let signals = signals
         _ = bridge?.inject(into: document.context, page: document.id)
+        native.documentDidCreate(document)
         document.context.setFunction("__hybridTestReport") { args in
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
@@ -168,6 +174,7 @@ private final class DocumentHooks: DocumentObserver {
 
     func documentWillClose(_ document: DocumentHandle) {
         bridge?.detach(from: document.context)
+        native.documentWillClose(document)
         signals.yield(.pageClosed)
     }
 }
