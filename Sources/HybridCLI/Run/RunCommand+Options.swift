@@ -58,6 +58,7 @@ extension RunCommand {
         options.virtualTime = virtualTime
         options.strict = strict
         options.lenient = bridge.lenient
+        options.messageHandlers = bridge.messageHandlers
         options.container = bridge.containerProfile
         options.maxMessageSize = bridge.maxMessageSize
         options.timing = bridge.timing

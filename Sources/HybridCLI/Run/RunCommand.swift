@@ -27,7 +27,12 @@ struct RunCommand: AsyncParsableCommand {
             only then: an --eval or --call that awaits a timer waits until --timeout.
 
             Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by \
-            handler; mocks override the built-in handlers (echo, and the demo's).
+            handler; mocks override the built-in handlers (echo, and the demo's). A handler's mock may be a list \
+            of answers: [{"when": {"id": 1}, "response": ...}, {"response": ...}, {"error": ...}] (an entry with \
+            when answers the calls whose data matches it; the others answer in turn, the last repeating). \
+            --message-handler NAME registers window.webkit.messageHandlers.NAME: with a mock of that name it \
+            replies (postMessage returns a Promise of the mock's answer, as addScriptMessageHandlerWithReply), \
+            else it only receives.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
@@ -72,6 +77,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
               hybrid run web/bridge/echo.html --strict       # exit 1 on a divergence
               hybrid run web/examples/form.html --fill '#name=Ann' --press Enter
+              hybrid run web/examples/token.html --message-handler getToken --click '#go'
               hybrid run web/examples/form.html --select '#size=L' --check '#ok'
               hybrid run web/examples/form.html --steps web/examples/form.steps.json
               hybrid run web/examples/form.html --virtual-time --wait-for .expired

@@ -62,6 +62,8 @@ struct RunOptions: Sendable {
     /// `--canvas-out DIR`: the page's canvases are saved there as PNG files when the run ends.
     var canvasOut: String?
     var mockFiles: [String] = []
+    /// `--message-handler NAME`: `window.webkit.messageHandlers.NAME`, replying with the mock of that name if any.
+    var messageHandlers: [String] = []
     var apiMocks: String?
     var routes: RunRoutes?
     var fileURL = false

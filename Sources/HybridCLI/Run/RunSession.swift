@@ -113,6 +113,7 @@ struct RunSession {
             }
             guard let routes = options.routes else {
                 mocks.install(into: bridge)
+                mocks.registerMessageHandlers(options.messageHandlers, in: webView)
                 let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
                 return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }
             }
@@ -138,6 +139,7 @@ struct RunSession {
         let lenient = options.lenient
         let maxMessageSize = options.maxMessageSize
         let timing = options.timing
+        let messageHandlers = options.messageHandlers
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
             webPage.webView.events.observe { event in
                 transcript.write(event)
@@ -149,6 +151,7 @@ struct RunSession {
             webPage.bridge.timing = timing
             if logging { webPage.bridge.enableLogging() }
             mocks.install(into: webPage.bridge)
+            mocks.registerMessageHandlers(messageHandlers, in: webPage.webView)
         }
     }
 }

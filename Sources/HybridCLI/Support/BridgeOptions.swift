@@ -2,7 +2,8 @@ import ArgumentParser
 import Hybrid
 
 /// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S`,
-/// `--max-message-size BYTES` and `--container NAME`.
+/// `--max-message-size BYTES`, `--container NAME` and
+/// `--message-handler NAME`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
             help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
@@ -24,11 +25,20 @@ struct BridgeOptions: ParsableArguments {
                                             + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android).", valueName: "name"))
     var container = ContainerProfile.iOSWebViewJavascriptBridge.name
 
+    @Option(name: .customLong("message-handler"),
+            help: ArgumentHelp("Register window.webkit.messageHandlers.NAME (repeatable). A handler the mocks answer "
+                               + "replies (postMessage returns a Promise of the mock's answer); any other only receives.",
+                               valueName: "NAME"))
+    var messageHandlers: [String] = []
+
     /// The container `--container` names (validated).
     var containerProfile: ContainerProfile { ContainerProfile(named: container) ?? .iOSWebViewJavascriptBridge }
 
     func validate() throws {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
+        if let bad = messageHandlers.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
+            throw ValidationError("--message-handler needs a handler name without spaces, got \"\(bad)\"")
+        }
         if ContainerProfile(named: container) == nil {
             throw ValidationError("--container: unknown container \"\(container)\"; known: "
                                   + ContainerProfile.builtIn.map(\.name).joined(separator: ", "))

@@ -30,6 +30,13 @@ struct TestCommand: AsyncParsableCommand {
             setSystemTime) holds and moves the virtual clock, in a page run on it (with --virtual-time, or \
             <meta name="hybrid-virtual-time"> in the page).
 
+            native plays native's part: native.mock(name, answer) answers the page's calls to a native handler \
+            for one test, over the sidecar mocks (a function answers each call; {error: {code, message}} is an \
+            error answer); native.calls(name) lists the calls as [{data, time}]; native.call(name, data) calls \
+            the page's JavaScript handler through its bridge and resolves with the answer. A sidecar mock may be \
+            a list of answers, by "when" matcher, else in turn. --message-handler NAME registers \
+            window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies.
+
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
             default on a terminal) lists every file and test, dot prints a character per test; json, junit and \
@@ -61,6 +68,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/forms.test.html --reporter json > r.json
               hybrid test web/tests/forms.test.html --reporter dot --retries 2
               hybrid test web/tests/clock.test.html          # its tests hold the clock
+              hybrid test web/tests/native.test.html         # native.mock, native.call
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
@@ -187,6 +195,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         options.timingSeeds = timingSeeds
         options.container = bridge.containerProfile
+        options.messageHandlers = bridge.messageHandlers
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

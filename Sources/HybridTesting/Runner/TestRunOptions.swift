@@ -64,6 +64,12 @@ public struct TestRunOptions: Sendable {
     /// the first one's too, is on a virtual clock. Default 0: no exploration.
     public var timingSeeds = 0
 
+    /// `window.webkit.messageHandlers.NAME` for every page (`--message-handler NAME`): a name the file's mocks answer
+    /// replies with the mock's answer (`postMessage` returns a Promise, as with WKWebView's
+    /// `addScriptMessageHandlerWithReply`); any other only receives. `native.mock(NAME, ...)` answers it per test,
+    /// and `native.calls(NAME)` lists its messages. Default none.
+    public var messageHandlers: [String] = []
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -24,12 +24,14 @@ final class WebViewPageDriver: TestPageDriver {
     private let maximumMessageSize: Int?
     private let timing: BridgeTiming
     private let container: ContainerProfile
+    private let messageHandlers: [String]
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
         checksInterrupts = options.interruption != nil
         container = options.container
+        messageHandlers = options.messageHandlers
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -83,9 +85,13 @@ final class WebViewPageDriver: TestPageDriver {
         let native = NativeTestSide(bridge: bridge)
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil, native: native))
         do {
-            if let mocks = try target.mocks() { mocks.install(into: bridge) }
+            let mocks = try target.mocks()
+            mocks?.install(into: bridge)
             if let configure { try await configure(bridge) }
             native.layerRegisteredHandlers()
+            (mocks ?? MockHandlers()).registerMessageHandlers(messageHandlers, in: webView) { message, reply in
+                native.ask(message.name, page: message.page, data: message.body, reply: reply)
+            }
             let url = try await pageURL()
             switch target.kind {
             case .page: try await webView.load(url)
