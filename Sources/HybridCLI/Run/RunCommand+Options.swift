@@ -59,6 +59,10 @@ extension RunCommand {
         options.strict = strict
         options.lenient = bridge.lenient
         options.messageHandlers = bridge.messageHandlers
+        options.mockScripts = bridge.mockScripts
+        if !bridge.mockScripts.isEmpty, routes != nil {
+            throw RunInputError("--mock-script works on a page, not yet with --routes")
+        }
         options.container = bridge.containerProfile
         options.maxMessageSize = bridge.maxMessageSize
         options.timing = bridge.timing

@@ -32,7 +32,9 @@ struct RunCommand: AsyncParsableCommand {
             when answers the calls whose data matches it; the others answer in turn, the last repeating). \
             --message-handler NAME registers window.webkit.messageHandlers.NAME: with a mock of that name it \
             replies (postMessage returns a Promise of the mock's answer, as addScriptMessageHandlerWithReply), \
-            else it only receives.
+            else it only receives. --mock-script FILE answers with the functions a JavaScript module exports \
+            (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
+            answer), run in a context of its own, never in the page; it wins over the mock files.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
@@ -78,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/bridge/echo.html --strict       # exit 1 on a divergence
               hybrid run web/examples/form.html --fill '#name=Ann' --press Enter
               hybrid run web/examples/token.html --message-handler getToken --click '#go'
+              hybrid run web/index.html --mock-script web/examples/pay.js --click '#pay'
               hybrid run web/examples/form.html --select '#size=L' --check '#ok'
               hybrid run web/examples/form.html --steps web/examples/form.steps.json
               hybrid run web/examples/form.html --virtual-time --wait-for .expired

@@ -64,6 +64,8 @@ struct RunOptions: Sendable {
     var mockFiles: [String] = []
     /// `--message-handler NAME`: `window.webkit.messageHandlers.NAME`, replying with the mock of that name if any.
     var messageHandlers: [String] = []
+    /// `--mock-script FILE`: native handlers written in JavaScript (`MockScript`), over the mocks.
+    var mockScripts: [String] = []
     var apiMocks: String?
     var routes: RunRoutes?
     var fileURL = false

@@ -114,6 +114,9 @@ struct RunSession {
             guard let routes = options.routes else {
                 mocks.install(into: bridge)
                 mocks.registerMessageHandlers(options.messageHandlers, in: webView)
+                for script in options.mockScripts {
+                    do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
+                }
                 let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
                 return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }
             }

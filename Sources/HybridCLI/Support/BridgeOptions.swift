@@ -1,9 +1,10 @@
 import ArgumentParser
+import Foundation
 import Hybrid
 
 /// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S`,
-/// `--max-message-size BYTES`, `--container NAME` and
-/// `--message-handler NAME`.
+/// `--max-message-size BYTES`, `--container NAME`,
+/// `--message-handler NAME` and `--mock-script FILE`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
             help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
@@ -31,6 +32,12 @@ struct BridgeOptions: ParsableArguments {
                                valueName: "NAME"))
     var messageHandlers: [String] = []
 
+    @Option(name: .customLong("mock-script"),
+            help: ArgumentHelp("Mock native handlers with the functions a JavaScript module exports (module.exports = "
+                               + "{ name(data) { ... } }), run in a context of its own, never in the page (repeatable; "
+                               + "it wins over --mock and the sidecar).", valueName: "FILE"))
+    var mockScripts: [String] = []
+
     /// The container `--container` names (validated).
     var containerProfile: ContainerProfile { ContainerProfile(named: container) ?? .iOSWebViewJavascriptBridge }
 
@@ -38,6 +45,9 @@ struct BridgeOptions: ParsableArguments {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
         if let bad = messageHandlers.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
             throw ValidationError("--message-handler needs a handler name without spaces, got \"\(bad)\"")
+        }
+        if let missing = mockScripts.first(where: { !FileManager.default.isReadableFile(atPath: $0) }) {
+            throw ValidationError("--mock-script \(missing): cannot read the file")
         }
         if ContainerProfile(named: container) == nil {
             throw ValidationError("--container: unknown container \"\(container)\"; known: "

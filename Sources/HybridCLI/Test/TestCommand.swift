@@ -35,7 +35,9 @@ struct TestCommand: AsyncParsableCommand {
             error answer); native.calls(name) lists the calls as [{data, time}]; native.call(name, data) calls \
             the page's JavaScript handler through its bridge and resolves with the answer. A sidecar mock may be \
             a list of answers, by "when" matcher, else in turn. --message-handler NAME registers \
-            window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies.
+            window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies. \
+            --mock-script FILE answers with the functions a JavaScript module exports, run outside the page, \
+            over the sidecar mocks (native.mock still wins in its test).
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
@@ -196,6 +198,7 @@ struct TestCommand: AsyncParsableCommand {
         options.timingSeeds = timingSeeds
         options.container = bridge.containerProfile
         options.messageHandlers = bridge.messageHandlers
+        options.mockScripts = bridge.mockScripts
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

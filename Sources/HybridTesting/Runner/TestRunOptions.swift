@@ -70,6 +70,10 @@ public struct TestRunOptions: Sendable {
     /// and `native.calls(NAME)` lists its messages. Default none.
     public var messageHandlers: [String] = []
 
+    /// JavaScript modules of native handlers (`--mock-script FILE`, see the Bridge module's `MockScript`) installed in
+    /// every page's bridge over its sidecar mocks, each in a context of its own. Default none.
+    public var mockScripts: [String] = []
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -25,6 +25,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let timing: BridgeTiming
     private let container: ContainerProfile
     private let messageHandlers: [String]
+    private let mockScripts: [String]
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -32,6 +33,7 @@ final class WebViewPageDriver: TestPageDriver {
         checksInterrupts = options.interruption != nil
         container = options.container
         messageHandlers = options.messageHandlers
+        mockScripts = options.mockScripts
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -87,6 +89,7 @@ final class WebViewPageDriver: TestPageDriver {
         do {
             let mocks = try target.mocks()
             mocks?.install(into: bridge)
+            for script in mockScripts { try await MockScript.install(contentsOf: script, into: bridge) }
             if let configure { try await configure(bridge) }
             native.layerRegisteredHandlers()
             (mocks ?? MockHandlers()).registerMessageHandlers(messageHandlers, in: webView) { message, reply in
