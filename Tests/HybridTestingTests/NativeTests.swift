@@ -58,4 +58,20 @@ import Testing
         let report = await runTestFile(TestFile(url: page, path: "ds.test.html"), options: options)
         #expect(report.counts == TestCounts(passed: 3), "\(report.failures)")
     }
+
+    /// web/tests/network.test.html: fetch and XMLHttpRequest answered per test by network.mock.
+    @Test func theNetworkTestPagePasses() async {
+        let page = Self.web.appendingPathComponent("tests/network.test.html")
+        let report = await runTestFile(TestFile(url: page, path: "network.test.html"), options: Fixtures.options())
+        #expect(report.counts == TestCounts(passed: 5), "\(report.failures)")
+    }
+
+    @Test func anUnmatchedRequestFailsItsTestLoudly() async {
+        let report = await runTestFile(Fixtures.script("unmatched.test.js", in: "native"), options: Fixtures.options())
+        let failure = report.test(named: "an unmatched request fails the test")
+        #expect(failure?.status == .failed)
+        #expect(failure?.message?.contains("network.mock: no mock matches GET http://") == true, "\(String(describing: failure))")
+        #expect(failure?.message?.contains("/api/b") == true)
+        #expect(report.counts == TestCounts(passed: 2, failed: 1), "\(report.failures)")
+    }
 }

@@ -37,7 +37,8 @@ struct TestCommand: AsyncParsableCommand {
             a list of answers, by "when" matcher, else in turn. --message-handler NAME registers \
             window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies. \
             --mock-script FILE answers with the functions a JavaScript module exports, run outside the page, \
-            over the sidecar mocks (native.mock still wins in its test).
+            over the sidecar mocks (native.mock still wins in its test). network.mock(url, response | fn) \
+            answers the page's fetch and XMLHttpRequest for one test; then a request no mock matches fails the test.
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \

@@ -105,6 +105,46 @@ final class NativeTestSide: Sendable {
             return nil
         }, name: "call", in: context), forProperty: "call")
         context.globalObject["__hybridNativeControl"] = control
+        // The web view's one session: its requests ask the tests' `network` mocks first.
+        document.session.interceptor = { [weak self] request, respond in
+            self?.askNetwork(request, respond) ?? false
+        }
+    }
+
+    /// Asks each document's test API whether its running test answers `request` (`network.mock`). Runtime thread.
+    private func askNetwork(_ request: WebRequest, _ respond: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool {
+        let url = request.url
+        for (_, context) in documents.value.sorted(by: { $0.key < $1.key }) {
+            let hooks = context.globalObject["__hybridNative"]
+            guard hooks.isObject else { continue }
+            let headers = JSONValue.object(JSONObject(Dictionary(request.headers.map { ($0.0.lowercased(), JSONValue.string($0.1)) },
+                                                                 uniquingKeysWith: { first, _ in first })))
+            let body: JSONValue = request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null
+            let wire: JSONValue = ["url": .string(url.absoluteString), "method": .string(request.method), "headers": headers, "body": body]
+            let reply = JSValue(function: { args in
+                guard args.bool(at: 0) else {
+                    respond(.failure(WebLoadError(url: url.absoluteString, message: args.string(at: 1) ?? "network.mock failed")))
+                    return nil
+                }
+                let answer: JSONValue? = (try? args.json(at: 1)) ?? nil
+                var headers: [(String, String)] = []
+                if case .object(let fields)? = answer?["headers"] {
+                    for (name, value) in fields { headers.append((name, value.stringValue ?? value.jsonString)) }
+                }
+                let text = answer?["body"]?.stringValue ?? ""
+                respond(.success(LoadedResource(url: url, status: answer?["status"]?.intValue ?? 200,
+                                                statusText: answer?["statusText"]?.stringValue ?? "",
+                                                mimeType: headers.first { $0.0 == "content-type" }?.1, body: Array(text.utf8),
+                                                headers: headers)))
+                return nil
+            }, name: "reply", in: context)
+            do {
+                if try hooks.invokeMethod("fetch", arguments: [JSValue(wire, in: context), reply]).toBool() { return true }
+            } catch {
+                if let thrown = context.lastThrownValue { context.reportException(thrown) }
+            }
+        }
+        return false
     }
 
     /// The document went away: its layers answer through the handlers underneath from now on. Runtime thread.

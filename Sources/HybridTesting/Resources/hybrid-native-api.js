@@ -108,9 +108,81 @@ function request(name, data, reply) {
     }
     return true;
 }
-function reset() { handlers = {}; }
+function reset() { handlers = {}; routes = []; requests = []; }
+
+// --- network: per-test answers to the page's fetch and XMLHttpRequest. `network.mock(url, response | fn)` answers
+// the requests whose URL matches; once a test has a network mock, a request no mock matches fails (a network error)
+// and fails the test. Native code asks `__hybridNative.fetch(request, reply)` for every request (NativeTestSide.swift).
+var routes = [], requests = [];
+var setT = global.setTimeout;
+function routeMatches(pattern, url) {
+    if (pattern instanceof RegExp) { pattern.lastIndex = 0; return pattern.test(url); }
+    var path = url.replace(/^[a-z]+:\/\/[^\/]*/i, "");
+    var re = new RegExp("^" + String(pattern).split("*").map(function (part) {
+        return part.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+    }).join(".*") + "$");
+    return re.test(url) || re.test(path);
+}
+// A response: {status = 200, statusText, headers: {name: value}, body (a string) | json (any JSON value)}, or
+// {error: message} for a network failure.
+function wireResponse(response, url) {
+    if (response === null || typeof response !== "object") throw new TypeError("network.mock: the response for " + url + " must be an object such as {json: ...} or {status, body}");
+    if (isErrorAnswer(response)) return { failed: String(response.error && response.error.message || response.error) };
+    var headers = {}, given = response.headers || {};
+    Object.keys(given).forEach(function (name) { headers[name.toLowerCase()] = String(given[name]); });
+    var body = "";
+    if (response.json !== undefined) {
+        body = JSON.stringify(response.json);
+        if (!headers["content-type"]) headers["content-type"] = "application/json";
+    } else if (response.body !== undefined) {
+        body = String(response.body);
+        if (!headers["content-type"]) headers["content-type"] = "text/plain;charset=utf-8";
+    }
+    var status = response.status === undefined ? 200 : Number(response.status);
+    if (!(status >= 200 && status <= 599)) throw new RangeError("network.mock: status must be 200 to 599, got " + response.status);
+    return { status: status, statusText: String(response.statusText || ""), headers: headers, body: body };
+}
+var network = {
+    // Answers the requests whose URL matches `url` for this test: a string is the whole URL or its path (with `*`
+    // for any characters), a RegExp is tried on the whole URL. `response` is {status, headers, body | json}, or a
+    // function of the request ({url, method, headers, body}) returning one or a promise of one.
+    mock: function (url, response) {
+        if (!(url instanceof RegExp) && (typeof url !== "string" || url === "")) throw new TypeError("network.mock(url, response) needs a URL pattern (a string or a RegExp), got " + String(url));
+        if (response === undefined) throw new TypeError("network.mock(url, response) needs a response such as {json: ...} or a function");
+        routes.unshift({ pattern: url, response: response });
+    },
+    // The page's requests in this test, in order: [{url, method, headers, body, time}].
+    requests: function () { return requests.map(function (r) { return Object.assign({}, r); }); }
+};
+function fetchHook(request, reply) {
+    if (!routes.length) return false;
+    requests.push({ url: request.url, method: request.method, headers: request.headers, body: request.body, time: now() });
+    var route = routes.filter(function (r) { return routeMatches(r.pattern, request.url); })[0];
+    if (!route) {
+        var message = "network.mock: no mock matches " + request.method + " " + request.url;
+        reply(false, message);
+        // Loudly: an uncaught error fails the running test.
+        setT(function () { throw new Error(message); }, 0);
+        return true;
+    }
+    function answer(response) {
+        try { var wire = wireResponse(response, request.url); } catch (e) { reply(false, String(e.message)); setT(function () { throw e; }, 0); return; }
+        if (wire.failed !== undefined) reply(false, wire.failed); else reply(true, wire);
+    }
+    if (typeof route.response !== "function") { answer(route.response); return true; }
+    var value;
+    try { value = route.response({ url: request.url, method: request.method, headers: request.headers, body: request.body }); }
+    catch (e) { reply(false, "network.mock: the function for " + request.url + " threw " + String(e)); setT(function () { throw e; }, 0); return true; }
+    if (value !== null && typeof value === "object" && typeof value.then === "function") {
+        Promise.resolve(value).then(answer, function (e) { reply(false, String(e && e.message || e)); setT(function () { throw e; }, 0); });
+    } else {
+        answer(value);
+    }
+    return true;
+}
 
 Object.defineProperty(global, "native", { value: native, writable: true, configurable: true });
-Object.defineProperty(global, "__hybridNative", { value: { request: request, reset: reset } });
+Object.defineProperty(global, "network", { value: network, writable: true, configurable: true });
+Object.defineProperty(global, "__hybridNative", { value: { request: request, fetch: fetchHook, reset: reset } });
 if (global.__hybridTest && typeof global.__hybridTest.afterEach === "function") global.__hybridTest.afterEach(reset);
 })

@@ -108,6 +108,11 @@ public final class WebSession {
         send(request, whileHeld: false, completion: completion)
     }
 
+    /// Asked first for every request (a test's network mocks): returns true when it answers the request through its
+    /// closure (once, on the runtime thread, now or later; the answer reaches the page on a later loop iteration), false
+    /// to send it. nil, the default, costs nothing. Runtime thread.
+    package var interceptor: ((WebRequest, @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool)?
+
     /// What a streamed HTTP request reports before it completes.
     enum Progress {
         /// The response head (after redirects): status, headers, final URL; the body is empty.
@@ -132,6 +137,15 @@ public final class WebSession {
         }
         let completion = held(callerCompletion)
         let progress = callerProgress.map { held($0) }
+        if let interceptor {
+            let context = mainContext
+            let answered = interceptor(request) { result in
+                LoopCallback.schedule(on: context) { [cancellable] in
+                    if !cancellable.isCancelled { completion(result) }
+                }
+            }
+            if answered { return cancellable }
+        }
         g_main_context_push_thread_default(mainContext)
         defer { g_main_context_pop_thread_default(mainContext) }
         var failure: WebLoadError?
