@@ -74,4 +74,11 @@ import Testing
         #expect(failure?.message?.contains("/api/b") == true)
         #expect(report.counts == TestCounts(passed: 2, failed: 1), "\(report.failures)")
     }
+
+    /// web/tests/har.test.html replays its sidecar har.har offline: api.example.com is never reached.
+    @Test func theHARTestPageReplaysOffline() async {
+        let page = Self.web.appendingPathComponent("tests/har.test.html")
+        let report = await runTestFile(TestFile(url: page, path: "har.test.html"), options: Fixtures.options())
+        #expect(report.counts == TestCounts(passed: 4), "\(report.failures)")
+    }
 }

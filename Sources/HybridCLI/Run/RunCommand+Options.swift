@@ -60,6 +60,10 @@ extension RunCommand {
         options.lenient = bridge.lenient
         options.messageHandlers = bridge.messageHandlers
         options.mockScripts = bridge.mockScripts
+        options.replayHAR = bridge.replayHAR
+        if bridge.replayHAR != nil, routes != nil {
+            throw RunInputError("--replay-har works on a page, not yet with --routes")
+        }
         if !bridge.mockScripts.isEmpty, routes != nil {
             throw RunInputError("--mock-script works on a page, not yet with --routes")
         }

@@ -34,7 +34,9 @@ struct RunCommand: AsyncParsableCommand {
             replies (postMessage returns a Promise of the mock's answer, as addScriptMessageHandlerWithReply), \
             else it only receives. --mock-script FILE answers with the functions a JavaScript module exports \
             (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
-            answer), run in a context of its own, never in the page; it wins over the mock files.
+            answer), run in a context of its own, never in the page; it wins over the mock files. \
+            --replay-har FILE answers the page's requests from a HAR file, offline: a request it does not have \
+            fails, except to the page's own server.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \

@@ -66,6 +66,8 @@ struct RunOptions: Sendable {
     var messageHandlers: [String] = []
     /// `--mock-script FILE`: native handlers written in JavaScript (`MockScript`), over the mocks.
     var mockScripts: [String] = []
+    /// `--replay-har FILE`: the page's requests answered from a HAR file.
+    var replayHAR: String?
     var apiMocks: String?
     var routes: RunRoutes?
     var fileURL = false

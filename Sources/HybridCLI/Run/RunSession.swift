@@ -1,4 +1,5 @@
 import Foundation
+import HybridTesting
 import Hybrid
 
 /// One `hybrid run`: load (with the bridge, the fixture server and the routes' app shell), idle,
@@ -114,6 +115,11 @@ struct RunSession {
             guard let routes = options.routes else {
                 mocks.install(into: bridge)
                 mocks.registerMessageHandlers(options.messageHandlers, in: webView)
+                if let replayHAR = options.replayHAR {
+                    let har: HARReplay
+                    do { har = try HARReplay(contentsOf: replayHAR) } catch { throw RunInputError("--replay-har \(error)") }
+                    await webView.addDocumentObserver(RunHARReplay(har: har, passThrough: server?.baseURL.absoluteString))
+                }
                 for script in options.mockScripts {
                     do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
                 }

@@ -4,7 +4,7 @@ import Hybrid
 
 /// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S`,
 /// `--max-message-size BYTES`, `--container NAME`,
-/// `--message-handler NAME` and `--mock-script FILE`.
+/// `--message-handler NAME`, `--mock-script FILE` and `--replay-har FILE`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
             help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
@@ -38,6 +38,11 @@ struct BridgeOptions: ParsableArguments {
                                + "it wins over --mock and the sidecar).", valueName: "FILE"))
     var mockScripts: [String] = []
 
+    @Option(name: .customLong("replay-har"),
+            help: ArgumentHelp("Answer the page's requests from a HAR file (as browsers' developer tools save it), "
+                               + "offline; a request it does not have fails, except to the page's own server.", valueName: "FILE"))
+    var replayHAR: String?
+
     /// The container `--container` names (validated).
     var containerProfile: ContainerProfile { ContainerProfile(named: container) ?? .iOSWebViewJavascriptBridge }
 
@@ -48,6 +53,9 @@ struct BridgeOptions: ParsableArguments {
         }
         if let missing = mockScripts.first(where: { !FileManager.default.isReadableFile(atPath: $0) }) {
             throw ValidationError("--mock-script \(missing): cannot read the file")
+        }
+        if let replayHAR, !FileManager.default.isReadableFile(atPath: replayHAR) {
+            throw ValidationError("--replay-har \(replayHAR): cannot read the file")
         }
         if ContainerProfile(named: container) == nil {
             throw ValidationError("--container: unknown container \"\(container)\"; known: "

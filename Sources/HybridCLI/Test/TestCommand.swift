@@ -38,7 +38,9 @@ struct TestCommand: AsyncParsableCommand {
             window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies. \
             --mock-script FILE answers with the functions a JavaScript module exports, run outside the page, \
             over the sidecar mocks (native.mock still wins in its test). network.mock(url, response | fn) \
-            answers the page's fetch and XMLHttpRequest for one test; then a request no mock matches fails the test.
+            answers the page's fetch and XMLHttpRequest for one test; then a request no mock matches fails the test. \
+            A page's sidecar NAME.har, or --replay-har FILE for every page, answers its requests from a HAR file \
+            offline (a request it does not have fails, except to the page's own server).
 
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
@@ -72,6 +74,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/forms.test.html --reporter dot --retries 2
               hybrid test web/tests/clock.test.html          # its tests hold the clock
               hybrid test web/tests/native.test.html         # native.mock, native.call
+              hybrid test web/tests/har.test.html            # replays har.har offline
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
@@ -200,6 +203,7 @@ struct TestCommand: AsyncParsableCommand {
         options.container = bridge.containerProfile
         options.messageHandlers = bridge.messageHandlers
         options.mockScripts = bridge.mockScripts
+        options.replayHAR = bridge.replayHAR
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -111,7 +111,11 @@ final class NativeTestSide: Sendable {
         }
     }
 
-    /// Asks each document's test API whether its running test answers `request` (`network.mock`). Runtime thread.
+    /// Answers the requests no test mock takes (`--replay-har`), with the page server's base URL (which passes).
+    let replay = Mutex<(har: HARReplay, passThrough: String?)?>(nil)
+
+    /// Asks each document's test API whether its running test answers `request` (`network.mock`), then the HAR being
+    /// replayed. Runtime thread.
     private func askNetwork(_ request: WebRequest, _ respond: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool {
         let url = request.url
         for (_, context) in documents.value.sorted(by: { $0.key < $1.key }) {
@@ -144,7 +148,8 @@ final class NativeTestSide: Sendable {
                 if let thrown = context.lastThrownValue { context.reportException(thrown) }
             }
         }
-        return false
+        guard let replay = replay.withLock({ $0 }) else { return false }
+        return replay.har.answer(request, passThrough: replay.passThrough, respond)
     }
 
     /// The document went away: its layers answer through the handlers underneath from now on. Runtime thread.

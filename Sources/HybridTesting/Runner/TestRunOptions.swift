@@ -74,6 +74,11 @@ public struct TestRunOptions: Sendable {
     /// every page's bridge over its sidecar mocks, each in a context of its own. Default none.
     public var mockScripts: [String] = []
 
+    /// A HAR file whose recorded responses answer every page's requests (`--replay-har FILE`, see ``HARReplay``); a
+    /// request it does not have fails, except to the page's own server. `network.mock` answers first. Default none: a
+    /// page with a sidecar `NAME.har` replays that.
+    public var replayHAR: String?
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -26,6 +26,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let container: ContainerProfile
     private let messageHandlers: [String]
     private let mockScripts: [String]
+    private let replayHAR: String?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -34,6 +35,7 @@ final class WebViewPageDriver: TestPageDriver {
         container = options.container
         messageHandlers = options.messageHandlers
         mockScripts = options.mockScripts
+        replayHAR = options.replayHAR
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -96,6 +98,11 @@ final class WebViewPageDriver: TestPageDriver {
                 native.ask(message.name, page: message.page, data: message.body, reply: reply)
             }
             let url = try await pageURL()
+            if let replayHAR = replayHAR ?? target.har() {
+                let har = try HARReplay(contentsOf: replayHAR)
+                let passThrough = base.withLock { $0 }
+                native.replay.withLock { $0 = (har, passThrough) }
+            }
             switch target.kind {
             case .page: try await webView.load(url)
             case .script: try await webView.loadHTMLString(target.blankPage, baseURL: url)
