@@ -1,5 +1,5 @@
 import HybridTesting
-import WebView
+import Hybrid
 
 /// `hybrid run --replay-har FILE`: every document's requests are answered from the HAR (the page's own server passes).
 final class RunHARReplay: DocumentObserver {
