@@ -44,4 +44,31 @@ import TestSupport
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--replay-har /nonexistent.har: cannot read the file"), "\(missing.stderr)")
     }
+
+    /// Recorded against a real backend (the page server's --api-mocks), replayed with the backend gone.
+    @Test func aRecordedHARReplaysTheRunOffline() async throws {
+        let folder = try await RunFixture.folder([
+            "page.html": """
+                <!DOCTYPE html><p id="out"></p><script>
+                fetch("/api/cart").then((r) => r.json()).then((cart) => { document.getElementById("out").textContent = cart.items.join(","); },
+                                                           (e) => { document.getElementById("out").textContent = "failed"; });
+                </script>
+                """,
+            "backend/GET/api/cart.json": #"{"items": ["tea", "cake"]}"#,
+        ])
+        let page = folder.appendingPathComponent("page.html").path, har = folder.appendingPathComponent("run.har").path
+        let eval = "document.getElementById('out').textContent"
+        let recorded = try await HybridBinary.run(["run", page, "--quiet", "--api-mocks", folder.appendingPathComponent("backend").path,
+                                                   "--record-har", har, "--eval", eval])
+        #expect(recorded.stdout == "tea,cake\n", "\(recorded.stdout)\(recorded.stderr)")
+        let text = try String(contentsOfFile: har, encoding: .utf8)
+        #expect(text.contains(#""url":"http://127.0.0.1:"#) && text.contains("/api/cart"), "\(text)")
+        let offline = try await HybridBinary.run(["run", page, "--quiet", "--eval", eval])
+        #expect(offline.stdout == "failed\n", "without the backend: \(offline.stdout)")
+        let replayed = try await HybridBinary.run(["run", page, "--quiet", "--replay-har", har, "--eval", eval])
+        #expect(replayed.stdout == "tea,cake\n", "\(replayed.stdout)\(replayed.stderr)")
+        let badPath = try await HybridBinary.run(["run", page, "--record-har", "/nonexistent/dir/run.har"])
+        #expect(badPath.status == 2)
+        #expect(badPath.stderr.hasPrefix("hybrid run: cannot write the HAR /nonexistent/dir/run.har"), "\(badPath.stderr)")
+    }
 }

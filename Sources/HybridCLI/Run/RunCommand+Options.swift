@@ -52,6 +52,7 @@ extension RunCommand {
         options.routes = routes
         options.fileURL = fileURL
         options.transcriptPath = transcript
+        options.recordHAR = recordHAR
         options.timeout = timeout
         options.maxMemory = maxMemory
         if let device { options.device = try DeviceOption.resolve(device) }

@@ -36,7 +36,9 @@ struct RunCommand: AsyncParsableCommand {
             (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
             answer), run in a context of its own, never in the page; it wins over the mock files. \
             --replay-har FILE answers the page's requests from a HAR file, offline: a request it does not have \
-            fails, except to the page's own server.
+            fails, except to the page's own server. --record-har FILE writes the requests the page makes (fetch, \
+            XMLHttpRequest, scripts, images; not the page's own document) and their responses as one, against the \
+            real backend, when the run ends.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
@@ -158,6 +160,11 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?
+
+    @Option(name: .customLong("record-har"),
+            help: ArgumentHelp("Write every request the page made and its response to FILE as a HAR file, for "
+                               + "--replay-har (hybrid run and hybrid test) to replay offline.", valueName: "FILE"))
+    var recordHAR: String?
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Time limit in seconds for the whole run, in wall-clock time, also the watchdog limit for "

@@ -72,6 +72,8 @@ struct RunOptions: Sendable {
     var routes: RunRoutes?
     var fileURL = false
     var transcriptPath: String?
+    /// `--record-har FILE`: the requests and responses of the run, as a HAR file.
+    var recordHAR: String?
     var timeout: Double = 10
     /// `--max-memory` in bytes, nil for none.
     var maxMemory: Int?

@@ -18,6 +18,15 @@ struct RunSession {
             RunSession.reportTranscriptFailure(error)
             return .usage
         }
+        var harRecorder: RunHARRecorder?
+        if let path = options.recordHAR {
+            do {
+                harRecorder = try RunHARRecorder(path: path)
+            } catch {
+                StandardStreams.err("hybrid run: cannot write the HAR \(error.path): \(error.reason)\n")
+                return .usage
+            }
+        }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", clock: options.virtualTime ? .virtual() : .real,
                                                              executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
         let services = DeviceServices()
@@ -56,6 +65,7 @@ struct RunSession {
         }
         defer { memory?.cancel() }
         if memory != nil { await runtime.setChecksInterrupts(true) }
+        if let harRecorder { await webView.addDocumentObserver(harRecorder) }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
@@ -74,6 +84,11 @@ struct RunSession {
         await runtime.shutdown()
         // An input error found before the run is one line; no summary.
         let ran = status != .usage
+        if let failure = harRecorder?.finish() {
+            StandardStreams.err("hybrid run: cannot write the HAR \(failure.path): \(failure.reason)\n")
+            report.raise(.usage)
+            status = .usage
+        }
         if let failure = transcript.close() {
             RunSession.reportTranscriptFailure(failure)
             report.raise(.usage)
