@@ -29,12 +29,14 @@ struct RunCommand: AsyncParsableCommand {
             Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by \
             handler; mocks override the built-in handlers (echo, and the demo's). A handler's mock may be a list \
             of answers: [{"when": {"id": 1}, "response": ...}, {"response": ...}, {"error": ...}] (an entry with \
-            when answers the calls whose data matches it; the others answer in turn, the last repeating). \
+            when answers the calls whose data matches it; the others answer in turn, the last repeating).
+
             --message-handler NAME registers window.webkit.messageHandlers.NAME: with a mock of that name it \
             replies (postMessage returns a Promise of the mock's answer, as addScriptMessageHandlerWithReply), \
             else it only receives. --mock-script FILE answers with the functions a JavaScript module exports \
             (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
-            answer), run in a context of its own, never in the page; it wins over the mock files. \
+            answer), run in a context of its own, never in the page; it wins over the mock files.
+
             --replay-har FILE answers the page's requests from a HAR file, offline: a request it does not have \
             fails, except to the page's own server. --record-har FILE writes the requests the page makes (fetch, \
             XMLHttpRequest, scripts, images; not the page's own document) and their responses as one, against the \

@@ -34,10 +34,14 @@ struct TestCommand: AsyncParsableCommand {
             for one test, over the sidecar mocks (a function answers each call; {error: {code, message}} is an \
             error answer); native.calls(name) lists the calls as [{data, time}]; native.call(name, data) calls \
             the page's JavaScript handler through its bridge and resolves with the answer. A sidecar mock may be \
-            a list of answers, by "when" matcher, else in turn. --message-handler NAME registers \
+            a list of answers, by "when" matcher, else in turn.
+
+            --message-handler NAME registers \
             window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies. \
             --mock-script FILE answers with the functions a JavaScript module exports, run outside the page, \
-            over the sidecar mocks (native.mock still wins in its test). network.mock(url, response | fn) \
+            over the sidecar mocks (native.mock still wins in its test).
+
+            network.mock(url, response | fn) \
             answers the page's fetch and XMLHttpRequest for one test; then a request no mock matches fails the test. \
             A page's sidecar NAME.har, or --replay-har FILE for every page, answers its requests from a HAR file \
             offline (a request it does not have fails, except to the page's own server).
