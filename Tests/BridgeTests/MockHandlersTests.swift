@@ -89,4 +89,52 @@ import Testing
         #expect(try await page.eval("out") == ["scanClick": "www.example.com", "payClick": "denied/no money", "echo": true,
                                                "empty": nil, "slow": 1])
     }
+
+    /// A list answers by matcher first, then the entries without `when` in turn, the last repeating (issue 19).
+    @Test func aListAnswersByMatcherThenInTurn() async throws {
+        let mocks = try MockHandlers(parsing: """
+            {"pay": [{"when": {"amount": 0}, "error": {"code": "invalid", "message": "nothing to pay"}},
+                     {"response": {"paid": true}},
+                     {"error": {"code": "declined", "message": "card declined"}}],
+             "only": [{"when": {"id": 1, "user": {"vip": true}}, "response": "vip"}]}
+            """)
+        #expect(mocks.names == ["only", "pay"])
+        #expect(mocks.lists["pay"]?.count == 3)
+        #expect(mocks.mocks["pay"] == nil)
+        let page = ContextPage()
+        mocks.install(into: page.bridge)
+        try await page.load(setupScript("""
+            globalThis.out = [];
+            function call(name, data) {
+                return bridge.call(name, data).then(function (v) { out.push(JSON.stringify(v)); },
+                                                    function (e) { out.push(e.code); });
+            }
+            call('pay', {amount: 5}).then(function () { return call('pay', {amount: 0}); })
+                .then(function () { return call('pay', {amount: 5}); })
+                .then(function () { return call('pay', {amount: 7}); })
+                .then(function () { return call('only', {id: 1, user: {vip: true, name: 'x'}, extra: 1}); })
+                .then(function () { return call('only', {id: 1, user: {vip: false}}); })
+                .then(function () { return call('only', 'text'); });
+            """))
+        await page.idle()
+        #expect(try await page.eval("out") == [#"{"paid":true}"#, "invalid", "declined", "declined", #""vip""#,
+                                               "mock_unmatched", "mock_unmatched"])
+    }
+
+    @Test(arguments: [
+        #"{"a": []}"#,
+        #"{"a": [1]}"#,
+        #"{"a": [{"respnse": 1}]}"#,
+        #"{"a": [{"response": 1, "error": {"code": "x", "message": "y"}}]}"#,
+        #"{"a": {"when": {"id": 1}, "response": 1}}"#,
+    ])
+    func badListsAreInputErrors(_ text: String) {
+        #expect(throws: MockFileError.self) { try MockHandlers(parsing: text) }
+    }
+
+    @Test func aBadListEntryIsNamedInTheError() {
+        #expect(throws: MockFileError(message: #"mock "pay" entry 2: unknown key "respnse" (use response, error, delayMs, echo, when)"#)) {
+            try MockHandlers(parsing: #"{"pay": [{"response": 1}, {"respnse": 2}]}"#)
+        }
+    }
 }

@@ -25,6 +25,7 @@ public struct MockFileError: Error, Sendable, Equatable, CustomStringConvertible
 
 extension MockHandlers {
     private static let keys: Set<String> = ["response", "error", "delayMs", "echo"]
+    private static let listKeys = keys.union(["when"])
 
     /// Parses the text of a mock file.
     public init(parsing text: String) throws(MockFileError) {
@@ -40,20 +41,35 @@ extension MockHandlers {
         guard case .object(let object) = json else {
             throw MockFileError(message: "a mock file is a JSON object mapping handler names to mocks")
         }
-        var mocks: [String: Mock] = [:]
+        var lists: [String: [Mock]] = [:]
         for (name, value) in object {
-            mocks[name] = try Self.mock(named: name, from: value)
+            if case .array(let entries) = value {
+                guard !entries.isEmpty else {
+                    throw MockFileError(message: "mock \"\(name)\": a list of answers needs at least one entry")
+                }
+                var list: [Mock] = []
+                for (index, entry) in entries.enumerated() {
+                    list.append(try Self.mock(named: "\"\(name)\" entry \(index + 1)", from: entry, inList: true))
+                }
+                lists[name] = list
+            } else {
+                lists[name] = [try Self.mock(named: "\"\(name)\"", from: value, inList: false)]
+            }
         }
-        self.init(mocks)
+        self.init(lists: lists)
     }
 
-    private static func mock(named name: String, from value: JSONValue) throws(MockFileError) -> Mock {
-        func bad(_ text: String) -> MockFileError { MockFileError(message: "mock \"\(name)\": \(text)") }
-        guard case .object(let fields) = value else { throw bad("must be an object such as {\"response\": ...}") }
-        if let unknown = fields.keys.first(where: { !keys.contains($0) }) {
-            throw bad("unknown key \"\(unknown)\" (use response, error, delayMs, echo)")
+    /// One mock; `label` names it in errors (`"pay"`, or `"pay" entry 2` in a list).
+    private static func mock(named label: String, from value: JSONValue, inList: Bool) throws(MockFileError) -> Mock {
+        func bad(_ text: String) -> MockFileError { MockFileError(message: "mock \(label): \(text)") }
+        guard case .object(let fields) = value else {
+            throw bad(inList ? "each entry must be an object such as {\"response\": ...}"
+                             : "must be an object such as {\"response\": ...}, or a list of them")
         }
-        var mock = Mock(response: fields["response"])
+        if let unknown = fields.keys.first(where: { !(inList ? listKeys : keys).contains($0) }) {
+            throw bad("unknown key \"\(unknown)\" (use response, error, delayMs, echo\(inList ? ", when" : ""))")
+        }
+        var mock = Mock(response: fields["response"], when: fields["when"])
         if let error = fields["error"] {
             guard fields["response"] == nil else { throw bad("has both \"response\" and \"error\"; choose one") }
             guard let parsed = BridgeError(json: error) else { throw bad("\"error\" must be {\"code\": \"...\", \"message\": \"...\"}") }

@@ -31,6 +31,9 @@ public struct BridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A synchronous call (DSBridge's `dsBridge.call` without a callback) whose handler did not answer before it
     /// returned: only a handler that answers at once (`handleSynchronously`, a mock without `delayMs`) can answer one.
     public static let synchronousAnswerMissing = "synchronous_answer_missing"
+    /// A mock file's list of answers for the handler has no entry for the call (every entry has a `when`, and none
+    /// matches its data).
+    public static let mockUnmatched = "mock_unmatched"
 
     public var description: String { "\(code): \(message)" }
 

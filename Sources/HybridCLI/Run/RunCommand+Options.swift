@@ -53,12 +53,22 @@ extension RunCommand {
         options.fileURL = fileURL
         options.transcriptPath = transcript
         options.reportPath = report
+        options.recordHAR = recordHAR
         options.timeout = timeout
         options.maxMemory = maxMemory
         if let device { options.device = try DeviceOption.resolve(device) }
         options.virtualTime = virtualTime
         options.strict = strict
         options.lenient = bridge.lenient
+        options.messageHandlers = bridge.messageHandlers
+        options.mockScripts = bridge.mockScripts
+        options.replayHAR = bridge.replayHAR
+        if bridge.replayHAR != nil, routes != nil {
+            throw RunInputError("--replay-har works on a page, not yet with --routes")
+        }
+        if !bridge.mockScripts.isEmpty, routes != nil {
+            throw RunInputError("--mock-script works on a page, not yet with --routes")
+        }
         options.container = bridge.containerProfile
         options.maxMessageSize = bridge.maxMessageSize
         options.timing = bridge.timing

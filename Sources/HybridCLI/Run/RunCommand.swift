@@ -27,7 +27,20 @@ struct RunCommand: AsyncParsableCommand {
             only then: an --eval or --call that awaits a timer waits until --timeout.
 
             Mocks: a sidecar NAME.mock.json next to the page, then each --mock FILE, override handler by \
-            handler; mocks override the built-in handlers (echo, and the demo's).
+            handler; mocks override the built-in handlers (echo, and the demo's). A handler's mock may be a list \
+            of answers: [{"when": {"id": 1}, "response": ...}, {"response": ...}, {"error": ...}] (an entry with \
+            when answers the calls whose data matches it; the others answer in turn, the last repeating).
+
+            --message-handler NAME registers window.webkit.messageHandlers.NAME: with a mock of that name it \
+            replies (postMessage returns a Promise of the mock's answer, as addScriptMessageHandlerWithReply), \
+            else it only receives. --mock-script FILE answers with the functions a JavaScript module exports \
+            (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
+            answer), run in a context of its own, never in the page; it wins over the mock files.
+
+            --replay-har FILE answers the page's requests from a HAR file, offline: a request it does not have \
+            fails, except to the page's own server. --record-har FILE writes the requests the page makes (fetch, \
+            XMLHttpRequest, scripts, images; not the page's own document) and their responses as one, against the \
+            real backend, when the run ends.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
@@ -73,6 +86,8 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/dom.html --geolocation 31.2,121.5 --clipboard hi
               hybrid run web/bridge/echo.html --strict       # exit 1 on a divergence
               hybrid run web/examples/form.html --fill '#name=Ann' --press Enter
+              hybrid run web/examples/token.html --message-handler getToken --click '#go'
+              hybrid run web/index.html --mock-script web/examples/pay.js --click '#pay'
               hybrid run web/examples/form.html --select '#size=L' --check '#ok'
               hybrid run web/examples/form.html --steps web/examples/form.steps.json
               hybrid run web/examples/form.html --virtual-time --wait-for .expired
@@ -151,6 +166,10 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Write the run as one self-contained HTML page to FILE: the steps on a timeline with the DOM after each, the bridge traffic as a sequence diagram, console, dialogs, exceptions, divergences and failed assertions.", valueName: "FILE"))
     var report: String?
+    @Option(name: .customLong("record-har"),
+            help: ArgumentHelp("Write every request the page made and its response to FILE as a HAR file, for "
+                               + "--replay-har (hybrid run and hybrid test) to replay offline.", valueName: "FILE"))
+    var recordHAR: String?
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("Time limit in seconds for the whole run, in wall-clock time, also the watchdog limit for "

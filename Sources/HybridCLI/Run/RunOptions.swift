@@ -62,12 +62,20 @@ struct RunOptions: Sendable {
     /// `--canvas-out DIR`: the page's canvases are saved there as PNG files when the run ends.
     var canvasOut: String?
     var mockFiles: [String] = []
+    /// `--message-handler NAME`: `window.webkit.messageHandlers.NAME`, replying with the mock of that name if any.
+    var messageHandlers: [String] = []
+    /// `--mock-script FILE`: native handlers written in JavaScript (`MockScript`), over the mocks.
+    var mockScripts: [String] = []
+    /// `--replay-har FILE`: the page's requests answered from a HAR file.
+    var replayHAR: String?
     var apiMocks: String?
     var routes: RunRoutes?
     var fileURL = false
     var transcriptPath: String?
     /// `--report FILE.html`: the run as a self-contained HTML page.
     var reportPath: String?
+    /// `--record-har FILE`: the requests and responses of the run, as a HAR file.
+    var recordHAR: String?
     var timeout: Double = 10
     /// `--max-memory` in bytes, nil for none.
     var maxMemory: Int?

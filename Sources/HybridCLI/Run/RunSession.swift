@@ -1,4 +1,5 @@
 import Foundation
+import HybridTesting
 import Hybrid
 
 /// One `hybrid run`: load (with the bridge, the fixture server and the routes' app shell), idle,
@@ -23,6 +24,15 @@ struct RunSession {
         } catch {
             RunSession.reportTranscriptFailure(error)
             return .usage
+        }
+        var harRecorder: RunHARRecorder?
+        if let path = options.recordHAR {
+            do {
+                harRecorder = try RunHARRecorder(path: path)
+            } catch {
+                StandardStreams.err("hybrid run: cannot write the HAR \(error.path): \(error.reason)\n")
+                return .usage
+            }
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run", clock: options.virtualTime ? .virtual() : .real,
                                                              executionTimeLimit: .milliseconds(Int64(options.timeout * 1000))))
@@ -62,6 +72,7 @@ struct RunSession {
         }
         defer { memory?.cancel() }
         if memory != nil { await runtime.setChecksInterrupts(true) }
+        if let harRecorder { await webView.addDocumentObserver(harRecorder) }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
@@ -80,6 +91,11 @@ struct RunSession {
         await runtime.shutdown()
         // An input error found before the run is one line; no summary.
         let ran = status != .usage
+        if let failure = harRecorder?.finish() {
+            StandardStreams.err("hybrid run: cannot write the HAR \(failure.path): \(failure.reason)\n")
+            report.raise(.usage)
+            status = .usage
+        }
         if let failure = transcript.close() {
             RunSession.reportTranscriptFailure(failure)
             report.raise(.usage)
@@ -128,6 +144,15 @@ struct RunSession {
             }
             guard let routes = options.routes else {
                 mocks.install(into: bridge)
+                mocks.registerMessageHandlers(options.messageHandlers, in: webView)
+                if let replayHAR = options.replayHAR {
+                    let har: HARReplay
+                    do { har = try HARReplay(contentsOf: replayHAR) } catch { throw RunInputError("--replay-har \(error)") }
+                    await webView.addDocumentObserver(RunHARReplay(har: har, passThrough: server?.baseURL.absoluteString))
+                }
+                for script in options.mockScripts {
+                    do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
+                }
                 let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
                 return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }
             }
@@ -153,6 +178,7 @@ struct RunSession {
         let lenient = options.lenient
         let maxMessageSize = options.maxMessageSize
         let timing = options.timing
+        let messageHandlers = options.messageHandlers
         return routes.launch(runtime: webView.runtime, events: webView, report: report, baseURL: baseURL, page: page) { webPage in
             webPage.webView.events.observe { event in
                 transcript.write(event)
@@ -164,6 +190,7 @@ struct RunSession {
             webPage.bridge.timing = timing
             if logging { webPage.bridge.enableLogging() }
             mocks.install(into: webPage.bridge)
+            mocks.registerMessageHandlers(messageHandlers, in: webPage.webView)
         }
     }
 }

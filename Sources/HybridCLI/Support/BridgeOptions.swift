@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import Hybrid
 
 /// The bridge's settings on the command line, shared by `hybrid run` and `hybrid test`: `--lenient`, `--timing-seed S`,
-/// `--max-message-size BYTES` and `--container NAME`.
+/// `--max-message-size BYTES`, `--container NAME`,
+/// `--message-handler NAME`, `--mock-script FILE` and `--replay-har FILE`.
 struct BridgeOptions: ParsableArguments {
     @Option(name: .customLong("max-message-size"),
             help: ArgumentHelp("The bridge's largest message in bytes of JSON text, either way (default 256 MiB, above "
@@ -25,11 +27,37 @@ struct BridgeOptions: ParsableArguments {
                                             + "alipay; combine with +, e.g. ios-wvjb+dsbridge-ios).", valueName: "name"))
     var container = ContainerProfile.iOSWebViewJavascriptBridge.name
 
+    @Option(name: .customLong("message-handler"),
+            help: ArgumentHelp("Register window.webkit.messageHandlers.NAME (repeatable). A handler the mocks answer "
+                               + "replies (postMessage returns a Promise of the mock's answer); any other only receives.",
+                               valueName: "NAME"))
+    var messageHandlers: [String] = []
+
+    @Option(name: .customLong("mock-script"),
+            help: ArgumentHelp("Mock native handlers with the functions a JavaScript module exports (module.exports = "
+                               + "{ name(data) { ... } }), run in a context of its own, never in the page (repeatable; "
+                               + "it wins over --mock and the sidecar).", valueName: "FILE"))
+    var mockScripts: [String] = []
+
+    @Option(name: .customLong("replay-har"),
+            help: ArgumentHelp("Answer the page's requests from a HAR file (as browsers' developer tools save it), "
+                               + "offline; a request it does not have fails, except to the page's own server.", valueName: "FILE"))
+    var replayHAR: String?
+
     /// The container `--container` names (validated).
     var containerProfile: ContainerProfile { ContainerProfile(named: container) ?? .iOSWebViewJavascriptBridge }
 
     func validate() throws {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
+        if let bad = messageHandlers.first(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) }) {
+            throw ValidationError("--message-handler needs a handler name without spaces, got \"\(bad)\"")
+        }
+        if let missing = mockScripts.first(where: { !FileManager.default.isReadableFile(atPath: $0) }) {
+            throw ValidationError("--mock-script \(missing): cannot read the file")
+        }
+        if let replayHAR, !FileManager.default.isReadableFile(atPath: replayHAR) {
+            throw ValidationError("--replay-har \(replayHAR): cannot read the file")
+        }
         do {
             _ = try ContainerProfile(parsing: container)
         } catch {

@@ -30,6 +30,22 @@ struct TestCommand: AsyncParsableCommand {
             setSystemTime) holds and moves the virtual clock, in a page run on it (with --virtual-time, or \
             <meta name="hybrid-virtual-time"> in the page).
 
+            native plays native's part: native.mock(name, answer) answers the page's calls to a native handler \
+            for one test, over the sidecar mocks (a function answers each call; {error: {code, message}} is an \
+            error answer); native.calls(name) lists the calls as [{data, time}]; native.call(name, data) calls \
+            the page's JavaScript handler through its bridge and resolves with the answer. A sidecar mock may be \
+            a list of answers, by "when" matcher, else in turn.
+
+            --message-handler NAME registers \
+            window.webkit.messageHandlers.NAME for every page: with a mock of that name it replies. \
+            --mock-script FILE answers with the functions a JavaScript module exports, run outside the page, \
+            over the sidecar mocks (native.mock still wins in its test).
+
+            network.mock(url, response | fn) \
+            answers the page's fetch and XMLHttpRequest for one test; then a request no mock matches fails the test. \
+            A page's sidecar NAME.har, or --replay-har FILE for every page, answers its requests from a HAR file \
+            offline (a request it does not have fails, except to the page's own server).
+
             Output: each failure (file › test, the message, the source line) in file order, then exactly `N \
             passed, N failed` (`, N skipped` when any), the last line whatever the reporter. --reporter spec (the \
             default on a terminal) lists every file and test, dot prints a character per test; json, junit and \
@@ -62,6 +78,8 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/forms.test.html --reporter json > r.json
               hybrid test web/tests/forms.test.html --reporter dot --retries 2
               hybrid test web/tests/clock.test.html          # its tests hold the clock
+              hybrid test web/tests/native.test.html         # native.mock, native.call
+              hybrid test web/tests/har.test.html            # replays har.har offline
               hybrid test --max-memory 1G --jobs 2
               hybrid test web/tests/device.test.html --device pixel-8
               hybrid test --device list
@@ -195,6 +213,9 @@ struct TestCommand: AsyncParsableCommand {
         }
         options.timingSeeds = timingSeeds
         options.container = bridge.containerProfile
+        options.messageHandlers = bridge.messageHandlers
+        options.mockScripts = bridge.mockScripts
+        options.replayHAR = bridge.replayHAR
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -15,5 +15,6 @@ enum HarnessScript {
                                          "updateSnapshots": .bool(updateSnapshots)])
         return try HybridTestingScripts.testAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
             + HybridTestingScripts.pageAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
+            + HybridTestingScripts.nativeAPI.source.get() + "(globalThis);\n"
     }
 }

@@ -27,6 +27,11 @@ package enum HybridTestingScripts {
     /// `__hybridPageNative`, which opens, drives and closes the pages.
     static let pageAPI = ScriptResource(module: "HybridTesting", file: "hybrid-page-api.js")
 
+
+    /// The native side in tests, `(function (global) {...})`: `native.mock`, `native.calls`, `native.fn`,
+    /// `native.call`, and `__hybridNative.request`, which the handlers ``NativeTestSide`` layers ask first.
+    static let nativeAPI = ScriptResource(module: "HybridTesting", file: "hybrid-native-api.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [testAPI, pageAPI]
+    package static let all = [testAPI, pageAPI, nativeAPI]
 }

@@ -370,7 +370,7 @@ var HARNESS = "hybrid-test-api.js";
 var setT = global.setTimeout, clearT = global.clearTimeout;
 var clock = (global.performance && typeof global.performance.now === "function")
     ? function () { return global.performance.now(); } : function () { return Date.now(); };
-var tests = [], started = false;
+var tests = [], started = false, afterEachHooks = [];
 
 function send(event) {
     try { global.__hybridTestReport(event); } catch (e) { /* the page went away */ }
@@ -491,6 +491,7 @@ function runOne(t) {
             testTimer = null;
             testClock.uninstall();
             if (global.__hybridPages) global.__hybridPages.closeAll();
+            afterEachHooks.forEach(function (hook) { try { hook(); } catch (e) { /* a hook never fails a test */ } });
             resolve(outcome);
         }
         function arm() { timer = setT(function () { finish({ timeout: true }); }, config.timeout); }
@@ -562,5 +563,7 @@ function start() {
 
 Object.defineProperty(global, "test", { value: test, writable: true, configurable: true });
 Object.defineProperty(global, "__hybridTest", { value: { start: start, count: function () { return tests.length; },
-                                                    clockHeld: function () { return clockHeld; } } });
+                                                    clockHeld: function () { return clockHeld; },
+    // Another part of the API (native.js) resets its per-test state after each test.
+    afterEach: function (hook) { afterEachHooks.push(hook); } } });
 })

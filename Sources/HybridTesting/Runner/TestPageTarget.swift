@@ -72,6 +72,14 @@ struct TestPageTarget: Sendable {
             ? folder : nil
     }
 
+    /// The sidecar HAR: `NAME.har` next to `NAME.test.html` (or `NAME.test.js`), replayed as `--replay-har` replays
+    /// one; nil when there is none.
+    func har() -> String? {
+        guard url.isFileURL else { return nil }
+        let file = url.deletingLastPathComponent().appendingPathComponent(stem + ".har").path
+        return FileManager.default.isReadableFile(atPath: file) ? file : nil
+    }
+
     /// `NAME` for `NAME.test.html`, `NAME.test.js`, `NAME.html` or `NAME.js`.
     private var stem: String {
         var stem = fileName

@@ -64,6 +64,21 @@ public struct TestRunOptions: Sendable {
     /// the first one's too, is on a virtual clock. Default 0: no exploration.
     public var timingSeeds = 0
 
+    /// `window.webkit.messageHandlers.NAME` for every page (`--message-handler NAME`): a name the file's mocks answer
+    /// replies with the mock's answer (`postMessage` returns a Promise, as with WKWebView's
+    /// `addScriptMessageHandlerWithReply`); any other only receives. `native.mock(NAME, ...)` answers it per test,
+    /// and `native.calls(NAME)` lists its messages. Default none.
+    public var messageHandlers: [String] = []
+
+    /// JavaScript modules of native handlers (`--mock-script FILE`, see the Bridge module's `MockScript`) installed in
+    /// every page's bridge over its sidecar mocks, each in a context of its own. Default none.
+    public var mockScripts: [String] = []
+
+    /// A HAR file whose recorded responses answer every page's requests (`--replay-har FILE`, see ``HARReplay``); a
+    /// request it does not have fails, except to the page's own server. `network.mock` answers first. Default none: a
+    /// page with a sidecar `NAME.har` replays that.
+    public var replayHAR: String?
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -27,12 +27,18 @@ final class WebViewPageDriver: TestPageDriver {
     /// The pages the tests open (`page.open`), made when the file loads.
     private let pages = Mutex<PageHost?>(nil)
     private let configuration: WebViewConfiguration
+    private let messageHandlers: [String]
+    private let mockScripts: [String]
+    private let replayHAR: String?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
         self.configure = configure
         checksInterrupts = options.interruption != nil
         container = options.container
+        messageHandlers = options.messageHandlers
+        mockScripts = options.mockScripts
+        replayHAR = options.replayHAR
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -93,12 +99,24 @@ final class WebViewPageDriver: TestPageDriver {
                                                            configure: configure),
                             signals: signals)
         pages.withLock { $0 = host }
+        let native = NativeTestSide(bridge: bridge)
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
-                                                        pages: host))
+                                                        pages: host, native: native))
         do {
-            if let mocks = try target.mocks() { mocks.install(into: bridge) }
+            let mocks = try target.mocks()
+            mocks?.install(into: bridge)
+            for script in mockScripts { try await MockScript.install(contentsOf: script, into: bridge) }
             if let configure { try await configure(bridge) }
+            native.layerRegisteredHandlers()
+            (mocks ?? MockHandlers()).registerMessageHandlers(messageHandlers, in: webView) { message, reply in
+                native.ask(message.name, page: message.page, data: message.body, reply: reply)
+            }
             let url = try await pageURL()
+            if let replayHAR = replayHAR ?? target.har() {
+                let har = try HARReplay(contentsOf: replayHAR)
+                let passThrough = base.withLock { $0 }
+                native.replay.withLock { $0 = (har, passThrough) }
+            }
             switch target.kind {
             case .page: try await webView.load(url)
             case .script: try await webView.loadHTMLString(target.blankPage, baseURL: url)
@@ -164,16 +182,20 @@ private final class DocumentHooks: DocumentObserver {
     let bridge: WebViewJavascriptBridge?
     /// The pages the document's tests open.
     let pages: PageHost
+    /// `native` in the test API.
+    let native: NativeTestSide
 
-    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?, pages: PageHost) {
+    init(signals: AsyncStream<HarnessSignal>.Continuation, bridge: WebViewJavascriptBridge?, pages: PageHost, native: NativeTestSide) {
         self.signals = signals
         self.bridge = bridge
         self.pages = pages
+        self.native = native
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
         let signals = signals
         _ = bridge?.inject(into: document.context, page: document.id)
+        native.documentDidCreate(document)
         document.context.setFunction("__hybridTestReport") { args in
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
@@ -187,6 +209,7 @@ private final class DocumentHooks: DocumentObserver {
 
     func documentWillClose(_ document: DocumentHandle) {
         bridge?.detach(from: document.context)
+        native.documentWillClose(document)
         signals.yield(.pageClosed)
     }
 }

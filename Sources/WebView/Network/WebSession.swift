@@ -108,6 +108,15 @@ public final class WebSession {
         send(request, whileHeld: false, completion: completion)
     }
 
+    /// Asked first for every request (a test's network mocks): returns true when it answers the request through its
+    /// closure (once, on the runtime thread, now or later; the answer reaches the page on a later loop iteration), false
+    /// to send it. nil, the default, costs nothing. Runtime thread.
+    package var interceptor: ((WebRequest, @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool)?
+
+    /// Hears every request's outcome (`hybrid run --record-har`): the request, and its response with the whole body
+    /// (a streamed one's chunks put together), or the failure. nil, the default, costs nothing. Runtime thread.
+    package var recorder: ((WebRequest, Result<LoadedResource, WebLoadError>) -> Void)?
+
     /// What a streamed HTTP request reports before it completes.
     enum Progress {
         /// The response head (after redirects): status, headers, final URL; the body is empty.
@@ -123,6 +132,8 @@ public final class WebSession {
     /// only completes, with the whole body.
     func send(_ request: WebRequest, whileHeld: Bool, progress callerProgress: ((Progress) -> Void)? = nil,
               completion callerCompletion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
+        var callerProgress = callerProgress, callerCompletion = callerCompletion
+        if let recorder { Self.record(request, recorder, progress: &callerProgress, completion: &callerCompletion) }
         let cancellable = Cancellable()
         func held<T>(_ body: @escaping (T) -> Void) -> (T) -> Void {
             whileHeld ? body : { [cancellable] value in
@@ -132,6 +143,15 @@ public final class WebSession {
         }
         let completion = held(callerCompletion)
         let progress = callerProgress.map { held($0) }
+        if let interceptor {
+            let context = mainContext
+            let answered = interceptor(request) { result in
+                LoopCallback.schedule(on: context) { [cancellable] in
+                    if !cancellable.isCancelled { completion(result) }
+                }
+            }
+            if answered { return cancellable }
+        }
         g_main_context_push_thread_default(mainContext)
         defer { g_main_context_pop_thread_default(mainContext) }
         var failure: WebLoadError?
@@ -154,5 +174,28 @@ public final class WebSession {
             }
         }
         return cancellable
+    }
+
+    /// Wraps a request's progress and completion so that `recorder` hears its outcome with the whole body.
+    private static func record(_ request: WebRequest, _ recorder: @escaping (WebRequest, Result<LoadedResource, WebLoadError>) -> Void,
+                               progress: inout ((Progress) -> Void)?, completion: inout (Result<LoadedResource, WebLoadError>) -> Void) {
+        final class Body { var bytes: [UInt8] = [] }
+        let streamed = Body(), isStreamed = progress != nil
+        if let inner = progress {
+            progress = { event in
+                if case .chunk(let bytes) = event { streamed.bytes += bytes }
+                inner(event)
+            }
+        }
+        let inner = completion
+        completion = { result in
+            if isStreamed, case .success(var resource) = result, resource.body.isEmpty {
+                resource.body = streamed.bytes
+                recorder(request, .success(resource))
+            } else {
+                recorder(request, result)
+            }
+            inner(result)
+        }
     }
 }
