@@ -10,6 +10,15 @@ public enum BridgeProtocolName: String, Sendable, Hashable, CaseIterable {
     /// wendux's DSBridge v3: synchronous and asynchronous calls through `_dsbridge.call` (Android) or
     /// `prompt("_dsbridge=...")` (iOS).
     case dsBridge = "dsbridge"
+    /// Capacitor's native bridge: `{callbackId, pluginId, methodName, options}` through `webkit.messageHandlers.bridge`
+    /// (iOS) or `androidBridge.postMessage` (Android), answered by `Capacitor.fromNative`.
+    case capacitor
+    /// Cordova's `cordova.exec` through `webkit.messageHandlers.cordova`, answered by `nativeCallback`.
+    case cordova
+    /// react-native-webview: `window.ReactNativeWebView.postMessage(string)`, answered by `message` events.
+    case reactNative = "react-native"
+    /// webview_flutter's JavaScript channels: `Name.postMessage(string)`, answered by script.
+    case flutter
 }
 
 /// The native app a page runs in, as the page sees it: which bridges it installs, when, and the user agent.
@@ -32,6 +41,8 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     public var bridges: Set<BridgeProtocolName>
     /// What the container appends to the user agent (`_dsbridge` for DSBridge on Android); nil: nothing.
     public var userAgentSuffix: String?
+    /// The JavaScript channels a Flutter page sees (webview_flutter's `addJavaScriptChannel`); empty for other containers.
+    public var javaScriptChannels: [String] = []
 
     public init(name: String, platform: Platform, bridges: Set<BridgeProtocolName>, userAgentSuffix: String? = nil) {
         self.name = name
@@ -52,12 +63,26 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     /// ` _dsbridge` at the end of the user agent.
     public static let dsBridgeAndroid = ContainerProfile(name: "dsbridge-android", platform: .android, bridges: [.dsBridge],
                                                          userAgentSuffix: "_dsbridge")
+    /// An iOS Capacitor app: `window.Capacitor` at document start, calls through `webkit.messageHandlers.bridge`.
+    public static let capacitorIOS = ContainerProfile(name: "capacitor-ios", platform: .iOS, bridges: [.capacitor])
+    /// An Android Capacitor app: `window.Capacitor` and the `androidBridge` JavaScript interface at document start.
+    public static let capacitorAndroid = ContainerProfile(name: "capacitor-android", platform: .android, bridges: [.capacitor])
+    /// An iOS Cordova app (cordova-ios 6 and later, WKWebView): `window.cordova`, `deviceready` after
+    /// `DOMContentLoaded`, calls through `webkit.messageHandlers.cordova`.
+    public static let cordovaIOS = ContainerProfile(name: "cordova-ios", platform: .iOS, bridges: [.cordova])
+    /// An iOS React Native app with react-native-webview: `window.ReactNativeWebView` at document start.
+    public static let reactNativeIOS = ContainerProfile(name: "react-native-ios", platform: .iOS, bridges: [.reactNative])
+    /// A Flutter app with webview_flutter: one JavaScript channel, `Flutter`, at document start (more with
+    /// ``withJavaScriptChannels(_:)``, or `--container flutter:Name1,Name2`).
+    public static let flutter = ContainerProfile(name: "flutter", platform: .iOS, bridges: [.flutter]).withJavaScriptChannels(["Flutter"])
 
     /// Every built-in container, the default first.
     public static let builtIn: [ContainerProfile] = [.iOSWebViewJavascriptBridge, .androidJsBridge, .dsBridgeIOS, .dsBridgeAndroid]
+        + [.capacitorIOS, .capacitorAndroid, .cordovaIOS, .reactNativeIOS, .flutter]
 
     /// The built-in container named `name`; nil for an unknown name.
     public init?(named name: String) {
+        if let profile = Self.flutter(named: name) { self = profile; return }
         guard let profile = Self.builtIn.first(where: { $0.name == name }) else { return nil }
         self = profile
     }

@@ -15,8 +15,16 @@ package enum BridgeScripts {
 
     /// Every script of the module, for a check that they are all installed.
     package static let all = [bridge, androidJsBridge]
+        + [capacitor, cordova]
 
     /// lzyzsd's Android JsBridge page side (see `AndroidJsBridgeAdapter`); it evaluates to true when it made
     /// `window.WebViewJavascriptBridge`, false when the page already had one.
     static let androidJsBridge = ScriptResource(module: "Bridge", file: "AndroidJsBridge.js", sourceURL: "yy://WebViewJavascriptBridge.js")
+
+    /// Capacitor's page side (see `CapacitorAdapter`): it evaluates to a function of `{platform, headers}` that sets up
+    /// `window.Capacitor`.
+    static let capacitor = ScriptResource(module: "Bridge", file: "Capacitor.js", sourceURL: "capacitor://native-bridge.js")
+    /// Cordova's page side (see `CordovaAdapter`): it evaluates to a function that sets up `window.cordova` and returns
+    /// the function that fires `deviceready`.
+    static let cordova = ScriptResource(module: "Bridge", file: "Cordova.js", sourceURL: "cordova://cordova.js")
 }
