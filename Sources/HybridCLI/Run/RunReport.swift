@@ -89,7 +89,7 @@ final class RunReport: Sendable {
         case (false, _): arrow = "native ⇢ JS"
         }
         var text = style.dim(arrow) + " " + style.cyan(handler.isEmpty ? "?" : handler)
-        if type != "call" { text += style.dim(" answer") }
+        if type != "call" && type != "event" { text += style.dim(type == "progress" ? " progress" : " answer") }
         if let error = fields["error"] {
             text += " " + style.red("error \(error["code"]?.stringValue ?? ""): \(error["message"]?.stringValue ?? "")")
         } else if let data = fields["data"], data != .null {

@@ -21,7 +21,9 @@ struct BridgeOptions: ParsableArguments {
     var timing: BridgeTiming { timingSeed.map { BridgeTiming.explore(seed: $0) } ?? .device }
 
     @Option(name: .long, help: ArgumentHelp("The app the page runs in: which bridges it sees and its user agent (default "
-                                            + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android).", valueName: "name"))
+                                            + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android; capacitor-ios, "
+                                            + "capacitor-android, cordova-ios, react-native-ios, flutter or flutter:Channel1,Channel2).",
+                                            valueName: "name"))
     var container = ContainerProfile.iOSWebViewJavascriptBridge.name
 
     /// The container `--container` names (validated).
