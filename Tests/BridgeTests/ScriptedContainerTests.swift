@@ -241,3 +241,20 @@ import WebView
         await #expect(throws: BridgeError.self) { try await page.bridge.postMessage("x") }
     }
 }
+
+extension ScriptedContainerTests {
+    @Test func reactNativeAndCordovaPagesInTheIOSContainerAreToldWhichContainerTheyNeed() async throws {
+        let page = await WebPage()
+        try await page.load("bridge/react-native.html")
+        await page.idle()
+        _ = try? await page.eval("setTimeout(() => send('x', 1)); 0")
+        await page.idle()
+        #expect(page.divergences.contains { $0["code"] == "wrong_container" && ($0["message"]?.stringValue ?? "").contains("--container react-native-ios") })
+        let cordova = await WebPage()
+        try await cordova.load("bridge/cordova.html")
+        await cordova.idle()
+        _ = try? await cordova.eval("setTimeout(() => cordova.exec(null, null, 'A', 'b', [])); 0")
+        await cordova.idle()
+        #expect(cordova.divergences.contains { $0["code"] == "wrong_container" && ($0["message"]?.stringValue ?? "").contains("--container cordova-ios") })
+    }
+}

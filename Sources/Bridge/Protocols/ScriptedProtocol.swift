@@ -102,3 +102,15 @@ final class ScriptedProtocol: Sendable {
         return true
     }
 }
+
+extension WrongContainerProbe {
+    /// The protocol a page's `TypeError` or `ReferenceError` shows it used without its container: React Native's
+    /// `window.ReactNativeWebView` or Cordova's `cordova` global (`cordova.exec`).
+    static func scriptedBridge(in message: String) -> BridgeProtocolName? {
+        if message.contains("ReactNativeWebView") { return .reactNative }
+        if message.contains("Can't find variable: cordova") || message.contains("'cordova.exec") || message.contains("window.cordova") {
+            return .cordova
+        }
+        return nil
+    }
+}

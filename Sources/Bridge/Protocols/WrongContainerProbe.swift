@@ -65,6 +65,8 @@ final class WrongContainerProbe: DocumentObserver {
     }
 
     func observe(_ event: WebViewEvent) {
+        if case .exception(let exception) = event.kind, let bridge = Self.scriptedBridge(in: exception.message),
+           !container.bridges.contains(bridge) { report(bridge, page: event.page, what: exception.message) }
         guard case .exception(let exception) = event.kind, !container.bridges.contains(.androidJsBridge),
               exception.message.contains("WebViewJavascriptBridge"), pages.value[event.page]?.askedForWVJB == false else { return }
         report(.androidJsBridge, page: event.page,
