@@ -63,7 +63,7 @@ import WebView
         #expect(try await page.eval("statuses") == [["connected": false], ["connected": true]])
         #expect(page.bridgeEvents.filter { $0["type"] == "event" && $0["handler"] == "Network.networkStatusChange" }.count == 2)
         // Removed: the page's listener is gone natively, and the event is no longer one the page listens for.
-        _ = try await page.eval("listener.then(h => h.remove()); 0")
+        _ = try await page.eval("Promise.resolve(listener).then(h => h.remove()); 0")
         await page.idle()
         await #expect(throws: BridgeError.self) { try await page.bridge.fireEvent("Network.networkStatusChange", data: nil) }
         // A handler's progress answers keep a callback-style call (`save: true`).

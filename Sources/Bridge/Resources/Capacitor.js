@@ -203,8 +203,22 @@
     registered.set(pluginName, proxy);
     return proxy;
   };
-  // The app's bundle imports its plugins' packages, each of which registers itself.
-  (cap.PluginHeaders || []).forEach(function (header) { cap.registerPlugin(header.name); });
+  // As the iOS and Android apps export each native plugin at document start: a plain object in Capacitor.Plugins whose
+  // methods call native (registerPlugin later replaces it with its proxy).
+  (cap.PluginHeaders || []).forEach(function (header) {
+    var plugin = Plugins[header.name] = {};
+    header.methods.forEach(function (method) {
+      if (method.name === 'addListener') {
+        plugin.addListener = function (eventName, callback) { return cap.addListener(header.name, eventName, callback); };
+      } else if (method.name === 'removeListener') {
+        // Removed through the handle addListener returns.
+      } else if (method.rtype === 'callback') {
+        plugin[method.name] = function (options, callback) { return cap.nativeCallback(header.name, method.name, options, callback); };
+      } else {
+        plugin[method.name] = function (options) { return cap.nativePromise(header.name, method.name, options); };
+      }
+    });
+  });
 
   cap.platform = platform;
   cap.isNative = true;
