@@ -34,6 +34,7 @@ import TestSupport
             Self.web.appendingPathComponent("bridge/cordova.html").path,
         ])
         #expect(cordova.stdout.contains("DOMContentLoaded,deviceready,resume\n"), "\(cordova.stdout)\(cordova.stderr)")
+        #expect((cordova.stdout + cordova.stderr).contains("native → JS event deviceready"))
         let reactNative = try await HybridBinary.run([
             "run", "--container", "react-native-ios", "--event", #"message="hello""#, "--eval", "received.join()",
             Self.web.appendingPathComponent("bridge/react-native.html").path,

@@ -85,6 +85,7 @@ final class RunReport: Sendable {
         switch (toNative, type) {
         case (true, "call"): arrow = "JS → native"
         case (false, "call"): arrow = "native → JS"
+        case (false, "event"): arrow = "native → JS event"
         case (true, _): arrow = "JS ⇢ native"
         case (false, _): arrow = "native ⇢ JS"
         }
