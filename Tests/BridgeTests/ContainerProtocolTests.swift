@@ -13,7 +13,8 @@ import WebView
         #expect(ContainerProfile(named: "ios-wvjb") == .iOSWebViewJavascriptBridge)
         #expect(ContainerProfile(named: "android-jsbridge")?.bridges == [.androidJsBridge])
         #expect(ContainerProfile(named: "dsbridge-android")?.userAgentSuffix == "_dsbridge")
-        #expect(ContainerProfile(named: "wechat-ios") == nil)
+        #expect(ContainerProfile(named: "wechat-ios")?.bridges == [.weChat])
+        #expect(ContainerProfile(named: "symbian") == nil)
         #expect(ContainerProfile.installing(.dsBridge).map(\.name) == ["dsbridge-ios", "dsbridge-android"])
     }
 
@@ -206,8 +207,10 @@ import WebView
         let diagnostic = try #require(page.divergences.first { $0["code"] == "wrong_container" })
         let message = diagnostic["message"]?.stringValue ?? ""
         #expect(message.contains("dsbridge") && message.contains("--container dsbridge-android") && message.contains("ios-wvjb"))
-        // The page may define its own `_dsbridge`.
+        // The window is as on a phone: no trace of DSBridge's properties, and the page may define its own.
+        #expect(try await page.eval("['_dsbridge' in window, '_dswk' in window]") == [false, false])
         #expect(try await page.eval("window._dsbridge = 5; window._dsbridge") == 5)
+        #expect(page.divergences.filter { $0["code"] == "wrong_container" }.count == 1)
     }
 
     @Test func aPageThatOnlyTestsForDSBridgeIsNotReported() async throws {
@@ -215,6 +218,7 @@ import WebView
         try await page.load("bridge/echo.html")
         await page.idle()
         #expect(try await page.eval("window._dsbridge ? 'dsbridge' : 'wvjb'") == "wvjb")
+        #expect(try await page.eval("'_dsbridge' in window") == false)
         #expect(try await page.eval("window._dswk = 1; window._dswk") == 1)
         #expect(!page.divergences.contains { $0["code"] == "wrong_container" })
     }

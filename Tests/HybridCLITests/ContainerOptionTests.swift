@@ -32,10 +32,20 @@ import TestSupport
     }
 
     @Test func anUnknownContainerIsAUsageErrorListingTheKnownOnes() async throws {
-        let result = try await HybridBinary.run(["run", "--container", "wechat-ios", "--eval", "1", Self.web.appendingPathComponent("examples/dom.html").path])
+        let result = try await HybridBinary.run(["run", "--container", "symbian", "--eval", "1", Self.web.appendingPathComponent("examples/dom.html").path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unknown container \"wechat-ios\""))
+        #expect(result.stderr.contains("unknown container \"symbian\""))
         #expect(result.stderr.contains("ios-wvjb, android-jsbridge, dsbridge-ios, dsbridge-android"))
+    }
+
+    @Test func containersOfTwoPlatformsDoNotCombineAndOneAppsDo() async throws {
+        let page = Self.web.appendingPathComponent("examples/dom.html").path
+        let mixed = try await HybridBinary.run(["run", "--container", "ios-wvjb+dsbridge-android", "--eval", "1", page])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("one app runs on one platform"))
+        let combined = try await HybridBinary.run(["run", "--container", "ios-wvjb+dsbridge-ios", "--eval", "window._dswk", page])
+        #expect(combined.status == 0, "\(combined.stdout)\(combined.stderr)")
+        #expect(combined.stdout.contains("true\n"))
     }
 
     @Test func testRunsTheDSBridgeExamplePageInItsContainer() async throws {

@@ -30,3 +30,27 @@ import TestSupport
         #expect(text.contains(#""kind":"console","page":1,"level":"log","text":"same true""#), "\(text)")
     }
 }
+
+/// Console text with a lone surrogate keeps its escape in the transcript too (issue 17's smaller cases).
+@Suite struct TranscriptConsoleSurrogateTests {
+    @Test func consoleTextKeepsItsLoneSurrogateEscape() async throws {
+        let page = """
+            <!doctype html><script>
+            console.log('lone \\ud800 and \\udc00 pair \\ud83d\\ude00 quote " backslash \\\\');
+            console.warn('plain ' + 'text');
+            </script>
+            """
+        let dir = try await RunFixture.folder(["page.html": page])
+        let transcript = dir.appendingPathComponent("t.jsonl")
+        let result = try await HybridBinary.run(["run", dir.appendingPathComponent("page.html").path, "--transcript", transcript.path,
+                                                 "--color", "never"], currentDirectory: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: transcript, encoding: .utf8)
+        let lines = text.split(separator: "\n").filter { $0.contains(#""kind":"console""#) }
+        #expect(lines.count == 2, "\(text)")
+        #expect(lines.first?.contains(#""text":"lone \ud800 and \udc00 pair 😀 quote \" backslash \\""#) == true, "\(text)")
+        #expect(!text.contains("\u{FFFD}"))
+        #expect(!text.contains("textJSON"))
+        #expect(lines.last?.contains(#""level":"warn","text":"plain text""#) == true, "\(text)")
+    }
+}

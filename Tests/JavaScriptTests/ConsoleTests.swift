@@ -24,6 +24,12 @@ import Synchronization
         #expect(messages.allSatisfy { $0.sourceURL == "page.js" })
     }
 
+    @Test func aLoneSurrogateIsKeptAsAJSONLiteral() async throws {
+        let messages = try await logged(#"console.log('a\ud800b', '\ud83d\ude00'); console.log('x\udc00'); console.log('\ud83d\ude00 "q"');"#)
+        #expect(messages.map(\.text) == ["a\u{FFFD}b 😀", "x\u{FFFD}", "😀 \"q\""])
+        #expect(messages.map(\.textJSON) == [#""a\ud800b 😀""#, #""x\udc00""#, nil])
+    }
+
     @Test(arguments: [
         ("console.log('%s is %d years', 'Bob', 42.9)", "Bob is 42.9 years"),
         ("console.log('%i|%f|%d', '42.9x', '1.5', '7')", "42|1.5|7"),

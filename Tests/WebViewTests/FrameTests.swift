@@ -1,5 +1,6 @@
 import Foundation
 import JavaScript
+import Synchronization
 import Testing
 import TestSupport
 @testable import WebView
@@ -71,6 +72,45 @@ import TestSupport
         #expect(log.exceptions.isEmpty)
         await webView.close()
         await server.stop()
+    }
+
+    @Test func settingAFramesSrcToTheSameURLNavigatesItAgainEachTime() async throws {
+        // As in Chromium: each assignment of src (the property or setAttribute) navigates, the same URL too; a bridge
+        // signal iframe (`yy://...`) relies on it. Setting an unrelated attribute, or removing src, does not.
+        let (webView, log) = makeWebView()
+        let requests = Requests()
+        await webView.addNavigationInterceptor { action in
+            guard action.rawURL.hasPrefix("yy://") else { return false }
+            requests.urls.withLock { $0.append(action.rawURL) }
+            return true
+        }
+        try await webView.loadHTMLString("<body></body>", baseURL: URL(string: "https://app.test/"))
+        let value = try await webView.callAsyncJavaScript("""
+            new Promise(function (resolve) {
+              var f = document.createElement('iframe'), windows = [], loads = 0;
+              f.onload = function () {
+                windows.push(f.contentWindow);
+                if (++loads === 1) { f.src = 'about:blank'; }
+                else if (loads === 2) { f.setAttribute('src', 'about:blank'); }
+                else if (loads === 3) {
+                  f.setAttribute('title', 't'); f.setAttribute('title', 't');
+                  setTimeout(function () { resolve([loads, windows[0] !== windows[1], windows[1] !== windows[2]]); }, 0);
+                }
+              };
+              f.src = 'about:blank';
+              document.body.appendChild(f);
+              var signal = document.createElement('iframe');
+              document.body.appendChild(signal);
+              signal.src = 'yy://__QUEUE_MESSAGE__/';
+              signal.src = 'yy://__QUEUE_MESSAGE__/';
+              signal.setAttribute('src', 'yy://__QUEUE_MESSAGE__/');
+              signal.setAttributeNS(null, 'src', 'yy://__QUEUE_MESSAGE__/');
+            })
+            """)
+        #expect(value == [3, true, true])
+        #expect(requests.urls.withLock { $0 } == Array(repeating: "yy://__QUEUE_MESSAGE__/", count: 4))
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
     }
 
     @Test func aFrameWithoutSrcGetsAnAboutBlankDocumentAndALoadEventAsATask() async throws {
@@ -258,4 +298,9 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("location.href") == "https://app.test/")
         await webView.close()
     }
+}
+
+/// The URLs a navigation interceptor saw.
+private final class Requests: Sendable {
+    let urls = Mutex<[String]>([])
 }

@@ -45,3 +45,9 @@ enum CallbackIdStyle: Sendable {
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 }
+
+/// A connection held weakly: the way an answer goes back to the page in a combined container.
+final class ConnectionRoute: Sendable {
+    weak let connection: (any BridgeConnection)?
+    init(_ connection: any BridgeConnection) { self.connection = connection }
+}

@@ -19,13 +19,17 @@ extension BridgeCore {
             warn("WebViewJavascriptBridge: \(Self.problem(ofQueue: text)); ignored: \(BridgeLog.cut(text, to: 200))")
             return
         }
-        let (limit, log, defaultHandler) = state.withLock { state in
+        let via = route(connection)
+        let (limit, log, defaultHandler, outer) = state.withLock { state in
             state.receiving += 1
-            return (state.maxMessageSize, state.log, state.defaultHandlerName)
+            let outer = state.receivingFrom
+            if via != nil { state.receivingFrom = via }
+            return (state.maxMessageSize, state.log, state.defaultHandlerName, outer)
         }
         defer {
             // Answers sent from other threads meanwhile, and any later, go out in a task as usual.
             let schedule = state.withLock { state in
+                state.receivingFrom = outer
                 state.receiving -= 1
                 return state.receiving == 0 && takeFlush(&state)
             }
@@ -50,7 +54,7 @@ extension BridgeCore {
             } else if let responseId = message.responseId {
                 receiveResponse(message, responseId: responseId, size: element.size, page: connection.page)
             } else {
-                receiveRequest(message, size: element.size, page: connection.page)
+                receiveRequest(message, size: element.size, page: connection.page, via: via)
             }
         }
     }
@@ -83,6 +87,12 @@ extension BridgeCore {
         }
     }
 
+    /// Where answers to `connection`'s page calls go: back the way they came in a combined container (several
+    /// bridges on one page); nil (the attached connection) otherwise.
+    func route(_ connection: any BridgeConnection) -> ConnectionRoute? {
+        state.withLock { $0.container.nativeCallsBridge } == nil ? nil : ConnectionRoute(connection)
+    }
+
     func receiveResponse(_ message: BridgeMessage, responseId: String, size: Int, page: Int) {
         let (call, wasRetired) = state.withLock { state -> (PendingCall?, Bool) in
             if let call = state.pending.removeValue(forKey: responseId) { return (call, false) }
@@ -100,12 +110,13 @@ extension BridgeCore {
         call.complete(message.responseData?.value, error: message.error)
     }
 
-    private func receiveRequest(_ message: BridgeMessage, size: Int, page: Int) {
+    private func receiveRequest(_ message: BridgeMessage, size: Int, page: Int, via: ConnectionRoute?) {
         let name = message.handlerName ?? ""
         let handler = state.withLock { state in
             state.handlers[name] ?? (state.isEchoEnabled && name == "echo" ? Self.echo : nil)
         }
-        let responder = BridgeResponder(core: self, page: page, handlerName: message.handlerName, callbackId: message.callbackId)
+        let responder = BridgeResponder(core: self, page: page, handlerName: message.handlerName, callbackId: message.callbackId,
+                                        via: via)
         guard let handler else {
             warn("WVJBNoHandlerException, No handler for message from JS: \(BridgeMessage.describe(message))")
             traceIncoming(message, size: size, page: page, outcome: BridgeError.handlerNotFound)

@@ -44,8 +44,8 @@ extension BridgeCore {
     /// Queues one message for the page (a request: the current page or the startup queue; a
     /// response: the page that asked). Returns `payload_too_large` instead of sending an oversized one.
     @discardableResult
-    func send(_ message: BridgeMessage, handlerName: String?, toPage page: Int?) -> BridgeError? {
-        var outgoing = Outgoing(message: message, handlerName: handlerName, text: message.jsonText, page: page)
+    func send(_ message: BridgeMessage, handlerName: String?, toPage page: Int?, via: ConnectionRoute? = nil) -> BridgeError? {
+        var outgoing = Outgoing(message: message, handlerName: handlerName, text: message.jsonText, page: page, via: via)
         let size = outgoing.text.utf8.count
         let (limit, log) = state.withLock { ($0.maxMessageSize, $0.log) }
         if size > limit {
@@ -113,7 +113,10 @@ extension BridgeCore {
         }
         defer { token?.end() }
         let tracing = isTracing
+        let attached = connection
         for var outgoing in batch {
+            // In a combined container an answer goes back by the bridge its request came by.
+            let connection = outgoing.via?.connection.flatMap { $0.canDeliver ? $0 : nil } ?? attached
             guard let connection, outgoing.page == connection.page || !lenient, connection.canDeliver else {
                 undeliverable(outgoing, lost: !lenient)
                 continue
@@ -147,12 +150,18 @@ extension BridgeCore {
     func traceOutgoing(_ outgoing: Outgoing, size: Int, page: Int, outcome: String) {
         trace {
             let message = outgoing.message
-            return BridgeEvent(time: .now, page: page, direction: .nativeToJS, type: message.type,
-                               handler: outgoing.handlerName, callbackId: message.callbackId,
-                               responseId: message.responseId,
-                               data: message.responseId == nil ? message.data?.value : message.responseData?.value,
-                               dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
-                               size: size, error: message.error, outcome: outcome)
+            var event = BridgeEvent(time: .now, page: page, direction: .nativeToJS, type: message.type,
+                                    handler: outgoing.handlerName, callbackId: message.callbackId,
+                                    responseId: message.responseId,
+                                    data: message.responseId == nil ? message.data?.value : message.responseData?.value,
+                                    dataJSON: (message.responseId == nil ? message.data : message.responseData)?.textWithLoneSurrogate,
+                                    size: size, error: message.error, outcome: outcome)
+            // An answer going back by the bridge its request came by (combined containers) names that bridge.
+            if let via = outgoing.via?.connection {
+                event.bridge = (via.protocolName ?? .webViewJavascriptBridge).rawValue
+                event.wire = via.wireForm(of: .nativeToJS)
+            }
+            return event
         }
     }
 }

@@ -16,6 +16,8 @@ final class BridgeCore: Sendable {
         var text: String
         /// The page this message is for; nil until a page is attached.
         var page: Int?
+        /// The connection an answer goes back by (combined containers); nil: the attached one.
+        var via: ConnectionRoute?
     }
 
     struct State: Sendable {
@@ -35,6 +37,8 @@ final class BridgeCore: Sendable {
         var flushToken: WorkToken?
         /// Nonzero while the page's queue is being handled: answers are delivered after each message, not in a task.
         var receiving = 0
+        /// The connection whose queue is being handled (combined containers: what its events are traced as).
+        var receivingFrom: ConnectionRoute?
         var pending: [String: PendingCall] = [:]
         var uniqueId = 0
         /// Ids of calls that `reset()` forgot while the page may still answer them: their late
@@ -84,8 +88,22 @@ final class BridgeCore: Sendable {
     /// delivered in the task after that, so the page's handlers exist by then. Calls waiting on the
     /// page attached before fail with `page_gone`.
     func attach(_ connection: any BridgeConnection, runCallbacks: @escaping @Sendable () -> Void) {
-        // One page at a time: the page attached before is gone for the bridge.
-        if let previous = state.withLock({ $0.connection }), previous !== connection { detach(previous) }
+        let (previous, nativeCallsBridge) = state.withLock { ($0.connection, $0.container.nativeCallsBridge) }
+        if let previous, previous !== connection, previous.page == connection.page, let nativeCallsBridge {
+            // A combined container: another bridge of the same page. Native calls stay with the container's first
+            // bridge once it is there; the page's own calls are answered by the bridge they came by.
+            if (previous.protocolName ?? .webViewJavascriptBridge) == nativeCallsBridge {
+                let token = runtime.beginWork()
+                loop.execute {
+                    runCallbacks()
+                    token.end()
+                }
+                return
+            }
+        } else if let previous, previous !== connection {
+            // One page at a time: the page attached before is gone for the bridge.
+            detach(previous)
+        }
         state.withLock { state in
             state.connection = connection
             if state.startupQueue == nil { state.startupQueue = [] }
@@ -194,10 +212,18 @@ final class BridgeCore: Sendable {
     func trace(_ make: () -> BridgeEvent) {
         guard isTracing else { return }
         var event = make()
-        // A protocol other than the iOS one names itself and its wire form (the iOS events are unchanged).
-        if event.bridge == nil, let connection = state.withLock({ $0.connection }), let name = connection.protocolName {
-            event.bridge = name.rawValue
-            event.wire = connection.wireForm(of: event.direction)
+        // A protocol other than the iOS one names itself and its wire form (the iOS events are unchanged, except in a
+        // combined container, where each event names its bridge).
+        let (attached, receivingFrom, combined) = state.withLock {
+            ($0.connection, $0.receivingFrom?.connection, $0.container.nativeCallsBridge != nil)
+        }
+        if event.bridge == nil, let connection = receivingFrom ?? attached {
+            if let name = connection.protocolName {
+                event.bridge = name.rawValue
+                event.wire = connection.wireForm(of: event.direction)
+            } else if combined {
+                event.bridge = BridgeProtocolName.webViewJavascriptBridge.rawValue
+            }
         }
         events.emit(event)
     }

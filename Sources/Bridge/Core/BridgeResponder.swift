@@ -14,16 +14,19 @@ public struct BridgeResponder: Sendable {
     private let answered = AnsweredFlag()
     /// Where a protocol that does not answer with a message takes the answer (DSBridge); nil: a message to the page.
     let sink: Sink?
+    /// The connection the request came by, in a combined container: the answer goes back that way.
+    let via: ConnectionRoute?
 
     /// A protocol's own way to take an answer: the data or the error, and whether it is final (false: progress).
     typealias Sink = @Sendable (_ payload: BridgePayload?, _ error: BridgeError?, _ isFinal: Bool) -> Void
 
-    init(core: BridgeCore, page: Int, handlerName: String?, callbackId: String?, sink: Sink? = nil) {
+    init(core: BridgeCore, page: Int, handlerName: String?, callbackId: String?, sink: Sink? = nil, via: ConnectionRoute? = nil) {
         self.core = core
         self.page = page
         self.handlerName = handlerName
         self.callbackId = callbackId
         self.sink = sink
+        self.via = via
     }
 
     /// Whether the page waits for an answer (its message carried a callbackId).
@@ -65,7 +68,8 @@ public struct BridgeResponder: Sendable {
             return
         }
         if let sink { return sink(payload, error, true) }
-        core.send(BridgeMessage(responseId: callbackId, responseData: payload, error: error), handlerName: handlerName, toPage: page)
+        core.send(BridgeMessage(responseId: callbackId, responseData: payload, error: error), handlerName: handlerName, toPage: page,
+                  via: via)
     }
 }
 

@@ -45,6 +45,9 @@ public struct BridgeDivergence: Sendable, Hashable, CustomStringConvertible {
     /// The page uses a bridge the container does not install (`dsBridge` with `ios-wvjb`, the iOS
     /// WebViewJavascriptBridge setup in an Android container): the message names the containers that install it.
     public static let wrongContainer = "wrong_container"
+    /// A WeChat page called a JS-SDK API (`wx.*`) before `wx.config` was verified: WeChat refuses it
+    /// (`the permission value is offline verifying`, or `system:access_denied` without `wx.config`), so it fails there.
+    public static let weChatAPIBeforeConfig = "wechat_api_before_config"
 
     public var description: String { "\(code): \(message)" }
 

@@ -37,10 +37,8 @@ extension WebViewJavascriptBridge {
         core.state.withLock { $0.container = container }
         if container.bridges.contains(.androidJsBridge) {
             let adapter = AndroidJsBridgeAdapter(bridge: self)
-            webView.events.observe { event in adapter.observe(event) }
             await webView.addNavigationInterceptor { action in adapter.intercept(action) }
-            await webView.addDocumentObserver(adapter)
-            _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+            await adapter.injection.install(on: webView)
         }
         if container.bridges.contains(.dsBridge) {
             let adapter = DSBridgeAdapter(bridge: self, platform: container.platform)
@@ -70,6 +68,10 @@ extension WebViewJavascriptBridge {
             addEventSource(adapter)
             await webView.addDocumentObserver(adapter)
             _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+        }
+        let dialects: [(BridgeProtocolName, any InjectedScriptDialect)] = [(.weChat, WeChatDialect()), (.alipay, AlipayDialect())]
+        for (name, dialect) in dialects where container.bridges.contains(name) {
+            await InjectedScriptBridgeAdapter.injection(for: self, dialect: dialect).install(on: webView)
         }
         let probe = WrongContainerProbe(core: core, container: container)
         if probe.isNeeded {

@@ -10,6 +10,10 @@ public enum BridgeProtocolName: String, Sendable, Hashable, CaseIterable {
     /// wendux's DSBridge v3: synchronous and asynchronous calls through `_dsbridge.call` (Android) or
     /// `prompt("_dsbridge=...")` (iOS).
     case dsBridge = "dsbridge"
+    /// WeChat's `WeixinJSBridge` (`invoke`, `on`, `WeixinJSBridgeReady`), under the JS-SDK (`wx.*`) a page loads.
+    case weChat = "wechat"
+    /// Alipay's `AlipayJSBridge` (`call`, `AlipayJSBridgeReady`).
+    case alipay = "alipay"
     /// Capacitor's native bridge: `{callbackId, pluginId, methodName, options}` through `webkit.messageHandlers.bridge`
     /// (iOS) or `androidBridge.postMessage` (Android), answered by `Capacitor.fromNative`.
     case capacitor
@@ -34,7 +38,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
         case iOS = "ios", android
     }
 
-    /// The name on the command line: `ios-wvjb`, `android-jsbridge`, `dsbridge-ios`, `dsbridge-android`.
+    /// The name on the command line: `ios-wvjb`, `android-jsbridge`, `dsbridge-ios`, `dsbridge-android`, `wechat-ios`, ....
     public var name: String
     public var platform: Platform
     /// The bridges the container installs.
@@ -76,15 +80,86 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     /// ``withJavaScriptChannels(_:)``, or `--container flutter:Name1,Name2`).
     public static let flutter = ContainerProfile(name: "flutter", platform: .iOS, bridges: [.flutter]).withJavaScriptChannels(["Flutter"])
 
+    /// WeChat on iOS: `WeixinJSBridge` in a task after the page's `load` event, then `WeixinJSBridgeReady`; the user
+    /// agent ends as WeChat's does (`MicroMessenger/8.0.x`, `NetType`, `Language`).
+    public static let weChatIOS = ContainerProfile(name: "wechat-ios", platform: .iOS, bridges: [.weChat],
+                                                   userAgentSuffix: "MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN")
+    /// WeChat on Android: as ``weChatIOS``, with Android WeChat's user agent (and `checkResult` as a JSON string).
+    public static let weChatAndroid = ContainerProfile(name: "wechat-android", platform: .android, bridges: [.weChat],
+                                                       userAgentSuffix: "MicroMessenger/8.0.47.2560(0x28002F35) WeChat/arm64 Weixin "
+                                                       + "NetType/WIFI Language/zh_CN ABI/arm64")
+    /// Alipay (its iOS app): `AlipayJSBridge` in a task after the page's `load` event, then `AlipayJSBridgeReady`;
+    /// `AlipayClient/10.x` in the user agent.
+    public static let alipay = ContainerProfile(name: "alipay", platform: .iOS, bridges: [.alipay],
+                                                userAgentSuffix: "AliApp(AP/10.5.36.8100) AlipayClient/10.5.36.8100 "
+                                                + "Language/zh-Hans Region/CN NebulaX/1.0.0")
+
     /// Every built-in container, the default first.
     public static let builtIn: [ContainerProfile] = [.iOSWebViewJavascriptBridge, .androidJsBridge, .dsBridgeIOS, .dsBridgeAndroid]
+        + [.weChatIOS, .weChatAndroid, .alipay]
         + [.capacitorIOS, .capacitorAndroid, .cordovaIOS, .reactNativeIOS, .flutter]
 
-    /// The built-in container named `name`; nil for an unknown name.
+    /// The built-in container named `name`, or built-in containers combined as `a+b`; nil for an unknown name or a
+    /// combination no app makes (see ``init(parsing:)`` for why).
     public init?(named name: String) {
-        if let profile = Self.flutter(named: name) { self = profile; return }
-        guard let profile = Self.builtIn.first(where: { $0.name == name }) else { return nil }
+        guard let profile = try? Self(parsing: name) else { return nil }
         self = profile
+    }
+
+    /// The built-in container named `name`, or several combined as `a+b` (``combining(_:)``). Throws a
+    /// ``ContainerError`` that says what is wrong: an unknown name, or a combination no app makes.
+    public init(parsing name: String) throws(ContainerError) {
+        let names = name.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var parts: [ContainerProfile] = []
+        for part in names {
+            guard let profile = Self.flutter(named: part) ?? Self.builtIn.first(where: { $0.name == part }) else {
+                throw ContainerError("unknown container \"\(part)\"; known: " + Self.builtIn.map(\.name).joined(separator: ", ")
+                                     + " (combine several with +, e.g. ios-wvjb+dsbridge-ios)")
+            }
+            parts.append(profile)
+        }
+        self = parts.count == 1 ? parts[0] : try Self.combining(parts)
+    }
+
+    /// The bridge that native calls (`callHandler`, `call`) reach in a combined container: the first container's.
+    /// Nil for a single container (its only bridge).
+    public internal(set) var nativeCallsBridge: BridgeProtocolName?
+
+    /// Containers whose bridges one app installs together, as real apps do (an iOS app with Capacitor and
+    /// WebViewJavascriptBridge, or DSBridge beside WebViewJavascriptBridge): the union of their bridges, their user
+    /// agent suffixes in order, each bridge with its own injection and ready event. Native calls reach the first
+    /// container's bridge (``nativeCallsBridge``); each page call is answered on the bridge it came by.
+    ///
+    /// Throws for a combination no app makes: containers of different platforms (one app runs on one), a container
+    /// twice, or WeChat or Alipay with anything else (they are apps of their own, whose web views install no other
+    /// app's bridge).
+    public static func combining(_ containers: [ContainerProfile]) throws(ContainerError) -> ContainerProfile {
+        guard let first = containers.first else { throw ContainerError("no container to combine") }
+        guard containers.count > 1 else { return first }
+        let names = containers.map(\.name)
+        if let other = containers.first(where: { $0.platform != first.platform }) {
+            throw ContainerError("\(first.name) (\(first.platform.rawValue)) and \(other.name) (\(other.platform.rawValue)) cannot be "
+                                 + "combined: one app runs on one platform; combine containers of the same platform")
+        }
+        if Set(names).count < names.count { throw ContainerError("\(names.joined(separator: "+")) names a container twice") }
+        let apps: Set<BridgeProtocolName> = [.weChat, .alipay]
+        if let app = containers.first(where: { !$0.bridges.isDisjoint(with: apps) }) {
+            throw ContainerError("\(app.name) cannot be combined with other containers: it is an app of its own, and its web "
+                                 + "view installs no other app's bridge; run it alone")
+        }
+        var bridges = Set<BridgeProtocolName>()
+        for container in containers {
+            if let shared = bridges.intersection(container.bridges).first {
+                throw ContainerError("\(names.joined(separator: "+")) installs \(shared.rawValue) twice")
+            }
+            bridges.formUnion(container.bridges)
+        }
+        let suffixes = containers.compactMap(\.userAgentSuffix)
+        var combined = ContainerProfile(name: names.joined(separator: "+"), platform: first.platform, bridges: bridges,
+                                        userAgentSuffix: suffixes.isEmpty ? nil : suffixes.joined(separator: " "))
+        combined.nativeCallsBridge = first.bridges.first
+        combined.javaScriptChannels = containers.flatMap(\.javaScriptChannels)
+        return combined
     }
 
     /// The built-in containers that install `bridge` (for a diagnostic that names them).
@@ -101,4 +176,14 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { name }
+}
+
+/// A container name that names no container, or a combination no app makes.
+public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, in a sentence.
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
 }

@@ -4,9 +4,11 @@ import WebView
 /// Names the container a page needs when it uses a bridge the current one does not install, instead of leaving it
 /// to a bare `TypeError` or a silent `undefined` (a `wrong_container` divergence, once per page and protocol):
 ///
-/// - DSBridge without a DSBridge container: `dsbridge.js` reads `window._dsbridge`, then `window._dswk`, on every
-///   call; here those properties are getters that report the pair, and read as `undefined` as on the device (the call
-///   still returns `undefined`). A page that only tests `window._dsbridge` is not reported.
+/// - DSBridge without a DSBridge container: `dsbridge.js`'s globals (`dsBridge` with `call`, `_dsf`) once the page's
+///   `DOMContentLoaded` or `load` ran; the window is left as on the device (`'_dsbridge' in window` is false), and a
+///   page that only tests `window._dsbridge` is not reported.
+/// - WeChat or Alipay outside their app: a `WeixinJSBridgeReady` or `AlipayJSBridgeReady` listener (the page's
+///   `ready` code would never run), looked at when its `DOMContentLoaded` and `load` have run.
 /// - The iOS setup (`https://__bridge_loaded__`, `wvjbscheme://`) in a container without it: reported and consumed.
 /// - Android JsBridge's `yy://` signal, or a `TypeError` about `WebViewJavascriptBridge` from a page that never asked
 ///   for the iOS bridge, in a container without Android JsBridge.
@@ -15,58 +17,55 @@ final class WrongContainerProbe: DocumentObserver {
     private let container: ContainerProfile
     /// Per page: the protocols already reported, and whether the page asked for the iOS bridge.
     private let pages: LoopBoundBox<[Int: (reported: Set<BridgeProtocolName>, askedForWVJB: Bool)]>
+    /// Per page: its document, to look for a bridge library's globals.
+    private let documents: LoopBoundBox<[Int: WeakDocument]>
 
     init(core: BridgeCore, container: ContainerProfile) {
         self.core = core
         self.container = container
         pages = LoopBoundBox(sending: [:], loop: core.loop)
+        documents = LoopBoundBox(sending: [:], loop: core.loop)
     }
 
     var isNeeded: Bool { container.bridges != Set(BridgeProtocolName.allCases) }
 
     func documentDidCreate(_ document: DocumentHandle) {
         pages.value[document.id] = ([], false)
-        guard !container.bridges.contains(.dsBridge) else { return }
-        let context = document.context
-        let page = document.id
-        // dsbridge.js's call reads `_dsbridge`, then `_dswk`: both in that order is DSBridge, where a page that only
-        // tests `window._dsbridge` to pick its bridge is not reported.
-        let readDSBridge = LoopBoundBox(false, loop: core.loop)
-        Self.trap("_dsbridge", in: context) { readDSBridge.value = true }
-        Self.trap("_dswk", in: context) { [weak self] in
-            guard readDSBridge.value else { return }
-            self?.report(.dsBridge, page: page, what: "dsBridge.call (dsbridge.js looks for window._dsbridge and window._dswk)")
-        }
+        documents.value[document.id] = WeakDocument(document)
     }
 
-    /// Makes `name` on the window a property that calls `onRead` and reads as `undefined` until the page assigns it.
-    /// Native calls only (no script to parse): a page that never touches it pays one property definition.
-    private static func trap(_ name: String, in context: JSContext, onRead: @escaping () -> Void) {
-        let descriptor = JSValue(newObjectIn: context)
-        descriptor["configurable"] = JSValue(bool: true, in: context)
-        descriptor["get"] = JSValue(function: { _ in
-            onRead()
-            return nil
-        }, name: name, in: context)
-        descriptor["set"] = JSValue(function: { args in
-            // The page's own value replaces the trap.
-            let context = args.context
-            let value = JSValue(newObjectIn: context)
-            value["value"] = args[0]
-            for flag in ["writable", "enumerable", "configurable"] { value[flag] = JSValue(bool: true, in: context) }
-            _ = try context.globalObject["Object"]["defineProperty"].call(arguments: [context.globalObject, name, value])
-            return nil
-        }, name: name, in: context)
-        AdapterSupport.call(context.globalObject["Object"]["defineProperty"], [context.globalObject, name, descriptor], in: context)
+    /// Looks for a bridge library on the page, once its `DOMContentLoaded` and `load` have run (the window gets nothing
+    /// of the probe's): `dsbridge.js` (its globals `dsBridge` and `_dsf`), which calls native at once (`_dsb.dsinit`)
+    /// and gets `undefined` from every `dsBridge.call` without a DSBridge container; and a listener for
+    /// `WeixinJSBridgeReady` or `AlipayJSBridgeReady`, which outside WeChat or Alipay never runs.
+    private func lookForBridges(page: Int) {
+        guard let document = documents.value[page]?.document, !document.isClosed else { return }
+        let window = document.context.globalObject
+        if !container.bridges.contains(.dsBridge), window["dsBridge"]["call"].isFunction, window["_dsf"].isObject {
+            report(.dsBridge, page: page, what: "dsbridge.js (window.dsBridge), whose dsBridge.call gets undefined without a "
+                   + "DSBridge container (no window._dsbridge, no window._dswk)")
+        }
+        // domino keeps a target's listeners by type in `_listeners`.
+        let listeners = window["document"]["_listeners"]
+        guard listeners.isObject else { return }
+        for (bridge, event) in [(BridgeProtocolName.weChat, "WeixinJSBridgeReady"), (.alipay, "AlipayJSBridgeReady")]
+        where !container.bridges.contains(bridge) && listeners[event].isObject {
+            report(bridge, page: page, what: "a \(event) listener, which runs only in that app")
+        }
     }
 
     func documentWillClose(_ document: DocumentHandle) {
         pages.value[document.id] = nil
+        documents.value[document.id] = nil
     }
 
     func observe(_ event: WebViewEvent) {
         if case .exception(let exception) = event.kind, let bridge = Self.scriptedBridge(in: exception.message),
            !container.bridges.contains(bridge) { report(bridge, page: event.page, what: exception.message) }
+        if case .load(let milestone, _) = event.kind, milestone == .domcontentloaded || milestone == .load {
+            lookForBridges(page: event.page)
+            return
+        }
         guard case .exception(let exception) = event.kind, !container.bridges.contains(.androidJsBridge),
               exception.message.contains("WebViewJavascriptBridge"), pages.value[event.page]?.askedForWVJB == false else { return }
         report(.androidJsBridge, page: event.page,
@@ -102,4 +101,10 @@ final class WrongContainerProbe: DocumentObserver {
                      + names.map { "--container \($0)" }.joined(separator: " or ")
                      + " (in Swift: WebViewJavascriptBridge(for:container:))", page: page)
     }
+}
+
+/// A document held weakly (the probe must not keep a closed page alive).
+private struct WeakDocument {
+    weak var document: DocumentHandle?
+    init(_ document: DocumentHandle) { self.document = document }
 }

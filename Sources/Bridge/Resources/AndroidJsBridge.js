@@ -26,12 +26,8 @@
   }
   var signalFrame = hiddenIframe();
   var returnFrame = hiddenIframe();
-  // Setting an iframe's src navigates it even to the same URL (HTML); the headless DOM only sees a change, so the
-  // attribute goes first.
-  function load(frame, url) {
-    frame.removeAttribute('src');
-    frame.src = url;
-  }
+  // Each assignment of src navigates the frame, to the same URL too (HTML).
+  function load(frame, url) { frame.src = url; }
 
   function init(defaultHandler) {
     if (bridge._messageHandler) { throw new Error('WebViewJavascriptBridge.init called twice'); }

@@ -33,20 +33,27 @@ final class RunTranscript: Sendable {
     private func line(kind: String, page: Int, at instant: ContinuousClock.Instant, _ fields: JSONObject) -> String {
         var line: JSONObject = ["t": .number((milliseconds(at: instant) * 1000).rounded() / 1000), "kind": .string(kind), "page": .number(Double(page))]
         for (key, value) in fields { line[key] = value }
-        // Data with a lone surrogate (a bridge message's `dataJSON`): written as the page's own JSON text, so the line
-        // keeps `"\ud800"` where a Swift string would hold U+FFFD.
-        guard case .string(let dataJSON)? = line["dataJSON"] else { return JSONValue.object(line).jsonString + "\n" }
-        line["dataJSON"] = nil
-        line["data"] = .string(Self.dataPlaceholder)
-        let text = JSONValue.object(line).jsonString
-        guard let range = text.range(of: Self.writtenPlaceholder) else { return text + "\n" }
-        return text.replacingCharacters(in: range, with: dataJSON) + "\n"
+        // A value with a lone surrogate (a bridge message's `dataJSON`, a console line's `textJSON`): written as the
+        // page's own JSON text, so the line keeps `"\ud800"` where a Swift string would hold U+FFFD.
+        var literals: [(placeholder: String, json: String)] = []
+        for (rawKey, key) in Self.literalFields {
+            guard case .string(let json)? = line[rawKey] else { continue }
+            let placeholder = "\u{0}hybrid transcript \(key)\u{0}"
+            line[rawKey] = nil
+            line[key] = .string(placeholder)
+            literals.append((JSONValue.string(placeholder).jsonString, json))
+        }
+        var text = JSONValue.object(line).jsonString
+        for (placeholder, json) in literals {
+            guard let range = text.range(of: placeholder) else { continue }
+            text.replaceSubrange(range, with: json)
+        }
+        return text + "\n"
     }
 
-    /// Stands for the data while the line is written (NULs around a name: not what the other fields of a bridge
-    /// line, written before the data, hold).
-    private static let dataPlaceholder = "\u{0}hybrid transcript data\u{0}"
-    private static let writtenPlaceholder = JSONValue.string(dataPlaceholder).jsonString
+    /// The fields that carry a JSON literal for another one: the literal is written as that field's value. (While the
+    /// line is written, a placeholder, NULs around a name, stands for it: not what a page's fields can hold.)
+    private static let literalFields = [("dataJSON", "data"), ("textJSON", "text")]
 
     /// Writes the last line (`interrupt`, `timeout`, `memory`) and closes the file, with nothing written between the
     /// two by another thread: whatever happens after it is not in the transcript. Returns the first failure.
@@ -74,8 +81,10 @@ final class RunTranscript: Sendable {
         case .load(let milestone, let url):
             return ("load", ["milestone": .string(milestone.rawValue), "url": .string(url)])
         case .console(let message):
-            return ("console", ["level": .string(message.level.rawValue), "text": .string(message.text),
-                                "source": optional(message.sourceURL), "line": optional(message.line)])
+            var fields: JSONObject = ["level": .string(message.level.rawValue), "text": .string(message.text),
+                                      "source": optional(message.sourceURL), "line": optional(message.line)]
+            if let textJSON = message.textJSON { fields["textJSON"] = .string(textJSON) }
+            return ("console", fields)
         case .dialog(let type, let text, let answer):
             return ("dialog", ["type": .string(type.rawValue), "text": .string(text), "answer": answer])
         case .exception(let error):

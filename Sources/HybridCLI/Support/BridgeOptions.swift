@@ -21,9 +21,9 @@ struct BridgeOptions: ParsableArguments {
     var timing: BridgeTiming { timingSeed.map { BridgeTiming.explore(seed: $0) } ?? .device }
 
     @Option(name: .long, help: ArgumentHelp("The app the page runs in: which bridges it sees and its user agent (default "
-                                            + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android; capacitor-ios, "
-                                            + "capacitor-android, cordova-ios, react-native-ios, flutter or flutter:Channel1,Channel2).",
-                                            valueName: "name"))
+                                            + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android, wechat-ios, wechat-android, "
+                                            + "alipay, capacitor-ios, capacitor-android, cordova-ios, react-native-ios, flutter or "
+                                            + "flutter:Channel1,Channel2; combine with +, e.g. ios-wvjb+dsbridge-ios).", valueName: "name"))
     var container = ContainerProfile.iOSWebViewJavascriptBridge.name
 
     /// The container `--container` names (validated).
@@ -31,9 +31,10 @@ struct BridgeOptions: ParsableArguments {
 
     func validate() throws {
         if let maxMessageSize, maxMessageSize < 0 { throw ValidationError("--max-message-size must be 0 or more bytes") }
-        if ContainerProfile(named: container) == nil {
-            throw ValidationError("--container: unknown container \"\(container)\"; known: "
-                                  + ContainerProfile.builtIn.map(\.name).joined(separator: ", "))
+        do {
+            _ = try ContainerProfile(parsing: container)
+        } catch {
+            throw ValidationError("--container: \(error.message)")
         }
     }
 }

@@ -16,13 +16,19 @@ public struct ConsoleMessage: Sendable, Hashable {
     public var line: Int?
     /// The column of the call, when known.
     public var column: Int?
+    /// The text as a JSON string literal (`"a\ud800"`) when the page's text holds a lone surrogate, which ``text``
+    /// (a Swift string) shows as U+FFFD; nil otherwise. `hybrid run --transcript` writes it in place of the text, so a
+    /// transcript keeps what the page logged.
+    public var textJSON: String?
 
-    public init(level: Level, text: String, sourceURL: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(level: Level, text: String, sourceURL: String? = nil, line: Int? = nil, column: Int? = nil,
+                textJSON: String? = nil) {
         self.level = level
         self.text = text
         self.sourceURL = sourceURL
         self.line = line
         self.column = column
+        self.textJSON = textJSON
     }
 
     /// Writes each message's text and a newline to standard error: the default sink.

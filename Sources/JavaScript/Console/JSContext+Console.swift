@@ -12,7 +12,9 @@ extension JSContext {
             let level = levels[min(max(args.int(at: 0) ?? 0, 0), levels.count - 1)]
             let context = args.context
             context.emitConsole(ConsoleMessage(level: level, text: args.string(at: 1) ?? "", sourceURL: args.string(at: 2),
-                                               line: args.int(at: 3), column: args.int(at: 4)))
+                                               line: args.int(at: 3), column: args.int(at: 4),
+                                               textJSON: JSStringConversion.jsonLiteralIfLoneSurrogate(of: args.ref(at: 1),
+                                                                                                       in: args.contextRef)))
             return nil
         }, name: "emit", in: self)
         do {

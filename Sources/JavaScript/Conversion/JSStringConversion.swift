@@ -40,6 +40,35 @@ enum JSStringConversion {
         return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
     }
 
+    /// The JSON string literal of `value` (a string) when it holds a lone surrogate, which a Swift string cannot
+    /// keep: `JSON.stringify` writes each one as its `\udXXX` escape. Nil for a string without one (the common case
+    /// costs one scan of its UTF-16 units) and for a value that is not a string.
+    static func jsonLiteralIfLoneSurrogate(of value: JSValueRef, in context: JSContextRef) -> String? {
+        guard JSValueIsString(context, value), let ref = JSValueToStringCopy(context, value, nil) else { return nil }
+        defer { JSStringRelease(ref) }
+        let length = JSStringGetLength(ref)
+        guard length > 0, let characters = JSStringGetCharactersPtr(ref),
+              hasLoneSurrogate(UnsafeBufferPointer(start: characters, count: length)),
+              let json = JSValueCreateJSONString(context, value, 0, nil) else { return nil }
+        defer { JSStringRelease(json) }
+        return string(from: json)
+    }
+
+    /// Whether `units` holds a surrogate that is not half of a pair.
+    static func hasLoneSurrogate(_ units: UnsafeBufferPointer<JSChar>) -> Bool {
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            if unit & 0xF800 == 0xD800 {
+                guard unit < 0xDC00, index + 1 < units.count, units[index + 1] & 0xFC00 == 0xDC00 else { return true }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        return false
+    }
+
     /// Converts any value to a string the way JavaScript's `String(value)` does; nil if that throws.
     static func string(of value: JSValueRef, in context: JSContextRef) -> String? {
         var exception: JSValueRef?

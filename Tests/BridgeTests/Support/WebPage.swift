@@ -1,6 +1,7 @@
 @testable import Bridge
 import Foundation
 import JavaScript
+import Logging
 import Synchronization
 import Testing
 import TestSupport
@@ -12,6 +13,8 @@ final class WebPage: Sendable {
     let bridge: WebViewJavascriptBridge
     let events = Recorder<WebViewEvent>()
     let navigations = Recorder<String>()
+    /// The bridge's log lines (`warning: ...`).
+    let logs = Recorder<String>()
 
     static let webFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web")
@@ -22,7 +25,9 @@ final class WebPage: Sendable {
         webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: configuration)
         let events = self.events
         webView.events.observe { events.append($0) }
-        bridge = await WebViewJavascriptBridge(for: webView, container: container)
+        let logs = self.logs
+        bridge = await WebViewJavascriptBridge(for: webView, container: container,
+                                               logger: Logger(label: "test") { _ in RecordingLogHandler(recorder: logs) })
         await webView.setNavigationDelegate(NavigationRecorder(recorder: navigations))
     }
 

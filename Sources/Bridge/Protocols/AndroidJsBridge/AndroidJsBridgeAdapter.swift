@@ -12,45 +12,22 @@ import WebView
 /// `WebViewJavascriptBridge._handleMessageFromNative(json)` (a `javascript:` URL on the device). Messages are
 /// WebViewJavascriptBridge's (`handlerName`, `data`, `callbackId`, `responseId`, `responseData`); one without a
 /// handler name (`send`) goes to the default handler, ``WebViewJavascriptBridge/defaultHandlerName``.
-final class AndroidJsBridgeAdapter: DocumentObserver {
+final class AndroidJsBridgeAdapter: Sendable {
     /// Chromium's longest URL: on the device `loadUrl` refuses a longer `javascript:` URL, and the message is lost.
     static let maximumURLLength = 2_097_152
 
     private let bridge: WebViewJavascriptBridge
-    private let current: LoopBoundBox<AndroidJsBridgeConnection?>
+    /// `onPageFinished`: the bridge script runs in a task after the page's `load` event.
+    let injection: AfterLoadInjection<AndroidJsBridgeConnection>
+    private var current: LoopBoundBox<AndroidJsBridgeConnection?> { injection.current }
 
     init(bridge: WebViewJavascriptBridge) {
         self.bridge = bridge
-        current = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
+        let core = bridge.core
+        injection = AfterLoadInjection(runtime: bridge.runtime) { AndroidJsBridgeConnection(document: $0, core: core) }
         bridge.core.state.withLock { state in
-            state.callbackIdStyle = .java(start: .now)
+            if (state.container.nativeCallsBridge ?? .androidJsBridge) == .androidJsBridge { state.callbackIdStyle = .java(start: .now) }
             state.defaultHandlerName = WebViewJavascriptBridge.defaultHandlerName
-        }
-    }
-
-    func documentDidCreate(_ document: DocumentHandle) {
-        current.value = AndroidJsBridgeConnection(document: document, core: bridge.core)
-        // A document adopted after it loaded gets the bridge now.
-        if document.documentReadyState == "complete" { scheduleInjection(into: document) }
-    }
-
-    func documentWillClose(_ document: DocumentHandle) {
-        guard let connection = current.value, connection.page == document.id else { return }
-        connection.close()
-        current.value = nil
-    }
-
-    /// `onPageFinished`: the bridge script runs in a task after the page's `load` event.
-    func observe(_ event: WebViewEvent) {
-        guard case .load(milestone: .load, url: _) = event.kind, let connection = current.value, connection.page == event.page,
-              let document = connection.document else { return }
-        scheduleInjection(into: document)
-    }
-
-    private func scheduleInjection(into document: DocumentHandle) {
-        AdapterSupport.task(in: document, runtime: bridge.runtime) { [current] document in
-            guard let connection = current.value, connection.page == document.id else { return }
-            connection.inject()
         }
     }
 
@@ -92,7 +69,7 @@ final class AndroidJsBridgeAdapter: DocumentObserver {
 }
 
 /// The core's connection to one page with Android JsBridge. Runtime thread only.
-final class AndroidJsBridgeConnection: BridgeConnection {
+final class AndroidJsBridgeConnection: AfterLoadConnection {
     let page: Int
     private let state: LoopBoundBox<State>
 

@@ -25,7 +25,10 @@ final class DSBridgeAdapter: DocumentObserver {
         self.bridge = bridge
         self.platform = platform
         current = LoopBoundBox(sending: nil, loop: bridge.runtime.loop)
-        bridge.core.state.withLock { $0.callbackIdStyle = .number }
+        // Native callback ids in the form of the bridge native calls go to (the first one of a combined container).
+        bridge.core.state.withLock { state in
+            if (state.container.nativeCallsBridge ?? .dsBridge) == .dsBridge { state.callbackIdStyle = .number }
+        }
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
@@ -220,7 +223,7 @@ final class DSBridgeConnection: BridgeConnection {
     /// the final one deletes the stub.
     private func asyncAnswer(_ stub: String, _ method: String) -> BridgeResponder.Sink {
         // Made on the runtime thread; answered from any thread.
-        let weakCore = state.value.core.map { WeakCore($0) }
+        let weakCore = state.value.core.map { WeakBridgeCore($0) }
         return { [weak self] payload, error, isFinal in
             guard let self, let core = weakCore?.core else { return }
             let loop = core.loop
@@ -303,10 +306,4 @@ final class DSBridgeConnection: BridgeConnection {
                         bridge: BridgeProtocolName.dsBridge.rawValue, wire: wire ?? wireForm(of: direction))
         }
     }
-}
-
-/// A core held weakly, to be captured by an answer that may come from any thread.
-private final class WeakCore: Sendable {
-    weak let core: BridgeCore?
-    init(_ core: BridgeCore) { self.core = core }
 }

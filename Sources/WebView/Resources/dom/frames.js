@@ -111,6 +111,25 @@
       }, configurable: true, enumerable: true
     }
   };
+  // HTML navigates a frame each time its src (or srcdoc) is set, to the same value too (Chromium and WebKit do);
+  // domino reports only changes, so setting the same value is reported here. Every way of setting an attribute
+  // (the src property, setAttribute, setAttributeNS) ends in one of these three of domino's methods.
+  function sameValueNavigates(method, nameOf) {
+    return {
+      value: function () {
+        var name = nameOf(arguments), before = name === 'src' || name === 'srcdoc' ? this.getAttribute(name) : null;
+        var result = method.apply(this, arguments);
+        if (before !== null && before === this.getAttribute(name)) env.frameAttributeChanged(this, name);
+        return result;
+      }, configurable: true, writable: true
+    };
+  }
+  var ElementProto = impl.Element.prototype;
+  frameMembers._setattr = sameValueNavigates(ElementProto._setattr, function (args) { return args[0]; });
+  frameMembers._setAttribute = sameValueNavigates(ElementProto._setAttribute, function (args) { return args[0]; });
+  frameMembers._setAttributeNS = sameValueNavigates(ElementProto._setAttributeNS, function (args) {
+    return args[0] === null || args[0] === undefined || args[0] === '' ? args[1] : null;
+  });
   var htmlelts = require('domino/lib/htmlelts'), createElement = htmlelts.createElement;
   htmlelts.createElement = function (doc, localName, prefix) {
     var element = createElement.call(this, doc, localName, prefix);
