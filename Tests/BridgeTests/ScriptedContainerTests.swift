@@ -258,3 +258,19 @@ extension ScriptedContainerTests {
         #expect(cordova.divergences.contains { $0["code"] == "wrong_container" && ($0["message"]?.stringValue ?? "").contains("--container cordova-ios") })
     }
 }
+
+extension ScriptedContainerTests {
+    @Test func capacitorCombinesWithTheIOSBridgeAndFlutterChannelsSurviveCombining() async throws {
+        let combined = try ContainerProfile(parsing: "ios-wvjb+capacitor-ios")
+        #expect(combined.bridges == [.webViewJavascriptBridge, .capacitor])
+        #expect(try ContainerProfile(parsing: "ios-wvjb+flutter:Flutter,Print").javaScriptChannels == ["Flutter", "Print"])
+        let page = await WebPage(container: combined)
+        page.bridge.registerHandler("Greeter.hello") { _, cb in cb(["text": "combined"]) }
+        try await page.load("bridge/capacitor.html")
+        await page.idle()
+        _ = try await page.eval("document.getElementById('greet').click(); 0")
+        await page.idle()
+        #expect(try await page.eval("document.getElementById('show').textContent") == "combined")
+        #expect(page.bridgeEvents.contains { $0["bridge"] == "capacitor" && $0["handler"] == "Greeter.hello" })
+    }
+}
