@@ -141,3 +141,78 @@ for key in ["js 1 KB", "native 1 KB"] {
     let ratio = ratios[key] ?? 0
     print("- \(key == "js 1 KB" ? "JS -> native" : "native -> JS") 1 KB: \(String(format: "%.2f", ratio))× the JS-only baseline (target <= 6×: \(ratio <= 6 ? "met" : "missed"))")
 }
+
+// Containers (issue 18): the same echo through other protocols in a web view with the container's adapter, tracing
+// off. DSBridge's synchronous call (`dsBridge.call('echo', data)` returning the answer, through the `_dsbridge`
+// JavaScript interface) and Android JsBridge round trips (`callHandler` through the `yy://` signal, `_fetchQueue`
+// and `_handleMessageFromNative`, 100 in flight: 1,000 messages of 1 KB in one `yy://return/_fetchQueue/` URL would pass
+// the 2,097,152 characters an Android WebView loads, and be lost as on the device), each against the same JSON baseline
+// as above.
+let androidInFlight = 100
+final class ContainerBench: @unchecked Sendable {
+    let webView: HeadlessWebView
+    let bridge: WebViewJavascriptBridge
+
+    static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web")
+
+    init(container: ContainerProfile, page: String) async throws {
+        var configuration = WebViewConfiguration()
+        container.configure(&configuration)
+        webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: configuration)
+        bridge = await WebViewJavascriptBridge(for: webView, container: container)
+        bridge.isEchoEnabled = true
+        bridge.isTracingEnabled = false
+        try await webView.load(Self.web.appendingPathComponent(page))
+        _ = await webView.runUntilIdle()
+        _ = try await webView.evaluateJavaScript("""
+            window.done = 0;
+            window.syncCalls = function (count, data) {
+              var out;
+              for (var i = 0; i < count; i++) out = dsBridge.call('echo', data);
+              if (JSON.stringify(out) !== JSON.stringify(data)) throw new Error('wrong answer ' + JSON.stringify(out));
+            };
+            window.burst = function (count, data) {
+              for (var i = 0; i < count; i++) WebViewJavascriptBridge.callHandler('echo', data, function () { done++; });
+            };
+            window.baseline = function (count, data) {
+              var out;
+              for (var i = 0; i < count; i++) out = JSON.parse(JSON.stringify(data));
+              return 0;
+            };
+            0
+            """)
+    }
+
+    func js(_ script: String) async throws {
+        _ = try await webView.evaluateJavaScript(script + "; 0")
+    }
+
+    func roundTrips(_ data: String, count: Int) async throws {
+        try await js("done = 0; burst(\(count), \(data))")
+        _ = await webView.runUntilIdle()
+        let done = try await webView.evaluateJavaScript("done").intValue ?? 0
+        precondition(done == count, "lost answers: \(done) of \(count)")
+    }
+}
+
+print("\n## Other containers' protocols (web view, tracing off)")
+printReportHeader("DSBridge synchronous call and Android JsBridge round trips")
+let dsBridge = try await ContainerBench(container: .dsBridgeAndroid, page: "bridge/dsbridge.html")
+let androidJsBridge = try await ContainerBench(container: .androidJsBridge, page: "bridge/android-jsbridge.html")
+for (label, data) in [("small", small), ("1 KB", oneKB)] {
+    let count = inFlight * batches
+    let baselineName = "JSON.parse(JSON.stringify(\(label)))"
+    trace("dsbridge \(label)")
+    let sync = try await measurePair(
+        "dsBridge.call (synchronous) echo, \(label)", baselineName, operations: count,
+        subject: { try await dsBridge.js("syncCalls(\(count), \(data))") },
+        baseline: { try await dsBridge.js("baseline(\(count), \(data))") })
+    _ = report(sync.subject, against: sync.baseline, ratio: sync.ratio)
+    trace("android-jsbridge \(label)")
+    let android = try await measurePair(
+        "Android JsBridge JS -> native echo -> JS (\(androidInFlight) in flight), \(label)", baselineName, operations: count,
+        subject: { for _ in 0..<(count / androidInFlight) { try await androidJsBridge.roundTrips(data, count: androidInFlight) } },
+        baseline: { try await androidJsBridge.js("baseline(\(count), \(data))") })
+    _ = report(android.subject, against: android.baseline, ratio: android.ratio)
+}

@@ -53,6 +53,8 @@ final class BridgeCore: Sendable {
         var synchronousHandlers: Set<String> = []
         /// The container the bridge was made for (what the page sees).
         var container = ContainerProfile.iOSWebViewJavascriptBridge
+        /// The protocol adapters that fire events into the page (``WebViewJavascriptBridge/fireEvent(_:data:)``).
+        var eventSources: [any ContainerEventSource] = []
 
         /// The next native callback id: `objc_cb_<n>` (or the container's protocol's form), skipping retired ids.
         mutating func nextCallbackId() -> String {

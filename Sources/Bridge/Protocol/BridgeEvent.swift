@@ -15,6 +15,8 @@ public struct BridgeEvent: Sendable {
         case call, response, error, signal
         /// A part answer that keeps the callback (DSBridge's `complete: false`).
         case progress
+        /// A protocol event fired into the page (Cordova's `deviceready`, a Capacitor listener, React Native's `message`).
+        case event
     }
 
     public var time: ContinuousClock.Instant

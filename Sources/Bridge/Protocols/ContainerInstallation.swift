@@ -45,6 +45,30 @@ extension WebViewJavascriptBridge {
             await webView.addDocumentObserver(adapter)
             _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
         }
+        if container.bridges.contains(.capacitor) {
+            let adapter = CapacitorAdapter(bridge: self, platform: container.platform)
+            if container.platform == .iOS { webView.userContentController.add(adapter, name: "bridge") }
+            addEventSource(adapter)
+            await webView.addDocumentObserver(adapter)
+            _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+        }
+        if container.bridges.contains(.cordova) {
+            let adapter = CordovaAdapter(bridge: self)
+            webView.userContentController.add(adapter, name: "cordova")
+            addEventSource(adapter)
+            webView.events.observe { event in adapter.observe(event) }
+            await webView.addDocumentObserver(adapter)
+            _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+        }
+        for adapter in [container.bridges.contains(.reactNative) ? ReactNativeWebView.adapter(for: self) : nil,
+                        container.bridges.contains(.flutter)
+                            ? FlutterJavaScriptChannels.adapter(for: self, channels: container.javaScriptChannels) : nil]
+            .compactMap({ $0 }) {
+            adapter.register(in: webView.userContentController)
+            addEventSource(adapter)
+            await webView.addDocumentObserver(adapter)
+            _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
+        }
         let dialects: [(BridgeProtocolName, any InjectedScriptDialect)] = [(.weChat, WeChatDialect()), (.alipay, AlipayDialect())]
         for (name, dialect) in dialects where container.bridges.contains(name) {
             await InjectedScriptBridgeAdapter.injection(for: self, dialect: dialect).install(on: webView)

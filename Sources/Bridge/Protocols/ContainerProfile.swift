@@ -14,6 +14,15 @@ public enum BridgeProtocolName: String, Sendable, Hashable, CaseIterable {
     case weChat = "wechat"
     /// Alipay's `AlipayJSBridge` (`call`, `AlipayJSBridgeReady`).
     case alipay = "alipay"
+    /// Capacitor's native bridge: `{callbackId, pluginId, methodName, options}` through `webkit.messageHandlers.bridge`
+    /// (iOS) or `androidBridge.postMessage` (Android), answered by `Capacitor.fromNative`.
+    case capacitor
+    /// Cordova's `cordova.exec` through `webkit.messageHandlers.cordova`, answered by `nativeCallback`.
+    case cordova
+    /// react-native-webview: `window.ReactNativeWebView.postMessage(string)`, answered by `message` events.
+    case reactNative = "react-native"
+    /// webview_flutter's JavaScript channels: `Name.postMessage(string)`, answered by script.
+    case flutter
 }
 
 /// The native app a page runs in, as the page sees it: which bridges it installs, when, and the user agent.
@@ -36,6 +45,8 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     public var bridges: Set<BridgeProtocolName>
     /// What the container appends to the user agent (`_dsbridge` for DSBridge on Android); nil: nothing.
     public var userAgentSuffix: String?
+    /// The JavaScript channels a Flutter page sees (webview_flutter's `addJavaScriptChannel`); empty for other containers.
+    public var javaScriptChannels: [String] = []
 
     public init(name: String, platform: Platform, bridges: Set<BridgeProtocolName>, userAgentSuffix: String? = nil) {
         self.name = name
@@ -56,6 +67,18 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     /// ` _dsbridge` at the end of the user agent.
     public static let dsBridgeAndroid = ContainerProfile(name: "dsbridge-android", platform: .android, bridges: [.dsBridge],
                                                          userAgentSuffix: "_dsbridge")
+    /// An iOS Capacitor app: `window.Capacitor` at document start, calls through `webkit.messageHandlers.bridge`.
+    public static let capacitorIOS = ContainerProfile(name: "capacitor-ios", platform: .iOS, bridges: [.capacitor])
+    /// An Android Capacitor app: `window.Capacitor` and the `androidBridge` JavaScript interface at document start.
+    public static let capacitorAndroid = ContainerProfile(name: "capacitor-android", platform: .android, bridges: [.capacitor])
+    /// An iOS Cordova app (cordova-ios 6 and later, WKWebView): `window.cordova`, `deviceready` after
+    /// `DOMContentLoaded`, calls through `webkit.messageHandlers.cordova`.
+    public static let cordovaIOS = ContainerProfile(name: "cordova-ios", platform: .iOS, bridges: [.cordova])
+    /// An iOS React Native app with react-native-webview: `window.ReactNativeWebView` at document start.
+    public static let reactNativeIOS = ContainerProfile(name: "react-native-ios", platform: .iOS, bridges: [.reactNative])
+    /// A Flutter app with webview_flutter: one JavaScript channel, `Flutter`, at document start (more with
+    /// ``withJavaScriptChannels(_:)``, or `--container flutter:Name1,Name2`).
+    public static let flutter = ContainerProfile(name: "flutter", platform: .iOS, bridges: [.flutter]).withJavaScriptChannels(["Flutter"])
 
     /// WeChat on iOS: `WeixinJSBridge` in a task after the page's `load` event, then `WeixinJSBridgeReady`; the user
     /// agent ends as WeChat's does (`MicroMessenger/8.0.x`, `NetType`, `Language`).
@@ -74,6 +97,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     /// Every built-in container, the default first.
     public static let builtIn: [ContainerProfile] = [.iOSWebViewJavascriptBridge, .androidJsBridge, .dsBridgeIOS, .dsBridgeAndroid]
         + [.weChatIOS, .weChatAndroid, .alipay]
+        + [.capacitorIOS, .capacitorAndroid, .cordovaIOS, .reactNativeIOS, .flutter]
 
     /// The built-in container named `name`, or built-in containers combined as `a+b`; nil for an unknown name or a
     /// combination no app makes (see ``init(parsing:)`` for why).
@@ -88,7 +112,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
         let names = name.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var parts: [ContainerProfile] = []
         for part in names {
-            guard let profile = Self.builtIn.first(where: { $0.name == part }) else {
+            guard let profile = Self.flutter(named: part) ?? Self.builtIn.first(where: { $0.name == part }) else {
                 throw ContainerError("unknown container \"\(part)\"; known: " + Self.builtIn.map(\.name).joined(separator: ", ")
                                      + " (combine several with +, e.g. ios-wvjb+dsbridge-ios)")
             }
@@ -134,6 +158,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
         var combined = ContainerProfile(name: names.joined(separator: "+"), platform: first.platform, bridges: bridges,
                                         userAgentSuffix: suffixes.isEmpty ? nil : suffixes.joined(separator: " "))
         combined.nativeCallsBridge = first.bridges.first
+        combined.javaScriptChannels = containers.flatMap(\.javaScriptChannels)
         return combined
     }
 

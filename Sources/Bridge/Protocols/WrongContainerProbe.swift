@@ -60,6 +60,8 @@ final class WrongContainerProbe: DocumentObserver {
     }
 
     func observe(_ event: WebViewEvent) {
+        if case .exception(let exception) = event.kind, let bridge = Self.scriptedBridge(in: exception.message),
+           !container.bridges.contains(bridge) { report(bridge, page: event.page, what: exception.message) }
         if case .load(let milestone, _) = event.kind, milestone == .domcontentloaded || milestone == .load {
             lookForBridges(page: event.page)
             return

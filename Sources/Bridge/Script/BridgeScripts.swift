@@ -16,6 +16,7 @@ package enum BridgeScripts {
     /// Every script of the module, for a check that they are all installed.
     package static let all = [bridge, androidJsBridge]
         + [weixinJSBridge, alipayJSBridge]
+        + [capacitor, cordova]
 
     /// lzyzsd's Android JsBridge page side (see `AndroidJsBridgeAdapter`); it evaluates to true when it made
     /// `window.WebViewJavascriptBridge`, false when the page already had one.
@@ -25,4 +26,10 @@ package enum BridgeScripts {
     static let weixinJSBridge = ScriptResource(module: "Bridge", file: "WeixinJSBridge.js", sourceURL: "weixin://WeixinJSBridge.js")
     /// Alipay's `AlipayJSBridge` page side (see `AlipayDialect`).
     static let alipayJSBridge = ScriptResource(module: "Bridge", file: "AlipayJSBridge.js", sourceURL: "alipay://AlipayJSBridge.js")
+    /// Capacitor's page side (see `CapacitorAdapter`): it evaluates to a function of `{platform, headers}` that sets up
+    /// `window.Capacitor`.
+    static let capacitor = ScriptResource(module: "Bridge", file: "Capacitor.js", sourceURL: "capacitor://native-bridge.js")
+    /// Cordova's page side (see `CordovaAdapter`): it evaluates to a function that sets up `window.cordova` and returns
+    /// the function that fires `deviceready`.
+    static let cordova = ScriptResource(module: "Bridge", file: "Cordova.js", sourceURL: "cordova://cordova.js")
 }

@@ -73,4 +73,22 @@ enum RunBridge {
         phases.transcript.write(kind: "callResult", page: await phases.pageID(), fields)
         return idle
     }
+
+    /// `--event NAME[=JSON]`: the container fires the event into the page (the bridge traces it), and the page runs
+    /// until idle. An event the container does not fire is status 1, the message listing those it does.
+    static func fire(_ event: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
+        let report = phases.report
+        report.line(report.style.dim("event \(event.handler)") + (event.data.map { " " + $0.jsonString } ?? ""))
+        var fields: JSONObject = ["name": .string(event.handler), "data": event.data ?? .null]
+        phases.transcript.write(kind: "event", page: await phases.pageID(), fields)
+        do throws(BridgeError) {
+            try await bridge.fireEvent(event.handler, data: event.data)
+        } catch {
+            StandardStreams.err(report.style.red("hybrid run: --event \(event.handler): \(error.code): \(error.message)") + "\n")
+            report.raise(.exception)
+            fields["error"] = ["code": .string(error.code), "message": .string(error.message)]
+            phases.transcript.write(kind: "eventResult", page: await phases.pageID(), fields)
+        }
+        return await phases.runUntilIdle()
+    }
 }

@@ -87,7 +87,7 @@ extension RunCommand {
         let parsed: [(name: String, values: [String])] = [
             ("click", clicks), ("fill", fills), ("select", selects), ("press", presses), ("check", checks),
             ("uncheck", unchecks), ("wait-for", waitFors), ("wait", waits), ("call", calls), ("eval", evals),
-            ("assert", asserts), ("steps", stepFiles),
+            ("assert", asserts), ("steps", stepFiles), ("event", events),
         ]
         var steps: [RunStep] = []
         for (name, value) in RunStepOrder.ordered(arguments: arguments, parsed: parsed) {

@@ -116,6 +116,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("call"), help: ArgumentHelp("Call the page's JS handler NAME with JSON data and print its answer (repeatable).", valueName: "NAME[=JSON]"))
     var calls: [String] = []
 
+    @Option(name: .customLong("event"), help: ArgumentHelp("Fire one event of the container's bridge protocols into the page "
+                                                           + "(deviceready, resume, Capacitor's Plugin.event, message, ...) with JSON data (repeatable).",
+                                                           valueName: "NAME[=JSON]"))
+    var events: [String] = []
+
     @Option(name: .customLong("eval"), help: ArgumentHelp("Evaluate JS in the page and print its value (repeatable).", valueName: "JS"))
     var evals: [String] = []
 

@@ -85,11 +85,12 @@ final class RunReport: Sendable {
         switch (toNative, type) {
         case (true, "call"): arrow = "JS → native"
         case (false, "call"): arrow = "native → JS"
+        case (false, "event"): arrow = "native → JS event"
         case (true, _): arrow = "JS ⇢ native"
         case (false, _): arrow = "native ⇢ JS"
         }
         var text = style.dim(arrow) + " " + style.cyan(handler.isEmpty ? "?" : handler)
-        if type != "call" { text += style.dim(" answer") }
+        if type != "call" && type != "event" { text += style.dim(type == "progress" ? " progress" : " answer") }
         if let error = fields["error"] {
             text += " " + style.red("error \(error["code"]?.stringValue ?? ""): \(error["message"]?.stringValue ?? "")")
         } else if let data = fields["data"], data != .null {

@@ -15,6 +15,8 @@ enum RunStep: Sendable, Equatable {
     /// Milliseconds: on the virtual clock (`--virtual-time`) time jumps ahead, else the run waits.
     case wait(Double)
     case call(RunOptions.Call)
+    /// `--event NAME[=JSON]`: the container fires one of its protocols' events into the page.
+    case event(RunOptions.Call)
     case eval(String)
     case assert(String)
 
@@ -30,6 +32,7 @@ enum RunStep: Sendable, Equatable {
         case .waitFor(let selector): "--wait-for \(selector)"
         case .wait(let ms): "--wait \(String(format: "%g", ms))"
         case .call(let call): "--call \(call.handler)" + (call.data.map { "=" + $0.jsonString } ?? "")
+        case .event(let event): "--event \(event.handler)" + (event.data.map { "=" + $0.jsonString } ?? "")
         case .eval(let code): "--eval \(code)"
         case .assert(let code): "--assert \(code)"
         }
@@ -37,7 +40,7 @@ enum RunStep: Sendable, Equatable {
 
     /// The option names that make steps, without `--`, and `steps` (a scenario file, expanded in place).
     static let optionNames: Set<String> = ["click", "fill", "select", "press", "check", "uncheck", "wait-for", "wait",
-                                           "call", "eval", "assert", "steps"]
+                                           "call", "eval", "assert", "steps", "event"]
 
     /// Makes the step of option `name` (without `--`) with `value` as typed on the command line.
     init(option name: String, value: String) throws(RunInputError) {
@@ -61,6 +64,13 @@ enum RunStep: Sendable, Equatable {
             }
             self = .wait(ms)
         case "call": self = .call(try RunOptions.Call(parsing: value))
+        case "event":
+            do throws(RunInputError) {
+                self = .event(try RunOptions.Call(parsing: value))
+            } catch {
+                throw RunInputError(error.description.replacingOccurrences(of: "--call", with: "--event")
+                    .replacingOccurrences(of: "handler name", with: "event name"))
+            }
         case "eval": self = .eval(value)
         case "assert": self = .assert(value)
         default: throw RunInputError("--\(name): not a step")
@@ -91,7 +101,7 @@ enum RunStep: Sendable, Equatable {
 /// `--steps FILE`: a JSON scenario, an array of steps, each an object with one key naming the step as its option
 /// does (without `--`) and the option's value: `[{"fill": "#name=Ann"}, {"click": "#pay"}, {"wait": 500}]`.
 /// `fill` and `select` also take `{"selector": ..., "text" or "value": ...}`, `call` takes
-/// `{"handler": ..., "data": ...}`.
+/// `{"handler": ..., "data": ...}`, `event` `{"name": ..., "data": ...}`.
 enum RunScenario {
     static func steps(contentsOf path: String) throws(RunInputError) -> [RunStep] {
         let text: String
@@ -136,6 +146,11 @@ enum RunScenario {
                 throw RunInputError("select: expected {\"selector\": ..., \"value\": ...}")
             }
             return .select(selector: selector, value: choice)
+        case ("event", .object(let fields)):
+            guard case .string(let name)? = fields["name"], !name.isEmpty else {
+                throw RunInputError("event: expected {\"name\": ..., \"data\": ...}")
+            }
+            return .event(RunOptions.Call(handler: name, data: fields["data"]))
         case ("call", .object(let fields)):
             guard case .string(let handler)? = fields["handler"], !handler.isEmpty else {
                 throw RunInputError("call: expected {\"handler\": ..., \"data\": ...}")

@@ -61,6 +61,9 @@ final class RunStepRunner {
                 return phases.timedOut(in: "step \(number) (\(step.label))", timeout: timeout)
             }
             return nil
+        case .event(let event):
+            return await RunBridge.fire(event, bridge: phases.target().bridge, phases: phases)
+                ? nil : phases.timedOut(in: "step \(number) (\(step.label))", timeout: timeout)
         case .eval(let code):
             phases.transcript.write(kind: "eval", page: await phases.pageID(), ["code": .string(code)])
             let webView = await phases.target().webView
