@@ -262,6 +262,22 @@ import Testing
         #expect(try await next.value == "next page")
     }
 
+    /// The race a loaded machine made of the test above, made certain: a call sent while no page has the bridge
+    /// and flushed once the next page attached, before its setup callbacks ran, waits for them (on the device the
+    /// page's bridge defers it to a timer after the callbacks' one), so the handler they register answers it.
+    @Test func aCallFlushedBeforeTheNextPagesSetupCallbacksWaitsForThem() async throws {
+        let page = ContextPage()
+        try await page.load(setupScript("bridge.registerHandler('silent', function () {});"))
+        await page.idle()
+        await page.close()
+        let answer = Recorder<String>()
+        try await page.load(setupScript("bridge.registerHandler('hi', function () { return 'next page'; });")) {
+            page.bridge.callHandler("hi", data: nil) { answer.append($0 == .string("next page") ? "answered" : String(describing: $0)) }
+        }
+        await page.idle()
+        #expect(answer.all == ["answered"])
+    }
+
     @Test func everyStringSurvivesBothWays() async throws {
         let page = ContextPage()
         page.bridge.isEchoEnabled = true

@@ -103,11 +103,20 @@ extension BridgeCore {
     /// meant for a page that has gone is delivered to the page that is there now (an answer's id is unknown there and
     /// ignored); with no page that has the bridge it is lost, and a lost call is a `call_during_reload` divergence.
     /// ``BridgeCompatibility/lenient`` drops messages meant for a page that has gone (`page_gone`).
+    ///
+    /// A request sent while no page had the bridge, flushed after a new page attached but before its setup callbacks
+    /// ran, waits in that page's startup queue: on the device the page's bridge defers each message it is handed to
+    /// a timer queued after the one that runs the setup callbacks, so the handlers they register are there.
     func flush() {
         let (batch, connection, token, log, lenient) = state.withLock { state in
             defer {
                 state.outbox.removeAll(keepingCapacity: true)
                 state.flushToken = nil
+            }
+            if state.connection != nil, state.startupQueue != nil, state.outbox.contains(where: { $0.message.responseId == nil }) {
+                let requests = state.outbox.filter { $0.message.responseId == nil }
+                state.startupQueue = requests + state.startupQueue!
+                state.outbox.removeAll { $0.message.responseId == nil }
             }
             return (state.outbox, state.connection, state.flushToken, state.log, state.compatibility == .lenient)
         }

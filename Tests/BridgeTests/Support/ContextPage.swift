@@ -42,6 +42,18 @@ final class ContextPage: Sendable {
         }
     }
 
+    /// Loads `script` into a new context and, on the runtime thread before the bridge is injected, runs `before`
+    /// (a native call sent then is flushed after the page attached, and before its setup callbacks ran).
+    func load(_ script: String, before: @escaping @Sendable () -> Void) async throws {
+        try await runtime.perform { runtime in
+            let context = runtime.makeContext()
+            self.context.value = context
+            _ = try context.evaluate(script)
+            before()
+            self.bridge.inject(into: context)
+        }
+    }
+
     func inject() async {
         await runtime.perform { _ in _ = self.bridge.inject(into: self.context.value!) }
     }
