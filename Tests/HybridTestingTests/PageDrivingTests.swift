@@ -41,6 +41,18 @@ import Testing
         #expect(report.counts == TestCounts(passed: 5))
     }
 
+    /// The running test's `native` and `network` mocks, set before `page.open`, answer the page it opens (bridge calls,
+    /// message handlers, fetches); the page's own files are served, any other request fails the test.
+    @Test func mocksSetBeforeOpenAnswerTheOpenedPage() async throws {
+        var options = Fixtures.options()
+        options.messageHandlers = ["track"]
+        let report = try await runTestPage(folder.appendingPathComponent("mocks.test.js"), options: options)
+        #expect(report.tests.map(\.status) == [.passed, .passed, .failed, .passed], "\(report.failures)")
+        let unmatched = report.tests.count > 2 ? report.tests[2].message ?? "" : ""
+        #expect(unmatched.hasPrefix("uncaught Error: network.mock: no mock matches GET http://"), "\(unmatched)")
+        #expect(unmatched.hasSuffix("/api/prices"), "\(unmatched)")
+    }
+
     @Test func failedStepsNameTheVerbAndTheSelector() async throws {
         let report = try await runTestPage(folder.appendingPathComponent("errors.test.js"), options: Fixtures.options())
         #expect(report.counts == TestCounts(failed: 5))

@@ -91,15 +91,20 @@ final class WebViewPageDriver: TestPageDriver {
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         let target = target
+        let native = NativeTestSide(bridge: bridge, isLocalFile: { [weak self] url in
+            guard let file = self?.locate(url: url.absoluteString)?.file else { return false }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        })
         let host = PageHost(runtime: runtime, setup: .init(configuration: configuration, container: container,
                                                            compatibility: compatibility, timing: timing,
                                                            maximumMessageSize: maximumMessageSize,
                                                            mocks: { try target.mocks() },
                                                            locate: { [weak self] in self?.locate(url: $0)?.file },
-                                                           configure: configure),
+                                                           configure: configure, native: native,
+                                                           messageHandlers: messageHandlers, mockScripts: mockScripts),
                             signals: signals)
         pages.withLock { $0 = host }
-        let native = NativeTestSide(bridge: bridge)
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
                                                         pages: host, native: native))
         do {
@@ -200,7 +205,7 @@ private final class DocumentHooks: DocumentObserver {
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
         }
-        pages.install(in: document.context)
+        pages.install(in: document.context, document: document.id)
         // The test API's `clock` holds and moves the runtime's virtual clock (--virtual-time only).
         if let clock = document.context.virtualClockFunctions() {
             document.context.globalObject["__hybridClock"] = clock
