@@ -53,6 +53,15 @@ import Testing
         #expect(unmatched.hasSuffix("/api/prices"), "\(unmatched)")
     }
 
+    /// `page.open` and the verbs resolve once the opened page's work has run (twenty `setTimeout(0)` turns, a fetch,
+    /// one more turn), on a real clock and a virtual one; a timer a minute away is not waited for.
+    @Test(arguments: [false, true]) func openAndVerbsWaitForThePagesOwnWork(virtualTime: Bool) async throws {
+        var options = Fixtures.options()
+        options.virtualTime = virtualTime
+        let report = try await runTestPage(folder.appendingPathComponent("settle.test.js"), options: options)
+        #expect(report.counts == TestCounts(passed: 2), "\(report.failures)")
+    }
+
     @Test func failedStepsNameTheVerbAndTheSelector() async throws {
         let report = try await runTestPage(folder.appendingPathComponent("errors.test.js"), options: Fixtures.options())
         #expect(report.counts == TestCounts(failed: 5))

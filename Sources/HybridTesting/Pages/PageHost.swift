@@ -63,6 +63,8 @@ final class PageHost: Sendable {
 
     /// Runtime thread: gives a test document (page number `document` of the test's web view) `__hybridPageNative`.
     func install(in context: JSContext, document: Int) {
+        // The test's own timers (its timeout, a waitFor's poll) are not the opened page's work.
+        context.timersIgnoredBySettle = true
         context.setFunction("__hybridPageNative") { [weak self] args in
             guard let self else { throw JSException(name: "Error", message: "the test's pages are closed") }
             let command = args.string(at: 0) ?? ""
