@@ -54,6 +54,10 @@ struct TestCommand: AsyncParsableCommand {
             again; a test that then passes counts as passed, with a FLAKY line. --bail starts no other file once \
             one failed. Output files (--junit) are opened before any test runs.
 
+            --watch: after the run, the test files and the files their pages loaded (pages opened with \
+            page.open, their scripts and data) are watched through GLib's file monitor; a change runs again the \
+            test files it affects, each run ending with its summary line. Ctrl-C ends the watch (exit 130).
+
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
             missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
             SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
@@ -164,6 +168,9 @@ struct TestCommand: AsyncParsableCommand {
             transform: OptionValue.shard)
     var shard: TestShard?
 
+    @Flag(name: .long, help: "After the run, watch the test files and the files their pages load, and run again the test files a change affects (Ctrl-C stops).")
+    var watch = false
+
     func validate() throws {
         if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10") }
@@ -262,6 +269,10 @@ struct TestCommand: AsyncParsableCommand {
         if let failure = Self.write(report, to: junitFile) {
             StandardStreams.err("hybrid test: \(failure)\n")
             throw ExitStatus.usage.exitCode
+        }
+        if watch {
+            signals.cancel()
+            await TestWatch(files: files, options: options, reporter: tap ? .tap : reporter, color: color).run(after: report)
         }
         if interruption.stoppedCount > 0 { throw ExitStatus.memory.exitCode }
         if report.hasFailures { throw ExitStatus.exception.exitCode }

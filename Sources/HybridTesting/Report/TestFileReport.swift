@@ -10,6 +10,9 @@ public struct TestFileReport: Sendable {
     public var duration: Duration
     /// What the page wrote to the console, in order.
     public var console: [ConsoleMessage]
+    /// The files of the test's folder that its pages loaded over the test server (pages opened with `page.open`, their
+    /// scripts, styles and data), as absolute paths, sorted; what `hybrid test --watch` re-runs the file for.
+    public var loadedFiles: [String] = []
 
     /// A report; see the properties.
     public init(file: String, tests: [TestCaseResult], duration: Duration = .zero, console: [ConsoleMessage] = []) {

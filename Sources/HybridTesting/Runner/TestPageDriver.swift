@@ -23,9 +23,13 @@ protocol TestPageDriver: Sendable {
 
     /// Stops the page's JavaScript, from any thread (``TestInterruption``).
     func interrupt(reason: String)
+
+    /// The files of the test's folder its pages loaded so far (absolute paths), for ``TestFileReport/loadedFiles``.
+    func loadedFiles() -> [String]
 }
 
 extension TestPageDriver {
+    func loadedFiles() -> [String] { [] }
     func abandon() {}
     func interrupt(reason: String) {}
 }

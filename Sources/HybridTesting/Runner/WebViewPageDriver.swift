@@ -30,6 +30,8 @@ final class WebViewPageDriver: TestPageDriver {
     private let messageHandlers: [String]
     private let mockScripts: [String]
     private let replayHAR: String?
+    /// The files of the test's folder the server served (``loadedFiles()``).
+    private let served = Mutex<Set<String>>([])
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -62,6 +64,17 @@ final class WebViewPageDriver: TestPageDriver {
             server.options.apiMocks = target.apiMocks()
             return server
         }
+        if let server, let folder = target.folder {
+            server.accessLog.observe { [weak self] event in
+                guard event.status < 400, let relative = event.path.removingPercentEncoding else { return }
+                let file = folder.appendingPathComponent(String(relative.drop { $0 == "/" })).standardizedFileURL.path
+                self?.served.withLock { _ = $0.insert(file) }
+            }
+        }
+    }
+
+    func loadedFiles() -> [String] {
+        served.withLock { $0.sorted() }
     }
 
     func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {
