@@ -121,7 +121,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
     var junit: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write an HTML report to the folder DIR: index.html (pass and fail per file and test) and one self-contained page per file (its tests on a timeline, failures with their source line, console).", valueName: "DIR"))
+    @Option(name: .long, help: ArgumentHelp("Write an HTML report to the folder DIR: index.html (pass and fail per file and test) and one self-contained page per file (its tests on a timeline, failures with their source line, console, the DOM after each page.* step, the bridge traffic as a sequence diagram, dialogs).", valueName: "DIR"))
     var report: String?
 
     @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error); --reporter tap.")
@@ -223,6 +223,7 @@ struct TestCommand: AsyncParsableCommand {
         options.messageHandlers = bridge.messageHandlers
         options.mockScripts = bridge.mockScripts
         options.replayHAR = bridge.replayHAR
+        options.recordsPageEvents = report != nil
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {

@@ -32,6 +32,8 @@ final class PageHost: Sendable {
         var messageHandlers: [String] = []
         /// The mock modules (`--mock-script`), installed into each page's bridge as into the test page's.
         var mockScripts: [String] = []
+        /// Where each page's bridge messages, dialogs and DOM after each step go, for a report (nil: not recorded).
+        var eventLog: TestPageEventLog?
     }
 
     /// An opened page.
@@ -108,6 +110,7 @@ final class PageHost: Sendable {
             let webView = opened.webView
             if try await PageVerbs.perform(command, arguments, on: webView) {
                 await PageVerbs.settle(webView)
+                await recordDOM(of: webView, after: command, arguments)
                 return .value(.null)
             }
             switch command {
@@ -130,6 +133,14 @@ final class PageHost: Sendable {
         }
     }
 
+    /// For a report: the page's DOM after the step `command` (nothing when no report wants it).
+    private func recordDOM(of webView: HeadlessWebView, after command: String, _ arguments: [String]) async {
+        guard let eventLog = setup.eventLog,
+              case .string(let html)? = try? await webView.evaluateJavaScript("document.documentElement.outerHTML") else { return }
+        let step = "page.\(command)(" + arguments.map { JSONValue.string($0).jsonString }.joined(separator: ", ") + ")"
+        eventLog.record("dom", ["step": .string(step), "html": .string(html)])
+    }
+
     /// Opens `url` in a new web view set up as the test page is; its id once the page is idle. The running test's
     /// mocks (`native`, `network`, asked in the test document `opener`) answer it as they answer the test page.
     private func open(_ url: URL, opener: Int) async throws -> Int {
@@ -139,8 +150,9 @@ final class PageHost: Sendable {
         }
         let id = nextPage.add(1, ordering: .relaxed).oldValue
         let webView = HeadlessWebView(runtime: runtime, configuration: setup.configuration)
-        let signals = signals
+        let signals = signals, eventLog = setup.eventLog
         webView.events.observe { event in
+            eventLog?.record(event)
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
             case .console(let message): signals.yield(.console(message))
@@ -175,6 +187,7 @@ final class PageHost: Sendable {
             throw error
         }
         await PageVerbs.settleLoaded(webView, bridge: requests)
+        await recordDOM(of: webView, after: "open", [url.absoluteString])
         return id
     }
 

@@ -74,6 +74,7 @@ enum TestFileRunner {
         }
         var report = state.report(duration: ContinuousClock.now - began)
         report.loadedFiles = driver.loadedFiles()
+        report.pageEvents = driver.pageEvents()
         return report
     }
 }

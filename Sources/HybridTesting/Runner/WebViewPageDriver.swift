@@ -32,6 +32,8 @@ final class WebViewPageDriver: TestPageDriver {
     private let replayHAR: String?
     /// The files of the test's folder the server served (``loadedFiles()``).
     private let served = Mutex<Set<String>>([])
+    /// The file's page events, when a report wants them.
+    private let eventLog: TestPageEventLog?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -49,6 +51,7 @@ final class WebViewPageDriver: TestPageDriver {
         let virtualTime = options.virtualTime || target.declaresVirtualTime || !options.timing.isImmediate
             || options.timingSeeds > 0
         self.virtualTime = virtualTime
+        eventLog = options.recordsPageEvents ? TestPageEventLog() : nil
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
         timing = options.timing
@@ -77,13 +80,19 @@ final class WebViewPageDriver: TestPageDriver {
         served.withLock { $0.sorted() }
     }
 
+    func pageEvents() -> [TestPageEvent] {
+        eventLog?.all ?? []
+    }
+
     func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {
         if target.url.isFileURL, !FileManager.default.isReadableFile(atPath: target.url.path) {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
         if checksInterrupts { await runtime.setChecksInterrupts(true) }
+        let eventLog = eventLog
         webView.events.observe { event in
+            eventLog?.record(event)
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
             case .console(let message): signals.yield(.console(message))
@@ -115,7 +124,7 @@ final class WebViewPageDriver: TestPageDriver {
                                                            mocks: { try target.mocks() },
                                                            locate: { [weak self] in self?.locate(url: $0)?.file },
                                                            configure: configure, native: native,
-                                                           messageHandlers: messageHandlers, mockScripts: mockScripts),
+                                                           messageHandlers: messageHandlers, mockScripts: mockScripts, eventLog: eventLog),
                             signals: signals)
         pages.withLock { $0 = host }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
