@@ -135,6 +135,7 @@ let package = Package(
             dependencies: [
                 "Hybrid",
                 "HybridTesting",
+                "CGLib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -6,4 +6,12 @@
 #include <glib.h>
 #include <gio/gio.h>
 
+// GFileMonitor's "changed" signal (`hybrid test --watch`): g_signal_connect is a macro Swift cannot call.
+typedef void (*hybrid_file_monitor_changed)(GFileMonitor *monitor, GFile *file, GFile *other, GFileMonitorEvent event,
+                                            gpointer user_data);
+static inline gulong hybrid_file_monitor_connect(GFileMonitor *monitor, hybrid_file_monitor_changed callback,
+                                                 gpointer user_data) {
+    return g_signal_connect_data(monitor, "changed", G_CALLBACK(callback), user_data, NULL, (GConnectFlags)0);
+}
+
 #endif

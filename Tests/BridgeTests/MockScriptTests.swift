@@ -57,6 +57,11 @@ import Testing
             #expect(error.line == 3, "\(error)")
             #expect(error.message.hasPrefix("SyntaxError"), "\(error)")
         }
+        let esModule = try module("// mocks\nexport default {\n  getUser(data) { return { id: data.id }; },\n};\n")
+        await #expect(throws: MockFileError(file: esModule, message: "is an ES module (export/import): a mock script is a CommonJS "
+                                            + "module, write module.exports = { handlerName(data) { ... } }", line: 2)) {
+            try await MockScript.install(contentsOf: esModule, into: ContextPage().bridge)
+        }
         let throwing = try module("throw new Error('no config');")
         do {
             try await MockScript.install(contentsOf: throwing, into: ContextPage().bridge)

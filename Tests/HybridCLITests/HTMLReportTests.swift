@@ -81,6 +81,52 @@ import TestSupport
         #expect(page.contains("<a href=\"../index.html\">"))
     }
 
+    /// A test file's page shows what its pages did, as `hybrid run --report` does: the DOM after each `page.*` step,
+    /// the bridge traffic as a sequence diagram, the dialogs; checked as text and, when there, in headless Chromium.
+    @Test func theTestReportShowsThePagesStepsBridgeTrafficAndDialogs() async throws {
+        let folder = try await RunFixture.folder([
+            "shop.test.js": """
+                test('orders', async () => {
+                  native.mock('order', { id: 7 });
+                  await page.open('shop.html');
+                  await page.click('#order');
+                  expect(page.document.getElementById('msg').textContent).toBe('Order 7');
+                });
+                """,
+            "shop.html": RunFixture.bootstrap + """
+                <button id="order">Order</button><p id="msg"></p>
+                <script>
+                setupWebViewJavascriptBridge(function (bridge) {
+                  document.getElementById('order').onclick = function () {
+                    alert('ordering <now>');
+                    bridge.callHandler('order', { n: 1 }, function (answer) { document.getElementById('msg').textContent = 'Order ' + answer.id; });
+                  };
+                });
+                </script>
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("report")
+        let result = try await HybridBinary.run(["test", folder.appendingPathComponent("shop.test.js").path, "--report", report.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("files").path).first)
+        let file = report.appendingPathComponent("files/" + name)
+        let page = try String(contentsOf: file, encoding: .utf8)
+        #expect(page.contains("<h2>Page steps</h2>"), "\(page)")
+        #expect(page.contains("<code>page.click(&quot;#order&quot;)</code><details class=\"dom\"><summary>DOM after this step</summary>"), "\(page)")
+        #expect(page.contains("&lt;p id=&quot;msg&quot;&gt;Order 7&lt;/p&gt;"), "the DOM after the click: \(page)")
+        #expect(page.contains("<h2>Bridge: page ⇄ native</h2>"))
+        #expect(page.contains(">call order"), "\(page)")
+        #expect(page.contains("<strong>alert</strong> ordering &lt;now&gt;"), "\(page)")
+        guard Self.chromium != nil else { return }
+        let loaded = try await Self.loadInChromium(file)
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(loaded.stdout.contains("<h2>Bridge: page ⇄ native</h2>"), "\(loaded.stdout.prefix(2000))")
+        #expect(loaded.stdout.contains("ordering &lt;now&gt;"))
+        #expect(!loaded.stderr.contains("CONSOLE"), "\(loaded.stderr)")
+        #expect(!loaded.stderr.contains("net::ERR"), "\(loaded.stderr)")
+    }
+
     @Test func aBadReportFolderFailsBeforeAnyTestRuns() async throws {
         let result = try await HybridBinary.run(["test", Self.driving.appendingPathComponent("checkout.test.js").path,
                                                  "--report", "/proc/no/such/folder"])

@@ -41,6 +41,27 @@ import Testing
         #expect(report.counts == TestCounts(passed: 5))
     }
 
+    /// The running test's `native` and `network` mocks, set before `page.open`, answer the page it opens (bridge calls,
+    /// message handlers, fetches); the page's own files are served, any other request fails the test.
+    @Test func mocksSetBeforeOpenAnswerTheOpenedPage() async throws {
+        var options = Fixtures.options()
+        options.messageHandlers = ["track"]
+        let report = try await runTestPage(folder.appendingPathComponent("mocks.test.js"), options: options)
+        #expect(report.tests.map(\.status) == [.passed, .passed, .failed, .passed], "\(report.failures)")
+        let unmatched = report.tests.count > 2 ? report.tests[2].message ?? "" : ""
+        #expect(unmatched.hasPrefix("uncaught Error: network.mock: no mock matches GET http://"), "\(unmatched)")
+        #expect(unmatched.hasSuffix("/api/prices"), "\(unmatched)")
+    }
+
+    /// `page.open` and the verbs resolve once the opened page's work has run (twenty `setTimeout(0)` turns, a fetch,
+    /// one more turn), on a real clock and a virtual one; a timer a minute away is not waited for.
+    @Test(arguments: [false, true]) func openAndVerbsWaitForThePagesOwnWork(virtualTime: Bool) async throws {
+        var options = Fixtures.options()
+        options.virtualTime = virtualTime
+        let report = try await runTestPage(folder.appendingPathComponent("settle.test.js"), options: options)
+        #expect(report.counts == TestCounts(passed: 2), "\(report.failures)")
+    }
+
     @Test func failedStepsNameTheVerbAndTheSelector() async throws {
         let report = try await runTestPage(folder.appendingPathComponent("errors.test.js"), options: Fixtures.options())
         #expect(report.counts == TestCounts(failed: 5))

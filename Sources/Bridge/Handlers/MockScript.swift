@@ -16,7 +16,9 @@ import WebView
 /// returns, or with what its promise resolves to (`async` functions too); an object whose only key is `error` is the
 /// error answer `{code, message}`. A throw or a rejection is a `handler_failed` error answer with the error's message
 /// (or the error's own `code`), and a warning naming the handler. A module that cannot be loaded is a
-/// ``MockFileError`` naming the file and, for a syntax error, the line.
+/// ``MockFileError`` naming the file and, for a syntax error, the line. ES module syntax (`export default {...}`,
+/// `export function`, `import`) is not supported: the module runs outside any page, where there is no ES module
+/// loader; such a file fails with an error that says so, at the line of its first `export` or `import`.
 public enum MockScript {
     /// Loads the module at `path` and registers each exported function as a native handler of `bridge` (replacing
     /// handlers of the same name). Returns the handler names, sorted.
@@ -34,6 +36,11 @@ public enum MockScript {
                 let require = try CommonJSModules.makeRequire(in: context, directory: url.deletingLastPathComponent().path)
                 exports = try require.call(arguments: [url.path])
             } catch let error as JSException {
+                if error.name == "SyntaxError", let line = esModuleLine(url) {
+                    return .failure(MockFileError(file: path, message: "is an ES module (export/import): a mock script is a "
+                                                  + "CommonJS module, write module.exports = { handlerName(data) { ... } }",
+                                                  line: line))
+                }
                 let place = error.sourceURL == url.path ? error.line : nil
                 return .failure(MockFileError(file: path, message: (error.name.isEmpty ? "" : error.name + ": ") + error.message,
                                               line: place, column: place.flatMap { _ in error.column }))
@@ -75,6 +82,18 @@ public enum MockScript {
             return .success(names)
         }
         return try result.get()
+    }
+
+    /// The line of the first top-level-looking `export` or `import` statement of the file at `url`, if any.
+    private static func esModuleLine(_ url: URL) -> Int? {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.hasPrefix("export ") || trimmed.hasPrefix("export{") || trimmed.hasPrefix("import ") || trimmed.hasPrefix("import{") {
+                return index + 1
+            }
+        }
+        return nil
     }
 
     /// Calls the exported function `name` with `data` and hands its answer to `done`. Runtime thread.

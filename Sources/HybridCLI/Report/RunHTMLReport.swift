@@ -48,7 +48,8 @@ final class RunHTMLReport: Sendable {
     static func html(_ lines: [Line], title: String, summary: String, status: Int32) -> String {
         // The timeline spans the page's life: from its first event (the command's own start-up left out) to the last.
         let begin = lines.first?.t ?? 0, end = max((lines.last?.t ?? 0) - begin, 1)
-        var timeline: [String] = [], bridge: [String] = [], console: [String] = [], dialogs: [String] = []
+        var bridge: [(fields: JSONObject, at: String)] = []
+        var timeline: [String] = [], console: [String] = [], dialogs: [String] = []
         var exceptions: [String] = [], divergences: [String] = [], assertions: [String] = [], failed: [String] = []
         var pendingDOM: [String] = []
         func flushDOM() {
@@ -61,7 +62,7 @@ final class RunHTMLReport: Sendable {
             func text(_ key: String) -> String { f[key]?.stringValue ?? "" }
             switch line.kind {
             case "dom":
-                pendingDOM.append("<details class=\"dom\"><summary>DOM after this step</summary><pre>\(HTMLPage.escape(text("html")))</pre></details>")
+                pendingDOM.append(dom(text("html")))
             case "load" where ["domcontentloaded", "load", "idle"].contains(text("milestone")):
                 flushDOM()
                 timeline.append("<li>\(at)\(bar(line.t - begin, end))<strong>\(HTMLPage.escape(text("milestone")))</strong> <code>\(HTMLPage.escape(text("url")))</code></li>")
@@ -82,13 +83,12 @@ final class RunHTMLReport: Sendable {
                     ?? "<details><summary>result</summary><pre>\(HTMLPage.json(f["value"] ?? f["response"] ?? .null))</pre></details>"
                 timeline.append("<li>\(at)\(bar(line.t - begin, end))<strong>\(line.kind == "evalResult" ? "eval result" : "call result")</strong> \(value)</li>")
             case "bridge":
-                bridge.append(message(f, at: at))
+                bridge.append((f, at))
             case "console":
                 console.append("<li class=\"level-\(HTMLPage.escape(text("level")))\">\(at)<strong>\(HTMLPage.escape(text("level")))</strong> \(HTMLPage.escape(text("text")))"
                                + place(f) + "</li>")
             case "dialog":
-                dialogs.append("<li>\(at)<strong>\(HTMLPage.escape(text("type")))</strong> \(HTMLPage.escape(text("text")))"
-                               + (f["answer"].map { $0 == .null ? "" : " → <code>\(HTMLPage.escape($0.jsonString))</code>" } ?? "") + "</li>")
+                dialogs.append(dialog(f, at: at))
             case "exception":
                 let item = "<li>\(at)<span class=\"failed\">\(HTMLPage.escape(text("name"))): \(HTMLPage.escape(text("message")))</span>" + place(f)
                     + (f["stack"]?.stringValue.map { "<details><summary>stack</summary><pre>\(HTMLPage.escape($0))</pre></details>" } ?? "") + "</li>"
@@ -107,7 +107,7 @@ final class RunHTMLReport: Sendable {
             <p class="summary \(statusClass)">\(HTMLPage.escape(summary))</p></header>
             \(HTMLPage.section("failures", "Failures", failed, empty: "No failed assertion and no exception."))\
             \(HTMLPage.section("timeline", "Steps", timeline, empty: "No steps."))\
-            \(HTMLPage.section("sequence", "Bridge: page ⇄ native", bridge.isEmpty ? [] : [lanes] + bridge, empty: "No bridge messages."))\
+            \(HTMLPage.section("sequence", "Bridge: page ⇄ native", sequence(bridge), empty: "No bridge messages."))\
             \(HTMLPage.section("console", "Console", console, empty: "Nothing logged."))\
             \(HTMLPage.section("dialogs", "Dialogs", dialogs))\
             \(HTMLPage.section("exceptions", "Exceptions", exceptions))\
@@ -115,6 +115,22 @@ final class RunHTMLReport: Sendable {
             \(HTMLPage.section("assertions", "Assertions", assertions))
             """
         return HTMLPage.document(title: title, body: body)
+    }
+
+    /// The DOM after a step, expandable.
+    static func dom(_ html: String) -> String {
+        "<details class=\"dom\"><summary>DOM after this step</summary><pre>\(HTMLPage.escape(html))</pre></details>"
+    }
+
+    /// A dialog: its type, text and answer.
+    static func dialog(_ f: JSONObject, at: String) -> String {
+        "<li>\(at)<strong>\(HTMLPage.escape(f["type"]?.stringValue ?? ""))</strong> \(HTMLPage.escape(f["text"]?.stringValue ?? ""))"
+            + (f["answer"].map { $0 == .null ? "" : " → <code>\(HTMLPage.escape($0.jsonString))</code>" } ?? "") + "</li>"
+    }
+
+    /// The sequence diagram of bridge messages (`bridge` lines' fields, each with its time), lifelines first.
+    static func sequence(_ messages: [(fields: JSONObject, at: String)]) -> [String] {
+        messages.isEmpty ? [] : [lanes] + messages.map { message($0.fields, at: $0.at) }
     }
 
     private static let lanes = "<li><span></span><span class=\"lane\">page</span><span></span><span class=\"lane\">native</span></li>"

@@ -3,7 +3,9 @@ import Hybrid
 import HybridTesting
 
 /// `hybrid test --report DIR`: `DIR/index.html` with pass and fail per file and test, and one page per file
-/// (`DIR/files/NAME.html`): its tests on a timeline (failed ones with their message and source line) and its console.
+/// (`DIR/files/NAME.html`): its tests on a timeline (failed ones with their message and source line), its console, and
+/// what its pages did (`TestFileReport.pageEvents`, shown with `RunHTMLReport`'s pieces): the DOM after each `page.*`
+/// step, the bridge traffic as a sequence diagram, the dialogs.
 /// Self-contained pages, linked to each other relatively, so the folder can be archived and opened anywhere.
 enum TestHTMLReport {
     /// Checks before any test runs that `folder` can be written (an input error otherwise).
@@ -84,11 +86,27 @@ enum TestHTMLReport {
             "<li class=\"level-\(message.level.rawValue)\"><strong>\(message.level.rawValue)</strong> \(HTMLPage.escape(message.text))"
                 + (message.sourceURL.map { " <span class=\"t\">\(HTMLPage.escape($0))\(message.line.map { ":\($0)" } ?? "")</span>" } ?? "") + "</li>"
         }
+        // What the file's pages did (recorded for the report): bridge traffic, dialogs, the DOM after each step.
+        var bridge: [(fields: JSONObject, at: String)] = [], dialogs: [String] = [], steps: [String] = []
+        for event in file.pageEvents {
+            let at = "<span class=\"t\">\(HTMLPage.time(event.milliseconds))</span>"
+            switch event.kind {
+            case "bridge": bridge.append((event.fields, at))
+            case "dialog": dialogs.append(RunHTMLReport.dialog(event.fields, at: at))
+            case "dom":
+                steps.append("<li>\(at)<code>\(HTMLPage.escape(event.fields["step"]?.stringValue ?? ""))</code>"
+                             + RunHTMLReport.dom(event.fields["html"]?.stringValue ?? "") + "</li>")
+            default: break
+            }
+        }
         let body = """
             <header><p><a href="../index.html">← all files</a></p><h1>\(HTMLPage.escape(file.file))</h1>
             <p class="summary \(file.hasFailures ? "failed" : "passed")">\(HTMLPage.escape(file.counts.summaryLine)) — \(HTMLPage.time(milliseconds(file.duration)))</p></header>
             \(HTMLPage.section("failures", "Failures", failures, empty: "No failed test."))\
             \(HTMLPage.section("timeline", "Tests", tests, empty: "No tests."))\
+            \(HTMLPage.section("steps", "Page steps", steps))\
+            \(HTMLPage.section("sequence", "Bridge: page ⇄ native", RunHTMLReport.sequence(bridge)))\
+            \(HTMLPage.section("dialogs", "Dialogs", dialogs))\
             \(HTMLPage.section("console", "Console", console, empty: "Nothing logged."))
             """
         return HTMLPage.document(title: file.file, body: body)

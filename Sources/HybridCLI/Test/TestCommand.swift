@@ -54,6 +54,10 @@ struct TestCommand: AsyncParsableCommand {
             again; a test that then passes counts as passed, with a FLAKY line. --bail starts no other file once \
             one failed. Output files (--junit) are opened before any test runs.
 
+            --watch: after the run, the test files and the files their pages loaded (pages opened with \
+            page.open, their scripts and data) are watched through GLib's file monitor; a change runs again the \
+            test files it affects, each run ending with its summary line. Ctrl-C ends the watch (exit 130).
+
             Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
             missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
             SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
@@ -117,7 +121,7 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report to FILE.", valueName: "file"))
     var junit: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write an HTML report to the folder DIR: index.html (pass and fail per file and test) and one self-contained page per file (its tests on a timeline, failures with their source line, console).", valueName: "DIR"))
+    @Option(name: .long, help: ArgumentHelp("Write an HTML report to the folder DIR: index.html (pass and fail per file and test) and one self-contained page per file (its tests on a timeline, failures with their source line, console, the DOM after each page.* step, the bridge traffic as a sequence diagram, dialogs).", valueName: "DIR"))
     var report: String?
 
     @Flag(name: .long, help: "Print TAP on standard output (the summary then goes to standard error); --reporter tap.")
@@ -163,6 +167,9 @@ struct TestCommand: AsyncParsableCommand {
                                             valueName: "i/n"),
             transform: OptionValue.shard)
     var shard: TestShard?
+
+    @Flag(name: .long, help: "After the run, watch the test files and the files their pages load, and run again the test files a change affects (Ctrl-C stops).")
+    var watch = false
 
     func validate() throws {
         if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
@@ -216,6 +223,7 @@ struct TestCommand: AsyncParsableCommand {
         options.messageHandlers = bridge.messageHandlers
         options.mockScripts = bridge.mockScripts
         options.replayHAR = bridge.replayHAR
+        options.recordsPageEvents = report != nil
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {
@@ -262,6 +270,10 @@ struct TestCommand: AsyncParsableCommand {
         if let failure = Self.write(report, to: junitFile) {
             StandardStreams.err("hybrid test: \(failure)\n")
             throw ExitStatus.usage.exitCode
+        }
+        if watch {
+            signals.cancel()
+            await TestWatch(files: files, options: options, reporter: tap ? .tap : reporter, color: color).run(after: report)
         }
         if interruption.stoppedCount > 0 { throw ExitStatus.memory.exitCode }
         if report.hasFailures { throw ExitStatus.exception.exitCode }

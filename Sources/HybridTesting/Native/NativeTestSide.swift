@@ -1,4 +1,5 @@
 import Bridge
+import Foundation
 import JavaScript
 import Synchronization
 import WebView
@@ -12,14 +13,26 @@ import WebView
 /// `handler_not_found`). The layer sits in the bridge's shared core, so it answers calls from every protocol the page
 /// uses. Handlers registered when the page starts loading are layered then; a name the test mocks is layered when it
 /// does.
+///
+/// The pages a test opens (`page.open`) have bridges of their own: each is adopted (``adopt(_:opener:)``), its
+/// handlers layered the same way but asking the test document that opened it, so the running test's `native` mocks
+/// answer and record their calls too; their requests ask the same `network` mocks (``intercept(_:)``).
 final class NativeTestSide: Sendable {
     let bridge: WebViewJavascriptBridge
-    private let layered = Mutex<Set<String>>([])
+    /// The names layered, and the opened pages' bridges with the test document each asks.
+    private struct Layers {
+        var names: Set<String> = []
+        var opened: [(bridge: WebViewJavascriptBridge, opener: Int)] = []
+    }
+    private let layers = Mutex(Layers())
+    /// Whether a URL is one of the test folder's files (they pass when no `network` mock matches them).
+    private let isLocalFile: @Sendable (URL) -> Bool
     /// The documents that may call, by page number, for the layers to reach their test API. Runtime thread.
     private let documents: LoopBoundBox<[Int: JSContext]>
 
-    init(bridge: WebViewJavascriptBridge) {
+    init(bridge: WebViewJavascriptBridge, isLocalFile: @escaping @Sendable (URL) -> Bool = { _ in false }) {
         self.bridge = bridge
+        self.isLocalFile = isLocalFile
         documents = LoopBoundBox(sending: [:], loop: bridge.runtime.loop)
     }
 
@@ -28,19 +41,42 @@ final class NativeTestSide: Sendable {
         for name in bridge.handlerNames { layer(name) }
     }
 
-    /// Layers the handler `name` once.
+    /// Layers the handler `name` once, on the test page's bridge and on every opened page's.
     func layer(_ name: String) {
-        guard layered.withLock({ $0.insert(name).inserted }) else { return }
+        let opened = layers.withLock { layers in layers.names.insert(name).inserted ? layers.opened : nil }
+        guard let opened else { return }
+        layer(name, on: bridge, opener: nil)
+        for page in opened { layer(name, on: page.bridge, opener: page.opener) }
+    }
+
+    /// Takes the bridge of a page a test opened, its handlers registered: every name layered so far and each of its
+    /// handlers is layered on it, asking the test document `opener` (its page number). Before the page loads.
+    func adopt(_ pageBridge: WebViewJavascriptBridge, opener: Int) {
+        let (known, new) = layers.withLock { layers in
+            layers.opened.append((pageBridge, opener))
+            let new = pageBridge.handlerNames.filter { !layers.names.contains($0) }
+            return (layers.names, new)
+        }
+        for name in known { layer(name, on: pageBridge, opener: opener) }
+        for name in new { layer(name) }
+    }
+
+    /// Lets go of an opened page's bridge (the page closed).
+    func release(_ pageBridge: WebViewJavascriptBridge) {
+        layers.withLock { $0.opened.removeAll { $0.bridge === pageBridge } }
+    }
+
+    private func layer(_ name: String, on bridge: WebViewJavascriptBridge, opener: Int?) {
         bridge.layer(name) { below in
             { [weak self] request, responder in
-                guard let self, self.answer(request, responder) else { return below(request, responder) }
+                guard let self, self.answer(request, page: opener ?? request.page, responder) else { return below(request, responder) }
             }
         }
     }
 
-    /// Asks the calling document's test API; true when the test answers the call. Runtime thread.
-    private func answer(_ request: BridgeRequest, _ responder: BridgeResponder) -> Bool {
-        ask(request.handlerName, page: request.page, data: request.data) { result in
+    /// Asks test document `page`'s test API; true when the test answers the call. Runtime thread.
+    private func answer(_ request: BridgeRequest, page: Int, _ responder: BridgeResponder) -> Bool {
+        ask(request.handlerName, page: page, data: request.data) { result in
             switch result {
             case .success(let value): responder.respond(value)
             case .failure(let error): responder.fail(error)
@@ -106,7 +142,13 @@ final class NativeTestSide: Sendable {
         }, name: "call", in: context), forProperty: "call")
         context.globalObject["__hybridNativeControl"] = control
         // The web view's one session: its requests ask the tests' `network` mocks first.
-        document.session.interceptor = { [weak self] request, respond in
+        intercept(document.session)
+    }
+
+    /// Makes `session`'s requests (the test page's, or an opened page's) ask the tests' `network` mocks first, then
+    /// the HAR being replayed. Runtime thread.
+    func intercept(_ session: WebSession) {
+        session.interceptor = { [weak self] request, respond in
             self?.askNetwork(request, respond) ?? false
         }
     }
@@ -118,13 +160,16 @@ final class NativeTestSide: Sendable {
     /// replayed. Runtime thread.
     private func askNetwork(_ request: WebRequest, _ respond: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool {
         let url = request.url
+        // A file of the test's folder (an opened page's script, its next page) passes when no mock matches it.
+        let local = request.method == "GET" && isLocalFile(url)
         for (_, context) in documents.value.sorted(by: { $0.key < $1.key }) {
             let hooks = context.globalObject["__hybridNative"]
             guard hooks.isObject else { continue }
             let headers = JSONValue.object(JSONObject(Dictionary(request.headers.map { ($0.0.lowercased(), JSONValue.string($0.1)) },
                                                                  uniquingKeysWith: { first, _ in first })))
             let body: JSONValue = request.body.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null
-            let wire: JSONValue = ["url": .string(url.absoluteString), "method": .string(request.method), "headers": headers, "body": body]
+            let wire: JSONValue = ["url": .string(url.absoluteString), "method": .string(request.method), "headers": headers,
+                                   "body": body, "local": .bool(local)]
             let reply = JSValue(function: { args in
                 guard args.bool(at: 0) else {
                     respond(.failure(WebLoadError(url: url.absoluteString, message: args.string(at: 1) ?? "network.mock failed")))

@@ -26,6 +26,14 @@ final class PageHost: Sendable {
         /// The file on disk a served URL is (nil: not one of the test folder's files), for the page's own sidecar.
         var locate: @Sendable (String) -> URL?
         var configure: BridgeSetup?
+        /// The test file's native side: the running test's `native` and `network` mocks answer the page too.
+        var native: NativeTestSide?
+        /// `window.webkit.messageHandlers` names to register (`--message-handler`).
+        var messageHandlers: [String] = []
+        /// The mock modules (`--mock-script`), installed into each page's bridge as into the test page's.
+        var mockScripts: [String] = []
+        /// Where each page's bridge messages, dialogs and DOM after each step go, for a report (nil: not recorded).
+        var eventLog: TestPageEventLog?
     }
 
     /// An opened page.
@@ -55,8 +63,10 @@ final class PageHost: Sendable {
         state = LoopBoundBox(sending: State(), loop: runtime.loop)
     }
 
-    /// Runtime thread: gives a test document `__hybridPageNative`.
-    func install(in context: JSContext) {
+    /// Runtime thread: gives a test document (page number `document` of the test's web view) `__hybridPageNative`.
+    func install(in context: JSContext, document: Int) {
+        // The test's own timers (its timeout, a waitFor's poll) are not the opened page's work.
+        context.timersIgnoredBySettle = true
         context.setFunction("__hybridPageNative") { [weak self] args in
             guard let self else { throw JSException(name: "Error", message: "the test's pages are closed") }
             let command = args.string(at: 0) ?? ""
@@ -69,6 +79,7 @@ final class PageHost: Sendable {
                 return state.value.contexts[page]?.globalObject
             case "closeAll":
                 let closing = pages.withLock { pages in defer { pages.removeAll() }; return Array(pages.values) }
+                for page in closing { setup.native?.release(page.bridge) }
                 Task { for page in closing { await page.webView.close() } }
                 return nil
             default:
@@ -77,7 +88,7 @@ final class PageHost: Sendable {
                     state.pending[state.nextRequest] = (args[3], args[4])
                     return state.nextRequest
                 }
-                Task { await self.settle(request, await self.perform(command, page: page, arguments: arguments)) }
+                Task { await self.settle(request, await self.perform(command, page: page, arguments: arguments, opener: document)) }
                 return nil
             }
         }
@@ -89,16 +100,17 @@ final class PageHost: Sendable {
         case failure(String)
     }
 
-    private func perform(_ command: String, page: Int, arguments: [String]) async -> Outcome {
+    private func perform(_ command: String, page: Int, arguments: [String], opener: Int) async -> Outcome {
         do {
             if command == "open" {
                 guard let text = arguments.first, let url = URL(string: text) else { return .failure("not a URL") }
-                return .value(.number(Double(try await open(url))))
+                return .value(.number(Double(try await open(url, opener: opener))))
             }
             guard let opened = pages.withLock({ $0[page] }) else { return .failure("the page is closed") }
             let webView = opened.webView
             if try await PageVerbs.perform(command, arguments, on: webView) {
                 await PageVerbs.settle(webView)
+                await recordDOM(of: webView, after: command, arguments)
                 return .value(.null)
             }
             switch command {
@@ -106,6 +118,7 @@ final class PageHost: Sendable {
                 await PageVerbs.settle(webView)
             case "close":
                 pages.withLock { _ = $0.removeValue(forKey: page) }
+                setup.native?.release(opened.bridge)
                 await webView.close()
                 return .value(.null)
             default:
@@ -120,16 +133,26 @@ final class PageHost: Sendable {
         }
     }
 
-    /// Opens `url` in a new web view set up as the test page is; its id once the page is idle.
-    private func open(_ url: URL) async throws -> Int {
+    /// For a report: the page's DOM after the step `command` (nothing when no report wants it).
+    private func recordDOM(of webView: HeadlessWebView, after command: String, _ arguments: [String]) async {
+        guard let eventLog = setup.eventLog,
+              case .string(let html)? = try? await webView.evaluateJavaScript("document.documentElement.outerHTML") else { return }
+        let step = "page.\(command)(" + arguments.map { JSONValue.string($0).jsonString }.joined(separator: ", ") + ")"
+        eventLog.record("dom", ["step": .string(step), "html": .string(html)])
+    }
+
+    /// Opens `url` in a new web view set up as the test page is; its id once the page is idle. The running test's
+    /// mocks (`native`, `network`, asked in the test document `opener`) answer it as they answer the test page.
+    private func open(_ url: URL, opener: Int) async throws -> Int {
         // A page of the test's folder that is not there fails here, not as the server's 404 page.
         if let file = setup.locate(url.absoluteString), !FileManager.default.isReadableFile(atPath: file.path) {
             throw TestPageError(message: "no such page in the test's folder (\(file.lastPathComponent))")
         }
         let id = nextPage.add(1, ordering: .relaxed).oldValue
         let webView = HeadlessWebView(runtime: runtime, configuration: setup.configuration)
-        let signals = signals
+        let signals = signals, eventLog = setup.eventLog
         webView.events.observe { event in
+            eventLog?.record(event)
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
             case .console(let message): signals.yield(.console(message))
@@ -143,18 +166,28 @@ final class PageHost: Sendable {
         if let size = setup.maximumMessageSize { bridge.maximumMessageSize = size }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         let requests = BridgeRequests(bridge)
-        await webView.addDocumentObserver(PageDocuments(state: state, page: id))
+        await webView.addDocumentObserver(PageDocuments(state: state, page: id, native: setup.native))
         pages.withLock { $0[id] = Opened(webView: webView, bridge: bridge) }
         do {
-            try mocks(for: url).install(into: bridge)
+            let pageMocks = try mocks(for: url)
+            pageMocks.install(into: bridge)
+            for script in setup.mockScripts { try await MockScript.install(contentsOf: script, into: bridge) }
             if let configure = setup.configure { try await configure(bridge) }
+            if let native = setup.native {
+                native.adopt(bridge, opener: opener)
+                pageMocks.registerMessageHandlers(setup.messageHandlers, in: webView) { message, reply in
+                    native.ask(message.name, page: opener, data: message.body, reply: reply)
+                }
+            }
             try await webView.load(url)
         } catch {
+            setup.native?.release(bridge)
             pages.withLock { _ = $0.removeValue(forKey: id) }
             await webView.close()
             throw error
         }
         await PageVerbs.settleLoaded(webView, bridge: requests)
+        await recordDOM(of: webView, after: "open", [url.absoluteString])
         return id
     }
 
@@ -185,7 +218,10 @@ final class PageHost: Sendable {
     /// Closes every page and lets go of the promises still waiting (the file ended).
     func close() async {
         let closing = pages.withLock { pages in defer { pages.removeAll() }; return Array(pages.values) }
-        for page in closing { await page.webView.close() }
+        for page in closing {
+            setup.native?.release(page.bridge)
+            await page.webView.close()
+        }
         let state = state
         await runtime.perform { _ in state.value = State() }
     }
@@ -195,14 +231,17 @@ final class PageHost: Sendable {
 private final class PageDocuments: DocumentObserver {
     private let state: LoopBoundBox<PageHost.State>
     private let page: Int
+    private let native: NativeTestSide?
 
-    init(state: LoopBoundBox<PageHost.State>, page: Int) {
+    init(state: LoopBoundBox<PageHost.State>, page: Int, native: NativeTestSide?) {
         self.state = state
         self.page = page
+        self.native = native
     }
 
     func documentDidCreate(_ document: DocumentHandle) {
         state.value.contexts[page] = document.context
+        native?.intercept(document.session)
     }
 
     func documentWillClose(_ document: DocumentHandle) {

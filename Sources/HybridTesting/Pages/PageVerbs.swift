@@ -37,18 +37,16 @@ enum PageVerbs {
         _ = try await webView.evaluateJavaScript("document.querySelector(\(JSONValue.string(selector).jsonString)).focus(), null")
     }
 
-    /// Lets the work the page queued on the runtime thread run: the bridge's injection after `DOMContentLoaded` (and
-    /// the setup callbacks it calls), a bridge answer's delivery, the navigation a step started. Timers are not
-    /// waited for (a test moves them, or waits for what they do).
+    /// Waits until the page is idle: its load done and the work it has now run (requests, bridge messages in flight,
+    /// timers due now such as a `setTimeout(f, 0)` chain, animation frames whose time came, and the microtasks each
+    /// runs) through the runtime's `settle()`. Timers due later are not waited for (a test moves them, or waits for
+    /// what they do), nor are the test page's own (its test timeout).
     static func settle(_ webView: HeadlessWebView) async {
-        for _ in 0..<settleHops {
+        repeat {
+            // A trip to the document first: work queued on the runtime thread before the verb returned runs.
             _ = try? await webView.withDocument { _ in }
-            await Task.yield()
-        }
-        while await webView.isLoading {
-            _ = try? await webView.withDocument { _ in }
-            await Task.yield()
-        }
+            await webView.runtime.settle()
+        } while await webView.isLoading
     }
 
     /// Settles a page that has just loaded: as ``settle(_:)``, then, when the page asked for the WebViewJavascriptBridge
@@ -63,9 +61,6 @@ enum PageVerbs {
             await settle(webView)
         }
     }
-
-    /// How many trips to the runtime thread settle a page.
-    private static let settleHops = 8
 }
 
 /// Whether a page asked its bridge to be injected (its `__bridge_loaded__` signal), for ``PageVerbs/settleLoaded(_:bridge:)``.

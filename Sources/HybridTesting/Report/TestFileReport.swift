@@ -10,6 +10,12 @@ public struct TestFileReport: Sendable {
     public var duration: Duration
     /// What the page wrote to the console, in order.
     public var console: [ConsoleMessage]
+    /// The files of the test's folder that its pages loaded over the test server (pages opened with `page.open`, their
+    /// scripts, styles and data), as absolute paths, sorted; what `hybrid test --watch` re-runs the file for.
+    public var loadedFiles: [String] = []
+    /// The bridge messages, dialogs and DOM after each `page.*` step of the file's pages, in order, when
+    /// ``TestRunOptions/recordsPageEvents`` is on; empty otherwise.
+    public var pageEvents: [TestPageEvent] = []
 
     /// A report; see the properties.
     public init(file: String, tests: [TestCaseResult], duration: Duration = .zero, console: [ConsoleMessage] = []) {

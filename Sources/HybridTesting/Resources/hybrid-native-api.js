@@ -156,8 +156,10 @@ var network = {
 };
 function fetchHook(request, reply) {
     if (!routes.length) return false;
-    requests.push({ url: request.url, method: request.method, headers: request.headers, body: request.body, time: now() });
     var route = routes.filter(function (r) { return routeMatches(r.pattern, request.url); })[0];
+    // A file of the test's folder no mock matches (a page's own script, a page opened with page.open) is served.
+    if (!route && request.local) return false;
+    requests.push({ url: request.url, method: request.method, headers: request.headers, body: request.body, time: now() });
     if (!route) {
         var message = "network.mock: no mock matches " + request.method + " " + request.url;
         reply(false, message);

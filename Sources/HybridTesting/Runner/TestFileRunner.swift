@@ -72,7 +72,10 @@ enum TestFileRunner {
             for (key, value) in state.snapshots { stored[key] = .string(value) }
             if let failure = SnapshotFile.write(stored, to: snapshotFile) { state.fileErrors.append((failure, nil)) }
         }
-        return state.report(duration: ContinuousClock.now - began)
+        var report = state.report(duration: ContinuousClock.now - began)
+        report.loadedFiles = driver.loadedFiles()
+        report.pageEvents = driver.pageEvents()
+        return report
     }
 }
 

@@ -23,9 +23,17 @@ protocol TestPageDriver: Sendable {
 
     /// Stops the page's JavaScript, from any thread (``TestInterruption``).
     func interrupt(reason: String)
+
+    /// The files of the test's folder its pages loaded so far (absolute paths), for ``TestFileReport/loadedFiles``.
+    func loadedFiles() -> [String]
+
+    /// What the file's pages did beside its tests, when recorded (``TestFileReport/pageEvents``).
+    func pageEvents() -> [TestPageEvent]
 }
 
 extension TestPageDriver {
+    func loadedFiles() -> [String] { [] }
+    func pageEvents() -> [TestPageEvent] { [] }
     func abandon() {}
     func interrupt(reason: String) {}
 }

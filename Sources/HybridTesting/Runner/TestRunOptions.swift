@@ -79,6 +79,11 @@ public struct TestRunOptions: Sendable {
     /// page with a sidecar `NAME.har` replays that.
     public var replayHAR: String?
 
+    /// Records for a report what each file's pages did beside its tests (``TestFileReport/pageEvents``): bridge
+    /// messages, dialogs and the DOM after each `page.*` step (`hybrid test --report`). Default false: nothing is
+    /// recorded and no DOM is serialised.
+    public var recordsPageEvents = false
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

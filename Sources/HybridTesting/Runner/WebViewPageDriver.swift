@@ -30,6 +30,10 @@ final class WebViewPageDriver: TestPageDriver {
     private let messageHandlers: [String]
     private let mockScripts: [String]
     private let replayHAR: String?
+    /// The files of the test's folder the server served (``loadedFiles()``).
+    private let served = Mutex<Set<String>>([])
+    /// The file's page events, when a report wants them.
+    private let eventLog: TestPageEventLog?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -47,6 +51,7 @@ final class WebViewPageDriver: TestPageDriver {
         let virtualTime = options.virtualTime || target.declaresVirtualTime || !options.timing.isImmediate
             || options.timingSeeds > 0
         self.virtualTime = virtualTime
+        eventLog = options.recordsPageEvents ? TestPageEventLog() : nil
         compatibility = options.compatibility
         maximumMessageSize = options.maximumMessageSize
         timing = options.timing
@@ -62,6 +67,21 @@ final class WebViewPageDriver: TestPageDriver {
             server.options.apiMocks = target.apiMocks()
             return server
         }
+        if let server, let folder = target.folder {
+            server.accessLog.observe { [weak self] event in
+                guard event.status < 400, let relative = event.path.removingPercentEncoding else { return }
+                let file = folder.appendingPathComponent(String(relative.drop { $0 == "/" })).standardizedFileURL.path
+                self?.served.withLock { _ = $0.insert(file) }
+            }
+        }
+    }
+
+    func loadedFiles() -> [String] {
+        served.withLock { $0.sorted() }
+    }
+
+    func pageEvents() -> [TestPageEvent] {
+        eventLog?.all ?? []
     }
 
     func load(harness: String, signals: AsyncStream<HarnessSignal>.Continuation) async {
@@ -70,7 +90,9 @@ final class WebViewPageDriver: TestPageDriver {
             return
         }
         if checksInterrupts { await runtime.setChecksInterrupts(true) }
+        let eventLog = eventLog
         webView.events.observe { event in
+            eventLog?.record(event)
             switch event.kind {
             case .exception(let error): signals.yield(.exception(error))
             case .console(let message): signals.yield(.console(message))
@@ -91,15 +113,20 @@ final class WebViewPageDriver: TestPageDriver {
         if let maximumMessageSize { bridge.maximumMessageSize = maximumMessageSize }
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         let target = target
+        let native = NativeTestSide(bridge: bridge, isLocalFile: { [weak self] url in
+            guard let file = self?.locate(url: url.absoluteString)?.file else { return false }
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        })
         let host = PageHost(runtime: runtime, setup: .init(configuration: configuration, container: container,
                                                            compatibility: compatibility, timing: timing,
                                                            maximumMessageSize: maximumMessageSize,
                                                            mocks: { try target.mocks() },
                                                            locate: { [weak self] in self?.locate(url: $0)?.file },
-                                                           configure: configure),
+                                                           configure: configure, native: native,
+                                                           messageHandlers: messageHandlers, mockScripts: mockScripts, eventLog: eventLog),
                             signals: signals)
         pages.withLock { $0 = host }
-        let native = NativeTestSide(bridge: bridge)
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
                                                         pages: host, native: native))
         do {
@@ -200,7 +227,7 @@ private final class DocumentHooks: DocumentObserver {
             if let json = try? args.json(at: 0) { signals.yield(.event(json)) }
             return nil
         }
-        pages.install(in: document.context)
+        pages.install(in: document.context, document: document.id)
         // The test API's `clock` holds and moves the runtime's virtual clock (--virtual-time only).
         if let clock = document.context.virtualClockFunctions() {
             document.context.globalObject["__hybridClock"] = clock

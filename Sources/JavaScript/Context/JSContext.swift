@@ -43,6 +43,9 @@ public final class JSContext {
 
     /// Whether this context's timers are held back (a hidden page). See ``pauseTimers()``.
     public internal(set) var timersArePaused = false
+    /// True for a context whose timers ``JavaScriptRuntime`` `settle()` does not wait for (a test runner's own page,
+    /// whose test timeout is pending while the page it opened settles). Runtime thread.
+    package var timersIgnoredBySettle = false
 
     /// Cached `Function.prototype`, protected, for Swift functions to inherit `call`/`apply`/`bind`.
     private(set) var functionPrototype: JSValueRef?

@@ -139,6 +139,14 @@ final class TimerScheduler {
         timers.values.contains { !$0.context.timersArePaused }
     }
 
+    /// True while a timer that keeps the runtime busy, of a running context that `settle()` waits for, is due now.
+    var hasDueTimerToSettle: Bool {
+        let current = now
+        return timers.values.contains {
+            $0.keepsBusy && !$0.isParked && $0.deadline <= current && !$0.context.timersArePaused && !$0.context.timersIgnoredBySettle
+        }
+    }
+
     /// The number of pending timers (all contexts, paused or not).
     var count: Int { timers.count }
 
