@@ -60,7 +60,7 @@ extension WebViewJavascriptBridge {
             await webView.addDocumentObserver(adapter)
             _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
         }
-        for adapter in [container.bridges.contains(.reactNative) ? ReactNativeWebView.adapter(for: self) : nil,
+        for adapter in [container.bridges.contains(.reactNative) ? ReactNativeWebView.adapter(for: self, platform: container.platform) : nil,
                         container.bridges.contains(.flutter)
                             ? FlutterJavaScriptChannels.adapter(for: self, channels: container.javaScriptChannels) : nil]
             .compactMap({ $0 }) {
