@@ -52,7 +52,7 @@ extension TestPage {
 /// await page.close()
 /// ```
 ///
-/// Each action lets the page settle afterwards, as the page's verbs do. Errors are the bridge's ``BridgeError``s.
+/// Each action lets the page settle afterwards, as the page's verbs do. Errors are the bridge's `BridgeError`s.
 public struct NativeSide: Sendable {
     let page: TestPage
 
