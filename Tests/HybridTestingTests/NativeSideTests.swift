@@ -2,6 +2,7 @@ import Bridge
 import Foundation
 import HybridTesting
 import JavaScript
+import TestSupport
 import Testing
 
 /// `TestPage.native`: the native app's side of a page in each container, from Swift Testing — the page's JavaScript
@@ -19,13 +20,13 @@ import Testing
         let page = try await TestPage.open(Self.page("wvjb.html")) { bridge in
             bridge.registerHandler("greet") { data, respond in respond(.string("Hello, \(data?["name"]?.stringValue ?? "?")")) }
         }
-        #expect(try await page.native.call("add", ["a": 2, "b": 3]) == 5)
+        #expect(try await page.native.call("add", ["a": 2, "b": 3], timeout: .generous) == 5)
         try await page.click("#hello")
         try await page.waitForIdle(timeout: .generous)
         #expect(try await page.text("#answer") == "Hello, page")
         #expect(page.native.calls == [NativeCall(bridge: .webViewJavascriptBridge, name: "greet", data: ["name": "page"])])
         #expect(page.native.calls(to: "greet").count == 1 && page.native.calls(to: "add").isEmpty)
-        await #expect(throws: BridgeError.self) { try await page.native.call("missing") }
+        await #expect(throws: BridgeError.self) { try await page.native.call("missing", timeout: .generous) }
         // The iOS bridge has no container events.
         #expect(await page.native.eventNames.isEmpty)
         do {
@@ -41,7 +42,7 @@ import Testing
         let page = try await TestPage.open(Self.page("android-jsbridge.html"), options: Self.options(.androidJsBridge)) { bridge in
             bridge.registerHandler(WebViewJavascriptBridge.defaultHandlerName) { data, respond in respond(.string("native got \(data?.stringValue ?? "?")")) }
         }
-        #expect(try await page.native.call("functionInJs", "data from Swift") == "page got data from Swift")
+        #expect(try await page.native.call("functionInJs", "data from Swift", timeout: .generous) == "page got data from Swift")
         #expect(try await page.text("#answer") == "native got hello")
         let call = try #require(page.native.calls.first)
         #expect(call.bridge == .androidJsBridge && call.name == WebViewJavascriptBridge.defaultHandlerName && call.data == "hello")
@@ -73,7 +74,7 @@ import Testing
         #expect(share.bridge == .weChat && share.wire == "WeixinJSBridge.invoke")
         #expect(share.data["title"] == "My page")
         // A native call reaches a WeixinJSBridge.on listener too (its answer is null).
-        #expect(try await page.native.call("menu:share:timeline") == .null)
+        #expect(try await page.native.call("menu:share:timeline", timeout: .generous) == .null)
         #expect(page.native.calls(to: "shareTimeline").count == 2)
         await page.close()
     }
