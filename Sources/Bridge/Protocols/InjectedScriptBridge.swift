@@ -276,7 +276,9 @@ final class WeakBridgeCore: Sendable {
 /// ``WebViewJavascriptBridge/fireEvent(_:data:)``: the documented ones, those the page listens for, and the ready event
 /// (which fires once: firing it before the page's `load` brings the bridge in early).
 final class InjectedScriptEvents: ContainerEventSource {
-    private let injection: AfterLoadInjection<InjectedScriptConnection>
+    /// Weak: the web view keeps the injection, and the core keeps this, so a strong reference would keep the core
+    /// alive through the injection's connections.
+    private weak let injection: AfterLoadInjection<InjectedScriptConnection>?
     private let dialect: any InjectedScriptDialect
 
     init(injection: AfterLoadInjection<InjectedScriptConnection>, dialect: any InjectedScriptDialect) {
@@ -285,7 +287,7 @@ final class InjectedScriptEvents: ContainerEventSource {
     }
 
     func eventNames() -> [String] {
-        guard let connection = injection.current.value, connection.document != nil else { return [] }
+        guard let connection = injection?.current.value, connection.document != nil else { return [] }
         guard connection.isInjected else { return [dialect.readyEvent] }
         var names = [dialect.readyEvent] + dialect.eventNames
         for name in connection.listenedEvents() where !names.contains(name) { names.append(name) }
@@ -293,7 +295,7 @@ final class InjectedScriptEvents: ContainerEventSource {
     }
 
     func fire(_ name: String, data: JSONValue?) -> Bool {
-        guard let connection = injection.current.value, connection.document != nil else { return false }
+        guard let connection = injection?.current.value, connection.document != nil else { return false }
         if name == dialect.readyEvent {
             if connection.isInjected {
                 connection.core?.warn("\(dialect.label): \(name) has fired already in page \(connection.page); it fires once")
