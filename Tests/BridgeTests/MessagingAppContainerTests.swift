@@ -18,16 +18,11 @@ import WebView
     ])
     func weChatPayJSAPIPageGetsOkCancelAndFailFromMocks(_ mock: MockHandlers.Mock, _ shown: String) async throws {
         let page = await WebPage(container: .weChatIOS)
-        MockHandlers(["getBrandWCPayRequest": mock]).install(into: page.bridge)
-        try await page.load("bridge/wechat.html")
-        await page.idle()
+        let (result, call) = try await page.pay(on: "bridge/wechat.html", mocking: "getBrandWCPayRequest", with: mock)
         // WeChat puts WeixinJSBridge in after the page loaded: the page waited for WeixinJSBridgeReady.
         #expect(try await page.eval("bridgeArrived") == "complete")
         #expect(try await page.eval("navigator.userAgent.indexOf('MicroMessenger/8.0.') > 0 && /NetType\\/WIFI Language\\/zh_CN/.test(navigator.userAgent)") == true)
-        _ = try await page.eval("document.getElementById('pay').click(); 0")
-        await page.idle()
-        #expect(try await page.eval("document.getElementById('result').textContent") == .string(shown))
-        let call = try #require(page.bridgeEvents.first { $0["handler"] == "getBrandWCPayRequest" && $0["type"] == "call" })
+        #expect(result == .string(shown))
         #expect(call["bridge"] == "wechat")
         #expect(call["wire"] == "WeixinJSBridge.invoke")
         #expect(call["data"]?["package"] == "prepay_id=wx21201855730335ac86f8c43d1889123400")
@@ -140,6 +135,76 @@ import WebView
         await #expect(throws: BridgeError.self) { let _: JSONValue? = try await page.bridge.call("menu:share:qq", nil) }
     }
 
+    @Test func fireEventRunsTheJSSDKShareMenuAsWeChatDoes() async throws {
+        let page = await WebPage(container: .weChatIOS)
+        MockHandlers(["shareTimeline": .init(response: nil), "sendAppMessage": .init(error: BridgeError(code: "cancel", message: ""))])
+            .install(into: page.bridge)
+        try await page.load("bridge/wechat.html")
+        await page.idle()
+        _ = try await page.eval("""
+            log = [];
+            wx.ready(function () {
+              wx.onMenuShareTimeline({title: 'Timeline title', link: 'https://example.com/t', imgUrl: 'https://example.com/i.png',
+                                      trigger: function () { log.push('trigger timeline'); },
+                                      success: function (res) { log.push('shared ' + res.errMsg); }});
+              wx.onMenuShareAppMessage({title: 'Friend title', desc: 'For a friend',
+                                        cancel: function (res) { log.push('cancelled ' + res.errMsg); }});
+              WeixinJSBridge.on('custom:event', function (params) { log.push('custom ' + params.n); });
+            });
+            0
+            """)
+        let names = await page.bridge.eventNames
+        #expect(names.first == "WeixinJSBridgeReady")
+        #expect(names.contains("menu:share:timeline") && names.contains("menu:share:appmessage") && names.contains("custom:event"))
+        // The user chooses "share to timeline", then "send to a friend" and cancels it.
+        try await page.bridge.fireEvent("menu:share:timeline", data: ["scene": "timeline"])
+        await page.idle()
+        try await page.bridge.fireEvent("menu:share:appmessage")
+        await page.idle()
+        try await page.bridge.fireEvent("custom:event", data: ["n": 7])
+        await page.idle()
+        #expect(try await page.eval("log") == ["trigger timeline", "shared shareTimeline:ok", "cancelled sendAppMessage:cancel",
+                                              "custom 7"])
+        // jweixin's share call is what native sees, with the page's share data.
+        let share = try #require(page.bridgeEvents.first { $0["handler"] == "shareTimeline" && $0["type"] == "call" })
+        #expect(share["data"]?["title"] == "Timeline title")
+        #expect(share["data"]?["img_url"] == "https://example.com/i.png")
+        let fired = page.bridgeEvents.filter { $0["type"] == "event" && $0["dir"] == "native->js" }
+        #expect(fired.map { $0["handler"] } == ["menu:share:timeline", "menu:share:appmessage", "custom:event"])
+        #expect(fired.first?["wire"] == "_handleMessageFromWeixin")
+        // The event comes first in the transcript, then what the page's listener did.
+        let handlers = page.bridgeEvents.compactMap { $0["handler"]?.stringValue }
+        #expect(handlers.firstIndex(of: "menu:share:timeline") ?? .max < handlers.firstIndex(of: "shareTimeline") ?? -1)
+        // A documented event nobody listens for runs nothing; the ready event fires once; an unknown one is an error.
+        try await page.bridge.fireEvent("menu:share:qq")
+        try await page.bridge.fireEvent("WeixinJSBridgeReady")
+        #expect(page.logs.all.contains { $0.contains("listens for no menu:share:qq") })
+        #expect(page.logs.all.contains { $0.contains("WeixinJSBridgeReady has fired already") })
+        do {
+            try await page.bridge.fireEvent("menu:share:nowhere")
+            Issue.record("an unknown event fired")
+        } catch {
+            #expect(error.code == BridgeError.unknownEvent)
+            #expect(error.message.contains("menu:share:timeline"))
+        }
+        #expect(page.exceptions.isEmpty)
+    }
+
+    @Test func firingWeixinJSBridgeReadyBeforeLoadBringsTheBridgeInEarly() async throws {
+        let page = await WebPage(container: .weChatAndroid)
+        // Native fires the ready event as the page's DOMContentLoaded is dispatched, before its load event.
+        let sources = page.bridge.core.state.withLock { $0.eventSources }
+        page.webView.events.observe { event in
+            guard case .load(milestone: .domcontentloaded, url: _) = event.kind else { return }
+            #expect(sources.contains { $0.eventNames() == ["WeixinJSBridgeReady"] })
+            #expect(sources.contains { $0.fire("WeixinJSBridgeReady", data: nil) })
+        }
+        try await page.load("bridge/wechat.html")
+        await page.idle()
+        #expect(try await page.eval("bridgeArrived") == "interactive")
+        #expect(page.logs.all.allSatisfy { !$0.contains("has fired already") })
+    }
+
     @Test func weChatBadTrafficIsWarnedAboutAndTheBridgeKeepsWorking() async throws {
         let page = await WebPage(container: .weChatIOS)
         page.bridge.handle("twice") { _, responder in
@@ -192,6 +257,19 @@ extension WebPage {
     func callAsync(_ body: String) async throws -> JSONValue {
         try await webView.callAsyncJavaScript(body)
     }
+
+    /// A payment page's round: `mock` answers `api`, the page at `path` loads, its `#pay` button is clicked, and the
+    /// page shows what it got in `#result`. Returns that text and the page's call of `api` in the transcript.
+    func pay(on path: String, mocking api: String, with mock: MockHandlers.Mock) async throws -> (result: JSONValue, call: JSONObject) {
+        MockHandlers([api: mock]).install(into: bridge)
+        try await load(path)
+        await idle()
+        _ = try await eval("document.getElementById('pay').click(); 0")
+        await idle()
+        let result = try await eval("document.getElementById('result').textContent")
+        let call = try #require(bridgeEvents.first { $0["handler"] == .string(api) && $0["type"] == "call" })
+        return (result, call)
+    }
 }
 
 /// The Alipay container.
@@ -204,15 +282,10 @@ extension WebPage {
     ])
     func tradePayAnswersResultCodesFromMocks(_ mock: MockHandlers.Mock, _ code: String) async throws {
         let page = await WebPage(container: .alipay)
-        MockHandlers(["tradePay": mock]).install(into: page.bridge)
-        try await page.load("bridge/alipay.html")
-        await page.idle()
+        let (result, call) = try await page.pay(on: "bridge/alipay.html", mocking: "tradePay", with: mock)
         #expect(try await page.eval("arrived") == "complete")
         #expect(try await page.eval("/AlipayClient\\/10\\./.test(navigator.userAgent)") == true)
-        _ = try await page.eval("document.getElementById('pay').click(); 0")
-        await page.idle()
-        #expect(try await page.eval("document.getElementById('result').textContent") == .string(code))
-        let call = try #require(page.bridgeEvents.first { $0["handler"] == "tradePay" && $0["type"] == "call" })
+        #expect(result == .string(code))
         #expect(call["bridge"] == "alipay")
         #expect(call["wire"] == "AlipayJSBridge.call")
         #expect(page.bridgeEvents.contains { $0["handler"] == "tradePay" && $0["wire"] == "_invokeJS" })
@@ -262,6 +335,33 @@ extension WebPage {
         let answer: JSONValue? = try await page.bridge.call("resume", JSONValue.object(["resumeParams": ["from": "cashier"]]))
         #expect((answer ?? .null) == .null)
         #expect(try await page.eval("events") == [#"resume {"resumeParams":{"from":"cashier"}}"#])
+    }
+
+    @Test func fireEventDispatchesAlipaysDocumentEventsAndTheBackEventCanBePrevented() async throws {
+        let page = await WebPage(container: .alipay)
+        try await page.load("bridge/alipay.html")
+        await page.idle()
+        _ = try await page.eval("""
+            document.addEventListener('back', function (event) { events.push('back'); event.preventDefault(); }, false);
+            document.addEventListener('titleClick', function (event) { events.push('titleClick ' + event.cancelable); }, false);
+            0
+            """)
+        #expect(await page.bridge.eventNames.contains("back"))
+        try await page.bridge.fireEvent("resume", data: ["resumeParams": ["from": "cashier"]])
+        try await page.bridge.fireEvent("back")
+        try await page.bridge.fireEvent("titleClick")
+        await page.idle()
+        #expect(try await page.eval("events") == [#"resume {"resumeParams":{"from":"cashier"}}"#, "back", "titleClick false"])
+        let fired = page.bridgeEvents.filter { $0["type"] == "event" }
+        #expect(fired.map { $0["handler"] } == ["resume", "back", "titleClick"])
+        #expect(fired.allSatisfy { $0["outcome"] == "delivered" && $0["bridge"] == "alipay" && $0["dir"] == "native->js" })
+        // The page kept itself open: the container reads the prevented default back, after the event.
+        let kept = page.bridgeEvents.filter { $0["outcome"] == "prevented" }
+        #expect(kept.map { $0["handler"] } == ["back"])
+        #expect(kept.first?["dir"] == "js->native")
+        let order = page.bridgeEvents.compactMap { $0["handler"]?.stringValue }
+        #expect(order == ["resume", "back", "back", "titleClick"])
+        await #expect(throws: BridgeError.self) { try await page.bridge.fireEvent("menu:share:timeline") }
     }
 
     @Test func alipayBadTrafficIsWarnedAboutAndTheBridgeKeepsWorking() async throws {

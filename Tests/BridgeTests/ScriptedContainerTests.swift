@@ -206,10 +206,39 @@ import WebView
         try await page.bridge.fireEvent("message", data: ["n": 1])
         await page.idle()
         #expect(try await page.eval("received") == ["got login", "from native", #"{"n":1}"#])
+        #expect(try await page.eval("receivedOnDocument") == [])
         // What is not a string arrives as String(data), as on the device.
         _ = try await page.eval("ReactNativeWebView.postMessage({a: 1}); 0")
         await page.idle()
         #expect(page.bridgeEvents.contains { $0["data"] == "[object Object]" })
+        #expect(page.exceptions.isEmpty)
+    }
+
+    @Test func reactNativeOnAndroidPostsThroughItsJavaScriptInterfaceAndAnswersOnDocument() async throws {
+        let page = await WebPage(container: try #require(ContainerProfile(named: "react-native-android")))
+        page.bridge.registerHandler("ReactNativeWebView") { data, cb in
+            let message = (try? JSONValue(parsing: data?.stringValue ?? "")) ?? .null
+            cb(.string("got \(message["type"]?.stringValue ?? "?")"))
+        }
+        try await page.load("bridge/react-native.html")
+        await page.idle()
+        // The app's JavaScript interface, not a webkit message handler.
+        #expect(try await page.eval("[typeof ReactNativeWebView.postMessage, typeof window.webkit === 'undefined' || "
+                                    + "!window.webkit.messageHandlers.ReactNativeWebView]") == ["function", true])
+        _ = try await page.eval("send('login', {user: 'ada'}); 0")
+        await page.idle()
+        let call = try #require(page.bridgeEvents.first { $0["dir"] == "js->native" })
+        #expect(call["bridge"] == "react-native")
+        #expect(call["data"] == #"{"type":"login","payload":{"user":"ada"}}"#)
+        try await page.bridge.postMessage("from native")
+        await page.idle()
+        // Android dispatches on document: a page listening on window alone hears nothing.
+        #expect(try await page.eval("receivedOnDocument") == ["got login", "from native"])
+        #expect(try await page.eval("received") == [])
+        #expect(page.bridgeEvents.filter { $0["dir"] == "native->js" }.allSatisfy { $0["wire"] == "document message event" })
+        _ = try await page.eval("ReactNativeWebView.postMessage(42); 0")
+        await page.idle()
+        #expect(page.bridgeEvents.contains { $0["dir"] == "js->native" && $0["data"] == "42" })
         #expect(page.exceptions.isEmpty)
     }
 

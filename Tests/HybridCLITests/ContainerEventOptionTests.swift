@@ -44,6 +44,24 @@ import TestSupport
         #expect(reactNative.stderr.contains("bridge react-native"))
     }
 
+    @Test func eventSharesAWeChatPageFromTheMenuAndGoesBackInAlipay() async throws {
+        let mocks = try Self.mocks(#"{"shareTimeline": {"response": {}}}"#)
+        let page = Self.web.appendingPathComponent("../Tests/Fixtures/HybridTesting/protocols/wechat.html").standardized
+        let weChat = try await HybridBinary.run([
+            "run", "--container", "wechat-ios", "--mock", mocks.path, "--event", #"menu:share:timeline={"scene":"timeline"}"#,
+            "--eval", "document.getElementById('shared').textContent", page.path,
+        ])
+        #expect(weChat.status == 0, "\(weChat.stdout)\(weChat.stderr)")
+        #expect(weChat.stdout.contains("shareTimeline:ok\n"))
+        #expect((weChat.stdout + weChat.stderr).contains("native → JS event menu:share:timeline"))
+        let alipay = try await HybridBinary.run([
+            "run", "--container", "alipay", "--event", #"resume={"resumeParams":{"from":"cli"}}"#, "--eval", "events.join()",
+            Self.web.appendingPathComponent("bridge/alipay.html").path,
+        ])
+        #expect(alipay.status == 0, "\(alipay.stdout)\(alipay.stderr)")
+        #expect(alipay.stdout.contains(#"resume {"resumeParams":{"from":"cli"}}"#))
+    }
+
     @Test func eventWithBadJSONIsAUsageError() async throws {
         let result = try await HybridBinary.run(["run", "--container", "cordova-ios", "--event", "resume={",
                                                  Self.web.appendingPathComponent("bridge/cordova.html").path])

@@ -2,7 +2,8 @@ import JavaScript
 import WebView
 
 /// A protocol adapter that fires its protocol's events into the page: Cordova's `deviceready` and `resume`,
-/// a Capacitor plugin's listener events (`App.appStateChange`), React Native's `message`.
+/// a Capacitor plugin's listener events (`App.appStateChange`), React Native's `message`, WeChat's
+/// `menu:share:timeline`, Alipay's `back`.
 protocol ContainerEventSource: AnyObject, Sendable {
     /// The events it can fire now, by name. Runtime thread.
     func eventNames() -> [String]
@@ -13,8 +14,13 @@ protocol ContainerEventSource: AnyObject, Sendable {
 extension WebViewJavascriptBridge {
     /// Fires one event of the container's protocols into the page, as the native app would: `deviceready`,
     /// `pause` or `resume` in Cordova, a plugin listener event `Plugin.event` (`App.appStateChange`) or a document
-    /// event `resume` in Capacitor, `message` (the data as the message's text) in React Native and Flutter.
-    /// ``eventNames`` lists what the container fires now. `hybrid run --event NAME=JSON` calls this.
+    /// event `resume` in Capacitor, `message` (the data as the message's text) in React Native and Flutter, an event
+    /// of WeChat's to the page's `WeixinJSBridge.on` listener (`menu:share:timeline`: the user chose to share, and the
+    /// JS-SDK's `wx.onMenuShareTimeline` runs the page's `trigger` and shares), an Alipay document event with
+    /// `event.data` (`resume`, `back`: when the page calls `preventDefault()` to stay, the transcript has the page's
+    /// `response` with outcome `prevented` after the event). `WeixinJSBridgeReady` and `AlipayJSBridgeReady` fire once: before the page's `load` they bring the
+    /// bridge in early, later they only warn. ``eventNames`` lists what the container fires now. `hybrid run --event
+    /// NAME=JSON` calls this.
     ///
     /// Throws `unknown_event` when no protocol of the container fires `name` (the message lists those it does),
     /// `page_gone` when there is no page.

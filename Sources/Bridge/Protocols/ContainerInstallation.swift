@@ -60,7 +60,7 @@ extension WebViewJavascriptBridge {
             await webView.addDocumentObserver(adapter)
             _ = try? await webView.withDocument { document in adapter.documentDidCreate(document) }
         }
-        for adapter in [container.bridges.contains(.reactNative) ? ReactNativeWebView.adapter(for: self) : nil,
+        for adapter in [container.bridges.contains(.reactNative) ? ReactNativeWebView.adapter(for: self, platform: container.platform) : nil,
                         container.bridges.contains(.flutter)
                             ? FlutterJavaScriptChannels.adapter(for: self, channels: container.javaScriptChannels) : nil]
             .compactMap({ $0 }) {
@@ -71,7 +71,9 @@ extension WebViewJavascriptBridge {
         }
         let dialects: [(BridgeProtocolName, any InjectedScriptDialect)] = [(.weChat, WeChatDialect()), (.alipay, AlipayDialect())]
         for (name, dialect) in dialects where container.bridges.contains(name) {
-            await InjectedScriptBridgeAdapter.injection(for: self, dialect: dialect).install(on: webView)
+            let injection = InjectedScriptBridgeAdapter.injection(for: self, dialect: dialect)
+            addEventSource(InjectedScriptEvents(injection: injection, dialect: dialect))
+            await injection.install(on: webView)
         }
         let probe = WrongContainerProbe(core: core, container: container)
         if probe.isNeeded {

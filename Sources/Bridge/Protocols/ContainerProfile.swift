@@ -76,6 +76,9 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     public static let cordovaIOS = ContainerProfile(name: "cordova-ios", platform: .iOS, bridges: [.cordova])
     /// An iOS React Native app with react-native-webview: `window.ReactNativeWebView` at document start.
     public static let reactNativeIOS = ContainerProfile(name: "react-native-ios", platform: .iOS, bridges: [.reactNative])
+    /// An Android React Native app with react-native-webview: `window.ReactNativeWebView` is its JavaScript interface
+    /// from document start, and native's messages are `message` events on `document` (not `window`).
+    public static let reactNativeAndroid = ContainerProfile(name: "react-native-android", platform: .android, bridges: [.reactNative])
     /// A Flutter app with webview_flutter: one JavaScript channel, `Flutter`, at document start (more with
     /// ``withJavaScriptChannels(_:)``, or `--container flutter:Name1,Name2`).
     public static let flutter = ContainerProfile(name: "flutter", platform: .iOS, bridges: [.flutter]).withJavaScriptChannels(["Flutter"])
@@ -98,6 +101,7 @@ public struct ContainerProfile: Sendable, Hashable, CustomStringConvertible {
     public static let builtIn: [ContainerProfile] = [.iOSWebViewJavascriptBridge, .androidJsBridge, .dsBridgeIOS, .dsBridgeAndroid]
         + [.weChatIOS, .weChatAndroid, .alipay]
         + [.capacitorIOS, .capacitorAndroid, .cordovaIOS, .reactNativeIOS, .flutter]
+        + [.reactNativeAndroid]
 
     /// The built-in container named `name`, or built-in containers combined as `a+b`; nil for an unknown name or a
     /// combination no app makes (see ``init(parsing:)`` for why).

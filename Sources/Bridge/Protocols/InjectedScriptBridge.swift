@@ -5,9 +5,10 @@ import WebView
 /// What one protocol whose container injects a JavaScript object into the page (WeChat's `WeixinJSBridge`, Alipay's
 /// `AlipayJSBridge`) says in its own words; ``InjectedScriptBridgeAdapter`` does the rest on the shared core.
 ///
-/// The protocol's script evaluates to a function of one argument, `post(json)` (the container's channel), that makes
-/// the page's object, fires the ready event and returns `receive(message)` (false: nobody took it), or returns null
-/// when the page already has the object.
+/// The protocol's script evaluates to a function of `post(json)` (the container's channel) and `hooks` (an object of
+/// the container's that the page never sees: `hooks.listening()` names the events the page listens for, where the
+/// protocol can tell), that makes the page's object, fires the ready event and returns `receive(message)` (false:
+/// nobody took it), or returns null when the page already has the object.
 protocol InjectedScriptDialect: Sendable {
     var protocolName: BridgeProtocolName { get }
     /// The container's name in log lines: `WeChat`, `Alipay`.
@@ -25,6 +26,13 @@ protocol InjectedScriptDialect: Sendable {
     func answerMessage(callbackId: String, result: JSONValue, keep: Bool) -> JSONValue
     /// The message `receive` gets for a native call of the page's event `name`.
     func eventMessage(name: String, data: JSONValue?) -> JSONValue
+    /// The document event the container fires once its object is in the page (`WeixinJSBridgeReady`).
+    var readyEvent: String { get }
+    /// The events the app fires into every page, as documented for the protocol (more may be fired when the page
+    /// listens for them, where the protocol can tell).
+    var eventNames: [String] { get }
+    /// The events whose default the page may prevent (Alipay's `back`: the page stays).
+    var cancelableEvents: Set<String> { get }
     /// The container's own answer to a call before any handler (nil: the handler answers); it may report divergences.
     func answerOfItsOwn(api: String, params: JSONValue?, page: InjectedScriptConnection, core: BridgeCore) -> JSONValue?
     /// The page got `result` for `api` (the container's state follows it, e.g. WeChat's verified `wx.config`).
@@ -32,6 +40,7 @@ protocol InjectedScriptDialect: Sendable {
 }
 
 extension InjectedScriptDialect {
+    var cancelableEvents: Set<String> { [] }
     func answerOfItsOwn(api: String, params: JSONValue?, page: InjectedScriptConnection, core: BridgeCore) -> JSONValue? { nil }
     func delivered(api: String, result: JSONValue, page: InjectedScriptConnection) {}
 }
@@ -58,6 +67,8 @@ final class InjectedScriptConnection: AfterLoadConnection {
         weak var document: DocumentHandle?
         /// The page's `receive(message)`, once the script ran.
         var receive: JSValue?
+        /// The container's own object the script was given (`listening()`).
+        var hooks: JSValue?
         var verification = Verification.notRequested
         var reported: Set<String> = []
     }
@@ -69,6 +80,7 @@ final class InjectedScriptConnection: AfterLoadConnection {
     }
 
     var document: DocumentHandle? { state.value.document.flatMap { $0.isClosed ? nil : $0 } }
+    var core: BridgeCore? { state.value.core }
     var protocolName: BridgeProtocolName? { dialect.protocolName }
     var platform: ContainerProfile.Platform { state.value.core?.state.withLock { $0.container.platform } ?? .iOS }
 
@@ -99,9 +111,10 @@ final class InjectedScriptConnection: AfterLoadConnection {
             self?.received(args.string(at: 0))
             return nil
         }, name: "post", in: context)
+        let hooks = JSValue(newObjectIn: context)
         let receive: JSValue
         do {
-            receive = try context.evaluate(dialect.script.script.get()).call(arguments: [post])
+            receive = try context.evaluate(dialect.script.script.get()).call(arguments: [post, hooks])
         } catch {
             if let thrown = context.lastThrownValue { context.reportException(thrown) }
             core.warn("\(dialect.label): the bridge script failed in page \(page): \(error)")
@@ -112,13 +125,51 @@ final class InjectedScriptConnection: AfterLoadConnection {
             return
         }
         state.value.receive = receive
+        state.value.hooks = hooks
         core.attach(self) {}
+    }
+
+    /// Whether the protocol's script has made the page's object.
+    var isInjected: Bool { state.value.receive != nil }
+
+    /// The events the page listens for, where the protocol can tell (WeChat's `WeixinJSBridge.on`).
+    func listenedEvents() -> [String] {
+        guard let hooks = state.value.hooks, hooks["listening"].isFunction, let document,
+              let names = AdapterSupport.call(hooks["listening"], [], in: document.context),
+              case .array(let values)? = try? names.toJSONValue() else { return [] }
+        return values.compactMap(\.stringValue)
+    }
+
+    /// Fires the app's event `name` into the page, as the app does (`_handleMessageFromWeixin` for a `WeixinJSBridge.on`
+    /// listener, a document event in Alipay): whether a listener of the page took it (nil before the script ran), and
+    /// whether the page prevented the event's default (`back` in Alipay).
+    func fire(_ name: String, data: JSONValue?, cancelable: Bool) -> (taken: Bool, prevented: Bool)? {
+        guard let core = state.value.core, let receive = state.value.receive, let document else { return nil }
+        var message = dialect.eventMessage(name: name, data: data)
+        if cancelable, case .object(var fields) = message {
+            fields["cancelable"] = true
+            message = .object(fields)
+        }
+        let context = document.context
+        let value = JSValue(message, in: context)
+        // Traced before the page runs, so what its listener does comes after the event in the transcript.
+        let listening = state.value.hooks?["listening"].isFunction == true ? listenedEvents().contains(name) : true
+        trace(core, .event, name, callbackId: nil, data: data, size: data?.jsonString.utf8.count ?? 0,
+              outcome: listening ? "delivered" : "no_listener", direction: .nativeToJS)
+        let taken = AdapterSupport.call(receive, [value], in: context)?.toBool() ?? false
+        let prevented = value["defaultPrevented"].toBool()
+        if prevented {
+            // What the app reads back from the dispatch: the page keeps the default from happening (it stays).
+            trace(core, .response, name, callbackId: nil, data: ["defaultPrevented": true], size: 0, outcome: "prevented")
+        }
+        return (taken, prevented)
     }
 
     func close() {
         state.value.core?.detach(self)
         state.value.document = nil
         state.value.receive = nil
+        state.value.hooks = nil
     }
 
     var canDeliver: Bool { document != nil && state.value.receive != nil }
@@ -219,4 +270,49 @@ final class InjectedScriptConnection: AfterLoadConnection {
 final class WeakBridgeCore: Sendable {
     weak let core: BridgeCore?
     init(_ core: BridgeCore) { self.core = core }
+}
+
+/// The app's events of a bridge injected as a JavaScript object (WeChat, Alipay), for
+/// ``WebViewJavascriptBridge/fireEvent(_:data:)``: the documented ones, those the page listens for, and the ready event
+/// (which fires once: firing it before the page's `load` brings the bridge in early).
+final class InjectedScriptEvents: ContainerEventSource {
+    /// Weak: the web view keeps the injection, and the core keeps this, so a strong reference would keep the core
+    /// alive through the injection's connections.
+    private weak let injection: AfterLoadInjection<InjectedScriptConnection>?
+    private let dialect: any InjectedScriptDialect
+
+    init(injection: AfterLoadInjection<InjectedScriptConnection>, dialect: any InjectedScriptDialect) {
+        self.injection = injection
+        self.dialect = dialect
+    }
+
+    func eventNames() -> [String] {
+        guard let connection = injection?.current.value, connection.document != nil else { return [] }
+        guard connection.isInjected else { return [dialect.readyEvent] }
+        var names = [dialect.readyEvent] + dialect.eventNames
+        for name in connection.listenedEvents() where !names.contains(name) { names.append(name) }
+        return names
+    }
+
+    func fire(_ name: String, data: JSONValue?) -> Bool {
+        guard let connection = injection?.current.value, connection.document != nil else { return false }
+        if name == dialect.readyEvent {
+            if connection.isInjected {
+                connection.core?.warn("\(dialect.label): \(name) has fired already in page \(connection.page); it fires once")
+            } else {
+                connection.inject()
+            }
+            return true
+        }
+        let documented = dialect.eventNames.contains(name)
+        guard documented || connection.listenedEvents().contains(name) else { return false }
+        guard let outcome = connection.fire(name, data: data, cancelable: dialect.cancelableEvents.contains(name)) else {
+            // Before the bridge is in the page there is nothing to fire into: as on the device, the event is lost.
+            connection.core?.warn("\(dialect.label): \(name) fired before \(dialect.readyEvent) in page \(connection.page); "
+                                  + "the page has no bridge yet, so nothing receives it")
+            return true
+        }
+        if !outcome.taken { connection.core?.warn("\(dialect.label): the page listens for no \(name); nothing ran") }
+        return true
+    }
 }

@@ -3,7 +3,9 @@
 // `AlipayJSBridgeReady` document event. Calls leave through the container's `post(json)` as WebViewJavascriptBridge-
 // shaped messages `{handlerName, data, callbackId}`; answers come back through `_invokeJS({responseId, responseData,
 // keepCallback})` (a callback with `keepCallback` stays for the next answer: streams), and native events as
-// `{handlerName, data}` become document events with `event.data` (`resume`, `back`, ...). It returns `_invokeJS`.
+// `{handlerName, data, cancelable}` become document events with `event.data` (`resume`, `back`, ...); when the page
+// calls `preventDefault()` on a cancelable one (`back`), the message gets `defaultPrevented: true` for the container.
+// It returns `_invokeJS`.
 (function (post) {
   if (window.AlipayJSBridge) { return null; }
   var callbacks = {};
@@ -42,9 +44,9 @@
     }
     if (typeof message.handlerName === 'string') {
       var event = document.createEvent('Events');
-      event.initEvent(message.handlerName, false, false);
+      event.initEvent(message.handlerName, false, message.cancelable === true);
       event.data = message.data;
-      document.dispatchEvent(event);
+      if (!document.dispatchEvent(event)) { message.defaultPrevented = true; }
       return true;
     }
     return false;

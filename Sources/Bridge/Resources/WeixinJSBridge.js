@@ -3,8 +3,9 @@
 // callback?)`, `on(event, callback)` (one listener per event, the last one set) and the `WeixinJSBridgeReady` document
 // event. Calls leave through the container's `post(json)` as `{__msg_type: 'call', func, params, __callback_id}`;
 // answers and events come back through `_handleMessageFromWeixin({__msg_type: 'callback' | 'event', __callback_id |
-// __event_id, __params})`, which is what this script returns to the container.
-(function (post) {
+// __event_id, __params})`, which is what this script returns to the container. `hooks` is the container's own object
+// (the page never sees it): `hooks.listening()` names the events the page listens for.
+(function (post, hooks) {
   if (window.WeixinJSBridge) { return null; }
   var callbacks = {};
   var listeners = {};
@@ -59,6 +60,7 @@
     log: function (text) { console.log(text); },
     _handleMessageFromWeixin: handleMessageFromWeixin
   };
+  if (hooks) { hooks.listening = function () { return Object.keys(listeners); }; }
   var ready = document.createEvent('Events');
   ready.initEvent('WeixinJSBridgeReady', false, false);
   document.dispatchEvent(ready);

@@ -24,7 +24,7 @@ struct BridgeOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("The app the page runs in: which bridges it sees and its user agent (default "
                                             + "ios-wvjb; also android-jsbridge, dsbridge-ios, dsbridge-android, wechat-ios, wechat-android, "
-                                            + "alipay, capacitor-ios, capacitor-android, cordova-ios, react-native-ios, flutter or "
+                                            + "alipay, capacitor-ios, capacitor-android, cordova-ios, react-native-ios, react-native-android, flutter or "
                                             + "flutter:Channel1,Channel2; combine with +, e.g. ios-wvjb+dsbridge-ios).", valueName: "name"))
     var container = ContainerProfile.iOSWebViewJavascriptBridge.name
 

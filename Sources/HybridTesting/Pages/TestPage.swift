@@ -30,7 +30,8 @@ public final class TestPage: Sendable {
     /// The page's bridge (register more handlers on it at any time).
     public let bridge: WebViewJavascriptBridge
     private let server: FixtureServer?
-    private let recorded = Mutex<[(handler: String, data: JSONValue)]>([])
+    /// The calls the page made to native, in order (``calls(_:)``, ``native``).
+    let recorded = Mutex<[NativeCall]>([])
 
     private init(webView: HeadlessWebView, bridge: WebViewJavascriptBridge, server: FixtureServer?) {
         self.webView = webView
@@ -61,7 +62,7 @@ public final class TestPage: Sendable {
         let requests = BridgeRequests(bridge)
         bridge.events.observe { [weak page] event in
             guard event.direction == .jsToNative, event.type == .call, let handler = event.handler else { return }
-            page?.recorded.withLock { $0.append((handler, event.data ?? .null)) }
+            page?.recorded.withLock { $0.append(NativeCall(event, handler: handler)) }
         }
         do {
             var target = url
@@ -88,7 +89,7 @@ public final class TestPage: Sendable {
 
     /// The data of each call the page made to the native handler `handler`, in order.
     public func calls(_ handler: String) -> [JSONValue] {
-        recorded.withLock { $0.filter { $0.handler == handler }.map(\.data) }
+        recorded.withLock { $0.filter { $0.name == handler }.map(\.data) }
     }
 
     /// Clicks the first element matching `selector`, as `hybrid run --click` does.

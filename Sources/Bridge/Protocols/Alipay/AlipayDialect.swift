@@ -56,4 +56,17 @@ struct AlipayDialect: InjectedScriptDialect {
     func eventMessage(name: String, data: JSONValue?) -> JSONValue {
         ["handlerName": .string(name), "data": data ?? .object([:])]
     }
+
+    var readyEvent: String { "AlipayJSBridgeReady" }
+
+    /// The container events Alipay documents for H5 pages, each a document event: the page going to the background
+    /// and back (`pause`, `resume`, and since 10.0.15 `pagePause`, `pageResume`, `appPause`, `appResume`), the back
+    /// button (`back`, whose default the page may prevent to stay), taps on the title bar, option menu, pop menu and
+    /// toolbar, and pull to refresh.
+    static let events = ["pause", "resume", "pagePause", "pageResume", "appPause", "appResume", "back", "titleClick",
+                         "subtitleClick", "optionMenu", "popMenuClick", "toolbarMenuClick", "firePullToRefresh",
+                         "pullIntercept"]
+
+    var eventNames: [String] { Self.events }
+    var cancelableEvents: Set<String> { ["back"] }
 }

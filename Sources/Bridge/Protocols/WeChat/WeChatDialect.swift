@@ -60,6 +60,18 @@ struct WeChatDialect: InjectedScriptDialect {
         ["__msg_type": "event", "__event_id": .string(name), "__params": data ?? .object([:])]
     }
 
+    var readyEvent: String { "WeixinJSBridgeReady" }
+
+    /// The events WeChat declares to a web page (its `sys:attach_runOn3rd_apis` list) that the JS-SDK's `on...` APIs
+    /// listen for: the share menu (`wx.onMenuShare*`), voice, upload and download progress, and the network.
+    static let events = ["menu:share:timeline", "menu:share:appmessage", "menu:share:qq", "menu:share:weiboApp",
+                         "menu:share:QZone", "onVoiceRecordEnd", "onVoicePlayBegin", "onVoicePlayEnd",
+                         "onLocalImageUploadProgress", "onImageDownloadProgress", "onVoiceUploadProgress",
+                         "onVoiceDownloadProgress", "onBeaconsInRange", "onNetWorkChange", "onBackgroundAudioStateChange",
+                         "activity:state_change"]
+
+    var eventNames: [String] { Self.events }
+
     func answerOfItsOwn(api: String, params: JSONValue?, page: InjectedScriptConnection, core: BridgeCore) -> JSONValue? {
         let handled = core.state.withLock { $0.handlers[api] != nil }
         if api == Self.preVerify {

@@ -7,7 +7,9 @@
   if (window.wx) { return; }
   // wx names whose native API has another name; results are named after the wx name again.
   var nativeNames = { config: 'preVerifyJSAPI', chooseWXPay: 'getBrandWCPayRequest',
-                      onMenuShareTimeline: 'menu:share:timeline', onMenuShareAppMessage: 'menu:share:appmessage' };
+                      onMenuShareTimeline: 'menu:share:timeline', onMenuShareAppMessage: 'menu:share:appmessage',
+                      onMenuShareQQ: 'menu:share:qq', onMenuShareWeibo: 'menu:share:weiboApp',
+                      onMenuShareQZone: 'menu:share:QZone' };
   var wxNames = {};
   Object.keys(nativeNames).forEach(function (name) { wxNames[nativeNames[name]] = name; });
   var settings = {};
@@ -53,17 +55,38 @@
   function invoke(api, params, handlers) {
     handlers = handlers || {};
     if (!window.WeixinJSBridge) { return; }  // as jweixin: nothing happens before WeChat's bridge is there
-    WeixinJSBridge.invoke(api, signed(params), function (result) {
-      result = result || {};
-      if (!result.errMsg) { result.errMsg = errMsg(api, result.err_msg); }
-      delete result.err_msg; delete result.err_code; delete result.err_desc; delete result.err_detail;
-      if (handlers._complete) { handlers._complete(result); }
-      var status = result.errMsg.slice(result.errMsg.indexOf(':') + 1);
-      if (status === 'ok') { if (handlers.success) { handlers.success(result); } }
-      else if (status === 'cancel') { if (handlers.cancel) { handlers.cancel(result); } }
-      else if (handlers.fail) { handlers.fail(result); }
-      if (handlers.complete) { handlers.complete(result); }
+    WeixinJSBridge.invoke(api, signed(params), function (result) { settle(api, result, handlers); });
+  }
+
+  // A result of WeChat's for `api` to the page's callbacks, with errMsg in the JS-SDK's words.
+  function settle(api, result, handlers) {
+    result = result || {};
+    if (!result.errMsg) { result.errMsg = errMsg(api, result.err_msg); }
+    delete result.err_msg; delete result.err_code; delete result.err_desc; delete result.err_detail;
+    if (handlers._complete) { handlers._complete(result); }
+    var status = result.errMsg.slice(result.errMsg.indexOf(':') + 1);
+    if (status === 'ok') { if (handlers.success) { handlers.success(result); } }
+    else if (status === 'cancel') { if (handlers.cancel) { handlers.cancel(result); } }
+    else if (handlers.fail) { handlers.fail(result); }
+    if (handlers.complete) { handlers.complete(result); }
+  }
+
+  // An event WeChat fires (the user chose "share to timeline" in the menu): the page's trigger runs first, then, for a
+  // share menu, the share API with the page's share data, whose result runs success, cancel or fail. As jweixin, the
+  // listener is set on WeixinJSBridge.on, one per event.
+  function listen(event, options, then) {
+    if (!window.WeixinJSBridge) { return; }
+    WeixinJSBridge.on(event, function (params) {
+      if (options.trigger) { options.trigger(params || {}); }
+      then(params || {});
     });
+  }
+
+  function share(event, api, data) {
+    return function (options) {
+      options = options || {};
+      listen(event, options, function () { invoke(api, data(options), options); });
+    };
   }
 
   function withoutCallbacks(options) {
@@ -108,6 +131,24 @@
                                        paySign: options.paySign, signType: options.signType || 'SHA1' }, options);
     }
   };
+  var title = document.title;
+  wx.onMenuShareTimeline = share('menu:share:timeline', 'shareTimeline', function (o) {
+    return { title: o.title || title, desc: o.title || title, img_url: o.imgUrl || '', link: o.link || location.href };
+  });
+  wx.onMenuShareAppMessage = share('menu:share:appmessage', 'sendAppMessage', function (o) {
+    return { title: o.title || title, desc: o.desc || '', img_url: o.imgUrl || '', link: o.link || location.href,
+             type: o.type || 'link', data_url: o.dataUrl || '' };
+  });
+  wx.onMenuShareQQ = share('menu:share:qq', 'shareQQ', function (o) {
+    return { title: o.title || title, desc: o.desc || '', img_url: o.imgUrl || '', link: o.link || location.href };
+  });
+  ['onVoiceRecordEnd', 'onVoicePlayEnd'].forEach(function (name) {
+    // The event's own result goes to the page's callbacks.
+    wx[name] = function (options) {
+      options = options || {};
+      listen(name, {}, function (params) { settle(name, params, options); });
+    };
+  });
   ['chooseImage', 'previewImage', 'getLocation', 'openLocation', 'scanQRCode', 'getNetworkType', 'closeWindow',
    'updateAppMessageShareData', 'updateTimelineShareData', 'hideMenuItems', 'showMenuItems'].forEach(function (name) {
     wx[name] = function (options) { invoke(name, withoutCallbacks(options), options); };
