@@ -147,6 +147,27 @@ import Testing
         await page.close()
     }
 
+    @Test func underTheInstalledClockBridgeAnswersAndMockedResponsesStillArrive() async throws {
+        var setup = loads
+        setup.installClock()
+        setup.mock("pay", .response(["order": 7]))
+        let page = try await TestPage.open(account, setup: setup)
+        // Each step lets the page handle what it started: no timer is needed for a bridge answer or a mocked response.
+        try await page.waitFor("#items li")
+        #expect(try await page.text("#user") == "Ann")
+        try await page.click("#pay")
+        try await page.waitFor("#msg:not(:empty)")
+        #expect(try await page.text("#msg") == #"Paid {"order":7}"#)
+        do {
+            try await page.waitFor("#never")
+            Issue.record("waitFor should have thrown")
+        } catch let error as TestPageError {
+            #expect(error.message == "waitFor('#never'): no element matches '#never', and the clock is installed (time stands still: tick it)")
+        }
+        #expect(try await page.evaluate("performance.now()") == .number(0))
+        await page.close()
+    }
+
     @Test func theClockNeedsTheVirtualClockAndAnInstall() async throws {
         let page = try await TestPage.open(session)
         await #expect(throws: TestPageError.self) { try await page.clock.install() }
