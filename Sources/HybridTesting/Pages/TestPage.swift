@@ -24,6 +24,9 @@ import WebView
 ///
 /// Each page has a runtime of its own. A step that fails throws a ``TestPageError`` that names the step and its
 /// selector: `click('#missing'): no element matches the selector '#missing'`.
+///
+/// A test mocks the page's native handlers (``mock(_:_:)``), its network (``network``) and holds its clock
+/// (``clock``), from before its first script with a ``Setup``.
 public final class TestPage: Sendable {
     /// The web view the page is in.
     public let webView: HeadlessWebView
