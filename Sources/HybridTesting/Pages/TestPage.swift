@@ -28,14 +28,14 @@ import WebView
 /// A test mocks the page's native handlers (``mock(_:_:)``), its network (``network``) and holds its clock
 /// (``clock``), from before its first script with a ``Setup``.
 public final class TestPage: Sendable {
+    /// The network mocks and the clock's hold (``mock(_:_:)``, ``network``, ``clock``).
+    let fakes = PageFakes()
     /// The web view the page is in.
     public let webView: HeadlessWebView
     /// The page's bridge (register more handlers on it at any time).
     public let bridge: WebViewJavascriptBridge
     private let server: FixtureServer?
     private let recorded = Mutex<[(handler: String, data: JSONValue)]>([])
-    /// The network mocks and the clock's hold (``mock(_:_:)``, ``network``, ``clock``).
-    let fakes = PageFakes()
 
     private init(webView: HeadlessWebView, bridge: WebViewJavascriptBridge, server: FixtureServer?) {
         self.webView = webView
