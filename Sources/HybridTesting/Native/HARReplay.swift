@@ -52,7 +52,8 @@ public final class HARReplay: Sendable {
         self.entries = entries
     }
 
-    private static func pathAndQuery(_ url: String) -> String {
+    /// The path (`/` when empty) and query of `url`, still percent-encoded.
+    static func pathAndQuery(_ url: String) -> String {
         guard let components = URLComponents(string: url) else { return url }
         return (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")

@@ -24,7 +24,12 @@ import WebView
 ///
 /// Each page has a runtime of its own. A step that fails throws a ``TestPageError`` that names the step and its
 /// selector: `click('#missing'): no element matches the selector '#missing'`.
+///
+/// A test mocks the page's native handlers (``mock(_:_:)``), its network (``network``) and holds its clock
+/// (``clock``), from before its first script with a ``Setup``.
 public final class TestPage: Sendable {
+    /// The network mocks and the clock's hold (``mock(_:_:)``, ``network``, ``clock``).
+    let fakes = PageFakes()
     /// The web view the page is in.
     public let webView: HeadlessWebView
     /// The page's bridge (register more handlers on it at any time).
@@ -41,15 +46,15 @@ public final class TestPage: Sendable {
 
     /// Opens `url` (a local page, served from its folder; or an `http(s)` URL as it is) on a runtime of its own, with
     /// the device, container, bridge compatibility, timing and clock (`virtualTime`) of `options`, and returns once it
-    /// has loaded and settled (its bridge injected and its setup callbacks run). Throws ``TestPageError`` when the
-    /// page cannot be opened.
-    public static func open(_ url: URL, options: TestRunOptions = TestRunOptions(),
+    /// has loaded and settled (its bridge injected and its setup callbacks run). `setup`'s mocks and clock apply from
+    /// the page's first script, after `configure`. Throws ``TestPageError`` when the page cannot be opened.
+    public static func open(_ url: URL, options: TestRunOptions = TestRunOptions(), setup: Setup = Setup(),
                             configure: BridgeSetup? = nil) async throws -> TestPage {
         if url.isFileURL, !FileManager.default.isReadableFile(atPath: url.path) {
             throw TestPageError(message: "open('\(url.path)'): no such page")
         }
         let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.test-page",
-                                                             clock: options.virtualTime ? .virtual() : .real))
+                                                             clock: setup.runtimeClock(options)))
         var configuration = WebViewConfiguration(device: options.device)
         options.container.configure(&configuration)
         let webView = HeadlessWebView(runtime: runtime, configuration: configuration)
@@ -70,6 +75,7 @@ public final class TestPage: Sendable {
                 let sidecar = MockHandlers.sidecarURL(forPage: url)
                 if FileManager.default.fileExists(atPath: sidecar.path) { try MockHandlers(contentsOf: sidecar).install(into: bridge) }
                 let base = try await server.start()
+                page.fakes.network.serve(base: base, folder: server.root)
                 let name = url.lastPathComponent.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? ""
                 guard let served = URL(string: name, relativeTo: URL(string: base)) else {
                     throw TestPageError(message: "cannot make a URL for \(url.lastPathComponent)")
@@ -77,6 +83,7 @@ public final class TestPage: Sendable {
                 target = served.absoluteURL
             }
             if let configure { try await configure(bridge) }
+            await setup.apply(to: page)
             try await webView.load(target)
             await PageVerbs.settleLoaded(page.webView, bridge: requests)
             return page
@@ -114,8 +121,10 @@ public final class TestPage: Sendable {
         try await verb(checked ? "check" : "uncheck", [selector])
     }
 
-    /// Waits until an element matches `selector`, at most `timeout` (on the page's clock: a virtual clock jumps).
+    /// Waits until an element matches `selector`, at most `timeout` (on the page's clock: a virtual clock jumps; an
+    /// installed one stands still, so the element must be there once the page has settled).
     public func waitFor(_ selector: String, timeout: Duration = .seconds(5)) async throws {
+        if fakes.clockHeld.load(ordering: .relaxed) { return try await waitForOnHeldClock(selector) }
         let literal = JSONValue.string(selector).jsonString
         let milliseconds = Double(timeout.components.seconds) * 1000 + Double(timeout.components.attoseconds) / 1e15
         try await step("waitFor", [selector]) { webView in
@@ -139,6 +148,7 @@ public final class TestPage: Sendable {
         guard await webView.runUntilIdle(timeout: timeout) == .idle else {
             throw TestPageError(message: "waitForIdle(): the page was still busy after \(timeout.shortText)")
         }
+        try fakes.network.throwUnmatched()
     }
 
     /// Evaluates `script` in the page; its value as JSON.
@@ -192,7 +202,7 @@ public final class TestPage: Sendable {
             let shown = arguments.map { "'\($0)'" }.joined(separator: ", ")
             throw TestPageError(message: "\(verb)(\(shown)): \(Self.reason(error))")
         }
-        await PageVerbs.settle(webView)
+        try await settle()
     }
 
     private func verb(_ name: String, _ arguments: [String]) async throws {
