@@ -164,13 +164,13 @@ import Testing
 
     /// An anonymous `export default function` is a hoisted declaration of the same length (a module in a cycle calls it
     /// before its module runs, and it reads a binding of that module live), so the engine's columns stay the module's,
-    /// and its frame is named `starDefault`, as WebKitGTK 2.50 names it.
+    /// and its frame is named `starDefault` and its `name` is `default`, as WebKitGTK 2.50 has them.
     @Test func anonymousDefaultFunctionsAreHoistedAndKeepColumns() async throws {
         let text = #"import early from"./partner-0123456789abcdef.js";export default function(fail){if(fail)throw new Error("d");return "d sees "+early}"#
         let fixture = try PageFixture([
             "index.html": """
                 <script>var out = [];</script>
-                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0]); }</script>
+                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0]); } out.push(d.name);</script>
                 """,
             "d.js": text,
             "partner-0123456789abcdef.js": #"import d from"./d.js";export default "p";out.push(d());"#,
@@ -179,7 +179,7 @@ import Testing
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
         let column = text.distance(from: text.startIndex, to: text.range(of: #"Error("d")"#)!.lowerBound) + 6
-        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string("starDefault@" + fixture.url("d.js").absoluteString + ":1:\(column)")])
+        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string("starDefault@" + fixture.url("d.js").absoluteString + ":1:\(column)"), "default"])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }

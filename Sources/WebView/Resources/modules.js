@@ -129,6 +129,8 @@
     var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module', onComment: comments });
     var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
     var exported = Object.create(null), tla = false, kinds = Object.create(null), catches = [];
+    var renamed = null;   // the name given to an anonymous `export default function`, whose `name` is 'default'
+
     var liveNames = new Set(live || []);
     function nsOf(index) { return '__hm.d[' + index + ']'; }
     function dep(specifier) {
@@ -207,7 +209,10 @@
             // `export default function (` becomes `function starDefault(` (JavaScriptCore's name for it in stacks) or
             // `function __hmd (`, a hoisted declaration as the standard says, of the same length and lines.
             edits.push(anonymous.edit);
-            if (decl.type === 'FunctionDeclaration') functions.add(anonymous.name);
+            if (decl.type === 'FunctionDeclaration') {
+              functions.add(anonymous.name);
+              renamed = anonymous.name;
+            }
             addExport('default', anonymous.name, { local: anonymous.name });
           } else {
             // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
@@ -455,7 +460,7 @@
     // as WebKit names a module's top level.
     var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
     var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
-    var trailer = '\n;function __hmx(){return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
+    var trailer = '\n;function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
     var padding = new Array(Math.max(line || 1, 1)).join('\n');
     function apply(list) {
