@@ -320,6 +320,31 @@ import Testing
         await webView.close()
     }
 
+    /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
+    /// catch: a `catch` on a later line adds nothing to it, so an error made after it there keeps its column for a
+    /// reader that does not map (WebKitGTK 2.50's stack for the same files).
+    @Test func catchClausesOnUnshiftedLinesKeepTheirColumns() async throws {
+        let fixture = try PageFixture([
+            "index.html": """
+                <!DOCTYPE html>
+                <script>
+                var out = [];
+                import('./m.js').then(function (m) {
+                  try { m.h(); } catch (e) { out.push(['h', e.message, e.stack]); }
+                });
+                </script>
+                """,
+            "m.js": #"export function f(){try{g()}catch(e){throw new Error("w"+e.message)}}function g(){throw new Error("g")}"# + "\n"
+                + #"export function h(){try{JSON.parse("{")}catch(e){throw new TypeError("bad: "+e.name)}}"#,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        #expect(try await Self.entries(webView, base: fixture.url("")) == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
     static let classicImports = [
         "index.html": """

@@ -471,10 +471,17 @@
     }
     // The header takes the place of the first line's room (white space, comments, blanked imports) when it fits; a
     // first line without code can follow it too. Then, unless an edit changes a line's length, the engine's positions
-    // are the module's and nothing needs mapping; else catch clauses map what they catch.
+    // are the module's and nothing needs mapping; else catch clauses on shifted lines map what they catch.
     var code = apply(edits), room = padding || prefix ? 0 : firstLineRoom(code, comments);
     var overwrite = room !== Infinity && room >= header.length, exact = !!padding || room === Infinity || overwrite;
-    if (!exact || Object.keys(shifts(source, edits)).length) {
+    // Only catch clauses on lines whose columns already shift map what they catch: on the other lines the engine's
+    // positions stay the module's for every reader (a catch there leaves errors of shifted lines unmapped, as a catch
+    // in a module without shifts does).
+    var shifted = catches.length ? shifts(source, edits) : {};
+    if (!exact) shifted[1] = true;
+    if (catches.length && Object.keys(shifted).length) {
+      var starts = lineStarts(source);
+      catches = catches.filter(function (c) { return lineAt(starts, c.start) in shifted; });
       if (catches.length) code = apply(edits = edits.concat(catches));
     }
     var head = room === Infinity ? 0 : header.length;   // a first line without code has no position to map
@@ -531,10 +538,23 @@
   var TOP = 'module code';   // the name of the function a module's text becomes, as WebKit names a module's top level
   var terminator = /\r\n?|[\n\u2028\u2029]/g;
   function lineCount(text) { return (text.match(terminator) || []).length + 1; }
-  function shifts(source, edits) {
+  // The offsets where the lines of `text` start, and the 1-based line of an offset among them.
+  function lineStarts(text) {
     var starts = [0], m;
     terminator.lastIndex = 0;
-    while ((m = terminator.exec(source))) starts.push(m.index + m[0].length);
+    while ((m = terminator.exec(text))) starts.push(m.index + m[0].length);
+    return starts;
+  }
+  function lineAt(starts, offset) {
+    var low = 0, high = starts.length - 1;
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle; else high = middle - 1;
+    }
+    return low + 1;
+  }
+  function shifts(source, edits) {
+    var starts = lineStarts(source);
     var out = {}, line = 0, shift = 0;
     for (var i = edits.length - 1; i >= 0; i--) {   // edits are sorted last first
       var e = edits[i], length = e.end - e.start;
