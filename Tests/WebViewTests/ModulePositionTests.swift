@@ -17,6 +17,19 @@ import Testing
             """)
     }
 
+    /// Loads the page `index.html` of `files`, runs it until idle and returns its `out` entries (see ``entries(_:base:)``);
+    /// the page raises no exception.
+    static func entries(of files: [String: String]) async throws -> JSONValue {
+        let fixture = try PageFixture(files)
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let seen = try await entries(webView, base: fixture.url(""))
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        return seen
+    }
+
     /// The files of the check against WebKit: an error at the top level, in an exported function caught by the importer
     /// and uncaught from a timer, in an async function awaited in a `catch` and unhandled.
     static let files = [
@@ -227,18 +240,12 @@ import Testing
     /// URL), so the columns after it on a minified line stay the script's: stacks read in its `catch` are WebKit's, in an
     /// external script and in an inline one with `import (` and a comment, and a module's stack read in its `.then`.
     @Test func classicScriptsKeepTheirColumnsAfterImport() async throws {
-        let fixture = try PageFixture(Self.classicImports)
-        let (webView, log) = makeWebView()
-        try await webView.load(fixture.url("index.html"))
-        _ = await webView.runUntilIdle()
-        #expect(try await Self.entries(webView, base: fixture.url("")) == [
+        #expect(try await Self.entries(of: Self.classicImports) == [
             ["app", "f@app-1a2b3c.js:1:66\nglobal code@app-1a2b3c.js:1:81"],
             ["inline", "fail@index.html:4:93\nglobal code@index.html:4:112"],
             ["module", "boom@m.js:2:43\n@app-1a2b3c.js:1:150"],
             ["inlineModule", "boom@m.js:2:43\n@index.html:4:187"],
         ])
-        #expect(log.exceptions.isEmpty)
-        await webView.close()
     }
 
     /// The hook's name is taken when a page's earlier script declared it: `import()` still works (through a longer
@@ -269,37 +276,32 @@ import Testing
     /// `starDefault` (which the translation gives where `export default function` is on one line) is `__hmd` here,
     /// and none for the `async function` (an expression of the translation).
     @Test func defaultExportsWithCommentsOrLineBreaksKeepColumns() async throws {
-        let fixture = try PageFixture([
+        let seen = try await Self.entries(of: [
             "index.html": """
                 <!DOCTYPE html>
                 <script>
                 var out = [];
                 Promise.all([import('./d.js'), import('./a.js')]).then(function (ms) {
-                  [function () { ms[0].default(1); }, ms[0].e2, ms[1].g].forEach(function (f) { try { f(); } catch (e) { out.push(e.stack); } });
-                  ms[1].default().catch(function (e) { out.push(e.stack); });
+                  [function () { ms[0].default(1); }, ms[0].e2, ms[1].g].forEach(function (f) { try { f(); } catch (e) { out.push([e.stack]); } });
+                  ms[1].default().catch(function (e) { out.push([e.stack]); });
                 });
                 </script>
                 """,
             "d.js": "// the handler\n" + #"export default /* the handler */ function (n) { if (n) throw new Error("d " + n); return n }; export function e2() { throw new RangeError("e2") }"#,
             "a.js": "// async\nexport default\n" + #"async function(){await 0;throw new Error("a")} export function g(){throw new Error("g")}"#,
         ])
-        let (webView, log) = makeWebView()
-        try await webView.load(fixture.url("index.html"))
-        _ = await webView.runUntilIdle()
-        #expect(try await webView.evaluateJavaScript("var base = \(JSONValue.string(fixture.url("").absoluteString)); out.map(s => s.split(base).join(''))") == [
-            "__hmd@d.js:2:71\n@index.html:5:31\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65",
-            "e2@d.js:2:138\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65",
-            "g@a.js:3:83\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65",
-            "@a.js:3:41",
+        #expect(seen == [
+            ["__hmd@d.js:2:71\n@index.html:5:31\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["e2@d.js:2:138\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["g@a.js:3:83\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["@a.js:3:41"],
         ])
-        #expect(log.exceptions.isEmpty)
-        await webView.close()
     }
 
     /// A binding its module assigns later (read live) keeps the reader's columns when its name has three characters or
     /// more: it is read as a member of an object of getters under a one-character name the module does not use.
     @Test func liveBindingsReadWithTheirColumns() async throws {
-        let fixture = try PageFixture([
+        let seen = try await Self.entries(of: [
             "index.html": """
                 <!DOCTYPE html>
                 <script>var out = [];</script>
@@ -312,19 +314,14 @@ import Testing
             "counter-0123456789abcdef.js": "export let count=0;export function inc(){count++}",
             "use-4f3a2b1c.js": #"import{count,inc}from"./counter-0123456789abcdef.js";export function show(){inc();return "n"+count+fail()}function fail(){throw new Error("n"+count)}"#,
         ])
-        let (webView, log) = makeWebView()
-        try await webView.load(fixture.url("index.html"))
-        _ = await webView.runUntilIdle()
-        #expect(try await Self.entries(webView, base: fixture.url("")) == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
-        #expect(log.exceptions.isEmpty)
-        await webView.close()
+        #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
     }
 
     /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
     /// catch: a `catch` on a later line adds nothing to it, so an error made after it there keeps its column for a
     /// reader that does not map (WebKitGTK 2.50's stack for the same files).
     @Test func catchClausesOnUnshiftedLinesKeepTheirColumns() async throws {
-        let fixture = try PageFixture([
+        let seen = try await Self.entries(of: [
             "index.html": """
                 <!DOCTYPE html>
                 <script>
@@ -337,12 +334,7 @@ import Testing
             "m.js": #"export function f(){try{g()}catch(e){throw new Error("w"+e.message)}}function g(){throw new Error("g")}"# + "\n"
                 + #"export function h(){try{JSON.parse("{")}catch(e){throw new TypeError("bad: "+e.name)}}"#,
         ])
-        let (webView, log) = makeWebView()
-        try await webView.load(fixture.url("index.html"))
-        _ = await webView.runUntilIdle()
-        #expect(try await Self.entries(webView, base: fixture.url("")) == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
-        #expect(log.exceptions.isEmpty)
-        await webView.close()
+        #expect(seen == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
     }
 
     /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
