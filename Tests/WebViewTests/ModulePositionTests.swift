@@ -17,6 +17,19 @@ import Testing
             """)
     }
 
+    /// Loads the page `index.html` of `files`, runs it until idle and returns its `out` entries (see ``entries(_:base:)``);
+    /// the page raises no exception.
+    static func entries(of files: [String: String]) async throws -> JSONValue {
+        let fixture = try PageFixture(files)
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        _ = await webView.runUntilIdle()
+        let seen = try await entries(webView, base: fixture.url(""))
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        return seen
+    }
+
     /// The files of the check against WebKit: an error at the top level, in an exported function caught by the importer
     /// and uncaught from a timer, in an async function awaited in a `catch` and unhandled.
     static let files = [
@@ -163,13 +176,14 @@ import Testing
     }
 
     /// An anonymous `export default function` is a hoisted declaration of the same length (a module in a cycle calls it
-    /// before its module runs, and it reads a binding of that module live), so the engine's columns stay the module's.
+    /// before its module runs, and it reads a binding of that module live), so the engine's columns stay the module's,
+    /// and its frame is named `starDefault` and its `name` is `default`, as WebKitGTK 2.50 has them.
     @Test func anonymousDefaultFunctionsAreHoistedAndKeepColumns() async throws {
         let text = #"import early from"./partner-0123456789abcdef.js";export default function(fail){if(fail)throw new Error("d");return "d sees "+early}"#
         let fixture = try PageFixture([
             "index.html": """
                 <script>var out = [];</script>
-                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0].replace(/^.*@/, '')); }</script>
+                <script type="module">import d from './d.js'; try { d(true); } catch (e) { out.push(e.stack.split('\\n')[0]); } out.push(d.name);</script>
                 """,
             "d.js": text,
             "partner-0123456789abcdef.js": #"import d from"./d.js";export default "p";out.push(d());"#,
@@ -178,7 +192,7 @@ import Testing
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
         let column = text.distance(from: text.startIndex, to: text.range(of: #"Error("d")"#)!.lowerBound) + 6
-        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string(fixture.url("d.js").absoluteString + ":1:\(column)")])
+        #expect(try await webView.evaluateJavaScript("out") == ["d sees p", .string("starDefault@" + fixture.url("d.js").absoluteString + ":1:\(column)"), "default"])
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
@@ -221,6 +235,119 @@ import Testing
         #expect(try await Self.entries(webView, base: fixture.url("")) == [["module code@m.js:1:79"]])
         await webView.close()
     }
+
+    /// A classic script's `import(` becomes a name of the same length (the page's import hook for the script's base
+    /// URL), so the columns after it on a minified line stay the script's: stacks read in its `catch` are WebKit's, in an
+    /// external script and in an inline one with `import (` and a comment, and a module's stack read in its `.then`.
+    @Test func classicScriptsKeepTheirColumnsAfterImport() async throws {
+        #expect(try await Self.entries(of: Self.classicImports) == [
+            ["app", "f@app-1a2b3c.js:1:66\nglobal code@app-1a2b3c.js:1:81"],
+            ["inline", "fail@index.html:4:93\nglobal code@index.html:4:112"],
+            ["module", "boom@m.js:2:43\n@app-1a2b3c.js:1:150"],
+            ["inlineModule", "boom@m.js:2:43\n@index.html:4:187"],
+        ])
+    }
+
+    /// The hook's name is taken when a page's earlier script declared it: `import()` still works (through a longer
+    /// call), and the page's variable keeps its value.
+    @Test func aPageThatTakesTheHooksNameStillImports() async throws {
+        let token = UUID().uuidString
+        let script = "var got = import('./m.js').then(m => m.v + '\(token)');"
+        let fixture = try PageFixture(["index.html": "<script src='app.js'></script>", "app.js": script, "m.js": "export const v = 7;"])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(try await webView.callAsyncJavaScript("got") == .string("7\(token)"))
+        let cached = try #require(ESModules.cachedClassicTranslation(script, base: fixture.url("app.js").absoluteString))
+        let translated = try #require(cached)
+        #expect(translated.count == script.count && !translated.contains("import"))
+        let name = String(translated.dropFirst("var got = ".count).prefix(6))
+        try "<script>var \(name) = 1;</script><script src='app.js'></script>"
+            .write(to: fixture.root.appendingPathComponent("taken.html"), atomically: true, encoding: .utf8)
+        try await webView.load(fixture.url("taken.html"))
+        #expect(try await webView.callAsyncJavaScript("got.then(v => [v, \(name)])") == [.string("7\(token)"), 1])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// `export default` with a comment or a line break before an anonymous `function`/`class` keeps its columns (a
+    /// hoisted declaration of the same length; an `async function` on the next line takes a `;` where a space was),
+    /// so code after it on its line reports WebKit's columns to a reader that does not map them. The stacks are
+    /// WebKitGTK 2.50's for the same files, but for the name of the default function's frame: WebKit's
+    /// `starDefault` (which the translation gives where `export default function` is on one line) is `__hmd` here,
+    /// and none for the `async function` (an expression of the translation).
+    @Test func defaultExportsWithCommentsOrLineBreaksKeepColumns() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>
+                var out = [];
+                Promise.all([import('./d.js'), import('./a.js')]).then(function (ms) {
+                  [function () { ms[0].default(1); }, ms[0].e2, ms[1].g].forEach(function (f) { try { f(); } catch (e) { out.push([e.stack]); } });
+                  ms[1].default().catch(function (e) { out.push([e.stack]); });
+                });
+                </script>
+                """,
+            "d.js": "// the handler\n" + #"export default /* the handler */ function (n) { if (n) throw new Error("d " + n); return n }; export function e2() { throw new RangeError("e2") }"#,
+            "a.js": "// async\nexport default\n" + #"async function(){await 0;throw new Error("a")} export function g(){throw new Error("g")}"#,
+        ])
+        #expect(seen == [
+            ["__hmd@d.js:2:71\n@index.html:5:31\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["e2@d.js:2:138\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["g@a.js:3:83\n@index.html:5:88\nforEach@[native code]\n@index.html:5:65"],
+            ["@a.js:3:41"],
+        ])
+    }
+
+    /// A binding its module assigns later (read live) keeps the reader's columns when its name has three characters or
+    /// more: it is read as a member of an object of getters under a one-character name the module does not use.
+    @Test func liveBindingsReadWithTheirColumns() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>var out = [];</script>
+                <script>
+                import('./use-4f3a2b1c.js').then(function (m) {
+                  try { m.show(); } catch (e) { out.push(['live', e.message, e.stack]); }
+                });
+                </script>
+                """,
+            "counter-0123456789abcdef.js": "export let count=0;export function inc(){count++}",
+            "use-4f3a2b1c.js": #"import{count,inc}from"./counter-0123456789abcdef.js";export function show(){inc();return "n"+count+fail()}function fail(){throw new Error("n"+count)}"#,
+        ])
+        #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
+    }
+
+    /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
+    /// catch: a `catch` on a later line adds nothing to it, so an error made after it there keeps its column for a
+    /// reader that does not map (WebKitGTK 2.50's stack for the same files).
+    @Test func catchClausesOnUnshiftedLinesKeepTheirColumns() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>
+                var out = [];
+                import('./m.js').then(function (m) {
+                  try { m.h(); } catch (e) { out.push(['h', e.message, e.stack]); }
+                });
+                </script>
+                """,
+            "m.js": #"export function f(){try{g()}catch(e){throw new Error("w"+e.message)}}function g(){throw new Error("g")}"# + "\n"
+                + #"export function h(){try{JSON.parse("{")}catch(e){throw new TypeError("bad: "+e.name)}}"#,
+        ])
+        #expect(seen == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
+    }
+
+    /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
+    static let classicImports = [
+        "index.html": """
+            <!DOCTYPE html>
+            <script>var out = [];</script>
+            <script src="app-1a2b3c.js"></script>
+            <script>function load(){return import ( /* lazy */ './m.js')}function fail(){throw new Error('inline')}try{fail()}catch(e){out.push(['inline',e.stack])}load().then(function(m){try{m.boom()}catch(e){out.push(['inlineModule',e.stack])}})</script>
+            """,
+        "app-1a2b3c.js": #"function l(){return import("./m.js")}function f(){throw new Error("after")}try{f()}catch(e){out.push(["app",e.stack])}l().then(function(m){try{m.boom()}catch(e){out.push(["module",e.stack])}})"#,
+        "m.js": "// m.js\n" + #"export function boom(){throw new TypeError("boom")}"#,
+    ]
 
     /// The files of ``stacksReadOutsideModuleCodeMatchWebKit()``: a library chunk (no imports, a licence comment first),
     /// a chunk that imports it (one binding assigned after it is exported, read through the namespace), and a page whose

@@ -44,11 +44,22 @@ enum ESModules {
 
     /// `text`, a classic script whose `import()` calls resolve against `base`, as `loader` (the page's, from
     /// ``loader(for:resources:)``) translates it; nil when it needs no translation or the translation failed.
+    /// Each `import` keyword becomes the name of the page's hook for `base`, of the same length (the script keeps
+    /// its columns), once the loader bound that name on the page; where it cannot (the name is taken), the script is
+    /// translated again with calls that name `base`.
     static func translateClassic(_ text: String, base: String, loader: JSValue) -> String? {
         let key = ClassicScript(base: base, text: text)
-        if let cached = classicTranslations[key] { return cached }
-        guard let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]) else { return nil }
-        return classicTranslations.insert(translated.isString ? translated.toString() : nil, for: key)
+        let translation: String?
+        if let cached = classicTranslations[key] {
+            translation = cached
+        } else {
+            guard let translated = try? loader.invokeMethod("translateClassic", arguments: [text, base]) else { return nil }
+            translation = classicTranslations.insert(translated.isString ? translated.toString() : nil, for: key)
+        }
+        guard let translation else { return nil }
+        if (try? loader.invokeMethod("bindImport", arguments: [base]))?.toBool() == true { return translation }
+        guard let long = try? loader.invokeMethod("translateClassic", arguments: [text, base, true]), long.isString else { return nil }
+        return long.toString()
     }
 
     /// The body of an event handler attribute (`onclick="..."`) with its `import()` calls routed to the document's

@@ -129,6 +129,8 @@
     var ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'module', onComment: comments });
     var edits = [], deps = [], types = [], depIndex = Object.create(null), imported = Object.create(null), exportsCode = [], stars = [];
     var exported = Object.create(null), tla = false, kinds = Object.create(null), catches = [];
+    var renamed = null;   // the name given to an anonymous `export default function`, whose `name` is 'default'
+
     var liveNames = new Set(live || []);
     function nsOf(index) { return '__hm.d[' + index + ']'; }
     function dep(specifier) {
@@ -199,28 +201,70 @@
           break;
         case 'ExportDefaultDeclaration':
           var decl = node.declaration, declaration = decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration';
-          var anonymous = declaration && !decl.id && /^export\s+default\s+((?:async\s+)?function\s*\*?|class)/.exec(source.slice(node.start, decl.end));
+          var anonymous = declaration && !decl.id && anonymousDeclaration(node, decl);
           if (declaration && decl.id) {
             edits.push({ start: node.start, end: decl.start, text: blank(source.slice(node.start, decl.start)) });
             addExport('default', decl.id.name, { local: decl.id.name });
-          } else if (anonymous && !/[\n\r\u2028\u2029]/.test(anonymous[0])) {
-            // `export default function (` becomes `function __hmd (`, a hoisted declaration as the standard says, of
-            // the same length (`export default` is longer than the name).
-            var named = anonymous[1] + ' __hmd';
-            edits.push({ start: node.start, end: node.start + anonymous[0].length, text: named + blank(anonymous[0].slice(named.length)) });
-            if (decl.type === 'FunctionDeclaration') functions.add('__hmd');
-            addExport('default', '__hmd', { local: '__hmd' });
+          } else if (anonymous) {
+            // `export default function (` becomes `function starDefault(` (JavaScriptCore's name for it in stacks) or
+            // `function __hmd (`, a hoisted declaration as the standard says, of the same length and lines.
+            edits.push(anonymous.edit);
+            if (decl.type === 'FunctionDeclaration') {
+              functions.add(anonymous.name);
+              renamed = anonymous.name;
+            }
+            addExport('default', anonymous.name, { local: anonymous.name });
           } else {
             // `export` becomes `const ` and `default` `__hmd =` (what is between them blanked): the same length and lines,
             // and a parenthesis after `default` (where the expression starts later) stays.
             var words = /^export(?:\s+|\/\*[\s\S]*?\*\/|\/\/[^\n\r\u2028\u2029]*)*default/.exec(source.slice(node.start, decl.start))[0];
             edits.push({ start: node.start, end: node.start + words.length, text: 'const ' + blank(words.slice(6, -7)) + '__hmd =' });
-            if (decl.type === 'FunctionDeclaration' || decl.type === 'ClassDeclaration') edits.push({ start: node.end, end: node.end, text: ';' });
+            // A declaration made an expression ends with a `;` (code after it on its line would continue the
+            // expression): in the place of a space after it, or at the end of its line, where it moves no column.
+            if (declaration) edits.push(/^[ \t]/.test(source.charAt(node.end)) ? { start: node.end, end: node.end + 1, text: ';' } : { start: node.end, end: node.end, text: ';' });
             addExport('default', '__hmd', { local: '__hmd' });
           }
           break;
       }
     });
+    // An anonymous `export default function` (`async`, `*`) or `class` as a named declaration of the same length and
+    // lines: `{edit, name}`, the edit writing its keywords and the name where `export default` was (or in any run of its
+    // keywords and white space between comments and line breaks that is long enough), blanking the rest. The name is
+    // `starDefault`, as the engine names such a function in stacks, where it fits and the module does not use it,
+    // else `__hmd`. Null when no run fits either (`export default` and `async function` on two lines).
+    function anonymousDeclaration(node, decl) {
+      return (source.indexOf('starDefault') < 0 && anonymousDeclarationNamed(node, decl, 'starDefault')) || anonymousDeclarationNamed(node, decl, '__hmd');
+    }
+    function anonymousDeclarationNamed(node, decl, name) {
+      var tokens = parser().tokenizer(source.slice(decl.start, decl.body.start), { ecmaVersion: 'latest' }), words = [], end = decl.start;
+      for (var t = tokens.getToken(); t.type.label !== 'eof' && t.type.label !== '(' && t.type.label !== 'extends' && t.type.label !== '{'; t = tokens.getToken()) {
+        words.push(t.type.label === 'name' ? t.value : t.type.label);
+        end = decl.start + t.end;
+      }
+      var star = words[words.length - 1] === '*';
+      var named = (star ? words.slice(0, -1).join(' ') + '*' : words.join(' ') + ' ') + name;
+      var text = '', runs = [], run = null;
+      for (var i = node.start, c = 0; i < end;) {
+        while (c < comments.length && comments[c].end <= i) c++;
+        if (c < comments.length && comments[c].start <= i) {
+          text += source.slice(i, comments[c].end);
+          i = comments[c].end;
+          run = null;
+          continue;
+        }
+        var ch = source.charAt(i++);
+        if (/[\n\r\u2028\u2029]/.test(ch)) { text += ch; run = null; continue; }
+        if (!run) runs.push(run = { start: text.length, length: 0 });
+        run.length++;
+        text += ' ';
+      }
+      for (var r = 0; r < runs.length; r++) {
+        if (runs[r].length < named.length) continue;
+        text = text.slice(0, runs[r].start) + named + text.slice(runs[r].start + named.length);
+        return { edit: { start: node.start, end: end, text: text }, name: name };
+      }
+      return null;
+    }
     // Local export lists (`export { a as b }`, also of imported bindings) once every import is known.
     body.forEach(function (node) {
       if (node.type !== 'ExportNamedDeclaration' || node.declaration) return;
@@ -256,8 +300,23 @@
       var replacement = imported[node.name].expression;
       if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
         replacement = '(0, ' + replacement + ')';
+      } else if (!assigning) {
+        replacement = liveRead(node.name) || replacement;
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
+    }
+    // A read of a live binding (not a call, whose `this` must stay undefined) as long as its name: `R.p`, where `R` is a
+    // one-character name the module does not use (a parameter: an object the loader gives getters of the namespaces'
+    // bindings, see `link`) and `p` a property name of its own. Null for a name shorter than three characters.
+    var reads = Object.create(null), readList = [], reader = null;
+    function liveRead(name) {
+      if (name in reads) return reads[name];
+      if (name.length < 3 || reader === '') return null;
+      if (reader === null) reader = unusedName(source);
+      var property = shortName(readList.length, name.length - 2);
+      if (!reader || property === null) return null;
+      readList.push([imported[name].dep, imported[name].name, property]);
+      return (reads[name] = reader + '.' + property);
     }
     // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
     // keys hold references).
@@ -396,12 +455,12 @@
     });
     // Imported bindings kept as names: the function's parameters after `__hm`, set by the loader (`sync`).
     var locals = Object.keys(imported).filter(function (name) { return !liveNames.has(name); });
-    var parameters = ['__hm'].concat(locals).join(',');
+    var parameters = ['__hm'].concat(readList.length ? [reader] : [], locals).join(',');
     // The function is a class's static method: its code is strict, and the engine names its frames 'module code',
     // as WebKit names a module's top level.
     var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
     var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
-    var trailer = '\n;function __hmx(){return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
+    var trailer = '\n;function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
     var padding = new Array(Math.max(line || 1, 1)).join('\n');
     function apply(list) {
@@ -412,10 +471,17 @@
     }
     // The header takes the place of the first line's room (white space, comments, blanked imports) when it fits; a
     // first line without code can follow it too. Then, unless an edit changes a line's length, the engine's positions
-    // are the module's and nothing needs mapping; else catch clauses map what they catch.
+    // are the module's and nothing needs mapping; else catch clauses on shifted lines map what they catch.
     var code = apply(edits), room = padding || prefix ? 0 : firstLineRoom(code, comments);
     var overwrite = room !== Infinity && room >= header.length, exact = !!padding || room === Infinity || overwrite;
-    if (!exact || Object.keys(shifts(source, edits)).length) {
+    // Only catch clauses on lines whose columns already shift map what they catch: on the other lines the engine's
+    // positions stay the module's for every reader (a catch there leaves errors of shifted lines unmapped, as a catch
+    // in a module without shifts does).
+    var shifted = catches.length ? shifts(source, edits) : {};
+    if (!exact) shifted[1] = true;
+    if (catches.length && Object.keys(shifted).length) {
+      var starts = lineStarts(source);
+      catches = catches.filter(function (c) { return lineAt(starts, c.start) in shifted; });
       if (catches.length) code = apply(edits = edits.concat(catches));
     }
     var head = room === Infinity ? 0 : header.length;   // a first line without code has no position to map
@@ -428,8 +494,23 @@
     }
     code = restoreOptions(code) + trailer;
     return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla, kinds: kinds,
-             locals: locals.map(function (name) { return [imported[name].dep, imported[name].name, name]; }),
+             locals: locals.map(function (name) { return [imported[name].dep, imported[name].name, name]; }), reads: readList,
              columns: { head: head, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
+  }
+  // A one-character identifier that is no word of `source` (so no name of it, in any scope); '' when there is none.
+  function unusedName(source) {
+    var candidates = '$_QZXJKVWYUqzxjkvwyuGHIOPBDFMNRSTLCEAhgifmlbpdncosrtaeᐃᐅᐊᐁᐂᐄᐆᐈ';
+    for (var i = 0; i < candidates.length; i++) {
+      var c = candidates.charAt(i);
+      if (c.charCodeAt(0) > 127 ? source.indexOf(c) < 0 : !new RegExp('(?:^|[^\\w$\\u0080-\\uffff])' + (c === '$' ? '\\$' : c) + '(?![\\w$\\u0080-\\uffff])').test(source)) return c;
+    }
+    return '';
+  }
+  // The `n`th property name of `length` characters (letters, then `_` to fill it); null when `n` needs more.
+  function shortName(n, length) {
+    var letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', name = '';
+    do { name += letters.charAt(n % 52); n = Math.floor(n / 52); } while (n > 0);
+    return name.length > length ? null : name + new Array(length - name.length + 1).join('_');
   }
   // How many characters a module's translated text starts with that no position can be reported in: white space
   // (blanked import declarations too) and comments ending on the first line; Infinity when no code is on that line.
@@ -457,14 +538,29 @@
   var TOP = 'module code';   // the name of the function a module's text becomes, as WebKit names a module's top level
   var terminator = /\r\n?|[\n\u2028\u2029]/g;
   function lineCount(text) { return (text.match(terminator) || []).length + 1; }
-  function shifts(source, edits) {
+  // The offsets where the lines of `text` start, and the 1-based line of an offset among them.
+  function lineStarts(text) {
     var starts = [0], m;
     terminator.lastIndex = 0;
-    while ((m = terminator.exec(source))) starts.push(m.index + m[0].length);
+    while ((m = terminator.exec(text))) starts.push(m.index + m[0].length);
+    return starts;
+  }
+  function lineAt(starts, offset) {
+    var low = 0, high = starts.length - 1;
+    while (low < high) {
+      var middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle; else high = middle - 1;
+    }
+    return low + 1;
+  }
+  function shifts(source, edits) {
+    var starts = lineStarts(source);
     var out = {}, line = 0, shift = 0;
     for (var i = edits.length - 1; i >= 0; i--) {   // edits are sorted last first
       var e = edits[i], length = e.end - e.start;
       if (e.text.length === length || /[\n\r\u2028\u2029]/.test(e.text + source.slice(e.start, e.end))) continue;
+      // Text put at the end of a line moves no column of it.
+      if (!length && (e.end === source.length || /[\n\r\u2028\u2029]/.test(source.charAt(e.end)))) continue;
       var l = line;
       while (l + 1 < starts.length && starts[l + 1] <= e.start) l++;
       if (l !== line) { line = l; shift = 0; }
@@ -544,9 +640,13 @@
     return error;
   }
 
-  /// A classic script with `import()` in it, with each `import(` made a call of the page's import hook for `base`;
-  /// null when it has none or does not parse (then it runs as it is, and the engine reports its errors).
-  function translateClassic(original, base) {
+  /// A classic script with `import()` in it, with each `import` keyword made the name of the page's import hook for
+  /// `base` (see `importHook`): an identifier of the same length, so that every position in the script stays the
+  /// engine's (a `stack` read anywhere is WebKit's, after `import(` on a minified line too). With `long`, or when the
+  /// script holds that name itself, each `import(` becomes a call of the loader's hook with `base` as its first
+  /// argument instead, which shifts the columns after it on its line. Null when it has no `import()` or does not parse
+  /// (then it runs as it is, and the engine reports its errors). The caller binds the name first (`bindImport`).
+  function translateClassic(original, base, long) {
     var ast, source = attributesPass(original, 'script').text;
     try { ast = parser().parse(source, { ecmaVersion: 'latest', sourceType: 'script', allowReturnOutsideFunction: false }); } catch (e) { return null; }
     var starts = [];
@@ -555,16 +655,48 @@
       forEachChild(node, walk);
     })(ast);
     if (!starts.length) return null;
-    var hook = 'globalThis[Symbol.for("hybrid.import")](' + JSON.stringify(base) + ', ';
-    var code = source;
-    starts.sort(function (a, b) { return b[0] - a[0]; }).forEach(function (range) {
-      code = code.slice(0, range[0]) + hook + keepLines(code.slice(range[0], range[1])) + code.slice(range[1]);
-    });
+    var name = importHook(base), code = source;
+    if (long || original.indexOf(name) >= 0) {
+      var hook = 'globalThis[Symbol.for("hybrid.import")](' + JSON.stringify(base) + ', ';
+      starts.sort(function (a, b) { return b[0] - a[0]; }).forEach(function (range) {
+        code = code.slice(0, range[0]) + hook + keepLines(code.slice(range[0], range[1])) + code.slice(range[1]);
+      });
+    } else {
+      starts.sort(function (a, b) { return b[0] - a[0]; }).forEach(function (range) {
+        code = code.slice(0, range[0]) + name + code.slice(range[0] + 6);
+      });
+    }
     return restoreOptions(code);
   }
   Object.defineProperty(globalThis, Symbol.for('hybrid.import'), {
     value: function (base, specifier, options) { return importFrom(specifier, base, options); },
   });
+  // The name of the import hook for `base` in classic scripts: `__` and four characters of a hash of `base`, as long as
+  // the keyword `import` it replaces.
+  var hookCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$';
+  function importHook(base) {
+    var hash = 0x811c9dc5;
+    for (var i = 0; i < base.length; i++) hash = Math.imul(hash ^ base.charCodeAt(i), 0x01000193) >>> 0;
+    var name = '__';
+    for (var j = 0; j < 4; j++, hash >>>= 6) name += hookCharacters.charAt(hash & 63);
+    return name;
+  }
+  /// Defines the import hook of classic scripts for `base` on the page's global object (not enumerable, writable and
+  /// configurable, so a page's own declaration of the name wins); false when another base's hook (a collision of the
+  /// hashes) or the page holds the name, and the script must be translated with `long`.
+  var hookBases = new WeakMap();
+  function bindImport(base) {
+    var name = importHook(base), existing = Object.getOwnPropertyDescriptor(globalThis, name);
+    if (existing) return hookBases.get(existing.value) === base;
+    var hook = function (specifier, options) { return importFrom(specifier, base, options); };
+    hookBases.set(hook, base);
+    try {
+      Object.defineProperty(globalThis, name, { value: hook, writable: true, configurable: true, enumerable: false });
+    } catch (e) {
+      return false;
+    }
+    return true;
+  }
 
   // --- the module map: one record per URL per page
   var records = new Map();
@@ -665,6 +797,8 @@
     this.thrown = undefined;
     this.live = [];       // imported bindings read through namespaces (see `link`)
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
+    this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p]
+    this.reader = null;   // R
     this.kinds = null;    // what each export is (see `translateModule`)
     this.sync = null;     // sets the parameters
     this.importers = null;
@@ -678,7 +812,7 @@
         compiled = native.compile(record.url, line, key);
       } else {
         var t = translateModule(source, prefix, line, live);
-        compiled = native.compile(record.url, line, key, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, kinds: t.kinds, locals: t.locals, columns: t.columns }));
+        compiled = native.compile(record.url, line, key, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, kinds: t.kinds, locals: t.locals, reads: t.reads, columns: t.columns }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
@@ -691,6 +825,7 @@
       record.async = meta.async;
       record.kinds = meta.kinds || {};
       record.locals = meta.locals || [];
+      record.reads = meta.reads || [];
       record.line = line;
       registerPositions(record.url, line, meta.columns);
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
@@ -813,7 +948,8 @@
       };
       record.deps.forEach(function (url) { var dep = records.get(url); (dep.importers = dep.importers || new Set()).add(record); });
       namespaceOf(record);
-      record.gen = record.fn.call(undefined, hm);
+      record.reader = Object.create(null);   // getters of the bindings read as `R.p` (see `translateModule`)
+      record.gen = record.fn.call(undefined, hm, record.reader);
       var first = record.gen.next();  // the exports (the async generator's first step runs at once too)
       var pair = (record.async ? hm.x : first.value)();
       record.own = pair[0];
@@ -825,6 +961,12 @@
         if (all[name] !== AMBIGUOUS) Object.defineProperty(record.ns, name, { get: all[name], enumerable: true, configurable: false });
       });
       Object.preventExtensions(record.ns);
+    });
+    order.forEach(function (record) {
+      record.reads.forEach(function (read) {
+        var binding = Object.getOwnPropertyDescriptor(namespaceOf(records.get(record.deps[read[0]])), read[1]);
+        if (binding) Object.defineProperty(record.reader, read[2], { get: binding.get });
+      });
     });
     var failure = null, failed = null;
     order.forEach(function (record) {
@@ -1035,5 +1177,6 @@
     addImportMap: addImportMap,
     translate: translateModule,
     translateClassic: translateClassic,
+    bindImport: bindImport,
   };
 })
