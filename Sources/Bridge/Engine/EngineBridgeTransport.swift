@@ -2,7 +2,7 @@ import JavaScript
 import Synchronization
 import WebView
 
-/// The bridge on a web view reached only through ``WebViewEngine`` (the WebKit engine), carried as the iOS library
+/// The bridge on a web view reached only through `WebViewEngine` (the WebKit engine), carried as the iOS library
 /// carries it on WKWebView: the page's `https://__bridge_loaded__` and `https://__wvjb_queue_message__` iframe
 /// navigations are cancelled in the navigation policy and seen here, the bridge's script is evaluated in the main
 /// frame, and messages travel by `WebViewJavascriptBridge._fetchQueue()` and

@@ -3,10 +3,10 @@ import Logging
 import WebView
 
 extension WebViewJavascriptBridge {
-    /// A bridge for a web view on either engine (``WebViewEngine``): the same handlers and calls answer the page on
+    /// A bridge for a web view on either engine (`WebViewEngine`): the same handlers and calls answer the page on
     /// the headless engine and on the WebKit engine.
     ///
-    /// A ``HeadlessWebView`` gets the bridge of `init(for:container:logger:)` (the iOS container). Any other engine (the WebKitEngine
+    /// A `HeadlessWebView` gets the bridge of `init(for:container:logger:)` (the iOS container). Any other engine (the WebKitEngine
     /// module's `WebKitWebView`) gets it as the iOS library does on WKWebView: the page's `https://__bridge_loaded__`
     /// and `https://__wvjb_queue_message__` navigations are cancelled in the navigation policy, the bridge's script is
     /// evaluated in the main frame, and messages travel by `_fetchQueue()` and `_handleMessageFromObjC(json)` through
