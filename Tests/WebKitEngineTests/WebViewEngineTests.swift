@@ -117,6 +117,32 @@ struct WebViewEngineTests {
         #expect(results[1] == results[0])
     }
 
+    @Test func errorsTravelBothWaysTheSameOnBothEngines() async throws {
+        let results = try await Self.onBothEngines { view -> [String] in
+            let bridge = try await WebViewJavascriptBridge(engine: view)
+            bridge.handle("refuses") { _, responder in responder.fail(BridgeError(code: "denied", message: "not now")) }
+            try await view.loadHTMLString("""
+                <script>
+                window.WVJBCallbacks = [function (bridge) {
+                  bridge.registerHandler('fails', function () { throw new Error('boom'); });
+                  window.askNative = bridge.call('refuses', 1).then(function () { return 'resolved'; },
+                    function (e) { return e.code + ': ' + e.message; });
+                }];
+                var f = document.createElement('iframe'); f.src = 'https://__bridge_loaded__';
+                document.documentElement.appendChild(f);
+                </script>
+                """, baseURL: URL(string: "https://example.test/"))
+            var fromPage = "not thrown"
+            do { _ = try await bridge.call("fails") } catch let error as BridgeError { fromPage = error.code }
+            var missing = "not thrown"
+            do { _ = try await bridge.call("absent") } catch let error as BridgeError { missing = error.code }
+            let fromNative = try await view.awaitedValue(of: "window.askNative")?.stringValue ?? "?"
+            return [fromPage, missing, fromNative]
+        }
+        #expect(results[0] == [BridgeError.handlerFailed, BridgeError.handlerNotFound, "denied: not now"])
+        #expect(results[1] == results[0])
+    }
+
     @Test func aCallPendingWhenTheWebProcessEndsFailsWithPageGone() async throws {
         let view = try await WebKitWebView.start(WebKitWebViewTests.generous())
         let bridge = try await WebViewJavascriptBridge(engine: view)
