@@ -60,6 +60,23 @@ struct WebKitWebViewTests {
         await view.close()
     }
 
+    @Test func theEventStreamKeepsTheNewestEventsNobodyRead() async throws {
+        let view = try await WebKitWebView.start(Self.generous())
+        let done = AsyncStream.makeStream(of: Void.self)
+        let observation = view.observeEvents { event in
+            if case .console(let message) = event.kind, message.text == "done" { done.continuation.yield() }
+        }
+        try await view.loadHTMLString("""
+            <script>for (var i = 0; i < 1100; i++) console.log(String(i)); console.log('done')</script>
+            """, baseURL: nil)
+        for await _ in done.stream { break }
+        observation.cancel()
+        // 1,101 messages, none read: the stream kept the newest 1,024.
+        var events = view.events.makeAsyncIterator()
+        #expect(await events.next() == .console(level: "log", text: String(1101 - WebKitWebView.eventBufferLimit)))
+        await view.close()
+    }
+
     @Test func callsAfterCloseFailClearly() async throws {
         let view = try await WebKitWebView.start(Self.generous())
         await view.close()
