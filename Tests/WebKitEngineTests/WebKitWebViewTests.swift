@@ -77,6 +77,23 @@ struct WebKitWebViewTests {
         await view.close()
     }
 
+    @Test func userScriptsRunAtTheirTimeInTheFramesAskedFor() async throws {
+        let view = try await WebKitWebView.start(Self.generous())
+        try await view.addUserScript(UserScript(source: "console.log('start ' + (window === top ? 'top' : 'frame'))",
+                                                injectionTime: .atDocumentStart), forMainFrameOnly: true)
+        try await view.addUserScript(UserScript(source: "console.log('end ' + (window === top ? 'top' : 'frame') + ' '"
+                                                    + " + (document.body ? 'parsed' : 'unparsed'))",
+                                                injectionTime: .atDocumentEnd), forMainFrameOnly: false)
+        var events = view.events.makeAsyncIterator()
+        try await view.loadHTMLString(#"<body><iframe srcdoc="<p>f</p>"></iframe></body>"#,
+                                      baseURL: URL(string: "https://example.test/"))
+        var lines: [String] = []
+        while lines.count < 3, case .console(_, let text)? = await events.next() { lines.append(text) }
+        #expect(lines.first == "start top")
+        #expect(lines.sorted() == ["end frame parsed", "end top parsed", "start top"])
+        await view.close()
+    }
+
     @Test func callsAfterCloseFailClearly() async throws {
         let view = try await WebKitWebView.start(Self.generous())
         await view.close()
