@@ -1,4 +1,5 @@
 internal import CSoup
+import Foundation
 import HybridLoop
 import JavaScript
 
