@@ -35,6 +35,9 @@ final class WebViewCore {
     /// A context prepared ahead by a `WebPagePool`, which the next document takes (once); closed with the web view
     /// if no document took it.
     var preparedPage: PreparedPage?
+    /// The first document installed ahead by a `WebPagePool` that expects its URL (`prepareDocument(for:from:)`),
+    /// which the first load takes if it is for that URL and nothing it was installed with changed; closed otherwise.
+    private(set) var preparedDocument: (document: DocumentHandle, url: URL, deviceJSON: String, type: NavigationType)?
 
     enum LoadTarget: Sendable {
         case url(URL)
@@ -124,7 +127,45 @@ final class WebViewCore {
         }
     }
 
+    /// Installs the environment of the first document for `url` now, before its load (a `WebPagePool` with an
+    /// expected URL, in idle time): the same set-up, with the same URL, origin, device and user agent, as the load
+    /// would do, which then only parses and runs the page. `prepared` is a context with domino loaded, if any.
+    func prepareDocument(for url: URL, from prepared: PreparedPage?) throws {
+        precondition(document == nil && preparedDocument == nil && nextPageID == 0, "only a new web view's first document")
+        let page = nextPageID + 1
+        prepared?.context.name = "page \(page)"
+        let context = prepared?.context
+            ?? runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
+        let document = DocumentHandle(id: page, context: context, url: url, core: self)
+        do {
+            try PageEnvironment.install(in: document, core: self, require: prepared?.require)
+        } catch {
+            document.close()
+            throw error
+        }
+        preparedDocument = (document, url, deviceJSON, navigationType)
+    }
+
+    /// The document installed ahead for this load, if it is for `url` and page `page` and was installed with the
+    /// device and navigation type of now; a prepared document that does not fit is closed.
+    private func takePreparedDocument(page: Int, url: URL) -> DocumentHandle? {
+        guard let prepared = preparedDocument else { return nil }
+        preparedDocument = nil
+        guard prepared.document.id == page, prepared.url == url, prepared.deviceJSON == deviceJSON,
+              prepared.type == navigationType, !prepared.document.isClosed else {
+            prepared.document.close()
+            return nil
+        }
+        // Nothing of it depends on when it was installed: `performance.now()` and `timeOrigin` are the runtime's clock.
+        return prepared.document
+    }
+
     private func beginDocument(page: Int, url: URL, html: String) {
+        if let document = takePreparedDocument(page: page, url: url) {
+            self.document = document
+            startDocument(document, page: page, html: html)
+            return
+        }
         let prepared = preparedPage
         preparedPage = nil
         prepared?.context.name = "page \(page)"
@@ -139,6 +180,12 @@ final class WebViewCore {
             loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: url.absoluteString, message: "\(error)"))
             return
         }
+        startDocument(document, page: page, html: html)
+    }
+
+    /// A document whose environment is installed: observers, user scripts at document start, then its loader.
+    private func startDocument(_ document: DocumentHandle, page: Int, html: String) {
+        let context = document.context
         if !isVisible { setVisible(false, on: document) }
         for observer in observers { observer.documentDidCreate(document) }
         for script in userContentController.userScripts where script.injectionTime == .atDocumentStart {
@@ -192,6 +239,8 @@ final class WebViewCore {
         closeDocument()
         preparedPage?.context.close()
         preparedPage = nil
+        preparedDocument?.document.close()
+        preparedDocument = nil
         isClosed = true
         navigationDelegate = nil
         uiDelegate = nil

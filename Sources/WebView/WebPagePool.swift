@@ -1,4 +1,5 @@
 internal import CSoup
+import Foundation
 import HybridLoop
 import JavaScript
 
@@ -22,6 +23,12 @@ import JavaScript
 /// await webView.close()
 /// ```
 ///
+/// A pool made with the ``url`` its pages load first (a service's page, or the base URL of its HTML) goes further:
+/// it keeps whole web views whose first document has its window, DOM layer and web platform installed for that URL,
+/// with the pool's configuration, so the load only parses the page and runs its scripts. A
+/// first load of another URL, or after ``HeadlessWebView/setDevice(_:)``, closes that document and starts from a new
+/// context. Such a prepared page holds about as much memory as an open page.
+///
 /// Web views from the pool are ordinary web views: later loads make their documents as usual, and closing the pool
 /// leaves the web views it handed out working. A web view made when the pool is empty starts from nothing, as an
 /// unpooled one; ``makeWebView()`` never waits for a preparation.
@@ -32,11 +39,13 @@ public final class WebPagePool: Sendable {
     public let configuration: WebViewConfiguration
     /// How many prepared pages the pool keeps at most.
     public let capacity: Int
+    /// The URL the pool's pages are prepared for, if given: their first load of it finds its document installed.
+    public let url: URL?
     private let state: LoopBound<State>
 
     /// The pool's state on the runtime thread.
     private final class State {
-        var prepared: [PreparedPage] = []
+        var prepared: [Prepared] = []
         var isClosed = false
         /// The idle callback that prepares the next page, while one is scheduled.
         var pendingFill: UnsafeMutablePointer<GSource>?
@@ -56,21 +65,57 @@ public final class WebPagePool: Sendable {
             defer { resumeWaiters() }
             if let pendingFill { LoopCallback.cancel(pendingFill) }
             pendingFill = nil
-            for page in prepared { page.context.close() }
+            for page in prepared {
+                switch page {
+                case .context(let page): page.context.close()
+                case .webView(let webView): webView.core.value.close()
+                }
+            }
             prepared.removeAll()
         }
     }
 
-    /// Makes a pool of up to `capacity` (at least 1) prepared pages on `runtime`, for web views with `configuration`.
-    /// It starts filling once the runtime is idle.
-    public init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration = .init(), capacity: Int = 2) {
+    /// A prepared page: a context with domino loaded, or (a pool with a ``url``) a web view whose first document is
+    /// installed for it.
+    private enum Prepared {
+        case context(PreparedPage)
+        case webView(HeadlessWebView)
+    }
+
+    /// Makes a pool of up to `capacity` (at least 1) prepared pages on `runtime`, for web views with `configuration`,
+    /// whose first load is of `url` if given (see ``url``). It starts filling once the runtime is idle.
+    public init(runtime: JavaScriptRuntime, configuration: WebViewConfiguration = .init(), capacity: Int = 2,
+                url: URL? = nil) {
         self.runtime = runtime
         self.configuration = configuration
         self.capacity = max(1, capacity)
+        self.url = url
         state = LoopBound(sending: State(), loop: runtime.loop)
-        let state = self.state, capacity = self.capacity
-        runtime.loop.execute { Self.scheduleFill(state.value, runtime: runtime, capacity: capacity) }
+        let state = self.state, maker = Maker(configuration: configuration, url: url, capacity: self.capacity)
+        runtime.loop.execute { Self.scheduleFill(state.value, runtime: runtime, maker: maker) }
     }
+
+    /// What the pool prepares.
+    private struct Maker: Sendable {
+        let configuration: WebViewConfiguration
+        let url: URL?
+        let capacity: Int
+
+        func prepare(on runtime: JavaScriptRuntime) throws -> Prepared {
+            let page = try PageEnvironment.prepare(on: runtime, name: "prepared page")
+            guard let url else { return .context(page) }
+            let webView = HeadlessWebView(runtime: runtime, configuration: configuration)
+            do {
+                try webView.core.value.prepareDocument(for: url, from: page)
+            } catch {
+                webView.core.value.close()
+                throw error
+            }
+            return .webView(webView)
+        }
+    }
+
+    private var maker: Maker { Maker(configuration: configuration, url: url, capacity: capacity) }
 
     deinit {
         let state = self.state
@@ -81,27 +126,33 @@ public final class WebPagePool: Sendable {
     /// (it is taken out of the pool, and the pool prepares another in idle time). Throws ``WebViewError/closed``
     /// after ``close()``.
     public func makeWebView() async throws -> HeadlessWebView {
-        let webView = HeadlessWebView(runtime: runtime, configuration: configuration)
-        let core = webView.core, state = self.state, capacity = self.capacity
-        try await runtime.perform { runtime in
+        let state = self.state, maker = self.maker
+        return try await runtime.perform { runtime in
             let pool = state.value
             guard !pool.isClosed else { throw WebViewError.closed }
-            if !pool.prepared.isEmpty { core.value.preparedPage = pool.prepared.removeFirst() }
-            Self.scheduleFill(pool, runtime: runtime, capacity: capacity)
+            defer { Self.scheduleFill(pool, runtime: runtime, maker: maker) }
+            guard !pool.prepared.isEmpty else { return HeadlessWebView(runtime: runtime, configuration: maker.configuration) }
+            switch pool.prepared.removeFirst() {
+            case .context(let page):
+                let webView = HeadlessWebView(runtime: runtime, configuration: maker.configuration)
+                webView.core.value.preparedPage = page
+                return webView
+            case .webView(let webView):
+                return webView
+            }
         }
-        return webView
     }
 
     /// Fills the pool to ``capacity`` now, on the runtime thread (at a service's start-up, so the first requests get
     /// prepared pages); returns at once when it is full. Throws the preparation's error if a page cannot be prepared,
     /// and ``WebViewError/closed`` after ``close()``.
     public func prepare() async throws {
-        let state = self.state, capacity = self.capacity
+        let state = self.state, maker = self.maker
         try await runtime.perform { runtime in
             let pool = state.value
             guard !pool.isClosed else { throw WebViewError.closed }
-            while pool.prepared.count < capacity {
-                pool.prepared.append(try PageEnvironment.prepare(on: runtime, name: "prepared page"))
+            while pool.prepared.count < maker.capacity {
+                pool.prepared.append(try maker.prepare(on: runtime))
                 pool.preparedTotal += 1
             }
         }
@@ -142,7 +193,8 @@ public final class WebPagePool: Sendable {
     /// Prepares one page when the runtime thread is idle (a GLib idle source), then schedules the next until the pool
     /// is full. A failed preparation stops the filling until the next ``makeWebView()`` (no busy retry loop); a
     /// ``prepare()`` reports it.
-    private static func scheduleFill(_ pool: State, runtime: JavaScriptRuntime, capacity: Int) {
+    private static func scheduleFill(_ pool: State, runtime: JavaScriptRuntime, maker: Maker) {
+        let capacity = maker.capacity
         guard !pool.isClosed, pool.pendingFill == nil, pool.prepared.count < capacity else { return }
         let bound = LoopBound(pool, loop: runtime.loop)
         pool.pendingFill = LoopCallback.scheduleCancellable(on: runtime.loop.mainContext) {
@@ -151,12 +203,12 @@ public final class WebPagePool: Sendable {
             pool.pendingFill = nil
             guard !pool.isClosed, pool.prepared.count < capacity else { return pool.resumeWaiters() }
             do {
-                pool.prepared.append(try PageEnvironment.prepare(on: runtime, name: "prepared page"))
+                pool.prepared.append(try maker.prepare(on: runtime))
                 pool.preparedTotal += 1
             } catch {
                 return pool.resumeWaiters()
             }
-            scheduleFill(pool, runtime: runtime, capacity: capacity)
+            scheduleFill(pool, runtime: runtime, maker: maker)
             if pool.pendingFill == nil { pool.resumeWaiters() }
         }
     }

@@ -85,6 +85,74 @@ import TestSupport
         }
     }
 
+    @Test func aPageInstalledAheadForItsURLSeesWhatAnUnpooledPageSees() async throws {
+        for base in [URL(string: "https://shop.example/checkout/index.html?id=1#top")!, URL(fileURLWithPath: "/tmp/page.html")] {
+            let unpooled = try await Self.observe(HeadlessWebView(runtime: Self.virtualRuntime()), base: base)
+            let runtime = Self.virtualRuntime()
+            let pool = WebPagePool(runtime: runtime, capacity: 2, url: base)
+            try await pool.prepare()
+            let webView = try await pool.makeWebView()
+            #expect(await webView.withCore { $0.preparedDocument?.url } == base, "the web view's first document is installed")
+            let pooled = try await Self.observe(webView, base: base)
+            #expect(await webView.withCore { $0.preparedDocument == nil })
+            #expect(pooled.snapshot == unpooled.snapshot)
+            #expect(pooled.events == unpooled.events)
+            #expect(pooled.snapshot.contains("\"seen\":[\"head:loading\",\"microtask:loading\",\"body:loading\""), "\(pooled.snapshot)")
+            // The same web view's next load is an ordinary one.
+            let again = try await Self.observe(webView, base: base)
+            #expect(try await webView.withDocument { $0.context.name } == "page 2")
+            #expect(again.snapshot.contains("\"href\":\"\(base.absoluteString)\""), "\(again.snapshot)")
+            // A second web view of the pool is another page: nothing of the first one's is in it.
+            let second = try await pool.makeWebView()
+            let other = try await Self.observe(second, base: base)
+            #expect(other.snapshot == pooled.snapshot)
+            await second.close()
+            await webView.close()
+            await pool.close()
+        }
+    }
+
+    @Test func aPageInstalledAheadForAnotherURLOrDeviceStartsFromNothing() async throws {
+        let expected = URL(string: "https://a.example/app")!
+        let base = URL(string: "https://b.example/other/page.html")!
+        let unpooled = try await Self.observe(HeadlessWebView(runtime: Self.virtualRuntime()), base: base)
+        let pool = WebPagePool(runtime: Self.virtualRuntime(), capacity: 2, url: expected)
+        try await pool.prepare()
+        let webView = try await pool.makeWebView()
+        let pooled = try await Self.observe(webView, base: base)
+        #expect(pooled.snapshot == unpooled.snapshot)
+        #expect(pooled.events == unpooled.events)
+        #expect(try await webView.withDocument { $0.url } == base)
+        // A device set before the first load: the document installed with the old one is not used.
+        let device = try await pool.makeWebView()
+        await device.setDevice(.iPad)
+        try await device.loadHTMLString("<p id=p>x</p>", baseURL: expected)
+        #expect(try await device.evaluateJavaScript("navigator.platform") == .string(DeviceProfile.iPad.platform))
+        #expect(try await device.evaluateJavaScript("innerWidth") == .number(Double(DeviceProfile.iPad.viewportWidth)))
+        await webView.close()
+        await device.close()
+        await pool.close()
+    }
+
+    @Test func closingAPoolOrAWebViewClosesTheDocumentsInstalledAhead() async throws {
+        let runtime = JavaScriptRuntime()
+        let url = URL(string: "https://a.example/")!
+        let pool = WebPagePool(runtime: runtime, capacity: 2, url: url)
+        await pool.untilFilled()
+        #expect(await pool.preparedCount == 2)
+        let unused = try await pool.makeWebView()
+        let context = await unused.withCore { $0.preparedDocument.map { ObjectIdentifier($0.document.context) } }
+        #expect(context != nil)
+        await unused.close()
+        #expect(await unused.withCore { $0.preparedDocument == nil })
+        await pool.close()
+        #expect(await pool.preparedCount == 0)
+        let plain = HeadlessWebView(runtime: runtime)
+        try await plain.loadHTMLString("<p id=p>plain</p>", baseURL: url)
+        #expect(try await plain.text(of: "#p") == "plain")
+        await plain.close()
+    }
+
     @Test func theSameRuntimeServesPooledAndUnpooledPagesAlike() async throws {
         let runtime = Self.virtualRuntime()
         let pool = WebPagePool(runtime: runtime, capacity: 2)
