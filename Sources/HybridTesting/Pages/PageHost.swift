@@ -26,6 +26,8 @@ final class PageHost: Sendable {
         /// The file on disk a served URL is (nil: not one of the test folder's files), for the page's own sidecar.
         var locate: @Sendable (String) -> URL?
         var configure: BridgeSetup?
+        /// Code coverage of the opened pages' scripts (`--coverage`), nil when off.
+        var coverage: CodeCoverage? = nil
     }
 
     /// An opened page.
@@ -144,6 +146,10 @@ final class PageHost: Sendable {
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         let requests = BridgeRequests(bridge)
         await webView.addDocumentObserver(PageDocuments(state: state, page: id))
+        if let coverage = setup.coverage {
+            let locate = setup.locate
+            await webView.addDocumentObserver(coverage.observer { locate($0)?.path })
+        }
         pages.withLock { $0[id] = Opened(webView: webView, bridge: bridge) }
         do {
             try mocks(for: url).install(into: bridge)

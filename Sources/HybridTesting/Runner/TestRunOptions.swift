@@ -79,6 +79,10 @@ public struct TestRunOptions: Sendable {
     /// page with a sidecar `NAME.har` replays that.
     public var replayHAR: String?
 
+    /// Instruments every page's own scripts and records what they ran (`--coverage`); ``CodeCoverage/report()``
+    /// after the run merges it. Default nil: nothing is instrumented.
+    public var coverage: CodeCoverage?
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

@@ -30,6 +30,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let messageHandlers: [String]
     private let mockScripts: [String]
     private let replayHAR: String?
+    private let coverage: CodeCoverage?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -39,6 +40,7 @@ final class WebViewPageDriver: TestPageDriver {
         messageHandlers = options.messageHandlers
         mockScripts = options.mockScripts
         replayHAR = options.replayHAR
+        coverage = options.coverage
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -96,9 +98,12 @@ final class WebViewPageDriver: TestPageDriver {
                                                            maximumMessageSize: maximumMessageSize,
                                                            mocks: { try target.mocks() },
                                                            locate: { [weak self] in self?.locate(url: $0)?.file },
-                                                           configure: configure),
+                                                           configure: configure, coverage: coverage),
                             signals: signals)
         pages.withLock { $0 = host }
+        if let coverage {
+            await webView.addDocumentObserver(coverage.observer { [weak self] in self?.locate(url: $0)?.file.path })
+        }
         let native = NativeTestSide(bridge: bridge)
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
                                                         pages: host, native: native))
