@@ -110,30 +110,34 @@ public final class CodeCoverage: Sendable {
     public func report() async throws -> CoverageReport {
         let pages = "[" + self.pages.withLock { $0 }.joined(separator: ",") + "]"
         let root = root.path
-        let (loop, box) = engineThread()
+        let (loop, box) = self.loop.withLock { engineThread(&$0) }
         let text = try await loop.submit {
             try Self.engine(in: box).api.invokeMethod("report", arguments: [pages, root]).toString() ?? ""
         }
         return try CoverageReport(json: text, root: self.root)
     }
 
-    /// Stops the instrumenter's thread; later calls start it again.
+    /// Stops the instrumenter's thread once the work queued on it is done; later calls start it again.
     public func close() {
-        let (loop, engine) = (self.loop.withLock { $0 }, self.engine.withLock { $0 })
-        guard let loop else { return }
-        if let engine { loop.execute { engine.value = nil } }
-        loop.shutdown()
-        self.loop.withLock { $0 = nil }
-        self.engine.withLock { $0 = nil }
+        // Under the lock that ``onEngine(_:)`` queues its work under: no work is queued on a stopped thread.
+        loop.withLock { loop in
+            guard let thread = loop else { return }
+            if let engine = engine.withLock({ $0 }) { thread.execute { engine.value = nil } }
+            thread.shutdown()
+            loop = nil
+            engine.withLock { $0 = nil }
+        }
     }
 
     /// Runs `body` on the instrumenter's thread with the instrumenter (loaded on first use) and waits for it.
     private func onEngine<T: Sendable>(_ body: @escaping @Sendable (CoverageEngine) throws -> T) -> Result<T, any Error> {
-        let (loop, box) = engineThread()
         let outcome = Outcome<T>()
-        loop.execute {
-            outcome.result = Result { try body(Self.engine(in: box)) }
-            outcome.done.signal()
+        loop.withLock { loop in
+            let (thread, box) = engineThread(&loop)
+            thread.execute {
+                outcome.result = Result { try body(Self.engine(in: box)) }
+                outcome.done.signal()
+            }
         }
         outcome.done.wait()
         return outcome.result ?? .failure(CoverageError(message: "the instrumenter's thread stopped"))
@@ -148,15 +152,14 @@ public final class CodeCoverage: Sendable {
         return try box.value!.get()
     }
 
-    private func engineThread() -> (EventLoopThread, LoopBoundBox<Result<CoverageEngine, CoverageError>?>) {
-        loop.withLock { loop in
-            if let loop, let box = engine.withLock({ $0 }) { return (loop, box) }
-            let thread = EventLoopThread(name: "hybrid.coverage")
-            let box = LoopBoundBox<Result<CoverageEngine, CoverageError>?>(sending: nil, loop: thread)
-            loop = thread
-            engine.withLock { $0 = box }
-            return (thread, box)
-        }
+    /// The instrumenter's thread and its state, started if needed; called under the `loop` lock.
+    private func engineThread(_ loop: inout EventLoopThread?) -> (EventLoopThread, LoopBoundBox<Result<CoverageEngine, CoverageError>?>) {
+        if let thread = loop, let box = engine.withLock({ $0 }) { return (thread, box) }
+        let thread = EventLoopThread(name: "hybrid.coverage")
+        let box = LoopBoundBox<Result<CoverageEngine, CoverageError>?>(sending: nil, loop: thread)
+        loop = thread
+        engine.withLock { $0 = box }
+        return (thread, box)
     }
 }
 
