@@ -76,7 +76,8 @@ public final class CodeCoverage: Sendable {
     /// `text`, the script whose counters are kept under `name` (a file's path, `FILE#LINE` for an inline script),
     /// instrumented; nil when it cannot be (it does not parse, or the instrumenter is not installed): it then runs as
     /// it is and counts nothing. Blocks the calling thread while the instrumenter works (once per name and text for
-    /// the process). Must not be called on the instrumenter's own thread.
+    /// the process). Call it on a runtime's thread (a page's, as the observer does), never on the instrumenter's own
+    /// thread or from Swift concurrency's shared pool, whose few threads other tasks need meanwhile.
     public func instrument(_ text: String, name: String) -> String? {
         let key = ScriptKey(name: name, text: text)
         if let cached = Self.instrumented[key] { return cached }
