@@ -58,8 +58,17 @@ struct TestCommand: AsyncParsableCommand {
             page.open, their scripts and data) are watched through GLib's file monitor; a change runs again the \
             test files it affects, each run ending with its summary line. Ctrl-C ends the watch (exit 130).
 
-            Exit status: 0 all passed; 1 any test failed; 2 a usage or input/output error (a bad option, a \
-            missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
+            Coverage: --coverage instruments the pages' own scripts (inline and src classic scripts of the test \
+            folder's files; not the injected scripts, module scripts, test files, or files matching \
+            --coverage-exclude GLOB, default */node_modules/*, */vendor/*, */bower_components/*, *.min.js) with \
+            istanbul's instrumenter, which counts into the page's global __coverage__. After the run it writes \
+            lcov.info and coverage-final.json into --coverage-dir (default coverage) and prints a table of \
+            statements, branches, functions and lines per file before the last line. --coverage-min 80 (or \
+            statements=80,branches=70) fails the run with a line per kind below its minimum. Needs the Debian \
+            packages node-istanbul and node-babel7-standalone.
+
+            Exit status: 0 all passed; 1 any test failed, or coverage below --coverage-min; 2 a usage or \
+            input/output error (a bad option, a missing path, no test files, a JUnit file that cannot be written); 130, 143 or 129 when stopped by \
             SIGINT, SIGTERM or SIGHUP (the terminal closed), after writing the JUnit report so far (the finished \
             tests as they ended, the running ones failed, the files not started skipped); 4 --max-memory: the \
             process's resident memory passed the limit, which fails every file running at that moment (the other \
@@ -89,6 +98,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test --device list
               hybrid test web/tests/animation.test.html --virtual-time   # no waiting
               hybrid test --load-timeout 60 --test-timeout 30  # a slow CI machine
+              hybrid test web/tests/coverage --coverage-min statements=75
             """
     )
 
@@ -171,6 +181,18 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "After the run, watch the test files and the files their pages load, and run again the test files a change affects (Ctrl-C stops).")
     var watch = false
 
+    @Flag(name: .long, help: "Measure the coverage of the pages' own scripts (istanbul): lcov.info and coverage-final.json in --coverage-dir, a summary table.")
+    var coverage = false
+
+    @Option(name: .customLong("coverage-dir"), help: ArgumentHelp("Where --coverage writes lcov.info and coverage-final.json (default: coverage).", valueName: "DIR"))
+    var coverageDir = "coverage"
+
+    @Option(name: .customLong("coverage-min"), help: ArgumentHelp("Fail the run when total coverage is below PERCENT, for every kind or per kind (statements=80,branches=70); implies --coverage.", valueName: "PERCENT"))
+    var coverageMin: String?
+
+    @Option(name: .customLong("coverage-exclude"), help: ArgumentHelp("Do not instrument files matching GLOB (absolute or relative to the current folder; * matches / too); repeatable, added to the defaults.", valueName: "GLOB"))
+    var coverageExclude: [String] = []
+
     func validate() throws {
         if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10") }
@@ -224,6 +246,18 @@ struct TestCommand: AsyncParsableCommand {
         options.mockScripts = bridge.mockScripts
         options.replayHAR = bridge.replayHAR
         options.recordsPageEvents = report != nil
+        let coverageThresholds: CoverageThresholds?
+        do {
+            coverageThresholds = try coverageMin.map { text throws(CoverageError) in try CoverageThresholds(parsing: text) }
+            if coverage || coverageThresholds != nil {
+                // Made before any test runs: a folder that cannot be made fails at once.
+                try FileManager.default.createDirectory(atPath: coverageDir, withIntermediateDirectories: true)
+                options.coverage = CodeCoverage(excludes: CodeCoverage.defaultExcludes + coverageExclude)
+            }
+        } catch {
+            StandardStreams.err("hybrid test: \(error)\n")
+            throw ExitStatus.usage.exitCode
+        }
         let interruption = TestInterruption()
         if maxMemory != nil { options.interruption = interruption }
         if let device {
@@ -262,7 +296,11 @@ struct TestCommand: AsyncParsableCommand {
         }
         // From here a signal changes nothing: the whole report is about to be written.
         guard progress.end() else { await Self.waitForExit(signals) }
-        output.end(report)
+        var coverageOutcome: (trailer: String, status: ExitStatus?) = ("", nil)
+        if let coverage = options.coverage {
+            coverageOutcome = await Self.reportCoverage(coverage, folder: coverageDir, thresholds: coverageThresholds)
+        }
+        output.end(report, trailer: coverageOutcome.trailer)
         if let folder = self.report, let failure = TestHTMLReport.write(report, to: folder) {
             StandardStreams.err("hybrid test: \(failure)\n")
             throw ExitStatus.usage.exitCode
@@ -275,8 +313,26 @@ struct TestCommand: AsyncParsableCommand {
             signals.cancel()
             await TestWatch(files: files, options: options, reporter: tap ? .tap : reporter, color: color).run(after: report)
         }
+        if coverageOutcome.status == .usage { throw ExitStatus.usage.exitCode }
         if interruption.stoppedCount > 0 { throw ExitStatus.memory.exitCode }
-        if report.hasFailures { throw ExitStatus.exception.exitCode }
+        if report.hasFailures || coverageOutcome.status != nil { throw ExitStatus.exception.exitCode }
+    }
+
+    /// Merges and writes the coverage (`lcov.info`, `coverage-final.json` in `folder`); the table and a line per kind
+    /// below its minimum, and the status that failure calls for (1 below a minimum, 2 when the report cannot be made).
+    private static func reportCoverage(_ coverage: CodeCoverage, folder: String,
+                                       thresholds: CoverageThresholds?) async -> (trailer: String, status: ExitStatus?) {
+        defer { coverage.close() }
+        do {
+            let report = try await coverage.report()
+            try report.write(to: URL(fileURLWithPath: folder))
+            let failures = thresholds.map { report.failures(below: $0) } ?? []
+            return ("\n" + report.table + "coverage: lcov.info and coverage-final.json in \(folder)\n"
+                    + failures.map { $0 + "\n" }.joined(), failures.isEmpty ? nil : .exception)
+        } catch {
+            StandardStreams.err("hybrid test: \(error)\n")
+            return ("", .usage)
+        }
     }
 
     /// Writes the JUnit report, if one was asked for, and closes the file; the failure to report, if any.

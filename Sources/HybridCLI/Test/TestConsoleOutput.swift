@@ -80,7 +80,9 @@ final class TestConsoleOutput: Sendable {
         redrawProgress()
     }
 
-    func end(_ report: TestSuiteReport) {
+    /// The reporter's end and the summary line; `trailer` (the coverage summary) goes just before the summary line, on
+    /// its stream.
+    func end(_ report: TestSuiteReport, trailer: String = "") {
         state.withLock { state in
             guard !state.closed else { return }
             clearProgress()
@@ -92,9 +94,9 @@ final class TestConsoleOutput: Sendable {
             case .spec, nil: break
             }
             if reporter?.isMachineReadable == true {
-                StandardStreams.err(report.summaryLine + "\n")
+                StandardStreams.err(trailer + report.summaryLine + "\n")
             } else {
-                StandardStreams.out(summary(report.counts) + "\n")
+                StandardStreams.out(trailer + summary(report.counts) + "\n")
             }
         }
     }

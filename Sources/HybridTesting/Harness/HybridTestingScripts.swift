@@ -32,6 +32,10 @@ package enum HybridTestingScripts {
     /// `native.call`, and `__hybridNative.request`, which the handlers ``NativeTestSide`` layers ask first.
     static let nativeAPI = ScriptResource(module: "HybridTesting", file: "hybrid-native-api.js")
 
+    /// Code coverage, `(function (require, sha1) {...})`, run in ``CodeCoverage``'s own context (never in a page):
+    /// istanbul's instrumenter on Babel standalone, and the merged report (coverage map, lcov, summaries).
+    static let coverage = ScriptResource(module: "HybridTesting", file: "hybrid-coverage.js")
+
     /// Every script of the module, for a check that they are all installed.
-    package static let all = [testAPI, pageAPI, nativeAPI]
+    package static let all = [testAPI, pageAPI, nativeAPI, coverage]
 }

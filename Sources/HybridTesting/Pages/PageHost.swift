@@ -34,6 +34,8 @@ final class PageHost: Sendable {
         var mockScripts: [String] = []
         /// Where each page's bridge messages, dialogs and DOM after each step go, for a report (nil: not recorded).
         var eventLog: TestPageEventLog?
+        /// Code coverage of the opened pages' scripts (`--coverage`), nil when off.
+        var coverage: CodeCoverage? = nil
     }
 
     /// An opened page.
@@ -167,6 +169,10 @@ final class PageHost: Sendable {
         bridge.divergences.observe { divergence in signals.yield(.divergence(divergence)) }
         let requests = BridgeRequests(bridge)
         await webView.addDocumentObserver(PageDocuments(state: state, page: id, native: setup.native))
+        if let coverage = setup.coverage {
+            let locate = setup.locate
+            await webView.addDocumentObserver(coverage.observer { locate($0)?.path })
+        }
         pages.withLock { $0[id] = Opened(webView: webView, bridge: bridge) }
         do {
             let pageMocks = try mocks(for: url)

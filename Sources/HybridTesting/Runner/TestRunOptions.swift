@@ -84,6 +84,10 @@ public struct TestRunOptions: Sendable {
     /// recorded and no DOM is serialised.
     public var recordsPageEvents = false
 
+    /// Instruments every page's own scripts and records what they ran (`--coverage`); ``CodeCoverage/report()``
+    /// after the run merges it. Default nil: nothing is instrumented.
+    public var coverage: CodeCoverage?
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

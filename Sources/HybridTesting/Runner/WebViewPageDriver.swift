@@ -34,6 +34,7 @@ final class WebViewPageDriver: TestPageDriver {
     private let served = Mutex<Set<String>>([])
     /// The file's page events, when a report wants them.
     private let eventLog: TestPageEventLog?
+    private let coverage: CodeCoverage?
 
     init(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) {
         self.target = target
@@ -43,6 +44,7 @@ final class WebViewPageDriver: TestPageDriver {
         messageHandlers = options.messageHandlers
         mockScripts = options.mockScripts
         replayHAR = options.replayHAR
+        coverage = options.coverage
         // The watchdog stops a runaway script (also a loop after an `await`) some time after the runner's
         // own deadline has already failed the test as hung, so the page's thread never spins for good.
         let limit = options.testTimeout + options.hangGrace * 2
@@ -124,9 +126,13 @@ final class WebViewPageDriver: TestPageDriver {
                                                            mocks: { try target.mocks() },
                                                            locate: { [weak self] in self?.locate(url: $0)?.file },
                                                            configure: configure, native: native,
-                                                           messageHandlers: messageHandlers, mockScripts: mockScripts, eventLog: eventLog),
+                                                           messageHandlers: messageHandlers, mockScripts: mockScripts, eventLog: eventLog,
+                                                           coverage: coverage),
                             signals: signals)
         pages.withLock { $0 = host }
+        if let coverage {
+            await webView.addDocumentObserver(coverage.observer { [weak self] in self?.locate(url: $0)?.file.path })
+        }
         await webView.addDocumentObserver(DocumentHooks(signals: signals, bridge: target.kind == .script ? bridge : nil,
                                                         pages: host, native: native))
         do {

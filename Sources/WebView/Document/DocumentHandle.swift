@@ -13,6 +13,13 @@ public final class DocumentHandle {
     public var url: URL
     /// True once the document went away (navigation, reload, close).
     public internal(set) var isClosed = false
+    /// Rewrites each of the document's own classic scripts (inline, `src`, inserted by a script) before it runs: called
+    /// with the script's text, its URL (the document's for an inline script) and the document line it starts on, it
+    /// returns the text to run in its place, or nil to run the script as it is. Nil by default: scripts run as they
+    /// are, at the cost of one check each. Set it in `DocumentObserver.documentDidCreate(_:)`; code coverage
+    /// (istanbul's instrumenter in `hybrid test --coverage`) uses it. The web view's own scripts, user scripts and
+    /// module scripts do not pass through it. Runtime-thread only.
+    public var scriptTransform: ((_ text: String, _ url: String, _ line: Int) -> String?)?
 
     weak var core: WebViewCore?
     let runtime: JavaScriptRuntime

@@ -284,6 +284,7 @@ final class DocumentLoader {
     private func execute(_ text: String, sourceURL: String, line: Int, element: JSValue) {
         guard let env else { return }
         var text = text
+        if let transform = document.scriptTransform, let changed = transform(text, sourceURL, line) { text = changed }
         if ESModules.mayImport(text), let loader = ESModules.loader(for: document, resources: resources) {
             // `import()` in a classic script resolves against the script's URL, or the document's base URL inline.
             let base = sourceURL == document.url.absoluteString ? document.baseURL.absoluteString : sourceURL

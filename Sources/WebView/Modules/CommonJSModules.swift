@@ -40,9 +40,18 @@ public enum CommonJSModules {
     /// instances; the sources are shared by the process. Nothing is defined on the global object.
     public static func makeRequire(in context: JSContext, directory: String = "/",
                                    searchPaths: [String] = defaultSearchPaths) throws -> JSValue {
+        try makeRequire(in: context, directory: directory, searchPaths: searchPaths, builtins: [])
+    }
+
+    /// ``makeRequire(in:directory:searchPaths:)`` where each id in `builtins` (Node's `crypto`, `path`) resolves to
+    /// itself as its file name without a file being looked up: the caller puts its own module for it in
+    /// `require.cache[id]` (`{exports, loaded: true}`) before anything requires it.
+    package static func makeRequire(in context: JSContext, directory: String = "/", searchPaths: [String] = defaultSearchPaths,
+                                    builtins: Set<String>) throws -> JSValue {
         let resolve = JSValue(function: { args in
             let from = args.string(at: 0) ?? "/"
             let id = args.string(at: 1) ?? ""
+            if builtins.contains(id) { return id }
             guard let path = resolvePath(id, from: from, searchPaths: searchPaths) else {
                 throw ModuleNotFound(id: id, from: from)
             }

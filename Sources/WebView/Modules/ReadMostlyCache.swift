@@ -13,7 +13,7 @@ import Glibc
 /// A cache of what pages bring (module texts) has a bound: `costLimit` over the sum of `cost(key, value)` of the
 /// entries. An insertion that would pass it empties the table first (later lookups make the entries again), and an
 /// entry that alone passes it is not kept. The tables of installed files keep the default, no bound.
-final class ReadMostlyCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+package final class ReadMostlyCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     // @unchecked: `table` and `total` are only reached under `lock`, shared for reading and exclusive for writing.
     // They live behind pointers so that no Swift exclusivity check runs outside the lock.
     private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
@@ -22,7 +22,7 @@ final class ReadMostlyCache<Key: Hashable & Sendable, Value: Sendable>: @uncheck
     private let costLimit: Int
     private let cost: @Sendable (Key, Value) -> Int
 
-    init(costLimit: Int = .max, cost: @escaping @Sendable (Key, Value) -> Int = { _, _ in 1 }) {
+    package init(costLimit: Int = .max, cost: @escaping @Sendable (Key, Value) -> Int = { _, _ in 1 }) {
         lock.initialize(to: pthread_rwlock_t())
         pthread_rwlock_init(lock, nil)
         table.initialize(to: [:])
@@ -40,14 +40,14 @@ final class ReadMostlyCache<Key: Hashable & Sendable, Value: Sendable>: @uncheck
     }
 
     /// The number of entries kept.
-    var count: Int {
+    package var count: Int {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return table.pointee.count
     }
 
     /// The value stored for `key`, if any.
-    subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return table.pointee[key]
@@ -55,7 +55,7 @@ final class ReadMostlyCache<Key: Hashable & Sendable, Value: Sendable>: @uncheck
 
     /// Stores `value` for `key` unless a value is there already; returns the value the table keeps.
     @discardableResult
-    func insert(_ value: Value, for key: Key) -> Value {
+    package func insert(_ value: Value, for key: Key) -> Value {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         if let existing = table.pointee[key] { return existing }

@@ -10,7 +10,7 @@ import JavaScript
 /// `cryptoNatives()` on the page's first use of `crypto`, which makes the functions. They take and return bytes
 /// (`Uint8Array`s in, `ArrayBuffer`s out); the script checks arguments and turns a `null` result into the WebCrypto
 /// error (`OperationError`).
-enum CryptoNatives {
+package enum CryptoNatives {
     static func install(on native: JSValue, host: any WebPlatformHost, in context: JSContext) {
         native.setValue(isSecureContext(host.documentURL), forProperty: "secureContext")
         native.setValue(JSValue(function: { args in try make(in: args.context) }, name: "cryptoNatives", in: context),
@@ -56,6 +56,16 @@ enum CryptoNatives {
     }
 
     private static func null(_ args: JSArguments) -> RawJSValue { RawJSValue(ref: JSValueMakeNull(args.contextRef)) }
+
+    /// The SHA-1 digest of `text`'s UTF-8 bytes in lowercase hexadecimal, by libgcrypt; nil when libgcrypt cannot be
+    /// initialised. For native code that needs Node's `createHash('sha1')` (istanbul's instrumenter).
+    package static func sha1Hex(_ text: String) -> String? {
+        guard ready else { return nil }
+        let data = Array(text.utf8)
+        var output = [UInt8](repeating: 0, count: 20)
+        gcry_md_hash_buffer(Int32(GCRY_MD_SHA1.rawValue), &output, data, data.count)
+        return output.map { String(format: "%02x", $0) }.joined()
+    }
 
     /// The functions, made on the page's first use of `crypto`.
     private static func make(in context: JSContext) throws -> JSValue {
