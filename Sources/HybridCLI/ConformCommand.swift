@@ -143,7 +143,7 @@ struct ConformRecord {
             return .failure(ConformFailure(description: "cannot create \(folder.path): \(error.localizedDescription)"))
         }
         let transcript = folder.appendingPathComponent("run.jsonl"), errors = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = Bundle.main.executableURL
         process.arguments = ["run", page, "--engine", engine.rawValue, "--transcript", transcript.path] + arguments
