@@ -29,7 +29,7 @@ struct ConformCommand: AsyncParsableCommand {
             Examples:
               hybrid conform web/examples/form.html
               hybrid conform web/examples/form.html --fill '#name=Ann' --json
-              hybrid conform web/examples/form.html web/examples/canvas.html --quiet
+              hybrid conform web/examples/form.html web/examples/responsive.html --quiet
             """
     )
 
