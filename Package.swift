@@ -199,8 +199,8 @@ let package = Package(
         // The WebKit engine: WebKitGTK (loaded with dlopen at run time, so nothing here needs it to build) in a
         // helper process, hybrid-webkit-host, driven over JSON lines by the WebKitEngine module.
         .executableTarget(name: "HybridWebKitHost", dependencies: ["HybridJSON"]),
-        .target(name: "WebKitEngine", dependencies: ["HybridJSON", "WebView", "CCairo"]),
-        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "TestSupport"]),
+        .target(name: "WebKitEngine", dependencies: ["HybridJSON", "HybridLoop", "JavaScript", "WebView", "CCairo"]),
+        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "Bridge", "JavaScript", "TestSupport"]),
     ]
 )
 

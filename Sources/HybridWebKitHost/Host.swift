@@ -15,6 +15,15 @@ final class Host: @unchecked Sendable {
     var pendingLoad: Int?
     /// Evaluations and snapshots under way, answered once (a terminated web process answers them all).
     var pending: Set<Int> = []
+    /// Lowercased URL prefixes whose navigations are ignored and reported (the bridge's signal URLs).
+    var interceptedPrefixes: [String] = []
+    /// Replies to `postMessage` calls of handlers with replies, by the number the event gave them.
+    var replies: [Int: OpaquePointer] = [:]
+    /// Dialogs waiting for the caller's answer, by the number the event gave them.
+    var dialogs: [Int: OpaquePointer] = [:]
+    var nextNumber = 1
+    /// The manager of `window.webkit.messageHandlers` and user scripts.
+    let manager: OpaquePointer?
 
     init(gtk: Symbols, width: Int32, height: Int32, userAgent: String?) {
         self.gtk = gtk
@@ -23,9 +32,9 @@ final class Host: @unchecked Sendable {
         view = gtk.webViewNew()
         gtk.gtkWidgetSetSizeRequest(view, width, height)
         if let userAgent { gtk.setUserAgent(gtk.getSettings(view), userAgent) }
-        let manager = gtk.getUserContentManager(view)
+        manager = gtk.getUserContentManager(view)
         _ = gtk.registerScriptMessageHandler(manager, Self.handlerName)
-        let script = gtk.userScriptNew(Self.pageScript, 1, 0, nil, nil)  // top frame, document start
+        let script = gtk.userScriptNew(Self.pageScript, 0, 0, nil, nil)  // every frame, document start
         gtk.addScript(manager, script)
         gtk.gtkContainerAdd(window, view)
         gtk.gtkWidgetShowAll(window)
@@ -36,7 +45,7 @@ final class Host: @unchecked Sendable {
             to: Symbols.Callback.self))
         connect(view, "load-changed", unsafeBitCast(
             { (_: OpaquePointer?, event: Int32, _: UnsafeMutableRawPointer?) in
-                if event == 3 { Host.shared.loadFinished(error: nil) }  // WEBKIT_LOAD_FINISHED
+                Host.shared.loadChanged(event)
             } as @convention(c) (OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Void,
             to: Symbols.Callback.self))
         connect(view, "load-failed", unsafeBitCast(
@@ -46,6 +55,16 @@ final class Host: @unchecked Sendable {
                 return 0
             } as @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?,
                                  UnsafeMutableRawPointer?) -> Int32,
+            to: Symbols.Callback.self))
+        connect(view, "decide-policy", unsafeBitCast(
+            { (_: OpaquePointer?, decision: OpaquePointer?, type: Int32, _: UnsafeMutableRawPointer?) -> Int32 in
+                Host.shared.decidePolicy(decision, type: type) ? 1 : 0
+            } as @convention(c) (OpaquePointer?, OpaquePointer?, Int32, UnsafeMutableRawPointer?) -> Int32,
+            to: Symbols.Callback.self))
+        connect(view, "script-dialog", unsafeBitCast(
+            { (_: OpaquePointer?, dialog: OpaquePointer?, _: UnsafeMutableRawPointer?) -> Int32 in
+                Host.shared.scriptDialog(dialog) ? 1 : 0
+            } as @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32,
             to: Symbols.Callback.self))
         connect(view, "web-process-terminated", unsafeBitCast(
             { (_: OpaquePointer?, reason: Int32, _: UnsafeMutableRawPointer?) in
@@ -107,6 +126,12 @@ final class Host: @unchecked Sendable {
                 let id = Int(bitPattern: data)
                 Host.shared.evaluated(id: id, view: view, result: result)
             }, UnsafeMutableRawPointer(bitPattern: id))
+        case "callAsync":
+            guard let body = request["body"]?.stringValue else { return fail(id, "callAsync needs body") }
+            pending.insert(id)
+            gtk.callAsyncJavaScriptFunction(view, body, -1, nil, nil, nil, nil, { view, result, data in
+                Host.shared.evaluated(id: Int(bitPattern: data), view: view, result: result, async: true)
+            }, UnsafeMutableRawPointer(bitPattern: id))
         case "snapshot":
             guard let path = request["path"]?.stringValue else { return fail(id, "snapshot needs path") }
             pending.insert(id)
@@ -115,6 +140,78 @@ final class Host: @unchecked Sendable {
             gtk.getSnapshot(view, 0, 0, nil, { view, result, data in
                 Host.shared.snapshotted(id: Int(bitPattern: data), view: view, result: result)
             }, UnsafeMutableRawPointer(bitPattern: id))
+        case "intercept":
+            interceptedPrefixes = (request["prefixes"]?.arrayValue ?? []).compactMap { $0.stringValue?.lowercased() }
+            answer(id)
+        case "addMessageHandler":
+            guard let name = request["name"]?.stringValue, !name.isEmpty else {
+                return fail(id, "addMessageHandler needs name")
+            }
+            let reply = request["reply"]?.boolValue ?? false
+            let registered = reply ? gtk.registerScriptMessageHandlerWithReply(manager, name, nil)
+                : gtk.registerScriptMessageHandler(manager, name)
+            guard registered != 0 else { return fail(id, "a message handler named \(name) exists already") }
+            let signal = reply ? "script-message-with-reply-received::\(name)" : "script-message-received::\(name)"
+            let box = Unmanaged.passRetained(Line(name)).toOpaque()
+            if reply {
+                _ = gtk.signalConnectData(manager, signal, unsafeBitCast(
+                    { (_: OpaquePointer?, value: OpaquePointer?, reply: OpaquePointer?, data: UnsafeMutableRawPointer?)
+                        -> Int32 in
+                        let name = Unmanaged<Line>.fromOpaque(data!).takeUnretainedValue().text ?? ""
+                        Host.shared.scriptMessage(name: name, value: value, reply: reply)
+                        return 1
+                    } as @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?)
+                        -> Int32,
+                    to: Symbols.Callback.self), box, nil, 0)
+            } else {
+                _ = gtk.signalConnectData(manager, signal, unsafeBitCast(
+                    { (_: OpaquePointer?, result: OpaquePointer?, data: UnsafeMutableRawPointer?) in
+                        let name = Unmanaged<Line>.fromOpaque(data!).takeUnretainedValue().text ?? ""
+                        Host.shared.scriptMessage(name: name, value: Host.shared.gtk.javascriptResultGetJSValue(result),
+                                                  reply: nil)
+                    } as @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void,
+                    to: Symbols.Callback.self), box, nil, 0)
+            }
+            answer(id)
+        case "reply":
+            guard let number = request["reply"]?.intValue, let reply = replies.removeValue(forKey: number) else {
+                return fail(id, "no reply is waiting with that number")
+            }
+            let context = replyContexts.removeValue(forKey: number)
+            defer {
+                gtk.scriptMessageReplyUnref(reply)
+                if let context { gtk.objectUnref(context) }
+            }
+            if let message = request["error"]?.stringValue {
+                gtk.scriptMessageReplyReturnErrorMessage(reply, message)
+            } else if let context, let value = gtk.jscValueNewFromJSON(context, (request["value"] ?? .null).jsonString) {
+                gtk.scriptMessageReplyReturnValue(reply, value)
+                gtk.objectUnref(value)
+            } else {
+                gtk.scriptMessageReplyReturnErrorMessage(reply, "the reply could not be made a JavaScript value")
+            }
+            answer(id)
+        case "dialogAnswer":
+            guard let number = request["dialog"]?.intValue, let dialog = dialogs.removeValue(forKey: number) else {
+                return fail(id, "no dialog is waiting with that number")
+            }
+            switch gtk.scriptDialogGetDialogType(dialog) {
+            case 1, 3: gtk.scriptDialogConfirmSetConfirmed(dialog, request["confirmed"]?.boolValue == true ? 1 : 0)
+            case 2:
+                // A prompt answered with null is cancelled: WebKit's prompt() returns null when no text is set.
+                if let text = request["text"]?.stringValue { gtk.scriptDialogPromptSetText(dialog, text) }
+            default: break
+            }
+            gtk.scriptDialogClose(dialog)
+            gtk.scriptDialogUnref(dialog)
+            answer(id)
+        case "addUserScript":
+            guard let source = request["source"]?.stringValue else { return fail(id, "addUserScript needs source") }
+            // WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES 0, TOP_FRAME 1; WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START 0, END 1.
+            let script = gtk.userScriptNew(source, request["allFrames"]?.boolValue == true ? 0 : 1,
+                                           request["atDocumentEnd"]?.boolValue == true ? 1 : 0, nil, nil)
+            gtk.addScript(manager, script)
+            answer(id)
         case "terminateWebProcess":
             // The calls under way end with the web process; WebKit answers them before it reports the termination,
             // with errors that do not say so (`Unsupported result type`).
@@ -131,9 +228,10 @@ final class Host: @unchecked Sendable {
 
     nonisolated(unsafe) static var snapshotPaths: [Int: String] = [:]
 
-    func evaluated(id: Int, view: OpaquePointer?, result: OpaquePointer?) {
+    func evaluated(id: Int, view: OpaquePointer?, result: OpaquePointer?, async: Bool = false) {
         var error: UnsafeMutableRawPointer?
-        let value = gtk.evaluateJavaScriptFinish(view, result, &error)
+        let value = async ? gtk.callAsyncJavaScriptFunctionFinish(view, result, &error)
+            : gtk.evaluateJavaScriptFinish(view, result, &error)
         guard pending.remove(id) != nil else {
             if let value { gtk.objectUnref(value) }
             if error != nil { _ = gtk.takeErrorMessage(error) }
@@ -163,6 +261,70 @@ final class Host: @unchecked Sendable {
 
     // MARK: Signals
 
+    /// The JavaScript context of each waiting reply, for the value it is answered with.
+    var replyContexts: [Int: OpaquePointer] = [:]
+
+    func loadChanged(_ event: Int32) {
+        // WEBKIT_LOAD_COMMITTED 2: a new document; WEBKIT_LOAD_FINISHED 3.
+        guard event == 2 || event == 3 else { return }
+        let uri = gtk.getURI(view).map { String(cString: $0) } ?? ""
+        Self.write(["event": "load", "milestone": .string(event == 2 ? "committed" : "finished"), "url": .string(uri)])
+        if event == 3 { loadFinished(error: nil) }
+    }
+
+    /// A navigation to an intercepted URL is ignored and reported; others go on as WebKit decides.
+    func decidePolicy(_ decision: OpaquePointer?, type: Int32) -> Bool {
+        // WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION 0, NEW_WINDOW_ACTION 1.
+        guard type == 0 || type == 1, !interceptedPrefixes.isEmpty,
+              let action = gtk.navigationPolicyDecisionGetNavigationAction(decision),
+              let uri = gtk.uriRequestGetURI(gtk.navigationActionGetRequest(action)).map({ String(cString: $0) })
+        else { return false }
+        let lowered = uri.lowercased()
+        guard interceptedPrefixes.contains(where: { lowered.hasPrefix($0) }) else { return false }
+        gtk.policyDecisionIgnore(decision)
+        Self.write(["event": "navigationIntercepted", "url": .string(uri)])
+        return true
+    }
+
+    /// A `postMessage` to a registered handler: reported with its body as JSON, and a number to reply with.
+    func scriptMessage(name: String, value: OpaquePointer?, reply: OpaquePointer?) {
+        let json = gtk.jscValueIsUndefined(value) != 0 ? nil : gtk.takeString(gtk.jscValueToJSON(value, 0))
+        var event: JSONObject = ["event": "scriptMessage", "name": .string(name),
+                                 "body": json.flatMap { try? JSONValue(parsing: $0) } ?? .null,
+                                 "url": .string(gtk.getURI(view).map { String(cString: $0) } ?? "")]
+        if let reply {
+            let number = nextNumber
+            nextNumber += 1
+            replies[number] = gtk.scriptMessageReplyRef(reply)
+            replyContexts[number] = gtk.objectRef(gtk.jscValueGetContext(value))
+            event["reply"] = .number(Double(number))
+        }
+        Self.write(event)
+    }
+
+    /// `alert`, `confirm` and `prompt`: reported and held until the caller answers (WebKit's own dialogs would
+    /// wait for a person).
+    func scriptDialog(_ dialog: OpaquePointer?) -> Bool {
+        let type = gtk.scriptDialogGetDialogType(dialog)
+        let name = switch type {
+        case 0: "alert"
+        case 1: "confirm"
+        case 2: "prompt"
+        default: "beforeunload"
+        }
+        let number = nextNumber
+        nextNumber += 1
+        dialogs[number] = gtk.scriptDialogRef(dialog)
+        var event: JSONObject = ["event": "dialog", "dialog": .number(Double(number)), "type": .string(name),
+                                 "message": .string(gtk.scriptDialogGetMessage(dialog).map { String(cString: $0) } ?? ""),
+                                 "url": .string(gtk.getURI(view).map { String(cString: $0) } ?? "")]
+        if type == 2 {
+            event["defaultText"] = .string(gtk.scriptDialogPromptGetDefaultText(dialog).map { String(cString: $0) } ?? "")
+        }
+        Self.write(event)
+        return true
+    }
+
     func loadFinished(error: String?) {
         guard let id = pendingLoad else { return }
         pendingLoad = nil
@@ -186,6 +348,13 @@ final class Host: @unchecked Sendable {
         }
         Self.write(["event": "webProcessTerminated", "reason": .string(name)])
         failPending("the web process ended (\(name))")
+        // The page that waited for these is gone.
+        for (_, reply) in replies { gtk.scriptMessageReplyUnref(reply) }
+        for (_, context) in replyContexts { gtk.objectUnref(context) }
+        for (_, dialog) in dialogs { gtk.scriptDialogUnref(dialog) }
+        replies = [:]
+        replyContexts = [:]
+        dialogs = [:]
     }
 
     /// Fails the load and the calls under way with `message`.
@@ -211,7 +380,7 @@ final class Host: @unchecked Sendable {
 
     static let handlerName = "hybridWebKitHost"
 
-    /// Run in the top frame before the page's scripts: forwards console calls and uncaught errors to the host.
+    /// Run in every frame before the page's scripts: forwards console calls and uncaught errors to the host.
     static let pageScript = """
     (function () {
       var post = window.webkit.messageHandlers.\(handlerName);

@@ -23,6 +23,7 @@ struct Symbols: @unchecked Sendable {
     let gFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let errorFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let objectUnref: @convention(c) (Pointer?) -> Void
+    let objectRef: @convention(c) (Pointer?) -> Pointer?
 
     let webViewNew: @convention(c) () -> Pointer?
     let loadURI: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Void
@@ -32,6 +33,11 @@ struct Symbols: @unchecked Sendable {
                                             UnsafeMutableRawPointer?) -> Void
     let evaluateJavaScriptFinish: @convention(c) (Pointer?, Pointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
         -> Pointer?
+    let callAsyncJavaScriptFunction: @convention(c) (Pointer?, UnsafePointer<CChar>, Int, Pointer?,
+                                                     UnsafePointer<CChar>?, UnsafePointer<CChar>?, Pointer?, AsyncReady,
+                                                     UnsafeMutableRawPointer?) -> Void
+    let callAsyncJavaScriptFunctionFinish: @convention(c) (Pointer?, Pointer?,
+                                                           UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Pointer?
     let getSnapshot: @convention(c) (Pointer?, Int32, Int32, Pointer?, AsyncReady, UnsafeMutableRawPointer?) -> Void
     let getSnapshotFinish: @convention(c) (Pointer?, Pointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
         -> Pointer?
@@ -43,10 +49,31 @@ struct Symbols: @unchecked Sendable {
     let userScriptNew: @convention(c) (UnsafePointer<CChar>, Int32, Int32, Pointer?, Pointer?) -> Pointer?
     let addScript: @convention(c) (Pointer?, Pointer?) -> Void
     let javascriptResultGetJSValue: @convention(c) (Pointer?) -> Pointer?
+    let registerScriptMessageHandlerWithReply: @convention(c) (Pointer?, UnsafePointer<CChar>, UnsafePointer<CChar>?)
+        -> Int32
+    let scriptMessageReplyRef: @convention(c) (Pointer?) -> Pointer?
+    let scriptMessageReplyUnref: @convention(c) (Pointer?) -> Void
+    let scriptMessageReplyReturnValue: @convention(c) (Pointer?, Pointer?) -> Void
+    let scriptMessageReplyReturnErrorMessage: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Void
+    let navigationPolicyDecisionGetNavigationAction: @convention(c) (Pointer?) -> Pointer?
+    let navigationActionGetRequest: @convention(c) (Pointer?) -> Pointer?
+    let uriRequestGetURI: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let policyDecisionIgnore: @convention(c) (Pointer?) -> Void
+    let getURI: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let scriptDialogGetDialogType: @convention(c) (Pointer?) -> Int32
+    let scriptDialogGetMessage: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let scriptDialogConfirmSetConfirmed: @convention(c) (Pointer?, Int32) -> Void
+    let scriptDialogPromptGetDefaultText: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let scriptDialogPromptSetText: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Void
+    let scriptDialogRef: @convention(c) (Pointer?) -> Pointer?
+    let scriptDialogUnref: @convention(c) (Pointer?) -> Void
+    let scriptDialogClose: @convention(c) (Pointer?) -> Void
 
     let jscValueToJSON: @convention(c) (Pointer?, UInt32) -> UnsafeMutablePointer<CChar>?
     let jscValueToString: @convention(c) (Pointer?) -> UnsafeMutablePointer<CChar>?
     let jscValueIsUndefined: @convention(c) (Pointer?) -> Int32
+    let jscValueGetContext: @convention(c) (Pointer?) -> Pointer?
+    let jscValueNewFromJSON: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Pointer?
 
     let cairoWriteToPNG: @convention(c) (Pointer?, UnsafePointer<CChar>) -> Int32
     let cairoSurfaceDestroy: @convention(c) (Pointer?) -> Void
@@ -82,11 +109,14 @@ struct Symbols: @unchecked Sendable {
             gFree: symbol("g_free"),
             errorFree: symbol("g_error_free"),
             objectUnref: symbol("g_object_unref"),
+            objectRef: symbol("g_object_ref"),
             webViewNew: symbol("webkit_web_view_new"),
             loadURI: symbol("webkit_web_view_load_uri"),
             loadHTML: symbol("webkit_web_view_load_html"),
             evaluateJavaScript: symbol("webkit_web_view_evaluate_javascript"),
             evaluateJavaScriptFinish: symbol("webkit_web_view_evaluate_javascript_finish"),
+            callAsyncJavaScriptFunction: symbol("webkit_web_view_call_async_javascript_function"),
+            callAsyncJavaScriptFunctionFinish: symbol("webkit_web_view_call_async_javascript_function_finish"),
             getSnapshot: symbol("webkit_web_view_get_snapshot"),
             getSnapshotFinish: symbol("webkit_web_view_get_snapshot_finish"),
             terminateWebProcess: symbol("webkit_web_view_terminate_web_process"),
@@ -97,9 +127,31 @@ struct Symbols: @unchecked Sendable {
             userScriptNew: symbol("webkit_user_script_new"),
             addScript: symbol("webkit_user_content_manager_add_script"),
             javascriptResultGetJSValue: symbol("webkit_javascript_result_get_js_value"),
+            registerScriptMessageHandlerWithReply: symbol(
+                "webkit_user_content_manager_register_script_message_handler_with_reply"),
+            scriptMessageReplyRef: symbol("webkit_script_message_reply_ref"),
+            scriptMessageReplyUnref: symbol("webkit_script_message_reply_unref"),
+            scriptMessageReplyReturnValue: symbol("webkit_script_message_reply_return_value"),
+            scriptMessageReplyReturnErrorMessage: symbol("webkit_script_message_reply_return_error_message"),
+            navigationPolicyDecisionGetNavigationAction: symbol(
+                "webkit_navigation_policy_decision_get_navigation_action"),
+            navigationActionGetRequest: symbol("webkit_navigation_action_get_request"),
+            uriRequestGetURI: symbol("webkit_uri_request_get_uri"),
+            policyDecisionIgnore: symbol("webkit_policy_decision_ignore"),
+            getURI: symbol("webkit_web_view_get_uri"),
+            scriptDialogGetDialogType: symbol("webkit_script_dialog_get_dialog_type"),
+            scriptDialogGetMessage: symbol("webkit_script_dialog_get_message"),
+            scriptDialogConfirmSetConfirmed: symbol("webkit_script_dialog_confirm_set_confirmed"),
+            scriptDialogPromptGetDefaultText: symbol("webkit_script_dialog_prompt_get_default_text"),
+            scriptDialogPromptSetText: symbol("webkit_script_dialog_prompt_set_text"),
+            scriptDialogRef: symbol("webkit_script_dialog_ref"),
+            scriptDialogUnref: symbol("webkit_script_dialog_unref"),
+            scriptDialogClose: symbol("webkit_script_dialog_close"),
             jscValueToJSON: symbol("jsc_value_to_json"),
             jscValueToString: symbol("jsc_value_to_string"),
             jscValueIsUndefined: symbol("jsc_value_is_undefined"),
+            jscValueGetContext: symbol("jsc_value_get_context"),
+            jscValueNewFromJSON: symbol("jsc_value_new_from_json"),
             cairoWriteToPNG: symbol("cairo_surface_write_to_png"),
             cairoSurfaceDestroy: symbol("cairo_surface_destroy"),
             cairoImageSurfaceGetWidth: symbol("cairo_image_surface_get_width")

@@ -8,7 +8,7 @@ import Synchronization
 final class HostConnection: Sendable {
     private struct State {
         var nextID = 1
-        var waiting: [Int: CheckedContinuation<JSONValue?, any Error>] = [:]
+        var waiting: [Int: @Sendable (Result<JSONValue?, WebKitEngineError>) -> Void] = [:]
         var timers: [Int: Task<Void, Never>] = [:]
         var ready: CheckedContinuation<Void, any Error>?
         var isReady = false
@@ -23,11 +23,16 @@ final class HostConnection: Sendable {
     private let inputHandle: FileHandle
     private let state = Mutex(State())
     private let writing = Mutex(())
-    private let events: AsyncStream<WebKitEvent>.Continuation
+    /// Called on the reader thread with each event of the host, in order, and once with nil when the host ended.
+    private let onEvent: @Sendable (JSONObject?) -> Void
 
-    init(executable: URL, arguments: [String], events: AsyncStream<WebKitEvent>.Continuation) throws {
-        self.events = events
+    init(executable: URL, arguments: [String], environment: [String: String] = [:],
+         onEvent: @escaping @Sendable (JSONObject?) -> Void) throws {
+        self.onEvent = onEvent
         process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.executableURL = executable
         process.arguments = arguments
         let toHost = Pipe(), fromHost = Pipe()
@@ -71,33 +76,47 @@ final class HostConnection: Sendable {
     /// and terminates the web process (the watchdog); `what` names it in that error.
     func request(_ request: JSONObject, timeout: Duration?, what: String) async throws -> JSONValue? {
         try await withCheckedThrowingContinuation { continuation in
-            let registered: Result<Int, WebKitEngineError> = state.withLock { state in
-                if let ended = state.ended { return .failure(ended) }
-                let id = state.nextID
-                state.nextID += 1
-                state.waiting[id] = continuation
-                if let timeout {
-                    state.timers[id] = Task { [self] in
-                        try? await Task.sleep(for: timeout)
-                        guard !Task.isCancelled else { return }
-                        let message = "\(what) did not finish within \(timeout); the web process was terminated"
-                        if answer(id, with: .failure(WebKitEngineError(.timeout, message))) {
-                            send(["id": 0, "op": "terminateWebProcess"])
-                        }
+            send(request, timeout: timeout, what: what) { continuation.resume(with: $0.mapError { $0 as any Error }) }
+        }
+    }
+
+    /// Sends `request` with a new id now (requests sent one after another from one thread reach the host in that
+    /// order) and calls `completion` once with its answer, as ``request(_:timeout:what:)`` waits for it.
+    func send(_ request: JSONObject, timeout: Duration?, what: String,
+              completion: @escaping @Sendable (Result<JSONValue?, WebKitEngineError>) -> Void) {
+        let registered: Result<Int, WebKitEngineError> = state.withLock { state in
+            if let ended = state.ended { return .failure(ended) }
+            let id = state.nextID
+            state.nextID += 1
+            state.waiting[id] = completion
+            if let timeout {
+                state.timers[id] = Task { [self] in
+                    try? await Task.sleep(for: timeout)
+                    guard !Task.isCancelled else { return }
+                    let message = "\(what) did not finish within \(timeout); the web process was terminated"
+                    if answer(id, with: .failure(WebKitEngineError(.timeout, message))) {
+                        send(["id": 0, "op": "terminateWebProcess"])
                     }
                 }
-                return .success(id)
             }
-            switch registered {
-            case .failure(let error): continuation.resume(throwing: error)
-            case .success(let id):
-                var line = request
-                line["id"] = .number(Double(id))
-                if !send(line) {
-                    answer(id, with: .failure(WebKitEngineError(.hostEnded, "the WebKit host has ended")))
-                }
+            return .success(id)
+        }
+        switch registered {
+        case .failure(let error): completion(.failure(error))
+        case .success(let id):
+            var line = request
+            line["id"] = .number(Double(id))
+            if !send(line) {
+                answer(id, with: .failure(WebKitEngineError(.hostEnded, "the WebKit host has ended")))
             }
         }
+    }
+
+    /// Sends `request` without waiting for its answer (replies, dialog answers).
+    func post(_ request: JSONObject) {
+        var line = request
+        line["id"] = 0
+        send(line)
     }
 
     /// Asks the host to end and waits until it has; a host that does not end is killed.
@@ -128,32 +147,33 @@ final class HostConnection: Sendable {
     /// Answers request `id` unless it has been answered; true when this call answered it.
     @discardableResult
     private func answer(_ id: Int, with result: Result<JSONValue?, WebKitEngineError>) -> Bool {
-        let (continuation, timer) = state.withLock { state in
+        let (completion, timer) = state.withLock { state in
             (state.waiting.removeValue(forKey: id), state.timers.removeValue(forKey: id))
         }
         timer?.cancel()
-        guard let continuation else { return false }
-        continuation.resume(with: result.mapError { $0 as any Error })
+        guard let completion else { return false }
+        completion(result)
         return true
     }
 
     /// Fails everything waiting with `error` and ends the events; later requests fail with it too.
     private func end(_ error: WebKitEngineError) {
-        let (waiting, timers, ready, endWaiters) = state.withLock { state in
-            if state.ended == nil { state.ended = error }
+        let (waiting, timers, ready, endWaiters, first) = state.withLock { state in
+            let first = state.ended == nil
+            if first { state.ended = error }
             defer {
                 state.waiting = [:]
                 state.timers = [:]
                 state.ready = nil
                 state.endWaiters = []
             }
-            return (state.waiting, state.timers, state.ready, state.endWaiters)
+            return (state.waiting, state.timers, state.ready, state.endWaiters, first)
         }
         timers.values.forEach { $0.cancel() }
         endWaiters.forEach { $0.resume() }
-        for continuation in waiting.values { continuation.resume(throwing: error) }
+        for completion in waiting.values { completion(.failure(error)) }
         ready?.resume(throwing: error)
-        events.finish()
+        if first { onEvent(nil) }
     }
 
     private func read(_ output: FileHandle) {
@@ -209,18 +229,8 @@ final class HostConnection: Sendable {
             ready?.resume()
         case "fatal":
             return message["message"]?.stringValue ?? "the WebKit host failed"
-        case "console":
-            events.yield(.console(level: message["level"]?.stringValue ?? "log",
-                                  text: message["text"]?.stringValue ?? ""))
-        case "uncaughtError":
-            let source = message["sourceURL"]?.stringValue
-            events.yield(.uncaughtError(message: message["message"]?.stringValue ?? "",
-                                        sourceURL: source?.isEmpty == false ? source : nil,
-                                        line: message["line"]?.intValue.flatMap { $0 > 0 ? $0 : nil }))
-        case "webProcessTerminated":
-            events.yield(.webProcessTerminated(reason: message["reason"]?.stringValue ?? "crashed"))
         default:
-            break
+            onEvent(message)
         }
         return nil
     }

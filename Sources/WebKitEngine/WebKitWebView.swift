@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
 import HybridJSON
+import HybridLoop
+import JavaScript
 import Synchronization
 import WebView
 
@@ -66,18 +68,156 @@ public final class WebKitWebView: Sendable {
     /// The configuration the view was started with.
     public let configuration: Configuration
     /// The page's console messages, uncaught errors and web process terminations, in order. Ends when the view
-    /// closes or its host ends.
+    /// closes or its host ends. Bounded: it keeps the newest ``eventBufferLimit`` events that nobody has read yet,
+    /// so a view whose events are never read does not grow (`observeEvents(_:)` sees every event).
     public let events: AsyncStream<WebKitEvent>
+    /// How many unread events ``events`` keeps.
+    public static let eventBufferLimit = 1024
 
     private let connection: HostConnection
+    private let channel: Channel
 
-    private init(configuration: Configuration, connection: HostConnection, events: AsyncStream<WebKitEvent>) {
+    /// What the host's events are handled with: the view's state that they change, and where they go.
+    private final class Channel: Sendable {
+        struct State {
+            /// The document number, counted from 1 at each committed load, as the headless web view numbers them.
+            var page = 0
+            var url: URL?
+            var messageHandlers: [String: MessageHandler] = [:]
+            /// Navigation interceptors, each with the lowercased URL prefixes it takes.
+            var interceptors: [(prefixes: [String], handler: @Sendable (String) -> Void)] = []
+            var dialogHandler: (@Sendable (JavaScriptDialog) -> JavaScriptDialogAnswer)?
+            weak var connection: HostConnection?
+        }
+
+        enum MessageHandler {
+            case plain(@Sendable (ScriptMessage) -> Void)
+            case reply(@Sendable (ScriptMessage) async throws -> JSONValue?)
+        }
+
+        let state = Mutex(State())
+        let stream: AsyncStream<WebKitEvent>.Continuation
+        let publisher = EventPublisher<WebViewEvent>()
+
+        init(stream: AsyncStream<WebKitEvent>.Continuation) { self.stream = stream }
+
+        /// One event of the host (reader thread), or nil at its end.
+        func handle(_ message: JSONObject?) {
+            guard let message else {
+                stream.finish()
+                publisher.finish()
+                return
+            }
+            let page = state.withLock { $0.page }
+            switch message["event"]?.stringValue {
+            case "console":
+                let level = message["level"]?.stringValue ?? "log"
+                let text = message["text"]?.stringValue ?? ""
+                stream.yield(.console(level: level, text: text))
+                publisher.emit(WebViewEvent(page: page, kind: .console(ConsoleMessage(
+                    level: ConsoleMessage.Level(rawValue: level) ?? .log, text: text))))
+            case "uncaughtError":
+                let source = message["sourceURL"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                let line = message["line"]?.intValue.flatMap { $0 > 0 ? $0 : nil }
+                let text = message["message"]?.stringValue ?? ""
+                stream.yield(.uncaughtError(message: text, sourceURL: source, line: line))
+                publisher.emit(WebViewEvent(page: page, kind: .exception(JSException(
+                    name: "", message: text, sourceURL: source, line: line))))
+            case "webProcessTerminated":
+                let reason = message["reason"]?.stringValue ?? "crashed"
+                stream.yield(.webProcessTerminated(reason: reason))
+                publisher.emit(WebViewEvent(page: page, kind: .custom(kind: "webProcessTerminated",
+                                                                      fields: ["reason": .string(reason)])))
+            case "load":
+                let url = message["url"]?.stringValue ?? ""
+                if message["milestone"]?.stringValue == "committed" {
+                    let page = state.withLock { state in
+                        state.page += 1
+                        state.url = URL(string: url)
+                        return state.page
+                    }
+                    publisher.emit(WebViewEvent(page: page, kind: .load(milestone: .start, url: url)))
+                } else {
+                    publisher.emit(WebViewEvent(page: page, kind: .load(milestone: .load, url: url)))
+                }
+            case "navigationIntercepted":
+                let url = message["url"]?.stringValue ?? ""
+                let lowered = url.lowercased()
+                for interceptor in state.withLock({ $0.interceptors })
+                where interceptor.prefixes.contains(where: { lowered.hasPrefix($0) }) {
+                    interceptor.handler(url)
+                }
+            case "scriptMessage":
+                scriptMessage(message, page: page)
+            case "dialog":
+                dialog(message, page: page)
+            default:
+                break
+            }
+        }
+
+        private func scriptMessage(_ message: JSONObject, page: Int) {
+            let name = message["name"]?.stringValue ?? ""
+            let body = message["body"] ?? .null
+            let (handler, connection) = state.withLock { ($0.messageHandlers[name], $0.connection) }
+            publisher.emit(WebViewEvent(page: page, kind: .message(name: name, body: body)))
+            let script = ScriptMessage(name: name, body: body, page: page,
+                                       pageURL: message["url"]?.stringValue.flatMap(URL.init(string:)))
+            let reply = message["reply"]
+            switch handler {
+            case .plain(let handler)?:
+                handler(script)
+            case .reply(let handler)?:
+                Task {
+                    var answer: JSONObject = ["op": "reply", "reply": reply ?? .null]
+                    do { answer["value"] = try await handler(script) ?? .null } catch { answer["error"] = .string("\(error)") }
+                    connection?.post(answer)
+                }
+            case nil:
+                if let reply { connection?.post(["op": "reply", "reply": reply, "error": .string("no handler named \(name)")]) }
+            }
+        }
+
+        private func dialog(_ message: JSONObject, page: Int) {
+            let type = DialogType(rawValue: message["type"]?.stringValue ?? "") ?? .confirm
+            let text = message["message"]?.stringValue ?? ""
+            let defaultText = message["defaultText"]?.stringValue
+            let (handler, connection) = state.withLock { ($0.dialogHandler, $0.connection) }
+            let answer = handler?(JavaScriptDialog(type: type, message: text, defaultText: defaultText,
+                                                   pageURL: message["url"]?.stringValue.flatMap(URL.init(string:))))
+                ?? .ok
+            var reply: JSONObject = ["op": "dialogAnswer", "dialog": message["dialog"] ?? .null]
+            let shown: JSONValue
+            switch answer {
+            case .ok:
+                reply["confirmed"] = true
+                if let defaultText { reply["text"] = .string(defaultText) }
+                shown = type == .prompt ? .string(defaultText ?? "") : type == .confirm ? true : .null
+            case .cancel:
+                reply["confirmed"] = false
+                shown = type == .confirm ? false : .null
+            case .text(let value):
+                reply["confirmed"] = true
+                reply["text"] = .string(value)
+                shown = type == .prompt ? .string(value) : type == .confirm ? true : .null
+            }
+            publisher.emit(WebViewEvent(page: page, kind: .dialog(type: type, text: text, answer: shown)))
+            connection?.post(reply)
+        }
+    }
+
+    private init(configuration: Configuration, connection: HostConnection, channel: Channel,
+                 events: AsyncStream<WebKitEvent>) {
         self.configuration = configuration
         self.connection = connection
+        self.channel = channel
         self.events = events
+        channel.state.withLock { $0.connection = connection }
     }
 
     /// Starts a host process with one web view at the device's viewport size, and waits until it is ready.
+    /// The device's pixel ratio, rounded to a whole number, is the display's scale (GTK's `GDK_SCALE`):
+    /// `devicePixelRatio` in the page, and snapshots that many device pixels per CSS pixel.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> WebKitWebView {
         let executable = configuration.hostExecutable
             ?? Bundle.main.bundleURL.appendingPathComponent(hostName)
@@ -88,10 +228,15 @@ public final class WebKitWebView: Sendable {
         let device = configuration.device
         let arguments = ["--width", String(device.viewportWidth), "--height", String(device.viewportHeight),
                          "--user-agent", device.userAgent]
-        let (events, continuation) = AsyncStream.makeStream(of: WebKitEvent.self)
-        let connection = try HostConnection(executable: executable, arguments: arguments, events: continuation)
+        let (events, continuation) = AsyncStream.makeStream(of: WebKitEvent.self,
+                                                             bufferingPolicy: .bufferingNewest(eventBufferLimit))
+        let channel = Channel(stream: continuation)
+        let scale = max(1, Int(device.devicePixelRatio.rounded()))
+        let connection = try HostConnection(executable: executable, arguments: arguments,
+                                            environment: ["GDK_SCALE": String(scale)],
+                                            onEvent: { channel.handle($0) })
         try await connection.ready(within: configuration.startTimeout)
-        return WebKitWebView(configuration: configuration, connection: connection, events: events)
+        return WebKitWebView(configuration: configuration, connection: connection, channel: channel, events: events)
     }
 
     /// Loads `url` and waits until the page has loaded (WebKit's load-finished), or fails with
@@ -115,7 +260,10 @@ public final class WebKitWebView: Sendable {
                                      timeout: configuration.scriptTimeout, what: "the script")
     }
 
-    /// The visible page as PNG data, the device's viewport size in CSS pixels.
+    /// The page's URL: the last document committed.
+    public var url: URL? { channel.state.withLock { $0.url } }
+
+    /// The visible page as PNG data: the device's viewport size times its pixel ratio (rounded).
     public func takeSnapshot() async throws -> Data {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("hybrid-webkit-snapshot-\(UUID().uuidString).png")
@@ -137,5 +285,73 @@ public final class WebKitWebView: Sendable {
     /// Ends the host (and its web process and private display). Calls under way fail; later calls fail.
     public func close() async {
         await connection.close()
+    }
+}
+
+extension WebKitWebView: WebViewEngine {
+    public var engineName: String { "webkit" }
+
+    public func evaluateJavaScript(_ script: String,
+                                   completionHandler: @escaping @Sendable (Result<JSONValue?, any Error>) -> Void) {
+        connection.send(["op": "evaluate", "script": .string(script)], timeout: configuration.scriptTimeout,
+                        what: "the script") { completionHandler($0.mapError { $0 as any Error }) }
+    }
+
+    /// As the headless web view's: `script`'s completion value, awaited when it is a promise (WebKit's
+    /// `webkit_web_view_call_async_javascript_function` with `return await (0, eval)(script)`).
+    public func callAsyncJavaScript(_ script: String,
+                                    completionHandler: @escaping @Sendable (Result<JSONValue?, any Error>) -> Void) {
+        connection.send(["op": "callAsync", "body": .string("return await (0, eval)(\(JSONValue.string(script).jsonString));")],
+                        timeout: configuration.scriptTimeout, what: "the script") {
+            completionHandler($0.mapError { $0 as any Error })
+        }
+    }
+
+    public func addScriptMessageHandler(name: String, _ handler: @escaping @Sendable (ScriptMessage) -> Void)
+        async throws {
+        try await addMessageHandler(name, .plain(handler), reply: false)
+    }
+
+    public func addScriptMessageHandlerWithReply(
+        name: String, _ handler: @escaping @Sendable (ScriptMessage) async throws -> JSONValue?
+    ) async throws {
+        try await addMessageHandler(name, .reply(handler), reply: true)
+    }
+
+    private func addMessageHandler(_ name: String, _ handler: Channel.MessageHandler, reply: Bool) async throws {
+        // WebKit registers a name once; a second handler of the same name replaces the first's Swift side.
+        let known = channel.state.withLock { state in
+            defer { state.messageHandlers[name] = handler }
+            return state.messageHandlers[name] != nil
+        }
+        if known { return }
+        _ = try await connection.request(["op": "addMessageHandler", "name": .string(name), "reply": .bool(reply)],
+                                         timeout: nil, what: "")
+    }
+
+    /// Adds a user script for the documents loaded from now on (WebKit's user content manager).
+    public func addUserScript(_ script: UserScript, forMainFrameOnly: Bool) async throws {
+        let source = script.source + "\n//# sourceURL=" + script.sourceURL
+        _ = try await connection.request(["op": "addUserScript", "source": .string(source),
+                                          "atDocumentEnd": .bool(script.injectionTime == .atDocumentEnd),
+                                          "allFrames": .bool(!forMainFrameOnly)], timeout: nil, what: "")
+    }
+
+    public func setDialogHandler(_ handler: (@Sendable (JavaScriptDialog) -> JavaScriptDialogAnswer)?) async throws {
+        channel.state.withLock { $0.dialogHandler = handler }
+    }
+
+    public func interceptNavigations(toURLsStartingWith prefixes: [String],
+                                     _ handler: @escaping @Sendable (String) -> Void) async throws {
+        let all = channel.state.withLock { state in
+            state.interceptors.append((prefixes.map { $0.lowercased() }, handler))
+            return state.interceptors.flatMap(\.prefixes)
+        }
+        _ = try await connection.request(["op": "intercept", "prefixes": .array(all.map { .string($0) })],
+                                         timeout: nil, what: "")
+    }
+
+    public func observeEvents(_ observer: @escaping @Sendable (WebViewEvent) -> Void) -> EventObservation {
+        channel.publisher.observe(observer)
     }
 }

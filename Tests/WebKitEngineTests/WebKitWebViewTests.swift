@@ -16,8 +16,8 @@ struct WebKitWebViewTests {
             <p id="p">hi</p><script>console.log("hello", {a: 1}); console.warn(2)</script>
             """, baseURL: URL(string: "https://example.test/page.html"))
         #expect(try await view.evaluateJavaScript("document.getElementById('p').textContent") == "hi")
-        #expect(try await view.evaluateJavaScript("[innerWidth, innerHeight, location.href]")
-                    == [393, 852, "https://example.test/page.html"])
+        #expect(try await view.evaluateJavaScript("[innerWidth, innerHeight, location.href, devicePixelRatio]")
+                    == [393, 852, "https://example.test/page.html", 3])
         #expect(try await view.evaluateJavaScript("({a: [1, null, true]})") == ["a": [1, nil, true]])
         #expect(try await view.evaluateJavaScript("undefined") == nil)
         #expect(try await view.evaluateJavaScript("navigator.userAgent") == .string(DeviceProfile.default.userAgent))
@@ -51,6 +51,15 @@ struct WebKitWebViewTests {
         await view.close()
     }
 
+    @Test func consoleMessagesOfIframesAreEvents() async throws {
+        let view = try await WebKitWebView.start(Self.generous())
+        var events = view.events.makeAsyncIterator()
+        try await view.loadHTMLString(#"<iframe srcdoc="<script>console.info('in the frame')</script>"></iframe>"#,
+                                      baseURL: URL(string: "https://example.test/"))
+        #expect(await events.next() == .console(level: "info", text: "in the frame"))
+        await view.close()
+    }
+
     @Test func callsAfterCloseFailClearly() async throws {
         let view = try await WebKitWebView.start(Self.generous())
         await view.close()
@@ -74,8 +83,9 @@ struct WebKitWebViewTests {
         try await view.load(Self.packageRoot.appendingPathComponent("web/index.html"))
         let demo = try await view.takeSnapshot()
         await view.close()
-        #expect(Self.pngSize(demo) == [device.viewportWidth, device.viewportHeight])
-        #expect(Self.pngSize(blank) == [device.viewportWidth, device.viewportHeight])
+        // The device's pixel ratio (2) is the display's scale: two device pixels per CSS pixel.
+        #expect(Self.pngSize(demo) == [device.viewportWidth * 2, device.viewportHeight * 2])
+        #expect(Self.pngSize(blank) == [device.viewportWidth * 2, device.viewportHeight * 2])
         #expect(demo != blank)
     }
 

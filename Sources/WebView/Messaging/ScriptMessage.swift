@@ -11,6 +11,14 @@ public struct ScriptMessage: Sendable {
     public var page: Int
     /// The URL of that document.
     public var pageURL: URL?
+
+    /// A message as an engine delivers it.
+    public init(name: String, body: JSONValue, page: Int, pageURL: URL?) {
+        self.name = name
+        self.body = body
+        self.page = page
+        self.pageURL = pageURL
+    }
 }
 
 /// Receives script messages, like `WKScriptMessageHandler`. Called on the runtime thread, one
