@@ -32,29 +32,33 @@ import WebView
         func page(_ colour: String) -> String {
             "<body style='margin:0;background:#fff'><div style='width:100px;height:50px;background:\(colour)'></div></body>"
         }
+        // Snapshots are in device pixels: the device's pixel ratio (2) times its viewport.
+        let scale = Int(device.devicePixelRatio)
+        let (width, height) = (device.viewportWidth * scale, device.viewportHeight * scale)
+        let boxPixels = 100 * 50 * scale * scale
         let url = folder.appendingPathComponent("__screenshots__/box.png")
         let baseline = ScreenshotBaseline(url: url)
 
         try await view.loadHTMLString(page("#0000ff"), baseURL: nil)
         #expect(try await view.expectScreenshot(matches: url) == .recorded)
-        #expect(WebKitWebViewTests.pngSize(try Data(contentsOf: url)) == [device.viewportWidth, device.viewportHeight])
+        #expect(WebKitWebViewTests.pngSize(try Data(contentsOf: url)) == [width, height])
         #expect(try await view.expectScreenshot(matches: url) == .matched(differingPixels: 0))
 
         try await view.loadHTMLString(page("#00ff00"), baseURL: nil)
         let mismatch = await #expect(throws: ScreenshotMismatch.self) { try await view.expectScreenshot(matches: url) }
         // The box, 100 x 50 CSS pixels, changed colour: exactly its pixels differ.
-        #expect(mismatch?.differingPixels == 5000)
+        #expect(mismatch?.differingPixels == boxPixels)
         #expect(mismatch?.diff == baseline.diffURL)
-        #expect(mismatch?.description.hasPrefix("5000 of \(device.viewportWidth * device.viewportHeight) pixels") == true)
+        #expect(mismatch?.description.hasPrefix("\(boxPixels) of \(width * height) pixels") == true)
         let diff = try Data(contentsOf: baseline.diffURL)
-        #expect(WebKitWebViewTests.pngSize(diff) == [device.viewportWidth, device.viewportHeight])
+        #expect(WebKitWebViewTests.pngSize(diff) == [width, height])
         #expect(FileManager.default.fileExists(atPath: baseline.actualURL.path))
 
         // A tolerance of every pixel lets it pass, without touching the baseline.
         let lenient = ScreenshotBaseline.Tolerance(colorDistance: 0.1, differingRatio: 1)
-        #expect(try await view.expectScreenshot(matches: url, tolerance: lenient) == .matched(differingPixels: 5000))
+        #expect(try await view.expectScreenshot(matches: url, tolerance: lenient) == .matched(differingPixels: boxPixels))
 
-        #expect(try await view.expectScreenshot(matches: url, update: true) == .updated(differingPixels: 5000))
+        #expect(try await view.expectScreenshot(matches: url, update: true) == .updated(differingPixels: boxPixels))
         #expect(try await view.expectScreenshot(matches: url) == .matched(differingPixels: 0))
         #expect(!FileManager.default.fileExists(atPath: baseline.diffURL.path))
         #expect(!FileManager.default.fileExists(atPath: baseline.actualURL.path))
@@ -70,6 +74,6 @@ import WebView
         }
         await other.close()
         #expect(resized?.diff == nil)
-        #expect(resized?.description.contains("the baseline \(small.url.path) \(device.viewportWidth)x\(device.viewportHeight)") == true)
+        #expect(resized?.description.contains("the baseline \(small.url.path) \(width)x\(height)") == true)
     }
 }
