@@ -136,6 +136,7 @@ let package = Package(
                 "Hybrid",
                 "HybridTesting",
                 "CGLib",
+                "WebKitEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -171,7 +172,7 @@ let package = Package(
         .testTarget(name: "NavigationTests", dependencies: ["Navigation", "Bridge", "JavaScript", "HybridRouting", "TestSupport"]),
         .testTarget(
             name: "HybridCLITests",
-            dependencies: ["HybridCLI", "HybridTesting", "TestSupport",
+            dependencies: ["HybridCLI", "HybridTesting", "TestSupport", "WebKitEngine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript", "TestSupport"]),
@@ -199,7 +200,7 @@ let package = Package(
         // The WebKit engine: WebKitGTK (loaded with dlopen at run time, so nothing here needs it to build) in a
         // helper process, hybrid-webkit-host, driven over JSON lines by the WebKitEngine module.
         .executableTarget(name: "HybridWebKitHost", dependencies: ["HybridJSON"]),
-        .target(name: "WebKitEngine", dependencies: ["HybridJSON", "HybridLoop", "JavaScript", "WebView"]),
+        .target(name: "WebKitEngine", dependencies: ["HybridJSON", "HybridLoop", "JavaScript", "WebView", "CCairo"]),
         .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "Bridge", "JavaScript", "TestSupport"]),
     ]
 )

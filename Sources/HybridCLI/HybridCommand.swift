@@ -24,7 +24,8 @@ struct HybridCommand: AsyncParsableCommand {
               hybrid serve web --port 0           # fixtures on a free port
             """,
         version: HybridVersion.string,
-        subcommands: [RunCommand.self, TestCommand.self, ServeCommand.self, RouteCommand.self, EvalCommand.self]
+        subcommands: [RunCommand.self, TestCommand.self, ServeCommand.self, RouteCommand.self, EvalCommand.self,
+                      ConformCommand.self]
     )
 
     /// Usage errors exit with 2, like every other input error (see `ExitStatus`).

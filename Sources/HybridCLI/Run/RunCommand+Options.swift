@@ -78,6 +78,12 @@ extension RunCommand {
         options.logBridge = logLevel.flatMap(RunLogging.level).map { $0 <= .info } ?? false
         options.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         options.style = TerminalStyle(color)
+        options.engine = engine
+        options.screenshot = screenshot
+        options.screenshotEach = screenshotEach
+        if engine == .headless, let option = screenshot != nil ? "--screenshot" : screenshotEach != nil ? "--screenshot-each" : nil {
+            throw RunInputError("\(option) needs --engine webkit: the headless engine does not lay out or paint the page")
+        }
         return options
     }
 

@@ -70,6 +70,15 @@ struct RunCommand: AsyncParsableCommand {
             1 in document order) after the last phase; a canvas without a bitmap (a zero size, or above 4096 x \
             4096 pixels) is named but not saved.
 
+            Engines: --engine headless (the default) runs the page in the headless web view; --engine webkit runs \
+            it in real WebKit (WebKitGTK, the engine of WKWebView, in a helper process under a private Xvfb; install \
+            it with scripts/bootstrap --webkit), served the same way, the steps run as JavaScript in its DOM, its \
+            console and uncaught errors printed and in the transcript. --timeout counts from the moment WebKit is \
+            ready. --screenshot FILE.png saves the page's pixels after the steps, --screenshot-each DIR after the \
+            load (DIR/load.png) and after every step (DIR/step-N.png); both need --engine webkit. What does not run \
+            on WebKit yet (the bridge: --call, --event, mocks, message handlers; --routes, HAR, --virtual-time, \
+            --rotate, device services, --canvas-out, --report, --max-memory) is refused with exit 2, naming it.
+
             Examples:
               hybrid run                                     # the demo, web/index.html
               hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
@@ -92,6 +101,8 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/form.html --steps web/examples/form.steps.json
               hybrid run web/examples/form.html --virtual-time --wait-for .expired
               hybrid run web/examples/form.html --virtual-time --wait 600000
+              hybrid run web/examples/canvas.html --engine webkit --screenshot canvas.png
+              hybrid run web/examples/form.html --engine webkit --fill '#name=Ann'
             """
     )
 
@@ -217,6 +228,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("canvas-out"), help: ArgumentHelp("When the run ends, save every <canvas> of the page as DIR/<id or canvas-N>.png (DIR is created).", valueName: "DIR"))
     var canvasOut: String?
 
+    @Option(name: .long, help: ArgumentHelp("The engine: headless (the headless web view; default) or webkit (real WebKit, scripts/bootstrap --webkit).", valueName: "NAME"))
+    var engine = RunEngine.headless
+
+    @Option(name: .long, help: ArgumentHelp("With --engine webkit, save the page's pixels as a PNG file after the steps.", valueName: "FILE.png"))
+    var screenshot: String?
+
+    @Option(name: .customLong("screenshot-each"), help: ArgumentHelp("With --engine webkit, save the page's pixels after the load (DIR/load.png) and after every step (DIR/step-N.png).", valueName: "DIR"))
+    var screenshotEach: String?
+
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
 
@@ -237,7 +257,8 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         RunLogging.bootstrap(logLevel.flatMap(RunLogging.level))
-        let status = await RunSession(options: options).run()
+        let status = options.engine == .webkit ? await RunWebKitSession(options: options).run()
+            : await RunSession(options: options).run()
         if status != .success { throw status.exitCode }
     }
 }

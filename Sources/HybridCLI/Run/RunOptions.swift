@@ -97,6 +97,12 @@ struct RunOptions: Sendable {
     var timing = BridgeTiming.device
     /// `--animation-settle`: how long a frame loop keeps the page busy.
     var animationSettle = Duration.seconds(1)
+    /// `--engine`: the headless web view, or real WebKit.
+    var engine = RunEngine.headless
+    /// `--screenshot FILE.png`: the page's pixels after the steps (WebKit only).
+    var screenshot: String?
+    /// `--screenshot-each DIR`: the page's pixels after the load and after every step (WebKit only).
+    var screenshotEach: String?
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.

@@ -9,6 +9,29 @@ enum PhaseOutcome<T: Sendable>: Sendable {
     case timedOut
 }
 
+extension PhaseOutcome {
+    /// Runs `operation`, or gives up when `deadline` passes first (the operation is left behind: the run is ending
+    /// anyway).
+    static func within(deadline: ContinuousClock.Instant,
+                       _ operation: @escaping @Sendable () async throws -> T) async -> PhaseOutcome<T> {
+        let once = Mutex<CheckedContinuation<PhaseOutcome<T>, Never>?>(nil)
+        let remaining = max(deadline - .now, .zero)
+        return await withCheckedContinuation { continuation in
+            once.withLock { $0 = continuation }
+            let resume: @Sendable (PhaseOutcome<T>) -> Void = { outcome in
+                once.withLock { $0.take() }?.resume(returning: outcome)
+            }
+            Task {
+                do { resume(.done(try await operation())) } catch { resume(.failed(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: remaining)
+                resume(.timedOut)
+            }
+        }
+    }
+}
+
 /// What the phases act on: a web view and its bridge.
 struct RunTarget: Sendable {
     let webView: HeadlessWebView
@@ -30,21 +53,7 @@ struct RunPhases {
     /// Runs `operation`, or gives up when the deadline passes first (the operation is left behind:
     /// the run is ending anyway).
     func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async -> PhaseOutcome<T> {
-        let once = Mutex<CheckedContinuation<PhaseOutcome<T>, Never>?>(nil)
-        let remaining = self.remaining
-        return await withCheckedContinuation { continuation in
-            once.withLock { $0 = continuation }
-            let resume: @Sendable (PhaseOutcome<T>) -> Void = { outcome in
-                once.withLock { $0.take() }?.resume(returning: outcome)
-            }
-            Task {
-                do { resume(.done(try await operation())) } catch { resume(.failed(error)) }
-            }
-            Task {
-                try? await Task.sleep(for: remaining)
-                resume(.timedOut)
-            }
-        }
+        await PhaseOutcome.within(deadline: deadline, operation)
     }
 
     /// Runs until the page is idle; false when the deadline came first. Records the `idle` milestone.

@@ -11,15 +11,23 @@ struct RunServer: Sendable {
 
     /// Starts serving `root` on `webView`'s runtime thread.
     static func start(root: URL, apiMocks: String?, webView: HeadlessWebView, report: RunReport) async throws(RunInputError) -> RunServer {
-        let server = FixtureServer(root: root.path, host: "127.0.0.1", port: 0, runtime: webView.runtime)
+        try await start(root: root, apiMocks: apiMocks, runtime: webView.runtime) { [weak webView] fields in
+            webView?.events.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields)))
+        }
+    }
+
+    /// Starts serving `root` on `runtime`'s thread; `request` gets each request's `http` event fields.
+    static func start(root: URL, apiMocks: String?, runtime: JavaScriptRuntime,
+                      request: @escaping @Sendable (JSONObject) -> Void) async throws(RunInputError) -> RunServer {
+        let server = FixtureServer(root: root.path, host: "127.0.0.1", port: 0, runtime: runtime)
         var options = FixtureServer.Options()
         options.apiMocks = apiMocks
-        server.accessLog.observe { [weak webView] entry in
+        server.accessLog.observe { entry in
             let fields: JSONObject = [
                 "method": .string(entry.method), "path": .string(entry.path), "status": .number(Double(entry.status)),
                 "bytes": .number(Double(entry.bytes)), "ms": .number((entry.milliseconds * 1000).rounded() / 1000),
             ]
-            webView?.events.emit(WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields)))
+            request(fields)
         }
         server.options = options
         do {

@@ -1,0 +1,240 @@
+import ArgumentParser
+import Foundation
+import Hybrid
+
+/// `hybrid conform PAGE...`: each page run on both engines with the same steps, and what the page showed compared.
+struct ConformCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "conform",
+        abstract: "Run each page on the headless engine and on WebKit with the same steps, and print what differs.",
+        discussion: """
+            Each PAGE runs twice with the same steps, as hybrid run --engine headless and hybrid run --engine \
+            webkit do (served from its folder on a free loopback port), and these are compared, in order: the \
+            console lines (level and text), the dialogs, the uncaught exceptions (name and message), the \
+            assertions (--assert) and their outcomes, the values of --eval, the bridge messages (direction, type, \
+            handler and data; the signals __bridge_loaded__ and queue flushes are left out, as WebKit sends one per \
+            batch of messages), the final DOM text (the body's text without scripts and styles, white space \
+            collapsed) and the exit status.
+
+            Normalisations, before comparing: loopback ports become PORT (127.0.0.1:PORT, localhost:PORT), numbers \
+            of 12 or more digits (timestamps, also inside the bridge's callback ids cb_N_TIMESTAMP) become \
+            TIMESTAMP, and times (the transcript's t) are not compared.
+
+            Each difference is a line: PAGE WHAT: headless "VALUE" | webkit "VALUE" (a missing value is none). \
+            --json prints {"pages": [{"page", "differences": [{"what", "headless", "webkit"}]}]} instead. Exit \
+            status: 0 when every page conforms, 1 when any differs, 2 when a page could not run on an engine (a \
+            missing page, WebKit not installed: scripts/bootstrap --webkit, or what WebKit cannot run yet, such as \
+            the bridge's mocks).
+
+            Examples:
+              hybrid conform web/examples/form.html
+              hybrid conform web/examples/form.html --fill '#name=Ann' --json
+              hybrid conform web/examples/form.html web/examples/responsive.html --quiet
+            """
+    )
+
+    @Argument(help: "The pages: file paths, or file:, http: or https: URLs.")
+    var pages: [String] = []
+
+    @Option(name: .customLong("click"), help: ArgumentHelp("Click the first element matching SELECTOR (repeatable).", valueName: "SELECTOR"))
+    var clicks: [String] = []
+    @Option(name: .customLong("fill"), help: ArgumentHelp("Type TEXT into the text field matching SELECTOR (repeatable).", valueName: "SELECTOR=TEXT"))
+    var fills: [String] = []
+    @Option(name: .customLong("select"), help: ArgumentHelp("Choose the option VALUE in the <select> matching SELECTOR (repeatable).", valueName: "SELECTOR=VALUE"))
+    var selects: [String] = []
+    @Option(name: .customLong("press"), help: ArgumentHelp("Press KEY on the focused element (repeatable).", valueName: "KEY"))
+    var presses: [String] = []
+    @Option(name: .customLong("check"), help: ArgumentHelp("Check the box matching SELECTOR (repeatable).", valueName: "SELECTOR"))
+    var checks: [String] = []
+    @Option(name: .customLong("uncheck"), help: ArgumentHelp("Uncheck the box matching SELECTOR (repeatable).", valueName: "SELECTOR"))
+    var unchecks: [String] = []
+    @Option(name: .customLong("wait-for"), help: ArgumentHelp("Wait until an element matches SELECTOR (repeatable).", valueName: "SELECTOR"))
+    var waitFors: [String] = []
+    @Option(name: .customLong("wait"), help: ArgumentHelp("Let MS milliseconds pass (repeatable).", valueName: "MS"))
+    var waits: [String] = []
+    @Option(name: .customLong("eval"), help: ArgumentHelp("Evaluate JS in the page; its value is compared (repeatable).", valueName: "JS"))
+    var evals: [String] = []
+    @Option(name: .customLong("assert"), help: ArgumentHelp("Check that the expression is truthy; the outcome is compared (repeatable).", valueName: "JS_EXPRESSION"))
+    var asserts: [String] = []
+    @Option(name: .customLong("steps"), help: ArgumentHelp("Run the steps of a JSON scenario where this option stands (repeatable).", valueName: "FILE"))
+    var stepFiles: [String] = []
+    @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
+    var device: String?
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Time limit in seconds for each run (0.001 to 86400; default 10).", valueName: "seconds"),
+            transform: OptionValue.seconds)
+    var timeout: Double = 10
+    @Flag(name: .long, help: "Print the differences as JSON on standard output.")
+    var json = false
+    @Flag(name: .long, help: "Print only the differences (not a line per page that conforms).")
+    var quiet = false
+
+    func run() async throws {
+        guard !pages.isEmpty else {
+            StandardStreams.err("hybrid conform: no PAGE given\n")
+            throw ExitStatus.usage.exitCode
+        }
+        // The step options, in command-line order, passed to both runs as they were given.
+        let parsed: [(name: String, values: [String])] = [
+            ("click", clicks), ("fill", fills), ("select", selects), ("press", presses), ("check", checks),
+            ("uncheck", unchecks), ("wait-for", waitFors), ("wait", waits), ("eval", evals), ("assert", asserts),
+            ("steps", stepFiles),
+        ]
+        var common = RunStepOrder.ordered(arguments: Array(CommandLine.arguments.dropFirst()), parsed: parsed)
+            .flatMap { ["--\($0.name)", $0.value] }
+        common += ["--eval", ConformRecord.domTextScript, "--timeout", String(timeout), "--quiet"]
+        if let device { common += ["--device", device] }
+        var status = ExitStatus.success
+        var results: [JSONValue] = []
+        for page in pages {
+            var records: [ConformRecord] = []
+            for engine in RunEngine.allCases {
+                switch await ConformRecord.run(page: page, engine: engine, arguments: common) {
+                case .success(let record): records.append(record)
+                case .failure(let failure):
+                    StandardStreams.err("hybrid conform: \(page) on the \(engine.rawValue) engine: \(failure)\n")
+                    status = max(status, .usage)
+                }
+            }
+            guard records.count == 2 else { continue }
+            let differences = ConformRecord.differences(records[0], records[1])
+            if !differences.isEmpty { status = max(status, .exception) }
+            if json {
+                results.append(["page": .string(page), "differences": .array(differences.map { difference -> JSONValue in
+                    ["what": .string(difference.what), "headless": difference.headless.map(JSONValue.string) ?? .null,
+                     "webkit": difference.webkit.map(JSONValue.string) ?? .null]
+                })])
+                continue
+            }
+            for difference in differences {
+                func shown(_ value: String?) -> String { value.map { JSONValue.string($0).jsonString } ?? "none" }
+                StandardStreams.out("\(page) \(difference.what): headless \(shown(difference.headless)) | "
+                                    + "webkit \(shown(difference.webkit))\n")
+            }
+            if !quiet {
+                StandardStreams.out("\(page): " + (differences.isEmpty ? "conforms" : "\(differences.count) "
+                                                   + "difference\(differences.count == 1 ? "" : "s")") + "\n")
+            }
+        }
+        if json { StandardStreams.out(JSONValue.object(["pages": .array(results)]).jsonString + "\n") }
+        if status != .success { throw status.exitCode }
+    }
+}
+
+/// What one engine's run of a page showed, from its transcript, normalised (see `hybrid conform --help`).
+struct ConformRecord {
+    /// Named lists of values: `console`, `dialog`, `exception`, `assert`, `eval`, `bridge`; and `dom text`, `exit`.
+    var lists: [(name: String, values: [String])] = []
+
+    /// The body's text without scripts and styles, white space collapsed: the last `--eval` of each run.
+    static let domTextScript = """
+        (function () { if (!document.body) return ''; var body = document.body.cloneNode(true); \
+        Array.prototype.forEach.call(body.querySelectorAll('script, style'), function (e) { e.parentNode.removeChild(e); }); \
+        return body.textContent.replace(/\\s+/g, ' ').trim(); })()
+        """
+
+    /// Runs `hybrid run PAGE --engine ENGINE` with `arguments` and a transcript; its record, or why it could not run.
+    static func run(page: String, engine: RunEngine, arguments: [String]) async -> Result<ConformRecord, ConformFailure> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-conform-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return .failure(ConformFailure(description: "cannot create \(folder.path): \(error.localizedDescription)"))
+        }
+        let transcript = folder.appendingPathComponent("run.jsonl"), errors = folder.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL
+        process.arguments = ["run", page, "--engine", engine.rawValue, "--transcript", transcript.path] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        guard let errorHandle = try? FileHandle(forWritingTo: errors) else {
+            return .failure(ConformFailure(description: "cannot write \(errors.path)"))
+        }
+        process.standardError = errorHandle
+        let status: Int32 = await withCheckedContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: -1)
+            }
+        }
+        try? errorHandle.close()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        if status == ExitStatus.usage.rawValue || status < 0 {
+            let reason = stderr.split(separator: "\n").first { $0.hasPrefix("hybrid run: ") }
+                .map { String($0.dropFirst("hybrid run: ".count)) } ?? "exit \(status)"
+            return .failure(ConformFailure(description: reason))
+        }
+        guard let text = try? String(contentsOf: transcript, encoding: .utf8) else {
+            return .failure(ConformFailure(description: "no transcript (exit \(status))"))
+        }
+        var record = ConformRecord()
+        var lists: [String: [String]] = [:]
+        let order = ["console", "dialog", "exception", "assert", "eval", "bridge"]
+        var domText: String?
+        for line in text.split(separator: "\n") {
+            guard let event = (try? JSONValue(parsing: String(line)))?.objectValue else { continue }
+            switch event["kind"]?.stringValue {
+            case "console":
+                lists["console", default: []].append("\(event["level"]?.stringValue ?? "log") \(event["text"]?.stringValue ?? "")")
+            case "dialog":
+                lists["dialog", default: []].append("\(event["type"]?.stringValue ?? "") \(event["text"]?.stringValue ?? "")")
+            case "exception":
+                let name = event["name"]?.stringValue ?? "", message = event["message"]?.stringValue ?? ""
+                lists["exception", default: []].append(name.isEmpty ? message : "\(name): \(message)")
+            case "assert":
+                lists["assert", default: []].append("\(event["code"]?.stringValue ?? "") "
+                                                    + (event["passed"] == .bool(true) ? "passed" : "failed"))
+            case "evalResult":
+                let value = event["value"].map(RunReport.format) ?? "error " + (event["error"]?.stringValue ?? "")
+                if event["code"]?.stringValue == domTextScript { domText = value } else {
+                    lists["eval", default: []].append(value)
+                }
+            case "bridge":
+                let outcome = event["outcome"]?.stringValue ?? ""
+                if outcome == "bridge_loaded" || outcome == "queue_has_message" { continue }
+                let fields = ["dir", "type", "handler"].compactMap { event[$0]?.stringValue }
+                lists["bridge", default: []].append((fields + [event["data"]?.jsonString ?? ""]).joined(separator: " "))
+            default:
+                break
+            }
+        }
+        for name in order { record.lists.append((name, (lists[name] ?? []).map(normalised))) }
+        record.lists.append(("dom text", [normalised(domText ?? "")]))
+        record.lists.append(("exit", [String(status)]))
+        return .success(record)
+    }
+
+    /// Ports and timestamps replaced (see `hybrid conform --help`).
+    static func normalised(_ text: String) -> String {
+        text.replacingOccurrences(of: #"(127\.0\.0\.1|localhost):[0-9]+"#, with: "$1:PORT", options: .regularExpression)
+            .replacingOccurrences(of: #"[0-9]{12,}"#, with: "TIMESTAMP", options: .regularExpression)
+    }
+
+    struct Difference: Equatable {
+        var what: String
+        var headless: String?
+        var webkit: String?
+    }
+
+    /// Every place the two records differ: `console[2]` for the third console line, `dom text`, `exit`.
+    static func differences(_ headless: ConformRecord, _ webkit: ConformRecord) -> [Difference] {
+        var differences: [Difference] = []
+        for ((name, left), (_, right)) in zip(headless.lists, webkit.lists) {
+            for index in 0..<max(left.count, right.count) {
+                let a = index < left.count ? left[index] : nil, b = index < right.count ? right[index] : nil
+                if a != b {
+                    let single = name == "dom text" || name == "exit"
+                    differences.append(Difference(what: single ? name : "\(name)[\(index)]", headless: a, webkit: b))
+                }
+            }
+        }
+        return differences
+    }
+}
+
+struct ConformFailure: Error, CustomStringConvertible {
+    var description: String
+}

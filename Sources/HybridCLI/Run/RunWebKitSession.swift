@@ -1,0 +1,382 @@
+import Foundation
+import Hybrid
+import Synchronization
+import WebKitEngine
+
+/// `hybrid run --engine webkit`: the page in real WebKit (`WebKitWebView`), served by the same fixture server, the
+/// steps run as JavaScript in it, console and uncaught errors printed and written to the transcript as the headless
+/// engine's are, `--screenshot` and `--screenshot-each` taken with WebKit's snapshot. `--timeout` counts from the
+/// moment WebKit is ready (starting it is not the page's time).
+struct RunWebKitSession {
+    var options: RunOptions
+
+    func run() async -> ExitStatus {
+        let unsupported = options.unsupportedOnWebKit
+        if !unsupported.isEmpty {
+            StandardStreams.err("hybrid run: --engine webkit does not run " + unsupported.joined(separator: ", ")
+                                + " yet; run the page on the headless engine (--engine headless)\n")
+            return .usage
+        }
+        if let reason = WebKitWebView.unavailableReason {
+            StandardStreams.err("hybrid run: --engine webkit: \(reason)\n")
+            return .usage
+        }
+        let report = RunReport(verbosity: options.verbosity, style: options.style)
+        let transcript: RunTranscript
+        do {
+            transcript = try RunTranscript(path: options.transcriptPath, start: .now)
+        } catch {
+            RunSession.reportTranscriptFailure(error)
+            return .usage
+        }
+        let limit = Duration.milliseconds(Int64(options.timeout * 1000))
+        let view: WebKitWebView
+        do {
+            view = try await WebKitWebView.start(.init(device: options.device, loadTimeout: limit, scriptTimeout: limit))
+        } catch {
+            StandardStreams.err("hybrid run: --engine webkit: \(error)\n")
+            return .usage
+        }
+        let start = ContinuousClock.now
+        let page = RunWebKitPage(view: view, report: report, transcript: transcript,
+                                 deadline: start + limit, timeout: options.timeout)
+        let events = Task { await page.forwardEvents() }
+        // Served as the headless engine serves it: its folder on a free loopback port.
+        var url = options.url
+        var server: RunServer?
+        var serverRuntime: JavaScriptRuntime?
+        if url.isFileURL && !options.fileURL {
+            let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run.server"))
+            serverRuntime = runtime
+            do {
+                let started = try await RunServer.start(root: url.deletingLastPathComponent(), apiMocks: options.apiMocks,
+                                                        runtime: runtime) { fields in
+                    let event = WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields))
+                    transcript.write(event)
+                    report.print(event)
+                }
+                server = started
+                url = started.served(url)
+            } catch {
+                StandardStreams.err("hybrid run: \(error.description)\n")
+                report.raise(.usage)
+            }
+        }
+        transcript.write(kind: "meta", page: 0, at: transcript.start, [
+            "schema": 2, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
+            "timeout": .number(options.timeout), "demo": .bool(options.isDemo), "engine": "webkit",
+        ])
+        if report.status == .success {
+            await runPhases(page, url: url)
+        }
+        await view.close()
+        await events.value
+        await server?.stop()
+        await serverRuntime?.shutdown()
+        var status = report.status
+        if let failure = transcript.close() {
+            RunSession.reportTranscriptFailure(failure)
+            status = max(status, .usage)
+        }
+        if options.verbosity > .quiet && status != .usage {
+            StandardStreams.err(report.summary(page: options.label, elapsed: .now - start) + "\n")
+        }
+        return status
+    }
+
+    /// Load, the steps (a screenshot after each with `--screenshot-each`), `--dump-dom`, `--screenshot`.
+    private func runPhases(_ page: RunWebKitPage, url: URL) async {
+        let report = page.report
+        report.line(report.style.dim("engine webkit"))
+        guard await page.load(url) else { return }
+        if let folder = options.screenshotEach, !(await page.screenshot(to: folder + "/load.png")) { return }
+        for (index, step) in options.steps.enumerated() {
+            let number = index + 1
+            if await !page.run(step, number: number) { return }
+            if let folder = options.screenshotEach, !(await page.screenshot(to: folder + "/step-\(number).png")) { return }
+        }
+        if let firstFalsy = page.firstFalsy {
+            StandardStreams.err(report.style.red("hybrid run: assertion failed: \(firstFalsy)") + "\n")
+            report.raise(.exception)
+        }
+        if options.dumpDOM, let html = await page.html() { StandardStreams.out(html + "\n") }
+        if let file = options.screenshot { _ = await page.screenshot(to: file) }
+    }
+}
+
+/// The page of a WebKit run: its steps as JavaScript, its events printed in order with them.
+final class RunWebKitPage: Sendable {
+    let view: WebKitWebView
+    let report: RunReport
+    let transcript: RunTranscript
+    let deadline: ContinuousClock.Instant
+    let timeout: Double
+    private let state = Mutex(State())
+
+    private struct State {
+        var firstFalsy: String?
+        var nextMark = 1
+        /// The marks posted and not yet seen in the events: what `settle()` waits for.
+        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+        var eventsEnded = false
+    }
+
+    init(view: WebKitWebView, report: RunReport, transcript: RunTranscript, deadline: ContinuousClock.Instant,
+         timeout: Double) {
+        self.view = view
+        self.report = report
+        self.transcript = transcript
+        self.deadline = deadline
+        self.timeout = timeout
+    }
+
+    /// The first `--assert` found falsy.
+    var firstFalsy: String? { state.withLock { $0.firstFalsy } }
+
+    /// The marker `settle()` logs: a console line no page writes.
+    private static let markPrefix = "\u{0}hybrid-run-mark "
+
+    /// Prints and records the page's events as the headless engine's are, until the view closes.
+    func forwardEvents() async {
+        for await event in view.events {
+            switch event {
+            case .console(let level, let text):
+                if text.hasPrefix(Self.markPrefix), let mark = Int(text.dropFirst(Self.markPrefix.count)) {
+                    state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+                    continue
+                }
+                emit(.console(ConsoleMessage(level: ConsoleMessage.Level(rawValue: level) ?? .log, text: text)))
+            case .uncaughtError(let message, let sourceURL, let line):
+                // WebKit's message is `TypeError: ...`: the name and the message as the headless engine gives them.
+                var name = "", text = message
+                if let colon = message.range(of: ": "), message[..<colon.lowerBound].allSatisfy({ $0.isLetter }) {
+                    name = String(message[..<colon.lowerBound])
+                    text = String(message[colon.upperBound...])
+                }
+                emit(.exception(JSException(name: name, message: text, sourceURL: sourceURL, line: line)))
+            case .webProcessTerminated(let reason):
+                // terminatedByAPI: the time limit stopped a script, which the run reports itself.
+                if reason != "terminatedByAPI" {
+                    StandardStreams.err(report.style.red("hybrid run: the WebKit web process ended (\(reason))") + "\n")
+                    report.raise(.exception)
+                }
+                transcript.write(kind: "webProcessTerminated", page: 1, ["reason": .string(reason)])
+                let waiting = state.withLock { state in
+                    defer { state.waiting = [:] }
+                    return state.waiting
+                }
+                waiting.values.forEach { $0.resume() }
+            }
+        }
+        let waiting = state.withLock { state in
+            state.eventsEnded = true
+            defer { state.waiting = [:] }
+            return state.waiting
+        }
+        waiting.values.forEach { $0.resume() }
+    }
+
+    private func emit(_ kind: WebViewEvent.Kind) {
+        let event = WebViewEvent(page: 1, kind: kind)
+        transcript.write(event)
+        report.print(event)
+    }
+
+    /// Lets the page run its zero-delay timers (what a click or a load set off), then waits until every event the
+    /// page sent before has been printed: the page logs a marker behind them, which the events carry in order.
+    func settle() async -> Bool {
+        let mark = state.withLock { state in
+            defer { state.nextMark += 1 }
+            return state.nextMark
+        }
+        let text = JSONValue.string(Self.markPrefix + String(mark)).jsonString
+        let script = "setTimeout(function () { setTimeout(function () { console.debug(\(text)); }, 0); }, 0); null"
+        let outcome = await withDeadline { [self] in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state in
+                    if !state.eventsEnded { state.waiting[mark] = continuation }
+                    return state.eventsEnded
+                }
+                if ended { return continuation.resume() }
+                Task {
+                    if (try? await self.view.evaluateJavaScript(script)) == nil {
+                        self.state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+                    }
+                }
+            }
+        }
+        if case .timedOut = outcome {
+            state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+            timedOut(in: "running until idle")
+            return false
+        }
+        return true
+    }
+
+    /// Loads `url` (WebKit's load-finished) and settles; false when the run must stop (the failure printed).
+    func load(_ url: URL) async -> Bool {
+        switch await withDeadline({ [view] in try await view.load(url) }) {
+        case .timedOut:
+            return timedOut(in: "loading \(url.absoluteString)")
+        case .failed(let error as WebKitEngineError) where error.kind == .timeout:
+            return timedOut(in: "loading \(url.absoluteString)")
+        case .failed(let error):
+            StandardStreams.err("hybrid run: \(error)\n")
+            report.raise(.usage)
+            return false
+        case .done:
+            return await settle()
+        }
+    }
+
+    /// Runs step `number`; false when the run must stop (the time limit).
+    func run(_ step: RunStep, number: Int) async -> Bool {
+        let style = report.style
+        let failed: @Sendable (String) -> Void = { [report] reason in
+            StandardStreams.err(style.red("hybrid run: step \(number) (\(step.label)): \(reason)") + "\n")
+            report.raise(.exception)
+        }
+        switch step {
+        case .eval(let code):
+            transcript.write(kind: "eval", page: 1, ["code": .string(code)])
+            switch await withDeadline({ [self] in try await evaluate(code) }) {
+            case .timedOut: return timedOut(in: "step \(number) (\(step.label))")
+            case .failed(let error as WebKitEngineError) where error.kind == .timeout:
+                return timedOut(in: "step \(number) (\(step.label))")
+            case .failed(let error):
+                report.failure(error)
+                transcript.write(kind: "evalResult", page: 1, ["code": .string(code), "error": .string("\(error)")])
+            case .done(let value):
+                StandardStreams.out(RunReport.format(value) + "\n")
+                transcript.write(kind: "evalResult", page: 1, ["code": .string(code), "value": value])
+            }
+        case .assert(let code):
+            var passed = false
+            switch await withDeadline({ [view] in try await view.evaluateJavaScript("!!(" + code + "\n)") }) {
+            case .timedOut: return timedOut(in: step.label)
+            case .failed(let error): report.failure(error)
+            case .done(let value): passed = value == .bool(true)
+            }
+            if !passed { state.withLock { $0.firstFalsy = $0.firstFalsy ?? code } }
+            report.tally.withLock {
+                $0.assertions += 1
+                if !passed { $0.failedAssertions += 1 }
+            }
+            report.line((passed ? style.green("✓ assert") : style.red("✗ assert")) + " " + code)
+            transcript.write(kind: "assert", page: 1, ["code": .string(code), "passed": .bool(passed)])
+            return true
+        case .wait(let milliseconds):
+            report.line(style.dim("wait \(String(format: "%g", milliseconds)) ms"))
+            transcript.write(kind: "wait", page: 1, ["ms": .number(milliseconds)])
+            let duration = Duration.milliseconds(Int64(milliseconds.rounded()))
+            if case .timedOut = await withDeadline({ try await Task.sleep(for: duration) }) {
+                return timedOut(in: step.label)
+            }
+        case .waitFor(let selector):
+            report.line(style.dim("wait-for \(selector)"))
+            transcript.write(kind: "waitFor", page: 1, ["selector": .string(selector)])
+            let literal = JSONValue.string(selector).jsonString
+            // WebKit's evaluation does not await a promise: the element is looked for every 20 ms.
+            let outcome = await withDeadline { [view] () async throws -> Void in
+                while try await view.evaluateJavaScript("!!document.querySelector(\(literal))") != .bool(true) {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
+            }
+            switch outcome {
+            case .timedOut: return timedOut(in: "waiting for '\(selector)' (\(step.label))")
+            case .failed(let error): failed("\(error)")
+            case .done: break
+            }
+        case .call, .event:
+            // Refused before the run (RunOptions.unsupportedOnWebKit).
+            failed("not supported on the WebKit engine yet")
+        case .click, .fill, .select, .press, .check, .uncheck:
+            guard let action = RunWebKitActions.action(for: step) else { break }
+            report.line(style.dim(action.line))
+            transcript.write(kind: action.kind, page: 1, action.fields)
+            let script = RunWebKitActions.script(action)
+            switch await withDeadline({ [view] in try await view.evaluateJavaScript(script) }) {
+            case .timedOut: return timedOut(in: step.label)
+            case .failed(let error): failed("\(error)")
+            case .done(.string(let reason)): failed(reason)
+            case .done: break
+            }
+        }
+        return await settle()
+    }
+
+    /// `--eval`: the value of `code`, a promise awaited (WebKit's evaluation returns a promise as it is, so its
+    /// settlement is kept in the page and read back).
+    private func evaluate(_ code: String) async throws -> JSONValue {
+        let slot = state.withLock { state in
+            defer { state.nextMark += 1 }
+            return state.nextMark
+        }
+        let script = """
+            (function () {
+              var value = (0, eval)(\(JSONValue.string(code).jsonString));
+              if (value && typeof value.then === 'function') {
+                var slots = window.__hybridRunResults || (window.__hybridRunResults = {});
+                slots[\(slot)] = null;
+                value.then(function (v) { slots[\(slot)] = {value: v === undefined ? null : v}; },
+                           function (e) { slots[\(slot)] = {error: String(e)}; });
+                return {pending: true};
+              }
+              return {value: value === undefined ? null : value};
+            })()
+            """
+        var answer = try await view.evaluateJavaScript(script)
+        while answer?["pending"] == .bool(true) || answer == .null {
+            try await Task.sleep(for: .milliseconds(10))
+            answer = try await view.evaluateJavaScript("window.__hybridRunResults[\(slot)]")
+        }
+        if let error = answer?["error"]?.stringValue { throw WebKitEngineError(.javaScript, error) }
+        return answer?["value"] ?? .null
+    }
+
+    /// The serialised DOM (doctype and `<html>`).
+    func html() async -> String? {
+        let script = """
+            (document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '') +
+              document.documentElement.outerHTML
+            """
+        guard case .done(let value) = await withDeadline({ [view] in try await view.evaluateJavaScript(script) }) else {
+            return nil
+        }
+        return value?.stringValue
+    }
+
+    /// Writes a snapshot to `path` (its folder created); false when the run must stop.
+    func screenshot(to path: String) async -> Bool {
+        switch await withDeadline({ [view] in try await view.takeSnapshot() }) {
+        case .timedOut: return timedOut(in: "taking the screenshot \(path)")
+        case .failed(let error):
+            StandardStreams.err(report.style.red("hybrid run: screenshot \(path): \(error)") + "\n")
+            report.raise(.exception)
+        case .done(let png):
+            let url = URL(fileURLWithPath: path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try png.write(to: url)
+                report.line(report.style.dim("screenshot \(path)"))
+                transcript.write(kind: "screenshot", page: 1, ["path": .string(path), "bytes": .number(Double(png.count))])
+            } catch {
+                StandardStreams.err("hybrid run: cannot write the screenshot \(path): \(error.localizedDescription)\n")
+                report.raise(.usage)
+            }
+        }
+        return true
+    }
+
+    private func withDeadline<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async -> PhaseOutcome<T> {
+        await PhaseOutcome.within(deadline: deadline, operation)
+    }
+
+    /// Reports the time limit (status 3); false, for the caller to return.
+    @discardableResult
+    private func timedOut(in phase: String) -> Bool {
+        StandardStreams.err("hybrid run: time limit of \(String(format: "%g", timeout)) s reached while \(phase)\n")
+        report.raise(.timeout)
+        return false
+    }
+}
