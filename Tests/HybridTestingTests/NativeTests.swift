@@ -59,6 +59,36 @@ import Testing
         #expect(report.counts == TestCounts(passed: 3), "\(report.failures)")
     }
 
+    /// `native.fire` delivers the container's events to the page as the app does (issue 18: events from test pages),
+    /// and an event the container does not fire is a clear error.
+    @Test func nativeFireDeliversTheContainersEvents() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("native-fire-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let page = dir.appendingPathComponent("events.test.html")
+        try """
+            <!DOCTYPE html><html><body><script>
+            var seen = [];
+            document.addEventListener("resume", function (e) { seen.push("resume " + JSON.stringify(e.data)); });
+            async function delivered() { for (var i = 0; i < 100 && !seen.length; i++) await new Promise((r) => setTimeout(r, 0)); }
+            test("native.fire delivers the container's event to the page", async () => {
+              await native.fire("resume", { from: "background" });
+              await delivered();
+              expect(seen).toEqual(['resume {"from":"background"}']);
+            });
+            test("an event the container does not fire rejects with its code", async () => {
+              let code = null;
+              try { await native.fire("no-such-event"); } catch (e) { code = e.code; }
+              expect(code).toBe("unknown_event");
+            });
+            </script></body></html>
+            """.write(to: page, atomically: true, encoding: .utf8)
+        var options = Fixtures.options()
+        options.container = .alipay
+        let report = await runTestFile(TestFile(url: page, path: "events.test.html"), options: options)
+        #expect(report.counts == TestCounts(passed: 2), "\(report.failures)")
+    }
+
     /// web/tests/network.test.html: fetch and XMLHttpRequest answered per test by network.mock.
     @Test func theNetworkTestPagePasses() async {
         let page = Self.web.appendingPathComponent("tests/network.test.html")

@@ -140,6 +140,22 @@ final class NativeTestSide: Sendable {
             }
             return nil
         }, name: "call", in: context), forProperty: "call")
+        control.setValue(JSValue(function: { args in
+            guard let name = args.string(at: 0) else { return nil }
+            let data = try args.json(at: 1)
+            let done = LoopBound(args[2], loop: runtime.loop)
+            let token = runtime.beginWork()
+            Task {
+                let failure: BridgeError?
+                do throws(BridgeError) { try await bridge.fireEvent(name, data: data); failure = nil } catch { failure = error }
+                runtime.loop.execute {
+                    defer { token.end() }
+                    let error = failure.map { JSONValue.object(["code": .string($0.code), "message": .string($0.message)]) }
+                    _ = try? done.value.call(arguments: [failure == nil, error ?? .null])
+                }
+            }
+            return nil
+        }, name: "fire", in: context), forProperty: "fire")
         context.globalObject["__hybridNativeControl"] = control
         // The web view's one session: its requests ask the tests' `network` mocks first.
         intercept(document.session)

@@ -82,6 +82,22 @@ var native = {
                 reject(error);
             });
         });
+    },
+    // Fires the container's event `name` as the app would (`menu:share:timeline` in WeChat, `resume` in Alipay,
+    // `deviceready` in Cordova, a Capacitor listener's event...), with `data`; resolves once it is delivered, rejects
+    // with an Error carrying the bridge's `code` (`unknown_event`, naming the events the container fires).
+    fire: function (name, data) {
+        checkName(name, "fire");
+        var c = control("fire");
+        return new Promise(function (resolve, reject) {
+            c.fire(name, data, function (ok, value) {
+                if (ok) { resolve(); return; }
+                var error = new Error("native.fire(" + JSON.stringify(name) + "): " + (value && value.code) + ": " + (value && value.message));
+                error.code = value && value.code;
+                error.bridgeMessage = value && value.message;
+                reject(error);
+            });
+        });
     }
 };
 
