@@ -47,6 +47,7 @@ import Testing
               native.mock("testAsyn", () => Promise.resolve("later"));
               expect(await new Promise((resolve) => dsBridge.call("testAsyn", 1, resolve))).toBe("later");
               expect(native.calls("testAsyn")).toHaveLength(1);
+              expect(native.calls("testAsyn")[0].protocol).toBe("dsbridge");
             });
             test("native.call reaches the page's method through DSBridge", async () => {
               expect(await native.call("addValue", [3, 4])).toBe(7);

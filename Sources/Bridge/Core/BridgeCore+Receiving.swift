@@ -54,7 +54,8 @@ extension BridgeCore {
             } else if let responseId = message.responseId {
                 receiveResponse(message, responseId: responseId, size: element.size, page: connection.page)
             } else {
-                receiveRequest(message, size: element.size, page: connection.page, via: via)
+                receiveRequest(message, size: element.size, page: connection.page, via: via,
+                               bridge: connection.protocolName ?? .webViewJavascriptBridge)
             }
         }
     }
@@ -110,7 +111,7 @@ extension BridgeCore {
         call.complete(message.responseData?.value, error: message.error)
     }
 
-    private func receiveRequest(_ message: BridgeMessage, size: Int, page: Int, via: ConnectionRoute?) {
+    private func receiveRequest(_ message: BridgeMessage, size: Int, page: Int, via: ConnectionRoute?, bridge: BridgeProtocolName) {
         let name = message.handlerName ?? ""
         let handler = state.withLock { state in
             state.handlers[name] ?? (state.isEchoEnabled && name == "echo" ? Self.echo : nil)
@@ -124,7 +125,7 @@ extension BridgeCore {
             return
         }
         traceIncoming(message, size: size, page: page, outcome: "handled")
-        handler(BridgeRequest(handlerName: name, page: page, payload: message.data), responder)
+        handler(BridgeRequest(handlerName: name, page: page, payload: message.data, bridge: bridge), responder)
     }
 
     /// The built-in `echo`: answers the request's data exactly as the page sent it.

@@ -236,7 +236,7 @@ final class InjectedScriptConnection: AfterLoadConnection {
                        keep: !isFinal, error: error)
             }
         }
-        handler(BridgeRequest(handlerName: api, page: page, payload: params.map { .value($0) }),
+        handler(BridgeRequest(handlerName: api, page: page, payload: params.map { .value($0) }, bridge: dialect.protocolName),
                 BridgeResponder(core: core, page: page, handlerName: api, callbackId: callbackId, sink: sink))
     }
 

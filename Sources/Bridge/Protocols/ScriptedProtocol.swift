@@ -42,7 +42,7 @@ final class ScriptedProtocol: Sendable {
             return false
         }
         trace(page: page, .jsToNative, .call, handlerName, callbackId: callbackId, data: data, size: size, outcome: "handled", wire: wire)
-        handler(BridgeRequest(handlerName: handlerName, page: page, payload: data.map { .value($0) }),
+        handler(BridgeRequest(handlerName: handlerName, page: page, payload: data.map { .value($0) }, bridge: name),
                 BridgeResponder(core: core, page: page, handlerName: handlerName, callbackId: callbackId, sink: sink))
         return true
     }

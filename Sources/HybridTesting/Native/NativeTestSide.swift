@@ -76,7 +76,7 @@ final class NativeTestSide: Sendable {
 
     /// Asks test document `page`'s test API; true when the test answers the call. Runtime thread.
     private func answer(_ request: BridgeRequest, page: Int, _ responder: BridgeResponder) -> Bool {
-        ask(request.handlerName, page: page, data: request.data) { result in
+        ask(request.handlerName, page: page, data: request.data, bridge: request.bridge.rawValue) { result in
             switch result {
             case .success(let value): responder.respond(value)
             case .failure(let error): responder.fail(error)
@@ -86,7 +86,7 @@ final class NativeTestSide: Sendable {
 
     /// Asks document `page`'s test API about a call to `name` (a bridge handler or a message handler): it records the
     /// call, and returns true when the running test answers it through `reply`, now or later. Runtime thread.
-    func ask(_ name: String, page: Int, data: JSONValue?,
+    func ask(_ name: String, page: Int, data: JSONValue?, bridge: String? = nil,
              reply: @escaping @Sendable (Result<JSONValue?, BridgeError>) -> Void) -> Bool {
         guard let context = documents.value[page] else { return false }
         let hooks = context.globalObject["__hybridNative"]
@@ -103,7 +103,8 @@ final class NativeTestSide: Sendable {
         }, name: "reply", in: context)
         let value = data.map { JSValue($0, in: context) } ?? JSValue(undefinedIn: context)
         do {
-            return try hooks.invokeMethod("request", arguments: [name, value, replyFunction]).toBool()
+            let protocolName = bridge.map { JSValue(string: $0, in: context) } ?? JSValue(undefinedIn: context)
+            return try hooks.invokeMethod("request", arguments: [name, value, replyFunction, protocolName]).toBool()
         } catch {
             if let thrown = context.lastThrownValue { context.reportException(thrown) }
             return false

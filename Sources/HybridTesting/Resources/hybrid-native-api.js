@@ -60,7 +60,11 @@ var native = {
     // on the virtual clock when there is one).
     calls: function (name) {
         checkName(name, "calls");
-        return handler(name).calls.map(function (c) { return { data: copy(c.data), time: c.time }; });
+        return handler(name).calls.map(function (c) {
+            var call = { data: copy(c.data), time: c.time };
+            if (c.bridge !== undefined) call.protocol = c.bridge;
+            return call;
+        });
     },
     // The mock function that records the calls to `name` (whether mocked or not), for expect(...).toHaveBeenCalled*.
     fn: function (name) {
@@ -104,9 +108,9 @@ var native = {
 // Native code asks this first for every call to a layered handler: records the call and, when the test mocks the
 // handler, answers through `reply(ok, valueOrError)` (now or later) and returns true; false lets the handler
 // underneath answer.
-function request(name, data, reply) {
+function request(name, data, reply, bridge) {
     var h = handler(name);
-    h.calls.push({ data: data, time: now() });
+    h.calls.push({ data: data, time: now(), bridge: bridge });
     if (!h.answers) {
         h.fn(copy(data));
         return false;

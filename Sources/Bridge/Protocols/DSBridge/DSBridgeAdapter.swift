@@ -180,7 +180,7 @@ final class DSBridgeConnection: BridgeConnection {
             return failure
         }
         trace(core, .call, method, callbackId: stub, data: data, size: size, outcome: "handled")
-        let request = BridgeRequest(handlerName: method, page: page, payload: data.map { .value($0) })
+        let request = BridgeRequest(handlerName: method, page: page, payload: data.map { .value($0) }, bridge: .dsBridge)
         if let stub {
             handler(request, BridgeResponder(core: core, page: page, handlerName: method, callbackId: stub, sink: asyncAnswer(stub, method)))
             return #"{"code":0}"#
