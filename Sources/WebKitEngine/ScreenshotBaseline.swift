@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import WebView
 
 /// A screenshot compared with a PNG baseline stored on disk, as snapshot tests compare values: the first screenshot
 /// becomes the baseline, later ones must match it within a ``Tolerance``, and `update` replaces a baseline that
@@ -235,20 +236,10 @@ struct PNGImage {
             }
         }
         cairo_surface_mark_dirty(surface)
-        final class Writer { var bytes: [UInt8] = [] }
-        let writer = Unmanaged.passRetained(Writer())
-        defer { writer.release() }
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Writer>.fromOpaque(closure).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, writer.toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw WebKitEngineError(.snapshot, "cannot encode the diff image ("
-                                    + String(cString: cairo_status_to_string(status)) + ")")
+        switch CairoPNG.encode(surface) {
+        case .success(let bytes): return Data(bytes)
+        case .failure(let error): throw WebKitEngineError(.snapshot, "cannot encode the diff image (\(error.message))")
         }
-        return Data(writer.takeUnretainedValue().bytes)
     }
 }
 

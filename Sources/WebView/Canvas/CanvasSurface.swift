@@ -445,19 +445,8 @@ final class CanvasSurface {
     /// The bitmap as a PNG file (Cairo's PNG writer); nil without a bitmap.
     func png() -> [UInt8]? {
         guard let surface else { return nil }
-        cairo_surface_flush(surface)
-        let box = Unmanaged.passRetained(PNGBuffer())
-        defer { box.release() }
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<PNGBuffer>.fromOpaque(closure).takeUnretainedValue().bytes
-                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return CAIRO_STATUS_SUCCESS
-        }, box.toOpaque())
-        return status == CAIRO_STATUS_SUCCESS ? box.takeUnretainedValue().bytes : nil
+        return try? CairoPNG.encode(surface).get()
     }
-
-    private final class PNGBuffer { var bytes: [UInt8] = [] }
 
     /// Calls `body` with the bitmap's pixels (Cairo ARGB32, premultiplied, native-endian), its size and row stride;
     /// nil without a bitmap.
