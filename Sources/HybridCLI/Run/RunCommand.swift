@@ -112,7 +112,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/form.html --virtual-time --wait 600000
               hybrid run web/examples/canvas.html --engine webkit --screenshot canvas.png
               hybrid run web/examples/form.html --engine webkit --fill '#name=Ann'
-              hybrid run web/examples/form.html --click '#pay' --coverage
+              hybrid run web/examples/form.html --fill '#name=A' --click '#pay' --coverage
             """
     )
 

@@ -33,7 +33,7 @@ final class CoverageDocuments: DocumentObserver {
 
     private func install(in document: DocumentHandle) {
         let files = CoverageSourceFiles()
-        if let page = locate(document.url.absoluteString) { files.add((page as NSString).standardizingPath) }
+        if let page = locate(document.url.absoluteString) { files.add(Self.standardized(page)) }
         document.scriptTransform = { [weak self, weak document] text, url, line in
             guard let self, let document else { return nil }
             return instrument(text, url: url, line: line, module: false, in: document, files: files)
@@ -56,12 +56,18 @@ final class CoverageDocuments: DocumentObserver {
                                        name: "\(found.file)#\(found.line)", module: module)
         }
         guard let located = locate(url) else { return nil }
-        let file = (located as NSString).standardizingPath
+        let file = Self.standardized(located)
         guard coverage.includes(path: file) else { return nil }
         files.add(file)
         // An inline script counts under its HTML file and first line (see `hybrid-coverage.js`).
         let isInline = url == document.url.absoluteString
         return coverage.instrument(text, name: isInline ? "\(file)#\(line)" : file, module: module)
+    }
+
+    /// `path` without `.` and `..` components. Symbolic links are kept (`NSString.standardizingPath` resolves them): a
+    /// file under the coverage root through a linked folder stays under it, relative in the report.
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     private func record(_ document: DocumentHandle) {
