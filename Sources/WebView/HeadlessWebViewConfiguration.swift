@@ -65,4 +65,15 @@ public protocol DocumentObserver: AnyObject, Sendable {
     func documentDidCreate(_ document: DocumentHandle)
     /// The document goes away (navigation, reload, close); its context closes right after.
     func documentWillClose(_ document: DocumentHandle)
+    /// An iframe's document (any depth) has its context ready: the window exists, none of its scripts ran yet. The
+    /// frame's own ``DocumentObserver/documentDidCreate(_:)`` is not called. Does nothing by default.
+    func frameDocumentDidCreate(_ document: DocumentHandle)
+    /// An iframe's document goes away (its iframe navigated or left the document, or its parent went away); its
+    /// context closes right after. Does nothing by default.
+    func frameDocumentWillClose(_ document: DocumentHandle)
+}
+
+extension DocumentObserver {
+    public func frameDocumentDidCreate(_ document: DocumentHandle) {}
+    public func frameDocumentWillClose(_ document: DocumentHandle) {}
 }

@@ -106,4 +106,49 @@ import Testing
         #expect(report.lcov.contains("DA:4,0\n"), "price.js line 4, the shipping fee, never ran")
         #expect(report.failures(below: try CoverageThresholds(parsing: "80")).count == 2)
     }
+
+    /// Module scripts, an `import()`ed module, an iframe's scripts and the scripts a page inserts (by `src`, and by text
+    /// written in the page) are instrumented as written; each leaves a branch untested (Tests/Fixtures/HybridTesting/coverage).
+    @Test(.enabled(if: installed, "\(missing)"))
+    func modulesFramesAndInsertedScriptsCountAsWritten() async throws {
+        let folder = Fixtures.root.appendingPathComponent("coverage")
+        var options = Fixtures.options(jobs: 1)
+        let coverage = CodeCoverage(root: folder)
+        defer { coverage.close() }
+        options.coverage = coverage
+        let run = await TestSuiteRunner(options: options).run([Fixtures.script("app.test.html", in: "coverage")])
+        #expect(run.counts == TestCounts(passed: 1, failed: 0, skipped: 0), "\(run)")
+        let report = try await coverage.report()
+        #expect(report.files.map { ($0.path as NSString).lastPathComponent }
+                == ["app.html", "fee.mjs", "frame.html", "frame.js", "inserted.js", "lazy.mjs"], "\(report.lcov)")
+        /// The lcov record of `file`: its lines from `SF:` to `end_of_record`.
+        func record(_ file: String) -> [String] {
+            let records = report.lcov.components(separatedBy: "end_of_record\n")
+            return records.first { $0.hasPrefix("TN:\nSF:\(file)\n") || $0.hasPrefix("SF:\(file)\n") }?
+                .split(separator: "\n").map(String.init) ?? []
+        }
+        /// Its counts: functions, lines and branches found and hit.
+        func counts(_ file: String) -> [String] {
+            record(file).filter { $0.range(of: "^(FNF|FNH|LF|LH|BRF|BRH):", options: .regularExpression) != nil }
+        }
+        // A module file, imported by an inline module: `return 5` (line 6) never ran.
+        #expect(counts("fee.mjs") == ["FNF:1", "FNH:1", "LF:3", "LH:2", "BRF:2", "BRH:1"], "\(record("fee.mjs"))")
+        #expect(record("fee.mjs").contains("DA:6,0") && record("fee.mjs").contains("BRDA:3,0,1,0"))
+        // An `import()`ed module: `never` never ran, nor the odd half.
+        #expect(counts("lazy.mjs") == ["FNF:2", "FNH:1", "LF:2", "LH:1", "BRF:2", "BRH:1"], "\(record("lazy.mjs"))")
+        #expect(record("lazy.mjs").contains("FNDA:0,never"))
+        // The iframe's src script and its inline script, at the frame's own lines.
+        #expect(counts("frame.js") == ["FNF:1", "FNH:1", "LF:3", "LH:2", "BRF:2", "BRH:1"], "\(record("frame.js"))")
+        #expect(record("frame.js").contains("DA:3,0"), "'large' never returned")
+        #expect(record("frame.html").contains("DA:5,1"), "\(record("frame.html"))")
+        // A script inserted by `src`: `flag && 'yes'` stopped at `flag`.
+        #expect(counts("inserted.js") == ["FNF:1", "FNH:1", "LF:3", "LH:3", "BRF:2", "BRH:1"], "\(record("inserted.js"))")
+        #expect(record("inserted.js").contains("BRDA:2,0,1,0"))
+        // app.html: the inline module (line 8), the inline script (11-17) and the script it inserts by text, counted
+        // where that text is written (line 15): its `window.member ? 'welcome back' : 'welcome'` took one way.
+        #expect(counts("app.html") == ["FNF:1", "FNH:1", "LF:8", "LH:8", "BRF:2", "BRH:1"], "\(record("app.html"))")
+        #expect(record("app.html").contains("DA:8,1"), "the inline module")
+        #expect(record("app.html").filter { $0.hasPrefix("BRDA:") } == ["BRDA:15,0,0,0", "BRDA:15,0,1,1"])
+        #expect(report.total.branches == .init(covered: 5, total: 10))
+    }
 }

@@ -84,7 +84,16 @@ extension RunCommand {
         if engine == .headless, let option = screenshot != nil ? "--screenshot" : screenshotEach != nil ? "--screenshot-each" : nil {
             throw RunInputError("\(option) needs --engine webkit: the headless engine does not lay out or paint the page")
         }
+        try coverageOptions(into: &options)
         return options
+    }
+
+    /// `--coverage`, `--coverage-min`: refused with --routes (the app's pages are not observed yet); the coverage
+    /// folder is made now, before the run (WebKit refuses it later, see `unsupportedOnWebKit`).
+    private func coverageOptions(into options: inout RunOptions) throws(RunInputError) {
+        guard coverage.coverage || coverage.coverageMin != nil else { return }
+        if routes != nil { throw RunInputError("--coverage works on a page, not yet with --routes") }
+        do { options.coverage = try coverage.start() } catch { throw RunInputError("\(error)") }
     }
 
     /// The steps in command-line order (`arguments` are the process's, after `hybrid`), each `--steps FILE` expanded

@@ -79,6 +79,15 @@ struct RunCommand: AsyncParsableCommand {
             on WebKit yet (the bridge: --call, --event, mocks, message handlers; --routes, HAR, --virtual-time, \
             --rotate, device services, --canvas-out, --report, --max-memory) is refused with exit 2, naming it.
 
+            Coverage: --coverage instruments the page's own scripts (the files under the served folder: inline \
+            and src scripts, module scripts and the modules they import as written, iframes' scripts, scripts the \
+            page inserts by src or by text written in its files; not the injected scripts, nor files matching \
+            --coverage-exclude GLOB) with istanbul's instrumenter, as hybrid test --coverage does. When the run \
+            ends it writes lcov.info and coverage-final.json into --coverage-dir (default coverage) and prints a \
+            table of statements, branches, functions and lines per file on standard error, before the summary. \
+            --coverage-min 80 (or statements=80,branches=70) exits 1 with a line per kind below its minimum. \
+            Needs the Debian packages node-istanbul and node-babel7-standalone; not with --routes or --engine webkit.
+
             Examples:
               hybrid run                                     # the demo, web/index.html
               hybrid run web/examples/dom.html --click '#go' --eval 'document.title'
@@ -103,6 +112,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/form.html --virtual-time --wait 600000
               hybrid run web/examples/canvas.html --engine webkit --screenshot canvas.png
               hybrid run web/examples/form.html --engine webkit --fill '#name=Ann'
+              hybrid run web/examples/form.html --fill '#name=A' --click '#pay' --coverage
             """
     )
 
@@ -239,6 +249,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Colours: auto (a terminal without NO_COLOR), always or never.", valueName: "WHEN"))
     var color = ColorMode.auto
+
+    @OptionGroup var coverage: CoverageOptions
 
     func validate() throws {
         if let logLevel, RunLogging.level(logLevel) == nil {

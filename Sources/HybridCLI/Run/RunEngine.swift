@@ -39,6 +39,7 @@ extension RunOptions {
         add(canvasOut != nil, "--canvas-out", "use --screenshot")
         add(reportPath != nil, "--report", "the HTML report is the headless engine's")
         add(maxMemory != nil, "--max-memory", "WebKit's memory is its web process's")
+        add(coverage != nil, "--coverage", "WebKit's scripts are not instrumented")
         return found
     }
 }

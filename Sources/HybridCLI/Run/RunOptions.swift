@@ -103,6 +103,9 @@ struct RunOptions: Sendable {
     var screenshot: String?
     /// `--screenshot-each DIR`: the page's pixels after the load and after every step (WebKit only).
     var screenshotEach: String?
+
+    /// `--coverage`, `--coverage-min`: the coverage of the page's own scripts, written when the run ends.
+    var coverage: CoverageRun?
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.

@@ -55,6 +55,18 @@ struct RunServer: Sendable {
         return components?.url ?? url
     }
 
+    /// The local file a served URL is (the inverse of ``served(_:)``, query and fragment dropped); nil for URLs
+    /// this server does not serve from its root.
+    func file(for url: String) -> String? {
+        let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
+        guard url.hasPrefix(base) else { return nil }
+        var relative = String(url.dropFirst(base.count))
+        if let cut = relative.firstIndex(where: { $0 == "?" || $0 == "#" }) { relative = String(relative[..<cut]) }
+        relative = relative.removingPercentEncoding ?? relative
+        guard !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
+        return root.appendingPathComponent(relative).path
+    }
+
     func stop() async {
         await server.stop()
     }

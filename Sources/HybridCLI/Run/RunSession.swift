@@ -91,6 +91,15 @@ struct RunSession {
         await runtime.shutdown()
         // An input error found before the run is one line; no summary.
         let ran = status != .usage
+        if let coverage = options.coverage, ran {
+            // After the page closed: its documents' counts are recorded as they go away.
+            let outcome = await coverage.finish(command: "run")
+            StandardStreams.err(options.verbosity > .quiet ? outcome.trailer : outcome.failures.map { $0 + "\n" }.joined())
+            if let failed = outcome.status {
+                report.raise(failed)
+                status = max(status, failed)
+            }
+        }
         if let failure = harRecorder?.finish() {
             StandardStreams.err("hybrid run: cannot write the HAR \(failure.path): \(failure.reason)\n")
             report.raise(.usage)
@@ -141,6 +150,14 @@ struct RunSession {
                 let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
                 server = started
                 url = started.served(url)
+            }
+            if let coverage = options.coverage {
+                // The page's own scripts: the files its server serves (or, with --file-url, its file: URLs).
+                let served = server
+                await webView.addDocumentObserver(coverage.coverage.observer { url in
+                    if let served { return served.file(for: url) }
+                    return URL(string: url).flatMap { $0.isFileURL ? $0.path : nil }
+                })
             }
             guard let routes = options.routes else {
                 mocks.install(into: bridge)

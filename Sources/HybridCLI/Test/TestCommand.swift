@@ -58,10 +58,11 @@ struct TestCommand: AsyncParsableCommand {
             page.open, their scripts and data) are watched through GLib's file monitor; a change runs again the \
             test files it affects, each run ending with its summary line. Ctrl-C ends the watch (exit 130).
 
-            Coverage: --coverage instruments the pages' own scripts (inline and src classic scripts of the test \
-            folder's files; not the injected scripts, module scripts, test files, or files matching \
-            --coverage-exclude GLOB, default */node_modules/*, */vendor/*, */bower_components/*, *.min.js) with \
-            istanbul's instrumenter, which counts into the page's global __coverage__. After the run it writes \
+            Coverage: --coverage instruments the pages' own scripts (the test folder's files: inline and src \
+            scripts, module scripts and the modules they import as written, iframes' scripts, scripts a page \
+            inserts by src or by text written in its files; not the injected scripts, test files, or files \
+            matching --coverage-exclude GLOB, default */node_modules/*, */vendor/*, */bower_components/*, \
+            *.min.js) with istanbul's instrumenter, which counts into the page's global __coverage__. After the run it writes \
             lcov.info and coverage-final.json into --coverage-dir (default coverage) and prints a table of \
             statements, branches, functions and lines per file before the last line. --coverage-min 80 (or \
             statements=80,branches=70) fails the run with a line per kind below its minimum. Needs the Debian \
@@ -181,17 +182,7 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "After the run, watch the test files and the files their pages load, and run again the test files a change affects (Ctrl-C stops).")
     var watch = false
 
-    @Flag(name: .long, help: "Measure the coverage of the pages' own scripts (istanbul): lcov.info and coverage-final.json in --coverage-dir, a summary table.")
-    var coverage = false
-
-    @Option(name: .customLong("coverage-dir"), help: ArgumentHelp("Where --coverage writes lcov.info and coverage-final.json (default: coverage).", valueName: "DIR"))
-    var coverageDir = "coverage"
-
-    @Option(name: .customLong("coverage-min"), help: ArgumentHelp("Fail the run when total coverage is below PERCENT, for every kind or per kind (statements=80,branches=70); implies --coverage.", valueName: "PERCENT"))
-    var coverageMin: String?
-
-    @Option(name: .customLong("coverage-exclude"), help: ArgumentHelp("Do not instrument files matching GLOB (absolute or relative to the current folder; * matches / too); repeatable, added to the defaults.", valueName: "GLOB"))
-    var coverageExclude: [String] = []
+    @OptionGroup var coverage: CoverageOptions
 
     func validate() throws {
         if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
@@ -246,14 +237,11 @@ struct TestCommand: AsyncParsableCommand {
         options.mockScripts = bridge.mockScripts
         options.replayHAR = bridge.replayHAR
         options.recordsPageEvents = report != nil
-        let coverageThresholds: CoverageThresholds?
+        let coverageRun: CoverageRun?
         do {
-            coverageThresholds = try coverageMin.map { text throws(CoverageError) in try CoverageThresholds(parsing: text) }
-            if coverage || coverageThresholds != nil {
-                // Made before any test runs: a folder that cannot be made fails at once.
-                try FileManager.default.createDirectory(atPath: coverageDir, withIntermediateDirectories: true)
-                options.coverage = CodeCoverage(excludes: CodeCoverage.defaultExcludes + coverageExclude)
-            }
+            // Made before any test runs: a bad minimum or a folder that cannot be made fails at once.
+            coverageRun = try coverage.start()
+            options.coverage = coverageRun?.coverage
         } catch {
             StandardStreams.err("hybrid test: \(error)\n")
             throw ExitStatus.usage.exitCode
@@ -296,10 +284,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         // From here a signal changes nothing: the whole report is about to be written.
         guard progress.end() else { await Self.waitForExit(signals) }
-        var coverageOutcome: (trailer: String, status: ExitStatus?) = ("", nil)
-        if let coverage = options.coverage {
-            coverageOutcome = await Self.reportCoverage(coverage, folder: coverageDir, thresholds: coverageThresholds)
-        }
+        var coverageOutcome = CoverageOutcome()
+        if let coverageRun { coverageOutcome = await coverageRun.finish(command: "test") }
         output.end(report, trailer: coverageOutcome.trailer)
         if let folder = self.report, let failure = TestHTMLReport.write(report, to: folder) {
             StandardStreams.err("hybrid test: \(failure)\n")
@@ -316,23 +302,6 @@ struct TestCommand: AsyncParsableCommand {
         if coverageOutcome.status == .usage { throw ExitStatus.usage.exitCode }
         if interruption.stoppedCount > 0 { throw ExitStatus.memory.exitCode }
         if report.hasFailures || coverageOutcome.status != nil { throw ExitStatus.exception.exitCode }
-    }
-
-    /// Merges and writes the coverage (`lcov.info`, `coverage-final.json` in `folder`); the table and a line per kind
-    /// below its minimum, and the status that failure calls for (1 below a minimum, 2 when the report cannot be made).
-    private static func reportCoverage(_ coverage: CodeCoverage, folder: String,
-                                       thresholds: CoverageThresholds?) async -> (trailer: String, status: ExitStatus?) {
-        defer { coverage.close() }
-        do {
-            let report = try await coverage.report()
-            try report.write(to: URL(fileURLWithPath: folder))
-            let failures = thresholds.map { report.failures(below: $0) } ?? []
-            return ("\n" + report.table + "coverage: lcov.info and coverage-final.json in \(folder)\n"
-                    + failures.map { $0 + "\n" }.joined(), failures.isEmpty ? nil : .exception)
-        } catch {
-            StandardStreams.err("hybrid test: \(error)\n")
-            return ("", .usage)
-        }
     }
 
     /// Writes the JUnit report, if one was asked for, and closes the file; the failure to report, if any.

@@ -7,10 +7,13 @@ import WebView
 
 /// Statement, branch, function and line coverage of the pages' own scripts, as `hybrid test --coverage` measures it.
 ///
-/// Each classic script a page runs from a file of the project (inline in its HTML, `src`, or inserted as `src` by a
-/// script) is instrumented with istanbul's instrumenter before it runs, unless its file matches one of ``excludes``
-/// (by default dependencies and the test files themselves); the web view's injected scripts, the test API and module
-/// scripts are never instrumented. The instrumented script counts into the page's global `__coverage__` object, the
+/// Each script a page runs from a file of the project is instrumented with istanbul's instrumenter before it runs,
+/// unless its file matches one of ``excludes`` (by default dependencies and the test files themselves): classic
+/// scripts inline in its HTML, `src` or inserted by a script (as `src`, or as text written verbatim in the page's HTML
+/// or one of its script files, counted where it is written there), module scripts (inline, `src`, the modules they
+/// import, `import()`ed modules, instrumented as the files are written, before their translation to classic
+/// scripts), in the page and in its iframes. The web view's injected scripts (bridge, platform) and the test API are
+/// never instrumented, nor scripts whose text is built at run time. The instrumented script counts into the page's global `__coverage__` object, the
 /// one variable coverage adds to a page (as under Jest or nyc). When a document goes away its `__coverage__` is
 /// kept; ``report()`` merges what every page counted.
 ///
@@ -65,6 +68,7 @@ public final class CodeCoverage: Sendable {
     private struct ScriptKey: Hashable, Sendable {
         var name: String
         var text: String
+        var module: Bool
     }
 
     /// Instrumented scripts by name and text, for the process (nil: the script does not parse, and runs as it is).
@@ -73,16 +77,16 @@ public final class CodeCoverage: Sendable {
         key.text.utf8.count + (value?.utf8.count ?? 0)
     }
 
-    /// `text`, the script whose counters are kept under `name` (a file's path, `FILE#LINE` for an inline script),
-    /// instrumented; nil when it cannot be (it does not parse, or the instrumenter is not installed): it then runs as
-    /// it is and counts nothing. Blocks the calling thread while the instrumenter works (once per name and text for
+    /// `text`, the script (a module's source when `module`) whose counters are kept under `name` (a file's path,
+    /// `FILE#LINE` for an inline script), instrumented; nil when it cannot be (it does not parse, or the instrumenter
+    /// is not installed): it then runs as it is and counts nothing. Blocks the calling thread while the instrumenter works (once per name and text for
     /// the process). Call it on a runtime's thread (a page's, as the observer does), never on the instrumenter's own
     /// thread or from Swift concurrency's shared pool, whose few threads other tasks need meanwhile.
-    public func instrument(_ text: String, name: String) -> String? {
-        let key = ScriptKey(name: name, text: text)
+    public func instrument(_ text: String, name: String, module: Bool = false) -> String? {
+        let key = ScriptKey(name: name, text: text, module: module)
         if let cached = Self.instrumented[key] { return cached }
         let result = onEngine { engine in
-            try engine.api.invokeMethod("instrument", arguments: [text, name]).toString()
+            try engine.api.invokeMethod("instrument", arguments: [text, name, module]).toString()
         }
         // A script that does not parse is kept too (as nil): it is not instrumented again. Without the instrumenter
         // nothing is kept: the failure is ``report()``'s to tell.

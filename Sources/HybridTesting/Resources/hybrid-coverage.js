@@ -47,8 +47,11 @@
   builtin(require.resolve('istanbul-lib-report'), { ReportBase: require('istanbul-lib-report/lib/report-base.js') });
   var LcovOnly = require('istanbul-reports/lib/lcovonly');
 
-  var instrumenter = new Instrumenter({ coverageVariable: '__coverage__', compact: false, preserveComments: false,
-                                        esModules: false, autoWrap: false });
+  function makeInstrumenter(esModules) {
+    return new Instrumenter({ coverageVariable: '__coverage__', compact: false, preserveComments: false,
+                              esModules: esModules, autoWrap: false });
+  }
+  var instrumenter = makeInstrumenter(false), moduleInstrumenter = makeInstrumenter(true);
 
   // An inline script is instrumented under `FILE#LINE`, its positions counted from its own first line; its file's
   // entry is the HTML file, with every position moved down to the document's lines and its counters numbered after
@@ -102,9 +105,10 @@
   }
 
   return {
-    // The script `text` instrumented to count into `__coverage__[filename]`; throws when it does not parse.
-    instrument: function (text, filename) {
-      return instrumenter.instrumentSync(String(text), String(filename));
+    // The script `text` (a module's source when `module`) instrumented to count into `__coverage__[filename]`;
+    // throws when it does not parse.
+    instrument: function (text, filename, module) {
+      return (module ? moduleInstrumenter : instrumenter).instrumentSync(String(text), String(filename));
     },
     // The pages' `__coverage__` objects (`pages`, a JSON array) merged: the coverage map as JSON (Jest's coverage-final.json),
     // lcov (paths relative to `root`) and each file's summary as [covered, total] pairs, as a JSON text.

@@ -14,12 +14,21 @@ public final class DocumentHandle {
     /// True once the document went away (navigation, reload, close).
     public internal(set) var isClosed = false
     /// Rewrites each of the document's own classic scripts (inline, `src`, inserted by a script) before it runs: called
-    /// with the script's text, its URL (the document's for an inline script) and the document line it starts on, it
-    /// returns the text to run in its place, or nil to run the script as it is. Nil by default: scripts run as they
-    /// are, at the cost of one check each. Set it in `DocumentObserver.documentDidCreate(_:)`; code coverage
-    /// (istanbul's instrumenter in `hybrid test --coverage`) uses it. The web view's own scripts, user scripts and
-    /// module scripts do not pass through it. Runtime-thread only.
+    /// with the script's text, its URL (the document's for an inline script) and the document line it starts on (0
+    /// for a script a page inserts with text rather than `src`: it has no place in the document), it returns the text
+    /// to run in its place, or nil to run the script as it is. Nil by default: scripts run as they are, at the cost of
+    /// one check each. Set it in `DocumentObserver.documentDidCreate(_:)` (or `frameDocumentDidCreate(_:)` for an
+    /// iframe's document); code coverage (istanbul's instrumenter in `hybrid test --coverage`) uses it. The web view's
+    /// own scripts, user scripts and module scripts do not pass through it (see ``moduleScriptTransform``).
+    /// Runtime-thread only.
     public var scriptTransform: ((_ text: String, _ url: String, _ line: Int) -> String?)?
+    /// Rewrites the source of each of the document's module scripts (`<script type="module">`, inline or `src`, the
+    /// modules they import, `import()`ed modules) before it is translated and runs, as ``scriptTransform`` does for
+    /// classic scripts: called with the module's text as written (an inline module's indented by its column), its URL
+    /// (the document's base URL for an inline module) and the document line it starts on (1 for a module file, 0 for
+    /// a module script a page inserts with text), it returns the module source to use instead (still a module), or nil
+    /// to keep it. JSON modules and worker modules do not pass through it. Runtime-thread only.
+    public var moduleScriptTransform: ((_ text: String, _ url: String, _ line: Int) -> String?)?
 
     weak var core: WebViewCore?
     let runtime: JavaScriptRuntime
@@ -83,6 +92,9 @@ public final class DocumentHandle {
 
     func close() {
         guard !isClosed else { return }
+        if !isMainFrame, let core {
+            for observer in core.observers { observer.frameDocumentWillClose(self) }
+        }
         isClosed = true
         loader?.cancel()
         loader = nil

@@ -132,8 +132,9 @@ final class DocumentLoader {
         if kind == "skip" { return }
         if kind == "importmap" { return importMap(script) }
         if kind == "module" {
+            // Line 0: an inserted module's text has no place in the document (see `moduleScriptTransform`).
             let module = moduleScript(script, src: src.isString ? src.toString() : nil, text: script["textContent"].toString() ?? "",
-                                      line: 1, column: 1)
+                                      line: 0, column: 1)
             return runWhenLoaded(module, fetch: fetchModule)
         }
         if src.isString, let raw = src.toString() {
@@ -143,7 +144,7 @@ final class DocumentLoader {
             }
             runWhenLoaded(ExternalScript(element: script, url: url), fetch: fetch)
         } else {
-            execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 1, element: script)
+            execute(script["textContent"].toString() ?? "", sourceURL: document.url.absoluteString, line: 0, element: script)
         }
     }
 
@@ -285,6 +286,7 @@ final class DocumentLoader {
         guard let env else { return }
         var text = text
         if let transform = document.scriptTransform, let changed = transform(text, sourceURL, line) { text = changed }
+        let line = max(line, 1)   // 0: inserted with text (see `scriptTransform`), evaluated from line 1
         if ESModules.mayImport(text), let loader = ESModules.loader(for: document, resources: resources) {
             // `import()` in a classic script resolves against the script's URL, or the document's base URL inline.
             let base = sourceURL == document.url.absoluteString ? document.baseURL.absoluteString : sourceURL

@@ -142,6 +142,7 @@ extension WebViewCore {
             return nil
         }
         if !isVisible { setVisible(false, on: child) }
+        for observer in observers { observer.frameDocumentDidCreate(child) }
         let loader = DocumentLoader(document: child, html: html, resources: resources, onDOMContentLoaded: {}, onLoad: {
             [weak self, weak parent, weak child] in
             guard reportsLoad, let self, let parent, let child, parent.childFrames[frameID] === child else { return }

@@ -125,8 +125,13 @@ enum ESModules {
             if let document, !document.isClosed { document.core?.uncaught(args[0], in: document) }
             return nil
         }
+        // The page's `moduleScriptTransform`, read as each module arrives.
+        let transform: JSFunctionBody = { [weak document] args in
+            guard let document, let hook = document.moduleScriptTransform, let text = args.string(at: 1) else { return nil }
+            return hook(text, args.string(at: 0) ?? "", args.int(at: 2) ?? 1)
+        }
         do {
-            let loader = try makeLoader(in: document.context, env: env, fetch: fetch, report: report)
+            let loader = try makeLoader(in: document.context, env: env, fetch: fetch, report: report, transform: transform)
             env["moduleLoader"] = loader
             return loader
         } catch {
@@ -138,14 +143,17 @@ enum ESModules {
 
     /// A module loader (`modules.js`) for `context`, a page's or a worker's: `fetch(url, callback)` gets a module's
     /// text (`callback(null, text)`, or `callback(message)` when it cannot be fetched) and `report(error)` hears the
-    /// errors of module scripts. The translations are the process's (``translations``), whichever context made them.
+    /// errors of module scripts; `transform(url, text, line)`, if given, returns a module's source to use instead of
+    /// `text` (or nil) before it is translated. The translations are the process's (``translations``), whichever
+    /// context made them.
     static func makeLoader(in context: JSContext, env: JSValue, fetch: @escaping JSFunctionBody,
-                           report: @escaping JSFunctionBody) throws -> JSValue {
+                           report: @escaping JSFunctionBody, transform: JSFunctionBody? = nil) throws -> JSValue {
         let native = JSValue(newObjectIn: context)
         func define(_ name: String, _ body: @escaping JSFunctionBody) {
             native[name] = JSValue(function: body, name: name, in: context)
         }
         define("fetch", fetch)
+        if let transform { define("transform", transform) }
         define("cached") { args in translations[key(args)]?.meta }
         define("compile") { args in
             let key = key(args)

@@ -804,6 +804,14 @@
     this.importers = null;
   }
 
+  // A module's source as the page's hook rewrites it before translation (code coverage instruments it): `text` at
+  // document line `line` (1 for a module file, 0 for one a page inserted with text), or `text` as it is.
+  function transformed(url, text, line) {
+    if (!native.transform) return text;
+    var changed = native.transform(url, text, line);
+    return typeof changed === 'string' ? changed : text;
+  }
+
   // `live`: imported bindings the translation reads through namespaces (see `link`), part of the translation's key.
   function prepare(record, source, line, prefix, live) {
     try {
@@ -876,7 +884,7 @@
       } else if (record.type === 'json') {
         prepareJSON(record, text);
       } else {
-        prepare(record, text, 1, '');
+        prepare(record, transformed(url, text, 1), 1, '');
       }
       var waiters = record.waiters;
       record.waiters = [];
@@ -1139,7 +1147,10 @@
         records.set(url, record);
       } else {
         record = new Record(url);
-        prepare(record, source, line, new Array(Math.max(column, 1)).join(' '));
+        var prefix = new Array(Math.max(column, 1)).join(' '), changed = transformed(url, prefix + source, line);
+        // A rewritten inline module keeps its lines; its indentation is in the text the hook was given.
+        if (changed !== prefix + source) prepare(record, changed, Math.max(line, 1), '');
+        else prepare(record, source, Math.max(line, 1), prefix);
       }
       fetchGraph(record, function (failed) { callback({ record: record, failed: failed }); });
     },

@@ -1,0 +1,6 @@
+function size(n) {
+  if (n > 10) {
+    return 'large';
+  }
+  return 'small';
+}

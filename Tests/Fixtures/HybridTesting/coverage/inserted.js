@@ -1,0 +1,4 @@
+window.inserted = function (flag) {
+  return flag && 'yes';
+};
+window.inserted(false);
