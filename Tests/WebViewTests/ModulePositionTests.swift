@@ -337,6 +337,38 @@ import Testing
         #expect(seen == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
     }
 
+    /// A stack made in a module's own body ends at `module code`, as WebKit's does (no frame of the loader below it):
+    /// read in the module's `catch` at its top level and in a function it calls, in an imported module, an inline
+    /// one and one loaded with `import()`. The bodies run as jobs, so the order is WebKit's too: deferred classic
+    /// scripts run their microtasks as each ends; an external module script's `load` is fired after its bodies ran,
+    /// before the microtasks they queued. The entries are WebKitGTK 2.50's for the same files over HTTP (`hybrid run
+    /// --engine webkit`).
+    @Test func stacksInAModulesOwnCatchEndAtModuleCode() async throws {
+        let log = "<!DOCTYPE html>\n<script>var out = []; function log(x) { out.push([x]); }</script>\n"
+        var files = [
+            "index.html": log + """
+                <script defer src="d1.js" onload="log('load d1')"></script>
+                <script defer src="d2.js" onload="log('load d2')"></script>
+                <script type="module" src="own.js" onload="log('load own')"></script>
+                """,
+            "d1.js": #"Promise.resolve().then(()=>log("d1 micro"));log("d1")"#,
+            "d2.js": #"Promise.resolve().then(()=>log("d2 micro"));log("d2")"#,
+            "own.js": "// own.js\n" + #"import { d } from "./dep.js";"# + "\n" + #"try{throw new Error("own")}catch(e){log(e.stack)}"# + "\n"
+                + #"function f(){throw new RangeError("f")}"# + "\n" + #"try{f()}catch(e){log(e.stack)}"# + "\n"
+                + #"Promise.resolve().then(()=>log("own micro"));log("own body "+d);import("./lazy.js")"#,
+            "dep.js": "// dep\n" + #"export const d=1;Promise.resolve().then(()=>log("dep micro"));log("dep body")"#,
+            "lazy.js": "// lazy\n" + #"try{null.x}catch(e){log(e.stack)}"#,
+        ]
+        func entries(_ list: [String]) -> JSONValue { .array(list.map { .array([.string($0)]) }) }
+        #expect(try await Self.entries(of: files) == entries([
+            "d1", "d1 micro", "load d1", "d2", "d2 micro", "load d2",
+            "dep body", "module code@own.js:3:20", "f@own.js:4:34\nmodule code@own.js:5:6", "own body 1", "load own",
+            "dep micro", "own micro", "module code@lazy.js:2:9",
+        ]))
+        files["index.html"] = log + #"<script type="module">try { null.x } catch (e) { log(e.stack) } import('./lazy.js')</script>"#
+        #expect(try await Self.entries(of: files) == entries(["module code@index.html:3:33", "module code@lazy.js:2:9"]))
+    }
+
     /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
     static let classicImports = [
         "index.html": """

@@ -460,7 +460,9 @@
     // as WebKit names a module's top level.
     var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
     var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
-    var trailer = '\n;function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
+    // After the body (on a line of its own, so it moves no position): `__hm.e()` says the body ran to its end (see
+    // `evaluate`).
+    var trailer = '\n;__hm.e();function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
     var padding = new Array(Math.max(line || 1, 1)).join('\n');
     function apply(list) {
@@ -793,8 +795,6 @@
     this.evaluated = false;
     this.done = null;
     this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
-    this.threw = false;
-    this.thrown = undefined;
     this.live = [];       // imported bindings read through namespaces (see `link`)
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
     this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p]
@@ -802,6 +802,9 @@
     this.kinds = null;    // what each export is (see `translateModule`)
     this.sync = null;     // sets the parameters
     this.importers = null;
+    this.job = null;      // a promise of the body having run (see `evaluate`)
+    this.queued = false;  // its body's job is queued without waiting for a promise (no top-level await)
+    this.ran = false;     // its body ran to its end
   }
 
   // `live`: imported bindings the translation reads through namespaces (see `link`), part of the translation's key.
@@ -939,6 +942,7 @@
       var hm = {
         x: null,
         f: mapError,
+        e: function () { record.ran = true; syncImporters(record); },
         i: function (specifier, options) { return importFrom(specifier, record.url, options); },
         d: record.deps.map(function (url) { return namespaceOf(records.get(url)); }),
         meta: Object.assign(Object.create(null), {
@@ -1060,34 +1064,45 @@
     return all;
   }
 
-  // --- evaluation: dependencies first, each module once; null when done synchronously, else a promise
+  // --- evaluation: dependencies first, each module once; returns a promise of the module and its dependencies
+  // having run (rejected with the first error).
+  // Each module body is a job of its own, started by the engine with nothing of the loader below it: the job is the
+  // module generator's own `next` (bound), a promise reaction, so a stack made in the body ends at `module code`, as
+  // WebKit's does. The jobs of modules whose dependencies have run or are queued before them without top-level await
+  // are queued at once, in evaluation order, so the microtasks their bodies queue run after every one of them, as
+  // when the standard runs the bodies one after another in one go; a check queued before a body skips it (returns
+  // its generator) when a dependency's body did not run to its end (`__hm.e()`, which also sets the bindings of the
+  // modules that import it). A module that waits for a module with top-level await starts once that one is done.
   function evaluate(record) {
-    if (record.evaluated) {
-      if (record.threw) throw record.thrown;
-      return record.done;
-    }
+    if (record.evaluated) return record.done;
     record.evaluated = true;
-    try {
-      var waits = [];
-      record.deps.forEach(function (url) {
-        var wait = evaluate(records.get(url));
-        if (wait) waits.push(wait);
-      });
-      var run = function () {
-        sync(record);
-        var step = record.gen.next();
-        if (typeof record.gen[Symbol.asyncIterator] !== 'function') { syncImporters(record); return null; }
-        return step.then(function () { syncImporters(record); });
-      };
-      if (waits.length) record.done = Promise.all(waits).then(run);
-      else record.done = run();
-      if (record.done) record.done.catch(function (e) { record.threw = true; record.thrown = e; });
-      return record.done;
-    } catch (e) {
-      record.threw = true;
-      record.thrown = e;
-      throw e;
+    if (record.type === 'json') {
+      record.ran = true;
+      return (record.done = Promise.resolve());
     }
+    var waits = [], checks = [], dones = [];
+    record.deps.forEach(function (url) {
+      var dep = records.get(url), done = evaluate(dep);
+      if (!done) return;   // a module in a cycle with this one, evaluated after it
+      dones.push(done);
+      if (dep.ran) return;
+      if (dep.queued) checks.push(dep); else waits.push(done);
+    });
+    var next = record.gen.next.bind(record.gen);
+    if (waits.length) {
+      record.job = Promise.all(dones).then(next);
+    } else {
+      if (checks.length) {
+        Promise.resolve().then(function () {
+          if (!checks.every(function (dep) { return dep.ran; })) record.gen.return();
+        });
+      }
+      record.job = Promise.resolve().then(next);
+      record.queued = !record.async;
+    }
+    record.done = Promise.all(dones.concat([record.job])).then(function () {});
+    record.done.catch(function () { /* reported by whoever evaluates it */ });
+    return record.done;
   }
 
   function loadAndEvaluate(record) {
@@ -1097,7 +1112,7 @@
         if (failed) { reject(failed.error); return; }
         try {
           link(record);
-          Promise.resolve(evaluate(record)).then(function () { resolvePromise(record.ns); }, reject);
+          evaluate(record).then(function () { resolvePromise(record.ns); }, reject);
         } catch (e) { reject(e); }
       });
     });
@@ -1144,17 +1159,28 @@
       fetchGraph(record, function (failed) { callback({ record: record, failed: failed }); });
     },
     /// Runs a fetched module script: `'network'` when a module could not be fetched (the caller fires `error`),
-    /// else `'ok'` (errors while parsing or running are reported as the page's uncaught errors).
-    run: function (handle) {
-      var failed = handle.failed;
+    /// else `'ok'` (errors while parsing or running are reported as the page's uncaught errors). The bodies run as
+    /// jobs (see `evaluate`); `ran`, when given, is called once the script ran, as WebKit fires an external module
+    /// script's `load`: after its bodies and before the microtasks they queued, or after its error is reported.
+    run: function (handle, ran) {
+      var failed = handle.failed, record = handle.record;
+      function report(e) { native.report(mapError(e)); }
       if (failed && failed.error && failed.error.network) { handle.message = failed.error.message; return 'network'; }
-      if (failed) { native.report(mapError(failed.error)); return 'ok'; }
+      if (failed) { report(failed.error); if (ran) ran(); return 'ok'; }
       try {
-        link(handle.record);
-        var done = evaluate(handle.record);
-        if (done) done.catch(function (e) { native.report(mapError(e)); });
+        link(record);
       } catch (e) {
-        native.report(mapError(e));
+        report(e);
+        if (ran) ran();
+        return 'ok';
+      }
+      var done = evaluate(record);
+      done.catch(report);
+      if (ran) {
+        Promise.resolve().then(function () {
+          // A module with top-level await (or waiting for one) has started; one without has run or failed.
+          if (!record.queued || record.ran) ran(); else done.then(null, function () { ran(); });
+        });
       }
       return 'ok';
     },
