@@ -317,6 +317,27 @@ import Testing
         #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
     }
 
+    /// A call of a live binding (here one its module assigns later) of three characters or more keeps the caller's
+    /// columns too, and the function called sees `this` undefined: the callee is read as `R.p`, whose getter gives the
+    /// function bound to `undefined` (a bound function has no frame of its own). WebKitGTK 2.50's stack for the same
+    /// files (`fail` is called in tail position: no frame for the anonymous function).
+    @Test func liveBindingsCalledWithTheirColumns() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>var out = [];</script>
+                <script>
+                import('./use-4f3a2b1c.js').then(function (m) {
+                  try { m.go(); } catch (e) { out.push(['live', e.message, e.stack]); }
+                });
+                </script>
+                """,
+            "state-0123456789abcdef.js": "export let handler=null;export function setHandler(f){handler=f}",
+            "use-4f3a2b1c.js": #"import{handler,setHandler}from"./state-0123456789abcdef.js";export function go(){setHandler(function(){return fail(this)});return "n"+handler()}function fail(t){throw new Error("this "+t)}"#,
+        ])
+        #expect(seen == [["live", "this undefined", "fail@use-4f3a2b1c.js:1:177\ngo@use-4f3a2b1c.js:1:142\n@index.html:5:13"]])
+    }
+
     /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
     /// catch: a `catch` on a later line adds nothing to it, so an error made after it there keeps its column for a
     /// reader that does not map (WebKitGTK 2.50's stack for the same files).

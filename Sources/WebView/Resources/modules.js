@@ -299,24 +299,27 @@
       if (!(node.name in imported) || !rewritten(node.name, assigning) || shadowed(scope, node.name)) return;
       var replacement = imported[node.name].expression;
       if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
-        replacement = '(0, ' + replacement + ')';
+        replacement = liveRead(node.name, true) || '(0, ' + replacement + ')';
       } else if (!assigning) {
         replacement = liveRead(node.name) || replacement;
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
     }
-    // A read of a live binding (not a call, whose `this` must stay undefined) as long as its name: `R.p`, where `R` is a
-    // one-character name the module does not use (a parameter: an object the loader gives getters of the namespaces'
-    // bindings, see `link`) and `p` a property name of its own. Null for a name shorter than three characters.
+    // A read of a live binding as long as its name: `R.p`, where `R` is a one-character name the module does not use
+    // (a parameter: an object the loader gives getters of the namespaces' bindings, see `link`) and `p` a property
+    // name of its own. A call's callee (`call`) is a property of its own too, whose getter gives a function bound to
+    // `undefined` (the engine shows no frame for it), so that `this` stays undefined in the function called. Null for a
+    // name shorter than three characters.
     var reads = Object.create(null), readList = [], reader = null;
-    function liveRead(name) {
-      if (name in reads) return reads[name];
+    function liveRead(name, call) {
+      var key = call ? name + '()' : name;
+      if (key in reads) return reads[key];
       if (name.length < 3 || reader === '') return null;
       if (reader === null) reader = unusedName(source);
       var property = shortName(readList.length, name.length - 2);
       if (!reader || property === null) return null;
-      readList.push([imported[name].dep, imported[name].name, property]);
-      return (reads[name] = reader + '.' + property);
+      readList.push([imported[name].dep, imported[name].name, property].concat(call ? [1] : []));
+      return (reads[key] = reader + '.' + property);
     }
     // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
     // keys hold references).
@@ -797,7 +800,7 @@
     this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
     this.live = [];       // imported bindings read through namespaces (see `link`)
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
-    this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p]
+    this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p (, 1 for a callee)]
     this.reader = null;   // R
     this.kinds = null;    // what each export is (see `translateModule`)
     this.sync = null;     // sets the parameters
@@ -969,7 +972,9 @@
     order.forEach(function (record) {
       record.reads.forEach(function (read) {
         var binding = Object.getOwnPropertyDescriptor(namespaceOf(records.get(record.deps[read[0]])), read[1]);
-        if (binding) Object.defineProperty(record.reader, read[2], { get: binding.get });
+        if (!binding) return;
+        var get = binding.get;
+        Object.defineProperty(record.reader, read[2], { get: read[3] ? function () { return callee(get()); } : get });
       });
     });
     var failure = null, failed = null;
@@ -993,6 +998,15 @@
       throw failure;
     }
     order.forEach(sync);
+  }
+
+  // A live binding's value as a callee (see `liveRead`): a function bound to `undefined`, one per function.
+  var bind = Function.prototype.bind, callees = new WeakMap();
+  function callee(value) {
+    if (typeof value !== 'function') return value;
+    var bound = callees.get(value);
+    if (!bound) callees.set(value, bound = bind.call(value, undefined));
+    return bound;
   }
 
   // Sets a module's imported bindings (its function's parameters) from its dependencies' namespaces; a binding not
