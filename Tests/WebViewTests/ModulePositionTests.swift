@@ -317,6 +317,23 @@ import Testing
         #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
     }
 
+    /// With the bodies as jobs, an error in a dependency still stops the evaluation there, as the standard's does: a
+    /// module imported after the failing one is not run, nor the importer; the error is reported once, and the
+    /// module script's `load` fires after it (WebKitGTK 2.50's entries for the same files).
+    @Test func anErrorInADependencyStopsTheEvaluation() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>var out = []; function log(x) { out.push([x]); } addEventListener('error', function (e) { e.preventDefault(); log('error ' + e.lineno); });</script>
+                <script type="module" src="main.js" onload="log('load main')"></script>
+                """,
+            "main.js": "// main\nimport \"./bad.js\";\nimport \"./good.js\";\nlog(\"main body\");\n",
+            "bad.js": "// bad\nlog(\"bad body\");\nthrow new Error(\"bad\")\n",
+            "good.js": "// good\nlog(\"good body\");\n",
+        ])
+        #expect(seen == [["bad body"], ["error 3"], ["load main"]])
+    }
+
     /// A call of a live binding (here one its module assigns later) of three characters or more keeps the caller's
     /// columns too, and the function called sees `this` undefined: the callee is read as `R.p`, whose getter gives the
     /// function bound to `undefined` (a bound function has no frame of its own). WebKitGTK 2.50's stack for the same

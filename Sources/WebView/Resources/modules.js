@@ -1082,39 +1082,51 @@
   // having run (rejected with the first error).
   // Each module body is a job of its own, started by the engine with nothing of the loader below it: the job is the
   // module generator's own `next` (bound), a promise reaction, so a stack made in the body ends at `module code`, as
-  // WebKit's does. The jobs of modules whose dependencies have run or are queued before them without top-level await
-  // are queued at once, in evaluation order, so the microtasks their bodies queue run after every one of them, as
-  // when the standard runs the bodies one after another in one go; a check queued before a body skips it (returns
-  // its generator) when a dependency's body did not run to its end (`__hm.e()`, which also sets the bindings of the
-  // modules that import it). A module that waits for a module with top-level await starts once that one is done.
+  // WebKit's does. The jobs of the modules an evaluation reaches whose dependencies have run or are queued before
+  // them without top-level await (its batch) are queued at once, in evaluation order, so the microtasks their
+  // bodies queue run after every one of them, as when the standard runs the bodies one after another in one go; a
+  // check queued before each body skips it (returns its generator) when a body queued before it in the batch did not
+  // run to its end (`__hm.e()`, which also sets the bindings of the modules that import it): the standard's
+  // evaluation stops at the first error. A module that waits for a module with top-level await starts once that one
+  // is done.
+  var batch = null;
   function evaluate(record) {
+    if (batch) return evaluateIn(record);
+    batch = [];
+    try { return evaluateIn(record); } finally { batch = null; }
+  }
+  function evaluateIn(record) {
     if (record.evaluated) return record.done;
     record.evaluated = true;
     if (record.type === 'json') {
       record.ran = true;
       return (record.done = Promise.resolve());
     }
-    var waits = [], checks = [], dones = [];
+    var waits = [], dones = [], earlier = [];   // earlier: dependencies queued by an earlier evaluation
     record.deps.forEach(function (url) {
-      var dep = records.get(url), done = evaluate(dep);
+      var dep = records.get(url), done = evaluateIn(dep);
       if (!done) return;   // a module in a cycle with this one, evaluated after it
       dones.push(done);
-      if (dep.ran) return;
-      if (dep.queued) checks.push(dep); else waits.push(done);
+      if (!dep.ran && !dep.queued) waits.push(done);
+      else if (!dep.ran && batch.indexOf(dep) < 0) earlier.push(dep);
     });
-    var next = record.gen.next.bind(record.gen);
+    var next = record.gen.next.bind(record.gen), before = earlier.concat(batch), skipped = null;
     if (waits.length) {
       record.job = Promise.all(dones).then(next);
     } else {
-      if (checks.length) {
+      if (before.length) {
         Promise.resolve().then(function () {
-          if (!checks.every(function (dep) { return dep.ran; })) record.gen.return();
+          skipped = before.filter(function (other) { return !other.ran; })[0] || null;
+          if (skipped) record.gen.return();
         });
       }
       record.job = Promise.resolve().then(next);
-      record.queued = !record.async;
+      if (!record.async) {
+        record.queued = true;
+        batch.push(record);
+      }
     }
-    record.done = Promise.all(dones.concat([record.job])).then(function () {});
+    record.done = Promise.all(dones.concat([record.job])).then(function () { if (skipped) return skipped.done; });
     record.done.catch(function () { /* reported by whoever evaluates it */ });
     return record.done;
   }
