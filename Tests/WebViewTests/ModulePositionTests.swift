@@ -299,22 +299,23 @@ import Testing
     }
 
     /// A binding its module assigns later (read live) keeps the reader's columns when its name has three characters or
-    /// more: it is read as a member of an object of getters under a one-character name the module does not use.
+    /// more: it is read as a member of an object of getters under a one-character name the module does not use. So
+    /// does a call of one, and the function called sees `this` undefined: the callee's getter gives the function bound
+    /// to `undefined` (a bound function has no frame of its own). WebKitGTK 2.50's stacks for the same files (in the
+    /// second, `fail` is called in tail position: no frame for the anonymous function).
     @Test func liveBindingsReadWithTheirColumns() async throws {
-        let seen = try await Self.entries(of: [
-            "index.html": """
-                <!DOCTYPE html>
-                <script>var out = [];</script>
-                <script>
-                import('./use-4f3a2b1c.js').then(function (m) {
-                  try { m.show(); } catch (e) { out.push(['live', e.message, e.stack]); }
-                });
-                </script>
-                """,
+        let read = try await Self.entries(of: [
+            "index.html": Self.liveIndex,
             "counter-0123456789abcdef.js": "export let count=0;export function inc(){count++}",
             "use-4f3a2b1c.js": #"import{count,inc}from"./counter-0123456789abcdef.js";export function show(){inc();return "n"+count+fail()}function fail(){throw new Error("n"+count)}"#,
         ])
-        #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
+        #expect(read == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
+        let called = try await Self.entries(of: [
+            "index.html": Self.liveIndex,
+            "state-0123456789abcdef.js": "export let handler=null;export function setHandler(f){handler=f}",
+            "use-4f3a2b1c.js": #"import{handler,setHandler}from"./state-0123456789abcdef.js";export function show(){setHandler(function(){return fail(this)});return "n"+handler()}function fail(t){throw new Error("this "+t)}"#,
+        ])
+        #expect(called == [["live", "this undefined", "fail@use-4f3a2b1c.js:1:179\nshow@use-4f3a2b1c.js:1:144\n@index.html:5:15"]])
     }
 
     /// With the bodies as jobs, an error in a dependency still stops the evaluation there, as the standard's does: a
@@ -332,27 +333,6 @@ import Testing
             "good.js": "// good\nlog(\"good body\");\n",
         ])
         #expect(seen == [["bad body"], ["error 3"], ["load main"]])
-    }
-
-    /// A call of a live binding (here one its module assigns later) of three characters or more keeps the caller's
-    /// columns too, and the function called sees `this` undefined: the callee is read as `R.p`, whose getter gives the
-    /// function bound to `undefined` (a bound function has no frame of its own). WebKitGTK 2.50's stack for the same
-    /// files (`fail` is called in tail position: no frame for the anonymous function).
-    @Test func liveBindingsCalledWithTheirColumns() async throws {
-        let seen = try await Self.entries(of: [
-            "index.html": """
-                <!DOCTYPE html>
-                <script>var out = [];</script>
-                <script>
-                import('./use-4f3a2b1c.js').then(function (m) {
-                  try { m.go(); } catch (e) { out.push(['live', e.message, e.stack]); }
-                });
-                </script>
-                """,
-            "state-0123456789abcdef.js": "export let handler=null;export function setHandler(f){handler=f}",
-            "use-4f3a2b1c.js": #"import{handler,setHandler}from"./state-0123456789abcdef.js";export function go(){setHandler(function(){return fail(this)});return "n"+handler()}function fail(t){throw new Error("this "+t)}"#,
-        ])
-        #expect(seen == [["live", "this undefined", "fail@use-4f3a2b1c.js:1:177\ngo@use-4f3a2b1c.js:1:142\n@index.html:5:13"]])
     }
 
     /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
@@ -406,6 +386,18 @@ import Testing
         files["index.html"] = log + #"<script type="module">try { null.x } catch (e) { log(e.stack) } import('./lazy.js')</script>"#
         #expect(try await Self.entries(of: files) == entries(["module code@index.html:3:33", "module code@lazy.js:2:9"]))
     }
+
+    /// The page of ``liveBindingsReadWithTheirColumns()``: a classic
+    /// script calls `show` of `use-4f3a2b1c.js` and keeps what it throws.
+    static let liveIndex = """
+        <!DOCTYPE html>
+        <script>var out = [];</script>
+        <script>
+        import('./use-4f3a2b1c.js').then(function (m) {
+          try { m.show(); } catch (e) { out.push(['live', e.message, e.stack]); }
+        });
+        </script>
+        """
 
     /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
     static let classicImports = [
