@@ -299,22 +299,40 @@ import Testing
     }
 
     /// A binding its module assigns later (read live) keeps the reader's columns when its name has three characters or
-    /// more: it is read as a member of an object of getters under a one-character name the module does not use.
+    /// more: it is read as a member of an object of getters under a one-character name the module does not use. So
+    /// does a call of one, and the function called sees `this` undefined: the callee's getter gives the function bound
+    /// to `undefined` (a bound function has no frame of its own). WebKitGTK 2.50's stacks for the same files (in the
+    /// second, `fail` is called in tail position: no frame for the anonymous function).
     @Test func liveBindingsReadWithTheirColumns() async throws {
-        let seen = try await Self.entries(of: [
-            "index.html": """
-                <!DOCTYPE html>
-                <script>var out = [];</script>
-                <script>
-                import('./use-4f3a2b1c.js').then(function (m) {
-                  try { m.show(); } catch (e) { out.push(['live', e.message, e.stack]); }
-                });
-                </script>
-                """,
+        let read = try await Self.entries(of: [
+            "index.html": Self.liveIndex,
             "counter-0123456789abcdef.js": "export let count=0;export function inc(){count++}",
             "use-4f3a2b1c.js": #"import{count,inc}from"./counter-0123456789abcdef.js";export function show(){inc();return "n"+count+fail()}function fail(){throw new Error("n"+count)}"#,
         ])
-        #expect(seen == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
+        #expect(read == [["live", "n1", "fail@use-4f3a2b1c.js:1:138\nshow@use-4f3a2b1c.js:1:104\n@index.html:5:15"]])
+        let called = try await Self.entries(of: [
+            "index.html": Self.liveIndex,
+            "state-0123456789abcdef.js": "export let handler=null;export function setHandler(f){handler=f}",
+            "use-4f3a2b1c.js": #"import{handler,setHandler}from"./state-0123456789abcdef.js";export function show(){setHandler(function(){return fail(this)});return "n"+handler()}function fail(t){throw new Error("this "+t)}"#,
+        ])
+        #expect(called == [["live", "this undefined", "fail@use-4f3a2b1c.js:1:179\nshow@use-4f3a2b1c.js:1:144\n@index.html:5:15"]])
+    }
+
+    /// With the bodies as jobs, an error in a dependency still stops the evaluation there, as the standard's does: a
+    /// module imported after the failing one is not run, nor the importer; the error is reported once, and the
+    /// module script's `load` fires after it (WebKitGTK 2.50's entries for the same files).
+    @Test func anErrorInADependencyStopsTheEvaluation() async throws {
+        let seen = try await Self.entries(of: [
+            "index.html": """
+                <!DOCTYPE html>
+                <script>var out = []; function log(x) { out.push([x]); } addEventListener('error', function (e) { e.preventDefault(); log('error ' + e.lineno); });</script>
+                <script type="module" src="main.js" onload="log('load main')"></script>
+                """,
+            "main.js": "// main\nimport \"./bad.js\";\nimport \"./good.js\";\nlog(\"main body\");\n",
+            "bad.js": "// bad\nlog(\"bad body\");\nthrow new Error(\"bad\")\n",
+            "good.js": "// good\nlog(\"good body\");\n",
+        ])
+        #expect(seen == [["bad body"], ["error 3"], ["load main"]])
     }
 
     /// In a module whose first line shifts (it starts with code), only catch clauses on shifted lines map what they
@@ -336,6 +354,50 @@ import Testing
         ])
         #expect(seen == [["h", "bad: SyntaxError", "h@m.js:2:69\n@index.html:5:12"]])
     }
+
+    /// A stack made in a module's own body ends at `module code`, as WebKit's does (no frame of the loader below it):
+    /// read in the module's `catch` at its top level and in a function it calls, in an imported module, an inline
+    /// one and one loaded with `import()`. The bodies run as jobs, so the order is WebKit's too: deferred classic
+    /// scripts run their microtasks as each ends; an external module script's `load` is fired after its bodies ran,
+    /// before the microtasks they queued. The entries are WebKitGTK 2.50's for the same files over HTTP (`hybrid run
+    /// --engine webkit`).
+    @Test func stacksInAModulesOwnCatchEndAtModuleCode() async throws {
+        let log = "<!DOCTYPE html>\n<script>var out = []; function log(x) { out.push([x]); }</script>\n"
+        var files = [
+            "index.html": log + """
+                <script defer src="d1.js" onload="log('load d1')"></script>
+                <script defer src="d2.js" onload="log('load d2')"></script>
+                <script type="module" src="own.js" onload="log('load own')"></script>
+                """,
+            "d1.js": #"Promise.resolve().then(()=>log("d1 micro"));log("d1")"#,
+            "d2.js": #"Promise.resolve().then(()=>log("d2 micro"));log("d2")"#,
+            "own.js": "// own.js\n" + #"import { d } from "./dep.js";"# + "\n" + #"try{throw new Error("own")}catch(e){log(e.stack)}"# + "\n"
+                + #"function f(){throw new RangeError("f")}"# + "\n" + #"try{f()}catch(e){log(e.stack)}"# + "\n"
+                + #"Promise.resolve().then(()=>log("own micro"));log("own body "+d);import("./lazy.js")"#,
+            "dep.js": "// dep\n" + #"export const d=1;Promise.resolve().then(()=>log("dep micro"));log("dep body")"#,
+            "lazy.js": "// lazy\n" + #"try{null.x}catch(e){log(e.stack)}"#,
+        ]
+        func entries(_ list: [String]) -> JSONValue { .array(list.map { .array([.string($0)]) }) }
+        #expect(try await Self.entries(of: files) == entries([
+            "d1", "d1 micro", "load d1", "d2", "d2 micro", "load d2",
+            "dep body", "module code@own.js:3:20", "f@own.js:4:34\nmodule code@own.js:5:6", "own body 1", "load own",
+            "dep micro", "own micro", "module code@lazy.js:2:9",
+        ]))
+        files["index.html"] = log + #"<script type="module">try { null.x } catch (e) { log(e.stack) } import('./lazy.js')</script>"#
+        #expect(try await Self.entries(of: files) == entries(["module code@index.html:3:33", "module code@lazy.js:2:9"]))
+    }
+
+    /// The page of ``liveBindingsReadWithTheirColumns()``: a classic
+    /// script calls `show` of `use-4f3a2b1c.js` and keeps what it throws.
+    static let liveIndex = """
+        <!DOCTYPE html>
+        <script>var out = [];</script>
+        <script>
+        import('./use-4f3a2b1c.js').then(function (m) {
+          try { m.show(); } catch (e) { out.push(['live', e.message, e.stack]); }
+        });
+        </script>
+        """
 
     /// The files of ``classicScriptsKeepTheirColumnsAfterImport()``.
     static let classicImports = [

@@ -244,11 +244,13 @@ final class DocumentLoader {
         if module.invalidURL { return fail("invalid script URL") }
         guard let loader = ESModules.loader(for: document, resources: resources) else { return fail("no module loader") }
         let context = document.context
+        // The script runs as a task of its own (as a fetched script does), not inside the loader's call: its bodies
+        // are microtasks, which the engine runs when the task's call into the page returns.
         let callback = JSValue(function: { [weak self] args in
             guard let self, !self.cancelled else { return nil }
             module.handle = args[0]
             script.result = .success(PageResource(url: script.url, text: ""))
-            then()
+            document.core?.queueTask(for: document) { [weak self] in if self?.cancelled == false { then() } }
             return nil
         }, name: "moduleFetched", in: context)
         let source: any JSValueConvertible = module.inline.map { JSValue(string: $0, in: context) } ?? JSValue(nullIn: context)
@@ -261,11 +263,13 @@ final class DocumentLoader {
 
     private func runModule(_ script: ExternalScript, handle: JSValue) {
         guard let loader = env?["moduleLoader"], loader.isObject else { return }
-        let outcome = (try? loader.invokeMethod("run", arguments: [handle]).toString()) ?? "ok"
+        // An external module script's `load` is fired by the loader once its bodies ran (see modules.js `run`).
+        let ran: JSValue = script.module?.inline == nil
+            ? JSValue(function: { [weak self] _ in self?.fire("load", at: script.element); return nil }, name: "ran", in: document.context)
+            : JSValue(undefinedIn: document.context)
+        let outcome = (try? loader.invokeMethod("run", arguments: [handle, ran]).toString()) ?? "ok"
         if outcome == "network" {
             fail(script.element, PageLoadError(url: script.url.absoluteString, message: handle["message"].toString() ?? "failed"))
-        } else if script.module?.inline == nil {
-            fire("load", at: script.element)
         }
     }
 

@@ -299,24 +299,27 @@
       if (!(node.name in imported) || !rewritten(node.name, assigning) || shadowed(scope, node.name)) return;
       var replacement = imported[node.name].expression;
       if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
-        replacement = '(0, ' + replacement + ')';
+        replacement = liveRead(node.name, true) || '(0, ' + replacement + ')';
       } else if (!assigning) {
         replacement = liveRead(node.name) || replacement;
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
     }
-    // A read of a live binding (not a call, whose `this` must stay undefined) as long as its name: `R.p`, where `R` is a
-    // one-character name the module does not use (a parameter: an object the loader gives getters of the namespaces'
-    // bindings, see `link`) and `p` a property name of its own. Null for a name shorter than three characters.
+    // A read of a live binding as long as its name: `R.p`, where `R` is a one-character name the module does not use
+    // (a parameter: an object the loader gives getters of the namespaces' bindings, see `link`) and `p` a property
+    // name of its own. A call's callee (`call`) is a property of its own too, whose getter gives a function bound to
+    // `undefined` (the engine shows no frame for it), so that `this` stays undefined in the function called. Null for a
+    // name shorter than three characters.
     var reads = Object.create(null), readList = [], reader = null;
-    function liveRead(name) {
-      if (name in reads) return reads[name];
+    function liveRead(name, call) {
+      var key = call ? name + '()' : name;
+      if (key in reads) return reads[key];
       if (name.length < 3 || reader === '') return null;
       if (reader === null) reader = unusedName(source);
       var property = shortName(readList.length, name.length - 2);
       if (!reader || property === null) return null;
-      readList.push([imported[name].dep, imported[name].name, property]);
-      return (reads[name] = reader + '.' + property);
+      readList.push([imported[name].dep, imported[name].name, property].concat(call ? [1] : []));
+      return (reads[key] = reader + '.' + property);
     }
     // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
     // keys hold references).
@@ -460,7 +463,9 @@
     // as WebKit names a module's top level.
     var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
     var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
-    var trailer = '\n;function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
+    // After the body (on a line of its own, so it moves no position): `__hm.e()` says the body ran to its end (see
+    // `evaluate`).
+    var trailer = '\n;__hm.e();function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
     var padding = new Array(Math.max(line || 1, 1)).join('\n');
     function apply(list) {
@@ -793,15 +798,16 @@
     this.evaluated = false;
     this.done = null;
     this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
-    this.threw = false;
-    this.thrown = undefined;
     this.live = [];       // imported bindings read through namespaces (see `link`)
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
-    this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p]
+    this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p (, 1 for a callee)]
     this.reader = null;   // R
     this.kinds = null;    // what each export is (see `translateModule`)
     this.sync = null;     // sets the parameters
     this.importers = null;
+    this.job = null;      // a promise of the body having run (see `evaluate`)
+    this.queued = false;  // its body's job is queued without waiting for a promise (no top-level await)
+    this.ran = false;     // its body ran to its end
   }
 
   // A module's source as the page's hook rewrites it before translation (code coverage instruments it): `text` at
@@ -947,6 +953,7 @@
       var hm = {
         x: null,
         f: mapError,
+        e: function () { record.ran = true; syncImporters(record); },
         i: function (specifier, options) { return importFrom(specifier, record.url, options); },
         d: record.deps.map(function (url) { return namespaceOf(records.get(url)); }),
         meta: Object.assign(Object.create(null), {
@@ -973,7 +980,9 @@
     order.forEach(function (record) {
       record.reads.forEach(function (read) {
         var binding = Object.getOwnPropertyDescriptor(namespaceOf(records.get(record.deps[read[0]])), read[1]);
-        if (binding) Object.defineProperty(record.reader, read[2], { get: binding.get });
+        if (!binding) return;
+        var get = binding.get;
+        Object.defineProperty(record.reader, read[2], { get: read[3] ? function () { return callee(get()); } : get });
       });
     });
     var failure = null, failed = null;
@@ -997,6 +1006,15 @@
       throw failure;
     }
     order.forEach(sync);
+  }
+
+  // A live binding's value as a callee (see `liveRead`): a function bound to `undefined`, one per function.
+  var bind = Function.prototype.bind, callees = new WeakMap();
+  function callee(value) {
+    if (typeof value !== 'function') return value;
+    var bound = callees.get(value);
+    if (!bound) callees.set(value, bound = bind.call(value, undefined));
+    return bound;
   }
 
   // Sets a module's imported bindings (its function's parameters) from its dependencies' namespaces; a binding not
@@ -1068,34 +1086,57 @@
     return all;
   }
 
-  // --- evaluation: dependencies first, each module once; null when done synchronously, else a promise
+  // --- evaluation: dependencies first, each module once; returns a promise of the module and its dependencies
+  // having run (rejected with the first error).
+  // Each module body is a job of its own, started by the engine with nothing of the loader below it: the job is the
+  // module generator's own `next` (bound), a promise reaction, so a stack made in the body ends at `module code`, as
+  // WebKit's does. The jobs of the modules an evaluation reaches whose dependencies have run or are queued before
+  // them without top-level await (its batch) are queued at once, in evaluation order, so the microtasks their
+  // bodies queue run after every one of them, as when the standard runs the bodies one after another in one go; a
+  // check queued before each body skips it (returns its generator) when a body queued before it in the batch did not
+  // run to its end (`__hm.e()`, which also sets the bindings of the modules that import it): the standard's
+  // evaluation stops at the first error. A module that waits for a module with top-level await starts once that one
+  // is done.
+  var batch = null;
   function evaluate(record) {
-    if (record.evaluated) {
-      if (record.threw) throw record.thrown;
-      return record.done;
-    }
+    if (batch) return evaluateIn(record);
+    batch = [];
+    try { return evaluateIn(record); } finally { batch = null; }
+  }
+  function evaluateIn(record) {
+    if (record.evaluated) return record.done;
     record.evaluated = true;
-    try {
-      var waits = [];
-      record.deps.forEach(function (url) {
-        var wait = evaluate(records.get(url));
-        if (wait) waits.push(wait);
-      });
-      var run = function () {
-        sync(record);
-        var step = record.gen.next();
-        if (typeof record.gen[Symbol.asyncIterator] !== 'function') { syncImporters(record); return null; }
-        return step.then(function () { syncImporters(record); });
-      };
-      if (waits.length) record.done = Promise.all(waits).then(run);
-      else record.done = run();
-      if (record.done) record.done.catch(function (e) { record.threw = true; record.thrown = e; });
-      return record.done;
-    } catch (e) {
-      record.threw = true;
-      record.thrown = e;
-      throw e;
+    if (record.type === 'json') {
+      record.ran = true;
+      return (record.done = Promise.resolve());
     }
+    var waits = [], dones = [], earlier = [];   // earlier: dependencies queued by an earlier evaluation
+    record.deps.forEach(function (url) {
+      var dep = records.get(url), done = evaluateIn(dep);
+      if (!done) return;   // a module in a cycle with this one, evaluated after it
+      dones.push(done);
+      if (!dep.ran && !dep.queued) waits.push(done);
+      else if (!dep.ran && batch.indexOf(dep) < 0) earlier.push(dep);
+    });
+    var next = record.gen.next.bind(record.gen), before = earlier.concat(batch), skipped = null;
+    if (waits.length) {
+      record.job = Promise.all(dones).then(next);
+    } else {
+      if (before.length) {
+        Promise.resolve().then(function () {
+          skipped = before.filter(function (other) { return !other.ran; })[0] || null;
+          if (skipped) record.gen.return();
+        });
+      }
+      record.job = Promise.resolve().then(next);
+      if (!record.async) {
+        record.queued = true;
+        batch.push(record);
+      }
+    }
+    record.done = Promise.all(dones.concat([record.job])).then(function () { if (skipped) return skipped.done; });
+    record.done.catch(function () { /* reported by whoever evaluates it */ });
+    return record.done;
   }
 
   function loadAndEvaluate(record) {
@@ -1105,7 +1146,7 @@
         if (failed) { reject(failed.error); return; }
         try {
           link(record);
-          Promise.resolve(evaluate(record)).then(function () { resolvePromise(record.ns); }, reject);
+          evaluate(record).then(function () { resolvePromise(record.ns); }, reject);
         } catch (e) { reject(e); }
       });
     });
@@ -1155,17 +1196,28 @@
       fetchGraph(record, function (failed) { callback({ record: record, failed: failed }); });
     },
     /// Runs a fetched module script: `'network'` when a module could not be fetched (the caller fires `error`),
-    /// else `'ok'` (errors while parsing or running are reported as the page's uncaught errors).
-    run: function (handle) {
-      var failed = handle.failed;
+    /// else `'ok'` (errors while parsing or running are reported as the page's uncaught errors). The bodies run as
+    /// jobs (see `evaluate`); `ran`, when given, is called once the script ran, as WebKit fires an external module
+    /// script's `load`: after its bodies and before the microtasks they queued, or after its error is reported.
+    run: function (handle, ran) {
+      var failed = handle.failed, record = handle.record;
+      function report(e) { native.report(mapError(e)); }
       if (failed && failed.error && failed.error.network) { handle.message = failed.error.message; return 'network'; }
-      if (failed) { native.report(mapError(failed.error)); return 'ok'; }
+      if (failed) { report(failed.error); if (ran) ran(); return 'ok'; }
       try {
-        link(handle.record);
-        var done = evaluate(handle.record);
-        if (done) done.catch(function (e) { native.report(mapError(e)); });
+        link(record);
       } catch (e) {
-        native.report(mapError(e));
+        report(e);
+        if (ran) ran();
+        return 'ok';
+      }
+      var done = evaluate(record);
+      done.catch(report);
+      if (ran) {
+        Promise.resolve().then(function () {
+          // A module with top-level await (or waiting for one) has started; one without has run or failed.
+          if (!record.queued || record.ran) ran(); else done.then(null, function () { ran(); });
+        });
       }
       return 'ok';
     },
