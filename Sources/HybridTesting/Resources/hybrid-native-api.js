@@ -1,6 +1,22 @@
-(function (global) {
+(function (global, config) {
 "use strict";
 if (global.__hybridNative) return;
+// On the WebKit engine the file's sidecar mocks and Swift handlers answer the bridge; what needs the headless engine's
+// native side fails by name instead of doing nothing.
+if (config && config.engine === "webkit") {
+    var refusing = function (object, names, why) {
+        var methods = {};
+        names.forEach(function (name) {
+            methods[name] = function () { throw new Error(object + "." + name + "() needs the headless engine (hybrid test --engine headless): " + why); };
+        });
+        return methods;
+    };
+    Object.defineProperty(global, "native", { value: refusing("native", ["mock", "calls", "fn", "call", "fire"],
+        "on --engine webkit the file's sidecar mocks (NAME.mock.json) and Swift handlers answer the bridge"), writable: true, configurable: true });
+    Object.defineProperty(global, "network", { value: refusing("network", ["mock", "requests"], "WebKit's network is not intercepted"),
+        writable: true, configurable: true });
+    return;
+}
 // --- native: the native side of the bridge in a test. `native.mock(name, answer)` answers the page's calls to the
 // native handler `name` for the running test (over the file's mocks), `native.calls(name)` lists the calls the page
 // made, `native.call(name, data)` calls the page's JavaScript handler as native code would. Native code layers each
