@@ -38,6 +38,14 @@ import WebKitEngine
                 var answered = new Promise(function (resolve) {
                   setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler('greet', {name: 'page'}, resolve); });
                 });
+                function ask(name, data) {
+                  return new Promise(function (resolve) {
+                    setupWebViewJavascriptBridge(function (bridge) { bridge.callHandler(name, data, resolve); });
+                  });
+                }
+                setupWebViewJavascriptBridge(function (bridge) {
+                  bridge.registerHandler('jsEcho', function (data, respond) { respond({ echoed: data }); });
+                });
                 test('real layout', function () {
                   assert.equal(document.getElementById('box').offsetHeight, 37);
                   expect(navigator.userAgent).toMatch(/AppleWebKit/);
@@ -48,7 +56,16 @@ import WebKitEngine
                 });
                 test('a failing expectation fails', function () { expect(1 + 1).toBe(3); });
                 test('clock', function () { clock.install(); });
-                test('native.mock', function () { native.mock('greet', 'x'); });
+                test('native.mock, native.calls and native.call', async function () {
+                  native.mock('greet', function (data) { return 'mocked for ' + data.name; });
+                  expect(await ask('greet', { name: 'Ann' })).toBe('mocked for Ann');
+                  expect(native.calls('greet').map(function (c) { return c.data; })).toEqual([{ name: 'Ann' }]);
+                  expect(await native.call('jsEcho', { n: 1 })).toEqual({ echoed: { n: 1 } });
+                });
+                test('the sidecar mock answers again once the mock is gone', async function () {
+                  expect(await ask('greet', {})).toBe('Hello from native');
+                });
+                test('native.fire', async function () { await native.fire('resume'); });
                 test('network.mock', function () { network.mock('/api', { json: 1 }); });
                 test('page.open', async function () { await page.open('other.html'); });
                 </script>
@@ -65,8 +82,10 @@ import WebKitEngine
             "a failing expectation fails: failed expect(received).toBe(3): expected 3, received 2",
             "clock: failed Error: clock.install() needs the headless engine's virtual clock (hybrid test --engine headless): "
                 + "WebKit runs its timers on its own clock",
-            "native.mock: failed Error: native.mock() needs the headless engine (hybrid test --engine headless): on --engine "
-                + "webkit the file's sidecar mocks (NAME.mock.json) and Swift handlers answer the bridge",
+            "native.mock, native.calls and native.call: passed ",
+            "the sidecar mock answers again once the mock is gone: passed ",
+            "native.fire: failed Error: native.fire(\"resume\"): unsupported: native.fire() needs the headless engine "
+                + "(hybrid test --engine headless)",
             "network.mock: failed Error: network.mock() needs the headless engine (hybrid test --engine headless): WebKit's "
                 + "network is not intercepted",
         ], "\(report)")
@@ -74,7 +93,7 @@ import WebKitEngine
         #expect(report.tests.last?.message?.contains("page.open() needs the headless engine (hybrid test --engine headless): "
                                                      + "on --engine webkit a test file runs in its own page only") == true,
                 "\(String(describing: report.tests.last))")
-        #expect(report.tests[2].location?.line == 23, "\(String(describing: report.tests[2].location))")
+        #expect(report.tests[2].location?.line == 31, "\(String(describing: report.tests[2].location))")
         let snapshots = try String(contentsOf: folder.appendingPathComponent("__snapshots__/greet.test.html.snap.json"),
                                    encoding: .utf8)
         #expect(snapshots.contains("Hello from native"))

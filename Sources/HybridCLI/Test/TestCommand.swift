@@ -83,14 +83,14 @@ struct TestCommand: AsyncParsableCommand {
 
             --engine webkit runs each file's page in real WebKit (WebKitGTK, the engine of WKWebView; install it \
             with scripts/bootstrap --webkit), one WebKit process per file, started before --load-timeout counts: \
-            test, expect, assert and toMatchSnapshot() as on the headless engine, the bridge as WKWebView carries \
-            it with the sidecar mocks, and `await expect(page).toHaveScreenshot('NAME.png')` (as in Playwright; \
+            test, expect, assert, toMatchSnapshot(), native.mock, native.calls and native.call as on the headless \
+            engine, the bridge as WKWebView carries it with the sidecar mocks, and `await expect(page).toHaveScreenshot('NAME.png')` (as in Playwright; \
             options threshold and maxDiffPixelRatio), which compares the page's pixels with \
             __snapshots__/FILE/NAME.png next to the test (stored the first time; --update-snapshots replaces it) and \
             on a mismatch writes NAME.actual.png and NAME.diff.png (the differing pixels in red) beside it.
 
             On --engine webkit, what WebKit does not run fails the test that uses it with an error naming the headless \
-            engine: page.open and the page verbs, clock, native.* and network.*; the options --virtual-time, \
+            engine: page.open and the page verbs, clock, native.fire and network.*; the options --virtual-time, \
             --timing-seed(s), --coverage, --message-handler, --mock-script, --replay-har, --container, --lenient, \
             --max-message-size and --max-memory are refused (exit 2). On the headless engine toHaveScreenshot fails its test: it needs \
             --engine webkit. --report shows each screenshot, and a failed one's diff, in the file's page.

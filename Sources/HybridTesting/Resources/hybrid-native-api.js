@@ -1,22 +1,6 @@
 (function (global, config) {
 "use strict";
 if (global.__hybridNative) return;
-// On the WebKit engine the file's sidecar mocks and Swift handlers answer the bridge; what needs the headless engine's
-// native side fails by name instead of doing nothing.
-if (config && config.engine === "webkit") {
-    var refusing = function (object, names, why) {
-        var methods = {};
-        names.forEach(function (name) {
-            methods[name] = function () { throw new Error(object + "." + name + "() needs the headless engine (hybrid test --engine headless): " + why); };
-        });
-        return methods;
-    };
-    Object.defineProperty(global, "native", { value: refusing("native", ["mock", "calls", "fn", "call", "fire"],
-        "on --engine webkit the file's sidecar mocks (NAME.mock.json) and Swift handlers answer the bridge"), writable: true, configurable: true });
-    Object.defineProperty(global, "network", { value: refusing("network", ["mock", "requests"], "WebKit's network is not intercepted"),
-        writable: true, configurable: true });
-    return;
-}
 // --- native: the native side of the bridge in a test. `native.mock(name, answer)` answers the page's calls to the
 // native handler `name` for the running test (over the file's mocks), `native.calls(name)` lists the calls the page
 // made, `native.call(name, data)` calls the page's JavaScript handler as native code would. Native code layers each
@@ -220,6 +204,13 @@ function fetchHook(request, reply) {
 }
 
 Object.defineProperty(global, "native", { value: native, writable: true, configurable: true });
+// On the WebKit engine, whose network is not intercepted, `network` fails by name instead of doing nothing.
+if (config && config.engine === "webkit") {
+    network = {};
+    ["mock", "requests"].forEach(function (name) {
+        network[name] = function () { throw new Error("network." + name + "() needs the headless engine (hybrid test --engine headless): WebKit's network is not intercepted"); };
+    });
+}
 Object.defineProperty(global, "network", { value: network, writable: true, configurable: true });
 Object.defineProperty(global, "__hybridNative", { value: { request: request, fetch: fetchHook, reset: reset } });
 if (global.__hybridTest && typeof global.__hybridTest.afterEach === "function") global.__hybridTest.afterEach(reset);
