@@ -12,13 +12,7 @@ import WebKitEngine
     static let webKitReason = WebKitWebView.unavailableReason
 
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webkit-tests-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return folder
+        try temporaryFolder(files, prefix: "webkit-tests")
     }
 
     static func webKit(_ options: TestRunOptions = Fixtures.options()) -> TestRunOptions {
