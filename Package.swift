@@ -125,6 +125,8 @@ let package = Package(
             dependencies: [
                 "JavaScript", "WebView", "Bridge", "FixtureServer",
                 .product(name: "Logging", package: "swift-log"),
+                // `hybrid test --engine webkit` (TestRunOptions.engine).
+                "WebKitEngine",
             ],
             resources: [.copy("Resources")]
         ),
@@ -175,7 +177,8 @@ let package = Package(
             dependencies: ["HybridCLI", "HybridTesting", "TestSupport", "WebKitEngine",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript", "TestSupport"]),
+        .testTarget(name: "HybridTestingTests", dependencies: ["HybridTesting", "Bridge", "JavaScript", "TestSupport",
+                                                           "WebKitEngine"]),
 
         // A pthread-backed `Mutex` that ThreadSanitizer sees, which each module uses instead of
         // `Synchronization.Mutex` when built with `-Xswiftc -DTSAN_LOCKS` (Fuzz/README.md).

@@ -14,7 +14,7 @@ public func runTestFile(_ file: TestFile, options: TestRunOptions = TestRunOptio
 /// ``runTestFile(_:options:configure:)``, telling `onTest` as each test begins and ends.
 func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSetup?,
                  onTest: (TestActivity) -> Void) async -> TestFileReport {
-    let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
+    let driver = makeTestPageDriver(target: TestPageTarget(file: file), options: options, configure: configure)
     let report = await TestFileRunner.run(driver, file: file.path, options: options,
                                           snapshotFile: SnapshotFile.url(for: file.url), onTest: onTest)
     guard options.timingSeeds > 0, !report.hasFailures else { return report }
@@ -23,12 +23,20 @@ func runTestFile(_ file: TestFile, options: TestRunOptions, configure: BridgeSet
         var seeded = options
         seeded.timing = .explore(seed: seed)
         seeded.timingSeeds = 0
-        let driver = WebViewPageDriver(target: TestPageTarget(file: file), options: seeded, configure: configure)
+        let driver = makeTestPageDriver(target: TestPageTarget(file: file), options: seeded, configure: configure)
         let explored = await TestFileRunner.run(driver, file: file.path, options: seeded,
                                                 snapshotFile: SnapshotFile.url(for: file.url), onTest: { _ in })
         if explored.hasFailures { return explored.underTimingSeed(seed, replay: "hybrid test \(file.path) --timing-seed \(seed)") }
     }
     return report
+}
+
+/// The driver of `options.engine` for `target`.
+func makeTestPageDriver(target: TestPageTarget, options: TestRunOptions, configure: BridgeSetup?) -> any TestPageDriver {
+    switch options.engine {
+    case .headless: WebViewPageDriver(target: target, options: options, configure: configure)
+    case .webkit: WebKitPageDriver(target: target, options: options, configure: configure)
+    }
 }
 
 extension TestFileReport {
@@ -67,6 +75,6 @@ public func runTestPage(_ url: URL, options: TestRunOptions = TestRunOptions(),
         throw TestPageError(message: "a test page URL must be file:, http: or https: (got \(url.absoluteString))")
     }
     let target = TestPageTarget(url: url)
-    let driver = WebViewPageDriver(target: target, options: options, configure: configure)
+    let driver = makeTestPageDriver(target: target, options: options, configure: configure)
     return await TestFileRunner.run(driver, file: target.name, options: options)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Fixtures for the `hybrid run` end-to-end tests: pages in fresh folders, transcripts parsed back.
 enum RunFixture {
@@ -26,13 +27,7 @@ enum RunFixture {
 
     /// A fresh folder with `files` (name → text); returns the folder.
     static func folder(_ files: [String: String]) async throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = dir.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return dir
+        try temporaryFolder(files, prefix: "run")
     }
 
     /// A fresh folder with one page, `index.html`; returns the page.

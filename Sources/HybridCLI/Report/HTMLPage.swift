@@ -36,6 +36,16 @@ enum HTMLPage {
         return "<section id=\"\(id)\">\n<h2>\(escape(heading))</h2>\n\(content)\n</section>\n"
     }
 
+    /// A PNG file shown in the page as a `data:` URL (so the page stays self-contained), captioned `caption` and its
+    /// path; a note instead when the file cannot be read.
+    static func image(path: String, caption: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return "<span class=\"none\">\(escape(caption)): \(escape(path)) cannot be read</span>"
+        }
+        return "<figure><img src=\"data:image/png;base64,\(data.base64EncodedString())\" alt=\"\(escape(caption))\">"
+            + "<figcaption>\(escape(caption)) <code>\(escape(path))</code></figcaption></figure>"
+    }
+
     /// Milliseconds as shown: `12.3 ms`, `1.20 s`.
     static func time(_ milliseconds: Double) -> String {
         milliseconds < 1000 ? String(format: "%.1f ms", milliseconds) : String(format: "%.2f s", milliseconds / 1000)
@@ -79,6 +89,9 @@ enum HTMLPage {
         .arrow.error { border-color: #cf222e; } .level-error, .level-warn { color: #9a6700; } .level-error { color: #cf222e; }
         table { border-collapse: collapse; width: 100%; } td, th { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eee; }
         .source { background: #fff8c5; }
+        figure { display: inline-block; margin: 6px 12px 6px 0; vertical-align: top; }
+        figure img { display: block; max-width: 320px; border: 1px solid #d0d7de; }
+        figcaption { font-size: 12px; color: #57606a; max-width: 320px; overflow-wrap: anywhere; }
 
         """
 }

@@ -5,7 +5,8 @@ import Synchronization
 /// `hybrid run --report FILE.html`: the run's events, kept as the transcript writes them (`RunTranscript`), and the
 /// DOM after each step, made into one self-contained page: the steps on a timeline (each with its DOM), the bridge
 /// traffic as a sequence diagram between the page and native (each message expandable to its data), the console,
-/// dialogs, exceptions, divergences and the assertions (a failed one with its source, the `--assert` code).
+/// dialogs, exceptions, divergences and the assertions (a failed one with its source, the `--assert` code), and the
+/// WebKit engine's screenshots (`--screenshot`, `--screenshot-each`) embedded as `data:` URLs.
 final class RunHTMLReport: Sendable {
     /// One event: milliseconds since the run started, its transcript kind, page and fields.
     struct Line: Sendable {
@@ -52,6 +53,7 @@ final class RunHTMLReport: Sendable {
         var timeline: [String] = [], console: [String] = [], dialogs: [String] = []
         var exceptions: [String] = [], divergences: [String] = [], assertions: [String] = [], failed: [String] = []
         var pendingDOM: [String] = []
+        var screenshots: [String] = []
         func flushDOM() {
             guard !pendingDOM.isEmpty, !timeline.isEmpty else { return }
             timeline[timeline.count - 1] = timeline[timeline.count - 1].replacingOccurrences(of: "</li>", with: pendingDOM.joined() + "</li>")
@@ -94,6 +96,10 @@ final class RunHTMLReport: Sendable {
                     + (f["stack"]?.stringValue.map { "<details><summary>stack</summary><pre>\(HTMLPage.escape($0))</pre></details>" } ?? "") + "</li>"
                 exceptions.append(item)
                 failed.append(item)
+            case "screenshot":
+                // The WebKit engine's --screenshot and --screenshot-each files, embedded.
+                let path = text("path")
+                screenshots.append("<li>\(at)" + HTMLPage.image(path: path, caption: (path as NSString).lastPathComponent) + "</li>")
             case "divergence":
                 divergences.append("<li>\(at)<strong>\(HTMLPage.escape(text("code")))</strong> \(HTMLPage.escape(text("message")))</li>")
             default:
@@ -107,6 +113,7 @@ final class RunHTMLReport: Sendable {
             <p class="summary \(statusClass)">\(HTMLPage.escape(summary))</p></header>
             \(HTMLPage.section("failures", "Failures", failed, empty: "No failed assertion and no exception."))\
             \(HTMLPage.section("timeline", "Steps", timeline, empty: "No steps."))\
+            \(HTMLPage.section("screenshots", "Screenshots", screenshots))\
             \(HTMLPage.section("sequence", "Bridge: page ⇄ native", sequence(bridge), empty: "No bridge messages."))\
             \(HTMLPage.section("console", "Console", console, empty: "Nothing logged."))\
             \(HTMLPage.section("dialogs", "Dialogs", dialogs))\
@@ -115,6 +122,15 @@ final class RunHTMLReport: Sendable {
             \(HTMLPage.section("assertions", "Assertions", assertions))
             """
         return HTMLPage.document(title: title, body: body)
+    }
+
+    /// Writes the page at the end of a run (`summary` without its colours); the run's status, `.usage` when the page
+    /// could not be written (the failure printed).
+    func finish(title: String, summary: String, status: ExitStatus) -> ExitStatus {
+        let plain = summary.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+        guard let failure = write(title: title, summary: plain, status: status.rawValue) else { return status }
+        StandardStreams.err("hybrid run: \(failure)\n")
+        return max(status, .usage)
     }
 
     /// The DOM after a step, expandable.

@@ -5,7 +5,8 @@ import HybridTesting
 /// `hybrid test --report DIR`: `DIR/index.html` with pass and fail per file and test, and one page per file
 /// (`DIR/files/NAME.html`): its tests on a timeline (failed ones with their message and source line), its console, and
 /// what its pages did (`TestFileReport.pageEvents`, shown with `RunHTMLReport`'s pieces): the DOM after each `page.*`
-/// step, the bridge traffic as a sequence diagram, the dialogs.
+/// step, the bridge traffic as a sequence diagram, the dialogs, and the WebKit engine's screenshot checks (the
+/// baseline, and for a mismatch the screenshot and its diff image, embedded as `data:` URLs).
 /// Self-contained pages, linked to each other relatively, so the folder can be archived and opened anywhere.
 enum TestHTMLReport {
     /// Checks before any test runs that `folder` can be written (an input error otherwise).
@@ -88,6 +89,7 @@ enum TestHTMLReport {
         }
         // What the file's pages did (recorded for the report): bridge traffic, dialogs, the DOM after each step.
         var bridge: [(fields: JSONObject, at: String)] = [], dialogs: [String] = [], steps: [String] = []
+        var screenshots: [String] = []
         for event in file.pageEvents {
             let at = "<span class=\"t\">\(HTMLPage.time(event.milliseconds))</span>"
             switch event.kind {
@@ -96,6 +98,7 @@ enum TestHTMLReport {
             case "dom":
                 steps.append("<li>\(at)<code>\(HTMLPage.escape(event.fields["step"]?.stringValue ?? ""))</code>"
                              + RunHTMLReport.dom(event.fields["html"]?.stringValue ?? "") + "</li>")
+            case "screenshot": screenshots.append(screenshot(event.fields, at: at))
             default: break
             }
         }
@@ -105,11 +108,27 @@ enum TestHTMLReport {
             \(HTMLPage.section("failures", "Failures", failures, empty: "No failed test."))\
             \(HTMLPage.section("timeline", "Tests", tests, empty: "No tests."))\
             \(HTMLPage.section("steps", "Page steps", steps))\
+            \(HTMLPage.section("screenshots", "Screenshots", screenshots))\
             \(HTMLPage.section("sequence", "Bridge: page ⇄ native", RunHTMLReport.sequence(bridge)))\
             \(HTMLPage.section("dialogs", "Dialogs", dialogs))\
             \(HTMLPage.section("console", "Console", console, empty: "Nothing logged."))
             """
         return HTMLPage.document(title: file.file, body: body)
+    }
+
+    /// A screenshot check of the WebKit engine (`expect(page).toHaveScreenshot(name)`): its test, name and outcome, the
+    /// baseline, and for a mismatch the screenshot and the differing pixels, embedded.
+    private static func screenshot(_ f: JSONObject, at: String) -> String {
+        func text(_ key: String) -> String { f[key]?.stringValue ?? "" }
+        let outcome = text("outcome")
+        let failed = outcome == "mismatch" || outcome == "error"
+        var item = "<li>\(at)<strong>\(HTMLPage.escape(text("name")))</strong> <span class=\"\(failed ? "failed" : "passed")\">"
+            + "\(HTMLPage.escape(outcome))</span> <span class=\"t\">\(HTMLPage.escape(text("test")))</span>"
+        if let error = f["error"]?.stringValue { item += "<pre>\(HTMLPage.escape(error))</pre>" }
+        if outcome != "error" { item += "<div>" + HTMLPage.image(path: text("baseline"), caption: "baseline") }
+        if let actual = f["actual"]?.stringValue { item += HTMLPage.image(path: actual, caption: "screenshot") }
+        if let diff = f["diff"]?.stringValue { item += HTMLPage.image(path: diff, caption: "differences (red)") }
+        return item + (outcome != "error" ? "</div>" : "") + "</li>"
     }
 
     private static func mark(_ test: TestCaseResult) -> String {

@@ -77,7 +77,10 @@ struct RunCommand: AsyncParsableCommand {
             ready. --screenshot FILE.png saves the page's pixels after the steps, --screenshot-each DIR after the \
             load (DIR/load.png) and after every step (DIR/step-N.png); both need --engine webkit. What does not run \
             on WebKit yet (the bridge: --call, --event, mocks, message handlers; --routes, HAR, --virtual-time, \
-            --rotate, device services, --canvas-out, --report, --max-memory) is refused with exit 2, naming it.
+            --rotate, device services, --canvas-out, --max-memory) is refused with exit 2, naming it.
+
+            --report FILE.html on --engine webkit embeds the screenshots (--screenshot, --screenshot-each) in the \
+            page, as data: URLs, so the file stays self-contained.
 
             Coverage: --coverage instruments the page's own scripts (the files under the served folder: inline \
             and src scripts, module scripts and the modules they import as written, iframes' scripts, scripts the \
@@ -190,7 +193,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write the run as one self-contained HTML page to FILE: the steps on a timeline with the DOM after each, the bridge traffic as a sequence diagram, console, dialogs, exceptions, divergences and failed assertions.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Write the run as one self-contained HTML page to FILE: the steps on a timeline with the DOM after each, the bridge traffic as a sequence diagram, console, dialogs, exceptions, divergences and failed assertions; on --engine webkit the screenshots too.", valueName: "FILE"))
     var report: String?
     @Option(name: .customLong("record-har"),
             help: ArgumentHelp("Write every request the page made and its response to FILE as a HAR file, for "

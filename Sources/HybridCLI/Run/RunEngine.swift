@@ -37,7 +37,6 @@ extension RunOptions {
         add(geolocation != nil, "--geolocation", "WebKit's device services are not driven")
         add(clipboard != nil, "--clipboard", "WebKit's device services are not driven")
         add(canvasOut != nil, "--canvas-out", "use --screenshot")
-        add(reportPath != nil, "--report", "the HTML report is the headless engine's")
         add(maxMemory != nil, "--max-memory", "WebKit's memory is its web process's")
         add(coverage != nil, "--coverage", "WebKit's scripts are not instrumented")
         return found

@@ -114,12 +114,8 @@ struct RunSession {
             StandardStreams.err(report.summary(page: label, elapsed: .now - start) + "\n")
         }
         if let htmlReport, ran {
-            let summary = report.summary(page: label, elapsed: .now - start)
-                .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-            if let failure = htmlReport.write(title: "hybrid run \(label)", summary: summary, status: status.rawValue) {
-                StandardStreams.err("hybrid run: \(failure)\n")
-                status = max(status, .usage)
-            }
+            status = htmlReport.finish(title: "hybrid run \(label)", summary: report.summary(page: label, elapsed: .now - start),
+                                       status: status)
         }
         return status
     }

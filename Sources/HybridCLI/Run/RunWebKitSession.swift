@@ -23,8 +23,14 @@ struct RunWebKitSession {
         }
         let report = RunReport(verbosity: options.verbosity, style: options.style)
         let transcript: RunTranscript
+        // --report: the page of RunSession's, with the screenshots embedded.
+        let htmlReport: RunHTMLReport?
+        do { htmlReport = try options.reportPath.map(RunHTMLReport.init(path:)) } catch {
+            StandardStreams.err("hybrid run: \(error)\n")
+            return .usage
+        }
         do {
-            transcript = try RunTranscript(path: options.transcriptPath, start: .now)
+            transcript = try RunTranscript(path: options.transcriptPath, start: .now, report: htmlReport)
         } catch {
             RunSession.reportTranscriptFailure(error)
             return .usage
@@ -80,6 +86,10 @@ struct RunWebKitSession {
         }
         if options.verbosity > .quiet && status != .usage {
             StandardStreams.err(report.summary(page: options.label, elapsed: .now - start) + "\n")
+        }
+        if let htmlReport {
+            status = htmlReport.finish(title: "hybrid run \(options.label)", summary: report.summary(page: options.label, elapsed: .now - start),
+                                       status: status)
         }
         return status
     }

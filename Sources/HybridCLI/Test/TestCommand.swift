@@ -82,6 +82,20 @@ struct TestCommand: AsyncParsableCommand {
             it. --lenient runs the bridge in its lenient setting (divergences are still reported); \
             --max-message-size sets the bridge's largest message.
 
+            --engine webkit runs each file's page in real WebKit (WebKitGTK, the engine of WKWebView; install it \
+            with scripts/bootstrap --webkit), one WebKit process per file, started before --load-timeout counts: \
+            test, expect, assert, toMatchSnapshot(), native.mock, native.calls and native.call as on the headless \
+            engine, the bridge as WKWebView carries it with the sidecar mocks, and `await expect(page).toHaveScreenshot('NAME.png')` (as in Playwright; \
+            options threshold and maxDiffPixelRatio), which compares the page's pixels with \
+            __snapshots__/FILE/NAME.png next to the test (stored the first time; --update-snapshots replaces it) and \
+            on a mismatch writes NAME.actual.png and NAME.diff.png (the differing pixels in red) beside it.
+
+            On --engine webkit, what WebKit does not run fails the test that uses it with an error naming the headless \
+            engine: page.open and the page verbs, clock, native.fire and network.*; the options --virtual-time, \
+            --timing-seed(s), --coverage, --message-handler, --mock-script, --replay-har, --container, --lenient, \
+            --max-message-size and --max-memory are refused (exit 2). On the headless engine toHaveScreenshot fails its test: it needs \
+            --engine webkit. --report shows each screenshot, and a failed one's diff, in the file's page.
+
             Examples:
               hybrid test                                    # everything under web/tests/
               hybrid test web/tests/bridge.test.html         # one file
@@ -100,6 +114,8 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/animation.test.html --virtual-time   # no waiting
               hybrid test --load-timeout 60 --test-timeout 30  # a slow CI machine
               hybrid test web/tests/coverage --coverage-min statements=75
+              hybrid test web/examples/webkit --engine webkit --report r  # screenshots
+              hybrid test web/examples/webkit --engine webkit --update-snapshots
             """
     )
 
@@ -184,6 +200,10 @@ struct TestCommand: AsyncParsableCommand {
 
     @OptionGroup var coverage: CoverageOptions
 
+    // --engine (TestCommand+Engine.swift).
+    @Option(name: .long, help: ArgumentHelp("The engine the pages run in: headless (default) or webkit (real WebKit: layout, pixels, expect(page).toHaveScreenshot(); needs scripts/bootstrap --webkit).", valueName: "name"))
+    var engine = RunEngine.headless
+
     func validate() throws {
         if tap, let reporter, reporter != .tap { throw ValidationError("--tap and --reporter \(reporter.rawValue) exclude each other") }
         guard (0...10).contains(retries) else { throw ValidationError("--retries must be 0 to 10") }
@@ -204,6 +224,10 @@ struct TestCommand: AsyncParsableCommand {
             throw ExitStatus.usage.exitCode
         }
         if let shard { files = shard.select(files) }
+        if let refusal = webKitRefusal {
+            StandardStreams.err("hybrid test: \(refusal)\n")
+            throw ExitStatus.usage.exitCode
+        }
         // Opened before any test runs: a bad path fails at once, not after a long run.
         let junitFile: OutputFile?
         do {
@@ -237,6 +261,7 @@ struct TestCommand: AsyncParsableCommand {
         options.mockScripts = bridge.mockScripts
         options.replayHAR = bridge.replayHAR
         options.recordsPageEvents = report != nil
+        options.engine = engine == .webkit ? .webkit : .headless
         let coverageRun: CoverageRun?
         do {
             // Made before any test runs: a bad minimum or a folder that cannot be made fails at once.

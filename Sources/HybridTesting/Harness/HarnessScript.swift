@@ -8,13 +8,13 @@ import JavaScript
 enum HarnessScript {
     /// `HybridTestingScripts.testAPI` called with the configuration; throws when the file is not installed.
     static func source(file: String, filter: String?, timeout: Duration, snapshots: JSONObject = [:],
-                       updateSnapshots: Bool = false) throws(ScriptResourceError) -> String {
+                       updateSnapshots: Bool = false, engine: TestEngine = .headless) throws(ScriptResourceError) -> String {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let config: JSONValue = .object(["file": .string(file), "filter": filter.map(JSONValue.string) ?? .null,
                                          "timeout": .number(Double(milliseconds)), "snapshots": .object(snapshots),
-                                         "updateSnapshots": .bool(updateSnapshots)])
+                                         "updateSnapshots": .bool(updateSnapshots), "engine": .string(engine.rawValue)])
         return try HybridTestingScripts.testAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
             + HybridTestingScripts.pageAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
-            + HybridTestingScripts.nativeAPI.source.get() + "(globalThis);\n"
+            + HybridTestingScripts.nativeAPI.source.get() + "(globalThis, " + config.jsonString + ");\n"
     }
 }

@@ -4,12 +4,14 @@ import WebView
 
 /// Something a test file's pages did that a report shows beside its tests (`hybrid test --report`), recorded when
 /// ``TestRunOptions/recordsPageEvents`` is on: a bridge message (`kind` `bridge`, its fields as `hybrid run
-/// --transcript` writes them), a dialog (`dialog`: `type`, `text`, `answer`), or the DOM after a `page.*` step (`dom`:
-/// `step`, `html`).
+/// --transcript` writes them), a dialog (`dialog`: `type`, `text`, `answer`), the DOM after a `page.*` step (`dom`:
+/// `step`, `html`), or a screenshot check on the WebKit engine (`screenshot`: `test`, `name`, `baseline`, `outcome`
+/// — `recorded`, `matched`, `updated`, `mismatch` or `error` — and for a mismatch `actual` and `diff`, the paths of
+/// the screenshot and of the differing pixels; for an error `error`).
 public struct TestPageEvent: Sendable {
     /// Milliseconds since the file started.
     public var milliseconds: Double
-    /// `bridge`, `dialog` or `dom`.
+    /// `bridge`, `dialog`, `dom` or `screenshot`.
     public var kind: String
     /// What happened, as above.
     public var fields: JSONObject

@@ -1,4 +1,4 @@
-(function (global) {
+(function (global, config) {
 "use strict";
 if (global.__hybridNative) return;
 // --- native: the native side of the bridge in a test. `native.mock(name, answer)` answers the page's calls to the
@@ -204,6 +204,13 @@ function fetchHook(request, reply) {
 }
 
 Object.defineProperty(global, "native", { value: native, writable: true, configurable: true });
+// On the WebKit engine, whose network is not intercepted, `network` fails by name instead of doing nothing.
+if (config && config.engine === "webkit") {
+    network = {};
+    ["mock", "requests"].forEach(function (name) {
+        network[name] = function () { throw new Error("network." + name + "() needs the headless engine (hybrid test --engine headless): WebKit's network is not intercepted"); };
+    });
+}
 Object.defineProperty(global, "network", { value: network, writable: true, configurable: true });
 Object.defineProperty(global, "__hybridNative", { value: { request: request, fetch: fetchHook, reset: reset } });
 if (global.__hybridTest && typeof global.__hybridTest.afterEach === "function") global.__hybridTest.afterEach(reset);

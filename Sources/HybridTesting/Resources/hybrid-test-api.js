@@ -287,6 +287,10 @@ function matchers(received, negated, promised, at) {
         if (negated || promised) throw new TypeError("toMatchSnapshot() cannot follow .not, .resolves or .rejects");
         matchSnapshot(received, hint, at);
     };
+    object.toHaveScreenshot = function (name, options) {
+        if (negated || promised) throw new TypeError("toHaveScreenshot() cannot follow .not, .resolves or .rejects");
+        return matchScreenshot(received, name, options, at);
+    };
     if (!negated) Object.defineProperty(object, "not", { get: function () { return matchers(received, true, promised, at); } });
     if (!promised) {
         Object.defineProperty(object, "resolves", { get: function () { return matchers(received, false, "resolves", at); } });
@@ -298,6 +302,43 @@ function matchers(received, negated, promised, at) {
 // "test name N" (N counting the test's snapshots from 1; `hint` is added to the name). A DOM node is its outerHTML,
 // anything else JSON with sorted keys, indented by two spaces.
 var snapshotTest = null, snapshotCount = 0;
+// --- screenshots: `await expect(page).toHaveScreenshot(name?, {threshold, maxDiffPixelRatio})`, as in Playwright, on
+// the WebKit engine: native code (`__hybridScreenshot(request)`, a promise of {pass, message}) takes the page's
+// screenshot and compares it with __snapshots__/FILE/NAME.png (stored the first time; --update-snapshots replaces it),
+// writing NAME.actual.png and NAME.diff.png beside it on a mismatch. NAME defaults to "test name-N.png". A test waits
+// for the checks it started before it ends, awaited or not.
+var screenshotCount = 0, pendingChecks = [];
+function matchScreenshot(received, name, options, at) {
+    function fail(text) {
+        var failed = Promise.reject(new AssertionError("expect(page).toHaveScreenshot(): " + text, received, name, "toHaveScreenshot", at));
+        pendingChecks.push(failed);
+        return failed;
+    }
+    if (snapshotTest === null) return fail("it works only inside a test");
+    if (received !== global.page) return fail("it takes the page, expect(page).toHaveScreenshot(name), got " + show(received));
+    if (typeof global.__hybridScreenshot !== "function") {
+        return fail("screenshots need the WebKit engine: run hybrid test --engine webkit (the headless engine does not lay out or paint the page)");
+    }
+    var request = { test: snapshotTest }, count = ++screenshotCount;
+    if (name !== null && typeof name === "object" && options === undefined) { options = name; name = undefined; }
+    if (name !== undefined && (typeof name !== "string" || name === "")) return fail("the name must be a non-empty string, got " + show(name));
+    var file = (name === undefined ? snapshotTest + "-" + count : name).replace(/\.png$/i, "");
+    request.name = file.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+/, "").slice(0, 200) + ".png";
+    var known = ["threshold", "maxDiffPixelRatio"];
+    for (var key in Object(options)) {
+        if (known.indexOf(key) === -1) return fail("unknown option " + show(key) + " (it takes " + known.join(", ") + ")");
+        var v = options[key];
+        if (typeof v !== "number" || !(v >= 0 && v <= 1)) return fail("the option " + key + " must be a number from 0 to 1, got " + show(v));
+        request[key] = v;
+    }
+    var check = Promise.resolve(global.__hybridScreenshot(request)).then(function (answer) {
+        if (!answer || answer.pass !== true) {
+            throw new AssertionError("expect(page).toHaveScreenshot(" + show(request.name) + "): " + (answer && answer.message || "no answer"), received, request.name, "toHaveScreenshot", at);
+        }
+    });
+    pendingChecks.push(check);
+    return check;
+}
 function snapshotValue(v) {
     if (v !== null && typeof v === "object" && typeof v[Symbol.for("hybrid.snapshot")] === "string") return v[Symbol.for("hybrid.snapshot")];
     if (v !== null && typeof v === "object" && typeof v.nodeType === "number") {
@@ -432,6 +473,7 @@ test.only = function (name, fn) { register(name, fn, "only"); };
 var clockHeld = false, testTimer = null;
 function clockControl(name) {
     var control = global.__hybridClock;
+    if (!control && config.engine === "webkit") throw new Error("clock." + name + "() needs the headless engine's virtual clock (hybrid test --engine headless): WebKit runs its timers on its own clock");
     if (!control) throw new Error("clock." + name + "() needs the virtual clock: run hybrid test with --virtual-time, or give the page <meta name=\"hybrid-virtual-time\">");
     if (name !== "install" && !clockHeld) throw new Error("clock." + name + "() needs clock.install() first");
     return control;
@@ -503,7 +545,8 @@ function runOne(t) {
         setT(function () {
             var value;
             try { value = t.fn.call(undefined); } catch (e) { finish({ error: e }); return; }
-            Promise.resolve(value).then(function () { finish(null); }, function (e) { finish({ error: e }); });
+            Promise.resolve(value).then(function () { return Promise.all(pendingChecks.splice(0)); })
+                .then(function () { finish(null); }, function (e) { finish({ error: e }); });
         }, 0);
     });
 }
@@ -518,6 +561,8 @@ function runAt(t, index, next) {
     send({ type: "begin", index: index, name: t.name, declared: t.at ? t.at.frames : undefined });
     snapshotTest = t.name;
     snapshotCount = 0;
+    screenshotCount = 0;
+    pendingChecks = [];
     var began = clock();
     runOne(t).then(function (outcome) {
         var ended = clock();

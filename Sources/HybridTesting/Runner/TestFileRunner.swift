@@ -20,14 +20,18 @@ enum TestFileRunner {
         // test's timeout, not by this buffer.
         let (signals, continuation) = AsyncStream.makeStream(of: HarnessSignal.self)
         var state = FileRunState(file: file, options: options, locate: { driver.locate(url: $0) })
+        // Starting an engine (WebKit's host) is not the page's load time.
+        let unprepared = await driver.prepare()
         var deadline = Deadline(continuation: continuation)
         deadline.arm(options.loadTimeout)
         let loading: Task<Void, Never>
         var stored: JSONObject = [:]
         do {
+            if let unprepared { throw TestPageError(message: unprepared) }
             stored = try snapshotFile.map(SnapshotFile.read) ?? [:]
             let harness = try HarnessScript.source(file: file, filter: options.filter, timeout: options.testTimeout,
-                                                   snapshots: stored, updateSnapshots: options.updateSnapshots)
+                                                   snapshots: stored, updateSnapshots: options.updateSnapshots,
+                                                   engine: options.engine)
             loading = Task { await driver.load(harness: harness, signals: continuation) }
         } catch {
             continuation.yield(.loadFailed("\(error)"))

@@ -3,6 +3,10 @@ import Foundation
 /// What the runner needs from the page a test file runs in. Internal seam: a blank script context
 /// today, a `HeadlessWebView` for pages.
 protocol TestPageDriver: Sendable {
+    /// Starts what the page needs before its load timeout counts (the WebKit engine's host process); the failure, if
+    /// the file cannot run.
+    func prepare() async -> String?
+
     /// Loads the file with `harness` (the test API) run before any of its scripts, and reports to
     /// `signals` in order: exceptions, console messages and test API events as they happen, then
     /// `.loaded` (after the `load` event) or `.loadFailed`.
@@ -32,6 +36,7 @@ protocol TestPageDriver: Sendable {
 }
 
 extension TestPageDriver {
+    func prepare() async -> String? { nil }
     func loadedFiles() -> [String] { [] }
     func pageEvents() -> [TestPageEvent] { [] }
     func abandon() {}

@@ -88,6 +88,15 @@ public struct TestRunOptions: Sendable {
     /// after the run merges it. Default nil: nothing is instrumented.
     public var coverage: CodeCoverage?
 
+    /// The engine every page runs in (`--engine`). Default ``TestEngine/headless``. On ``TestEngine/webkit`` each
+    /// file's page loads in a WebKit web view of its own (a `hybrid-webkit-host` process, started before the load
+    /// timeout counts), served as on the headless engine, with the bridge as WKWebView carries it, the sidecar mocks
+    /// and the Swift handlers of `configure`; `test`, `expect`, `assert` and `toMatchSnapshot()` run as they do on the
+    /// headless engine, `native.mock`, `native.calls` and `native.call` too, and `expect(page).toHaveScreenshot(name)`
+    /// compares the page's pixels with a stored PNG. What WebKit cannot run (`page.open` and the page verbs, `clock`,
+    /// `native.fire`, `network.*`) fails the test that uses it with an error naming the headless engine.
+    public var engine = TestEngine.headless
+
     /// Options; `jobs` below 1 counts as 1.
     public init(testTimeout: Duration = .seconds(5), loadTimeout: Duration = .seconds(10), filter: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {

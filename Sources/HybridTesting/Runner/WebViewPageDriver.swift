@@ -7,7 +7,7 @@ import Synchronization
 import WebView
 
 /// Runs a test file in a ``HeadlessWebView`` of its own runtime: the file's folder served over HTTP
-/// by a ``FixtureServer`` on the same runtime thread, a bridge with the sidecar mocks (injected as on the phone for a
+/// by a ``TestFolderServer`` on the same runtime thread, a bridge with the sidecar mocks (injected as on the phone for a
 /// page, before a test script), the test API as a user script at document start, and `__hybridTestReport` installed
 /// in every document.
 final class WebViewPageDriver: TestPageDriver {
@@ -15,8 +15,7 @@ final class WebViewPageDriver: TestPageDriver {
     let runtime: JavaScriptRuntime
     let webView: HeadlessWebView
     let configure: BridgeSetup?
-    private let server: FixtureServer?
-    private let base = Mutex<String?>(nil)
+    private let folderServer: TestFolderServer
     private let checksInterrupts: Bool
     private let clockDriver = Mutex<Task<Void, Never>?>(nil)
     private let virtualTime: Bool
@@ -30,8 +29,6 @@ final class WebViewPageDriver: TestPageDriver {
     private let messageHandlers: [String]
     private let mockScripts: [String]
     private let replayHAR: String?
-    /// The files of the test's folder the server served (``loadedFiles()``).
-    private let served = Mutex<Set<String>>([])
     /// The file's page events, when a report wants them.
     private let eventLog: TestPageEventLog?
     private let coverage: CodeCoverage?
@@ -64,22 +61,11 @@ final class WebViewPageDriver: TestPageDriver {
         options.container.configure(&configuration)
         webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         self.configuration = configuration
-        server = target.folder.map { folder in
-            let server = FixtureServer(root: folder.path, runtime: runtime)
-            server.options.apiMocks = target.apiMocks()
-            return server
-        }
-        if let server, let folder = target.folder {
-            server.accessLog.observe { [weak self] event in
-                guard event.status < 400, let relative = event.path.removingPercentEncoding else { return }
-                let file = folder.appendingPathComponent(String(relative.drop { $0 == "/" })).standardizedFileURL.path
-                self?.served.withLock { _ = $0.insert(file) }
-            }
-        }
+        folderServer = TestFolderServer(target: target, runtime: runtime)
     }
 
     func loadedFiles() -> [String] {
-        served.withLock { $0.sorted() }
+        folderServer.loadedFiles()
     }
 
     func pageEvents() -> [TestPageEvent] {
@@ -144,10 +130,10 @@ final class WebViewPageDriver: TestPageDriver {
             (mocks ?? MockHandlers()).registerMessageHandlers(messageHandlers, in: webView) { message, reply in
                 native.ask(message.name, page: message.page, data: message.body, reply: reply)
             }
-            let url = try await pageURL()
+            let url = try await folderServer.pageURL()
             if let replayHAR = replayHAR ?? target.har() {
                 let har = try HARReplay(contentsOf: replayHAR)
-                let passThrough = base.withLock { $0 }
+                let passThrough = folderServer.baseURL
                 native.replay.withLock { $0 = (har, passThrough) }
             }
             switch target.kind {
@@ -160,19 +146,6 @@ final class WebViewPageDriver: TestPageDriver {
         }
     }
 
-    /// The URL to load: the file on the fixture server, or the URL itself.
-    private func pageURL() async throws -> URL {
-        guard let server else { return target.url }
-        let started = try await server.start()
-        let baseText = "\(started)"
-        base.withLock { $0 = baseText }
-        guard let url = URL(string: target.fileName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "",
-                            relativeTo: URL(string: baseText)) else {
-            throw TestPageError(message: "cannot make a URL for \(target.fileName)")
-        }
-        return url.absoluteURL
-    }
-
     func startTests() async {
         _ = try? await webView.evaluateJavaScript("__hybridTest.start()")
         // On a virtual clock, time moves while the tests wait (it stands still on its own).
@@ -182,12 +155,7 @@ final class WebViewPageDriver: TestPageDriver {
     }
 
     func locate(url: String) -> (path: String, file: URL)? {
-        guard let folder = target.folder, let base = base.withLock({ $0 }), url.hasPrefix(base) else { return nil }
-        var relative = String(url.dropFirst(base.count))
-        if let cut = relative.firstIndex(where: { $0 == "?" || $0 == "#" }) { relative = String(relative[..<cut]) }
-        relative = relative.removingPercentEncoding ?? relative
-        guard !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
-        return (target.displayFolder + relative, folder.appendingPathComponent(relative))
+        folderServer.locate(url: url)
     }
 
     func interrupt(reason: String) {
@@ -202,7 +170,7 @@ final class WebViewPageDriver: TestPageDriver {
         clockDriver.withLock { $0?.cancel() }
         await pages.withLock({ $0 })?.close()
         await webView.close()
-        await server?.stop()
+        await folderServer.stop()
         await runtime.shutdown()
     }
 }
