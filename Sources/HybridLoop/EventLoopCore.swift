@@ -81,16 +81,7 @@ final class EventLoopCore: @unchecked Sendable {
         thread.store(pthread_self(), ordering: .releasing)
         started.signal()
         while true {
-            let work = state.withLock { state -> [Work] in
-                defer { state.queue.removeAll(keepingCapacity: true) }
-                return state.queue
-            }
-            for item in work {
-                switch item {
-                case .job(let job): runJob(job)
-                case .closure(let closure): closure()
-                }
-            }
+            runQueuedWork()
             // Read after the work ran, not before: work that iterates the main context itself
             // may have consumed the wake-up that a shutdown or an enqueue sent meanwhile.
             let (stopping, hasMore) = state.withLock { ($0.stopping, !$0.queue.isEmpty) }
@@ -102,6 +93,26 @@ final class EventLoopCore: @unchecked Sendable {
         // Owners destroy their sources in their last queued work; what is left dies with the context.
         g_main_context_pop_thread_default(context)
         running.leave()
+    }
+
+    /// Runs the work queued so far, in order.
+    ///
+    /// A function of its own so that the batch, and every closure in it with what the closure captured, is released
+    /// when it returns: before the loop blocks for its next event. Held across that wait, the last closure that ran
+    /// (a web view's close, holding the web view's state and through it its runtime) would keep the runtime alive
+    /// until something else woke the thread, which for a runtime nobody uses any more is never: the runtime, its
+    /// machine and this thread would leak.
+    private func runQueuedWork() {
+        let work = state.withLock { state -> [Work] in
+            defer { state.queue.removeAll(keepingCapacity: true) }
+            return state.queue
+        }
+        for item in work {
+            switch item {
+            case .job(let job): runJob(job)
+            case .closure(let closure): closure()
+            }
+        }
     }
 
     private func runJob(_ job: UnownedJob) {
