@@ -9,11 +9,13 @@ struct ConformCommand: AsyncParsableCommand {
         abstract: "Run each page on the headless engine and on WebKit with the same steps, and print what differs.",
         discussion: """
             Each PAGE runs twice with the same steps, as hybrid run --engine headless and hybrid run --engine \
-            webkit do (served from its folder on a free loopback port), and these are compared, in order: the \
+            webkit do (served from its folder on a free loopback port, with the same bridge, its sidecar mocks \
+            and built-in handlers); without PAGE, the demo runs, with its handlers and steps, as hybrid run \
+            runs it. These are compared, in order: the \
             console lines (level and text), the dialogs, the uncaught exceptions (name and message), the \
             assertions (--assert) and their outcomes, the values of --eval, the bridge messages (direction, type, \
-            handler and data; the signals __bridge_loaded__ and queue flushes are left out, as WebKit sends one per \
-            batch of messages), the final DOM text (the body's text without scripts and styles, white space \
+            handler and data; the signals __bridge_loaded__ and queue flushes, and so their number and sizes, are \
+            left out, as WebKit sends one per batch of messages), the final DOM text (the body's text without scripts and styles, white space \
             collapsed) and the exit status.
 
             Normalisations, before comparing: loopback ports become PORT (127.0.0.1:PORT, localhost:PORT), numbers \
@@ -23,17 +25,18 @@ struct ConformCommand: AsyncParsableCommand {
             Each difference is a line: PAGE WHAT: headless "VALUE" | webkit "VALUE" (a missing value is none). \
             --json prints {"pages": [{"page", "differences": [{"what", "headless", "webkit"}]}]} instead. Exit \
             status: 0 when every page conforms, 1 when any differs, 2 when a page could not run on an engine (a \
-            missing page, WebKit not installed: scripts/bootstrap --webkit, or what WebKit cannot run yet, such as \
-            the bridge's mocks).
+            missing page, or WebKit not installed: scripts/bootstrap --webkit).
 
             Examples:
+              hybrid conform                                  # the demo
+              hybrid conform web/bridge/echo.html web/bridge/cordova.html
               hybrid conform web/examples/form.html
               hybrid conform web/examples/form.html --fill '#name=Ann' --json
               hybrid conform web/examples/form.html web/examples/responsive.html --quiet
             """
     )
 
-    @Argument(help: "The pages: file paths, or file:, http: or https: URLs.")
+    @Argument(help: "The pages: file paths, or file:, http: or https: URLs. Default: the demo.")
     var pages: [String] = []
 
     @Option(name: .customLong("click"), help: ArgumentHelp("Click the first element matching SELECTOR (repeatable).", valueName: "SELECTOR"))
@@ -70,10 +73,6 @@ struct ConformCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        guard !pages.isEmpty else {
-            StandardStreams.err("hybrid conform: no PAGE given\n")
-            throw ExitStatus.usage.exitCode
-        }
         // The step options, in command-line order, passed to both runs as they were given.
         let parsed: [(name: String, values: [String])] = [
             ("click", clicks), ("fill", fills), ("select", selects), ("press", presses), ("check", checks),
@@ -86,10 +85,12 @@ struct ConformCommand: AsyncParsableCommand {
         if let device { common += ["--device", device] }
         var status = ExitStatus.success
         var results: [JSONValue] = []
-        for page in pages {
+        // No PAGE: the demo, as `hybrid run` with no PAGE runs it (nil is `hybrid run`'s PAGE).
+        let runs: [(label: String, page: String?)] = pages.isEmpty ? [("demo", nil)] : pages.map { ($0, $0) }
+        for (page, argument) in runs {
             var records: [ConformRecord] = []
             for engine in RunEngine.allCases {
-                switch await ConformRecord.run(page: page, engine: engine, arguments: common) {
+                switch await ConformRecord.run(page: argument, engine: engine, arguments: common) {
                 case .success(let record): records.append(record)
                 case .failure(let failure):
                     StandardStreams.err("hybrid conform: \(page) on the \(engine.rawValue) engine: \(failure)\n")
@@ -133,8 +134,9 @@ struct ConformRecord {
         return body.textContent.replace(/\\s+/g, ' ').trim(); })()
         """
 
-    /// Runs `hybrid run PAGE --engine ENGINE` with `arguments` and a transcript; its record, or why it could not run.
-    static func run(page: String, engine: RunEngine, arguments: [String]) async -> Result<ConformRecord, ConformFailure> {
+    /// Runs `hybrid run PAGE --engine ENGINE` (no PAGE: the demo) with `arguments` and a transcript; its record, or
+    /// why it could not run.
+    static func run(page: String?, engine: RunEngine, arguments: [String]) async -> Result<ConformRecord, ConformFailure> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hybrid-conform-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -146,7 +148,7 @@ struct ConformRecord {
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = Bundle.main.executableURL
-        process.arguments = ["run", page, "--engine", engine.rawValue, "--transcript", transcript.path] + arguments
+        process.arguments = ["run"] + (page.map { [$0] } ?? []) + ["--engine", engine.rawValue, "--transcript", transcript.path] + arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         guard let errorHandle = try? FileHandle(forWritingTo: errors) else {

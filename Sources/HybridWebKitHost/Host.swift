@@ -13,6 +13,8 @@ final class Host: @unchecked Sendable {
     let view: OpaquePointer?
     /// The request a load answers when it finishes or fails.
     var pendingLoad: Int?
+    /// The URL a `load` request asked for (nil for `loadHTML`).
+    var pendingLoadURL: String?
     /// Evaluations and snapshots under way, answered once (a terminated web process answers them all).
     var pending: Set<Int> = []
     /// Lowercased URL prefixes whose navigations are ignored and reported (the bridge's signal URLs).
@@ -52,7 +54,9 @@ final class Host: @unchecked Sendable {
             { (_: OpaquePointer?, _: Int32, uri: UnsafePointer<CChar>?, error: UnsafeMutableRawPointer?,
                _: UnsafeMutableRawPointer?) -> Int32 in
                 Host.shared.loadFailed(uri: uri.map { String(cString: $0) } ?? "", error: error)
-                return 0
+                // Handled: WebKit shows no error page of its own, whose load would finish after the failure was
+                // answered (and answer the next load).
+                return 1
             } as @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?,
                                  UnsafeMutableRawPointer?) -> Int32,
             to: Symbols.Callback.self))
@@ -110,8 +114,10 @@ final class Host: @unchecked Sendable {
                 pendingLoad = nil
                 fail(previous, "the load was superseded by another load")
             }
+            pendingLoadURL = nil
             if op == "load", let url = request["url"]?.stringValue {
                 pendingLoad = id
+                pendingLoadURL = url
                 gtk.loadURI(view, url)
             } else if op == "loadHTML", let html = request["html"]?.stringValue {
                 pendingLoad = id
@@ -269,6 +275,12 @@ final class Host: @unchecked Sendable {
         guard event == 2 || event == 3 else { return }
         let uri = gtk.getURI(view).map { String(cString: $0) } ?? ""
         Self.write(["event": "load", "milestone": .string(event == 2 ? "committed" : "finished"), "url": .string(uri)])
+        // A URL WebKit refuses to load (a restricted network port such as 1) fails no load: WebKit shows about:blank
+        // in its place and finishes that.
+        if event == 2, uri == "about:blank", let requested = pendingLoadURL, requested.lowercased() != "about:blank" {
+            loadFinished(error: "cannot load \(requested): WebKit refused to load it and showed about:blank instead "
+                         + "(a restricted network port such as 1, or a URL WebKit does not load)")
+        }
         if event == 3 { loadFinished(error: nil) }
     }
 
@@ -325,10 +337,16 @@ final class Host: @unchecked Sendable {
         return true
     }
 
+    /// Answers the pending load; a failure is an event too (`loadFailed`, with the URL and the message).
     func loadFinished(error: String?) {
         guard let id = pendingLoad else { return }
+        let url = pendingLoadURL
         pendingLoad = nil
-        if let error { fail(id, error) } else { answer(id) }
+        pendingLoadURL = nil
+        guard let error else { return answer(id) }
+        Self.write(["event": "loadFailed", "url": .string(url ?? gtk.getURI(view).map { String(cString: $0) } ?? ""),
+                    "message": .string(error)])
+        fail(id, error)
     }
 
     func loadFailed(uri: String, error: UnsafeMutableRawPointer?) {

@@ -39,6 +39,9 @@ public enum WebKitEvent: Sendable, Equatable {
     case console(level: String, text: String)
     /// An error no script caught, or a promise rejection nothing handled.
     case uncaughtError(message: String, sourceURL: String?, line: Int?)
+    /// A page did not load (``WebKitWebView/load(_:)`` fails with ``WebKitEngineError/Kind/load`` and the same
+    /// message): a refused connection, an unknown host, or a URL WebKit refuses (a restricted port).
+    case loadFailed(url: String, message: String)
     /// The web process ended: `crashed`, `exceededMemoryLimit` or `terminatedByAPI`. The next load starts a new one.
     case webProcessTerminated(reason: String)
 }

@@ -67,7 +67,7 @@ public final class WebKitWebView: Sendable {
 
     /// The configuration the view was started with.
     public let configuration: Configuration
-    /// The page's console messages, uncaught errors and web process terminations, in order. Ends when the view
+    /// The page's console messages, uncaught errors, failed loads and web process terminations, in order. Ends when the view
     /// closes or its host ends. Bounded: it keeps the newest ``eventBufferLimit`` events that nobody has read yet,
     /// so a view whose events are never read does not grow (`observeEvents(_:)` sees every event).
     public let events: AsyncStream<WebKitEvent>
@@ -128,6 +128,11 @@ public final class WebKitWebView: Sendable {
                 stream.yield(.webProcessTerminated(reason: reason))
                 publisher.emit(WebViewEvent(page: page, kind: .custom(kind: "webProcessTerminated",
                                                                       fields: ["reason": .string(reason)])))
+            case "loadFailed":
+                let url = message["url"]?.stringValue ?? "", text = message["message"]?.stringValue ?? ""
+                stream.yield(.loadFailed(url: url, message: text))
+                publisher.emit(WebViewEvent(page: page, kind: .custom(kind: "loadFailed", fields: [
+                    "url": .string(url), "message": .string(text)])))
             case "load":
                 let url = message["url"]?.stringValue ?? ""
                 if message["milestone"]?.stringValue == "committed" {

@@ -49,11 +49,48 @@ struct ConformCommandTests {
         #expect(differences?.first?["webkit"] != "log height 0")
     }
 
-    @Test func aPageThatCannotRunOnWebKitIsAnInputError() async throws {
-        let folder = try await RunFixture.folder(["index.html": "<p>x</p>", "index.mock.json": "{}"])
-        let result = try await HybridBinary.run(["conform", folder.appendingPathComponent("index.html").path,
-                                                 "--timeout", HybridBinary.generousTimeout])
+    @Test func aPageThatCannotRunIsAnInputError() async throws {
+        let folder = try await RunFixture.folder([:])
+        let missing = folder.appendingPathComponent("missing.html").path
+        let result = try await HybridBinary.run(["conform", missing, "--timeout", HybridBinary.generousTimeout])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("on the webkit engine: --engine webkit does not run the sidecar mock file"), "\(result.stderr)")
+        #expect(result.stderr.contains("hybrid conform: \(missing) on the webkit engine: cannot read \(missing)"), "\(result.stderr)")
+    }
+
+    /// The project's own bridge pages conform: the same bridge messages, console, dialogs and DOM on both engines.
+    /// (seed.html, combined.html, dsbridge.html and wechat.html differ, by the headless engine: its `onerror` message
+    /// begins "Uncaught ", and a script that fails to load is an uncaught exception on it.)
+    @Test func theBridgePagesConform() async throws {
+        let folder = RunFixture.repository.appendingPathComponent("web/bridge")
+        let pages = ["alipay", "android-jsbridge", "capacitor", "cordova", "echo", "flutter", "react-native"]
+        let result = try await HybridBinary.run(["conform"] + pages.map { folder.appendingPathComponent("\($0).html").path }
+                                                + ["--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == pages.count, "\(result.stdout)")
+    }
+
+    /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
+    @Test func theDemoConforms() async throws {
+        let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],
+                                                currentDirectory: RunFixture.repository)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "demo: conforms\n")
+    }
+
+    /// A page whose bridge traffic differs by engine: the difference names the bridge message, with both values.
+    @Test func aBridgeMessageThatDiffersIsNamed() async throws {
+        let url = try await RunFixture.page(RunFixture.bootstrap + """
+            <textarea id="box" rows="4"></textarea>
+            <script>
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.callHandler('echo', {tall: document.getElementById('box').offsetHeight > 0});
+            });
+            </script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 1, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"\#(url.path) bridge[0]: headless "js->native call echo {\"tall\":false}" | webkit "js->native call echo {\"tall\":true}""#,
+                "\(lines)")
     }
 }

@@ -21,14 +21,84 @@ import WebKitEngine
     }
 
     @Test func whatWebKitCannotRunYetIsRefusedByName() async throws {
-        let folder = try await RunFixture.folder(["index.html": "<p>x</p>", "index.mock.json": "{}"])
-        let page = folder.appendingPathComponent("index.html").path
-        let result = try await HybridBinary.run(["run", page, "--engine", "webkit", "--call", "greet", "--virtual-time"])
+        let url = try await RunFixture.page("<p>x</p>")
+        let result = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--container", "android-jsbridge",
+                                                 "--virtual-time"])
         #expect(result.status == 2)
-        #expect(result.stderr == "hybrid run: --engine webkit does not run --call (the bridge, its mocks and native "
-                + "handlers do not run on WebKit yet), the sidecar mock file (the bridge, its mocks and native handlers do "
-                + "not run on WebKit yet), --virtual-time (WebKit's timers run on its own clock) yet; run the page on the "
-                + "headless engine (--engine headless)\n")
+        #expect(result.stderr == "hybrid run: --engine webkit does not run --container (WebKit carries the iOS "
+                + "WebViewJavascriptBridge only), --virtual-time (WebKit's timers run on its own clock) yet; run the page "
+                + "on the headless engine (--engine headless)\n")
+    }
+
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func theBridgePageAnswersCallsWithTheSameTranscriptLinesOnWebKit() async throws {
+        var bridgeLines: [[String]] = []
+        for engine in ["headless", "webkit"] {
+            let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("echo-\(UUID().uuidString).jsonl")
+            let result = try await HybridBinary.run(
+                ["run", RunFixture.repository.appendingPathComponent("web/bridge/echo.html").path, "--engine", engine,
+                 "--transcript", transcript.path, "--call", #"echoHandler={"n":1}"#, "--call", "jsRcvResponseTest",
+                 "--event", "deviceready"], environment: ["NO_COLOR": "1"])
+            // jsRcvResponseTest calls native objcEchoToJs, which the run does not have: the same error on both.
+            // The iOS container fires no event, on either engine: status 1, the same message.
+            #expect(result.status == 1, "\(engine): \(result.stderr)")
+            #expect(result.stderr.contains("hybrid run: --event deviceready: unknown_event: container "), "\(result.stderr)")
+            #expect(result.stdout.contains(#"JS → native Greet {"greeting":"Hello from the echo page"}"#), "\(engine)")
+            #expect(result.stdout.contains(#"JS ⇢ native echoHandler answer {"n":1}"#), "\(engine): \(result.stdout)")
+            #expect(result.stdout.contains(#"native ⇢ JS objcEchoToJs answer error handler_not_found"#), "\(engine)")
+            let events = try await RunFixture.events(transcript)
+            let messages = RunFixture.kind(events, "bridge").filter { $0["type"] as? String != "signal" }
+            bridgeLines.append(messages.map { event in
+                ["dir", "type", "handler"].map { event[$0] as? String ?? "" }.joined(separator: " ")
+            })
+            #expect(RunFixture.kind(events, "callResult").map { $0["value"] as? [String: Int] } == [["n": 1], nil])
+        }
+        #expect(bridgeLines[0] == ["js->native call Greet", "native->js call echoHandler", "js->native response echoHandler",
+                                   "native->js call jsRcvResponseTest", "js->native call objcEchoToJs",
+                                   "native->js error objcEchoToJs"], "\(bridgeLines[0])")
+        #expect(bridgeLines[1] == bridgeLines[0])
+    }
+
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func mocksMockScriptsAndMessageHandlersAnswerThePageOnWebKit() async throws {
+        let examples = RunFixture.repository.appendingPathComponent("web/examples")
+        // token.mock.json, the page's sidecar: a token, then an error.
+        let token = try await HybridBinary.run(
+            ["run", examples.appendingPathComponent("token.html").path, "--engine", "webkit", "--message-handler",
+             "getToken", "--click", "#go", "--eval", "document.getElementById('status').textContent",
+             "--click", "#go", "--eval", "document.getElementById('status').textContent"])
+        #expect(token.status == 0, "\(token.stderr)")
+        #expect(token.stdout.contains("\nlogged in with token-1\n"), "\(token.stdout)")
+        #expect(token.stdout.contains("\nlogin failed: the session expired\n"), "\(token.stdout)")
+        let mock = try await RunFixture.folder(["scan.json": #"{"scanClick": {"response": "mocked scan"}}"#])
+        let pay = try await HybridBinary.run(
+            ["run", RunFixture.repository.appendingPathComponent("web/index.html").path, "--engine", "webkit",
+             "--mock-script", examples.appendingPathComponent("pay.js").path, "--mock",
+             mock.appendingPathComponent("scan.json").path, "--click", "#scan", "--click", "#pay", "--click", "#pay"],
+            environment: ["NO_COLOR": "1"])
+        #expect(pay.status == 0, "\(pay.stderr)")
+        #expect(pay.stdout.contains("native ⇢ JS scanClick answer mocked scan"), "\(pay.stdout)")
+        #expect(pay.stdout.contains(#"native ⇢ JS payClick answer {"status":"paid""#), "\(pay.stdout)")
+        #expect(pay.stdout.contains("native ⇢ JS payClick answer error duplicate: order"), "\(pay.stdout)")
+    }
+
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func theDemoRunsWithItsHandlersOnWebKit() async throws {
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString).jsonl")
+        let result = try await HybridBinary.run(["run", "--engine", "webkit", "--transcript", transcript.path],
+                                                environment: ["NO_COLOR": "1"], currentDirectory: RunFixture.repository)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"JS → native scanClick {"data":"scan data from JS"}"#), "\(result.stdout)")
+        #expect(result.stdout.contains("[alert] JS was called by native\n"))
+        #expect(result.stdout.contains(#"{"data":{"from":"Swift"},"from":"JS"}"#))
+        #expect(result.stdout.contains("✓ assert document.body.style.backgroundColor === 'orange'\n"))
+        let summary = result.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasPrefix("web/index.html: 7 JS→native, 7 native→JS, 2 dialogs, 0 errors, 2/2 assertions passed, "),
+                "\(result.stderr)")
+        let events = try await RunFixture.events(transcript)
+        #expect(RunFixture.kind(events, "meta").first?["engine"] as? String == "webkit")
+        #expect(RunFixture.kind(events, "dialog").count == 2)
+        #expect(RunFixture.kind(events, "bridge").contains { $0["handler"] as? String == "changeBGColor" })
     }
 
     @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
@@ -79,6 +149,25 @@ import WebKitEngine
             #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "\(name)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("each/step-10.png").path))
+    }
+
+    /// A refused connection, and port 1 (which WebKit refuses to load, showing about:blank), are the headless engine's
+    /// error on WebKit too: exit 2 and `cannot load URL: why`; the transcript has WebKit's loadFailed line.
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func aPageThatCannotLoadIsAnErrorAsOnTheHeadlessEngine() async throws {
+        let closed = try ClosedPort()
+        for url in [closed.url("/").absoluteString, "http://127.0.0.1:1/"] {
+            for engine in ["headless", "webkit"] {
+                let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("load-\(UUID().uuidString).jsonl")
+                let result = try await HybridBinary.run(["run", url, "--engine", engine, "--transcript", transcript.path])
+                #expect(result.status == 2, "\(engine) \(url): \(result.stderr)")
+                #expect(result.stderr.contains("hybrid run: cannot load \(url): "), "\(engine) \(url): \(result.stderr)")
+                if engine == "webkit" {
+                    let failed = RunFixture.kind(try await RunFixture.events(transcript), "loadFailed")
+                    #expect(failed.map { $0["url"] as? String } == [url])
+                }
+            }
+        }
     }
 
     @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))

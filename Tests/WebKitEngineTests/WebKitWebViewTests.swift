@@ -109,6 +109,22 @@ struct WebKitWebViewTests {
         #expect(error?.message.contains("/nonexistent/host") == true)
     }
 
+    /// A refused connection fails the load with WebKit's words; a restricted port (1), which WebKit does not load but
+    /// replaces with about:blank without failing, fails it too. Each failure is an event, and the view keeps working.
+    @Test func aPageThatCannotLoadFailsTheLoadAndIsAnEvent() async throws {
+        let closed = try ClosedPort()
+        let view = try await WebKitWebView.start(Self.generous())
+        var events = view.events.makeAsyncIterator()
+        for url in [closed.url("/"), URL(string: "http://127.0.0.1:1/")!] {
+            let error = await #expect(throws: WebKitEngineError.self) { try await view.load(url) }
+            #expect(error?.kind == .load)
+            #expect(error?.message.hasPrefix("cannot load \(url.absoluteString): ") == true, "\(String(describing: error))")
+            #expect(await events.next() == .loadFailed(url: url.absoluteString, message: error?.message ?? ""))
+        }
+        #expect((try await view.evaluateJavaScript("1 + 1")) == 2)
+        await view.close()
+    }
+
     @Test func aSnapshotOfTheDemoHasTheDeviceSizeAndIsNotBlank() async throws {
         let device = DeviceProfile.iPhoneSE
         let view = try await WebKitWebView.start(Self.generous(device: device))

@@ -3,6 +3,7 @@ import Foundation
 import JavaScript
 import Synchronization
 import Testing
+import TestSupport
 @testable import WebView
 
 /// The page's `EventSource` against the fixture server's event streams, on loopback; each test its own web view and

@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// Resource Timing: `PerformanceResourceTiming` entries for what a page loads (fetch, XHR, images, stylesheets),

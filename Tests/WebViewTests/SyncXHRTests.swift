@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// Synchronous `XMLHttpRequest` (`open(method, url, false)`): the script waits while the runtime thread runs only the

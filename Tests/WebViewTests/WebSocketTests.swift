@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// The page's `WebSocket` against the fixture server's WebSocket endpoints, on loopback; each test its own web view

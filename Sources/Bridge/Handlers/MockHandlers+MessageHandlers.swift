@@ -25,7 +25,7 @@ extension MockHandlers {
                 let reply: @Sendable (Result<JSONValue?, BridgeError>) -> Void = { result in
                     switch result {
                     case .success(let value): replyHandler(value ?? message.body, nil)
-                    case .failure(let error): replyHandler(nil, error.message.isEmpty ? error.code : error.message)
+                    case .failure(let error): replyHandler(nil, MockReplyError(error).description)
                     }
                 }
                 if before?(message, reply) == true { return }
@@ -33,6 +33,38 @@ extension MockHandlers {
             }, name: name)
         }
     }
+}
+
+extension MockHandlers {
+    /// Registers `window.webkit.messageHandlers.NAME` for each of `names` in a web view of either engine
+    /// (`hybrid run --engine webkit --message-handler`), as ``registerMessageHandlers(_:in:before:)`` does in a
+    /// headless web view: a name these mocks answer is registered with reply (the page's `postMessage` returns a
+    /// Promise of the mock's answer, rejected with an `Error` whose message is the mock error's message), any other
+    /// name as a plain handler. A mock's `delayMs` runs on `runtime`'s clock (the bridge's
+    /// ``WebViewJavascriptBridge/runtime``). Throws what the engine throws (a name registered twice).
+    public func registerMessageHandlers(_ names: [String], in engine: any WebViewEngine,
+                                        runtime: JavaScriptRuntime) async throws {
+        for name in names {
+            guard let list = lists[name] else {
+                try await engine.addScriptMessageHandler(name: name) { _ in }
+                continue
+            }
+            let turn = MockTurn(name: name, list: list)
+            try await engine.addScriptMessageHandlerWithReply(name: name) { message in
+                try await withCheckedThrowingContinuation { continuation in
+                    turn.answer(message.body, runtime: runtime, warn: { _ in }) { result in
+                        continuation.resume(with: result.map { $0 ?? message.body }.mapError(MockReplyError.init))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A mock's error answer to a message handler with reply: the page's `Error` gets its message (its code without one).
+private struct MockReplyError: Error, CustomStringConvertible {
+    let description: String
+    init(_ error: BridgeError) { description = error.message.isEmpty ? error.code : error.message }
 }
 
 /// A message handler with reply made of a closure.

@@ -26,15 +26,31 @@ enum RunBridge {
         return mocks
     }
 
-    /// Makes the bridge for `webView` with the built-in handlers (mocks are installed over them later).
-    static func attach(to webView: HeadlessWebView, demo: Bool, logging: Bool, lenient: Bool = false,
-                       container: ContainerProfile = .iOSWebViewJavascriptBridge) async -> WebViewJavascriptBridge {
-        let bridge = await WebViewJavascriptBridge(for: webView, container: container)
-        bridge.isEchoEnabled = true
-        if lenient { bridge.compatibility = .lenient }
-        if logging { bridge.enableLogging() }
-        if demo { RunDemo.registerHandlers(on: bridge) }
+    /// Makes the bridge for `webView` with the run's settings (``configure(_:options:)``; mocks are installed over
+    /// its built-in handlers later).
+    static func attach(to webView: HeadlessWebView, options: RunOptions) async -> WebViewJavascriptBridge {
+        let bridge = await WebViewJavascriptBridge(for: webView, container: options.container)
+        configure(bridge, options: options)
         return bridge
+    }
+
+    /// The run's settings on a bridge of either engine: the built-in handlers (`echo`, and the demo's in the demo),
+    /// `--lenient`, logging (`--log-level`), `--max-message-size` and `--timing-seed`.
+    static func configure(_ bridge: WebViewJavascriptBridge, options: RunOptions) {
+        bridge.isEchoEnabled = true
+        if options.lenient { bridge.compatibility = .lenient }
+        if options.logBridge { bridge.enableLogging() }
+        if options.isDemo { RunDemo.registerHandlers(on: bridge) }
+        if let size = options.maxMessageSize { bridge.maximumMessageSize = size }
+        bridge.timing = options.timing
+    }
+
+    /// Installs `mocks`, then each `--mock-script` over them.
+    static func install(_ mocks: MockHandlers, scripts: [String], into bridge: WebViewJavascriptBridge) async throws(RunInputError) {
+        mocks.install(into: bridge)
+        for script in scripts {
+            do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
+        }
     }
 
     /// `--call NAME[=JSON]`: native calls the page's handler, the page runs until idle, and the
@@ -43,7 +59,7 @@ enum RunBridge {
     ///
     /// The answer is the bridge's own completion of this call, never read from traced traffic: a
     /// response whose id native did not send, or answered already, is not this call's answer.
-    static func call(_ call: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
+    static func call(_ call: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: some RunBridgeSteps) async -> Bool {
         let report = phases.report
         report.line(report.style.dim("call \(call.handler)") + (call.data.map { " " + $0.jsonString } ?? ""))
         // The step is written before what it causes; its outcome (`callResult`) once the page is idle.
@@ -76,7 +92,7 @@ enum RunBridge {
 
     /// `--event NAME[=JSON]`: the container fires the event into the page (the bridge traces it), and the page runs
     /// until idle. An event the container does not fire is status 1, the message listing those it does.
-    static func fire(_ event: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: RunPhases) async -> Bool {
+    static func fire(_ event: RunOptions.Call, bridge: WebViewJavascriptBridge, phases: some RunBridgeSteps) async -> Bool {
         let report = phases.report
         report.line(report.style.dim("event \(event.handler)") + (event.data.map { " " + $0.jsonString } ?? ""))
         var fields: JSONObject = ["name": .string(event.handler), "data": event.data ?? .null]
@@ -92,3 +108,14 @@ enum RunBridge {
         return await phases.runUntilIdle()
     }
 }
+
+/// What the bridge's steps (`--call`, `--event`) need of a run, on either engine: where they print and write, the
+/// page they act on, and running the page until idle (false when the time limit came first).
+protocol RunBridgeSteps {
+    var report: RunReport { get }
+    var transcript: RunTranscript { get }
+    func pageID() async -> Int
+    func runUntilIdle() async -> Bool
+}
+
+extension RunPhases: RunBridgeSteps {}

@@ -72,12 +72,17 @@ struct RunCommand: AsyncParsableCommand {
 
             Engines: --engine headless (the default) runs the page in the headless web view; --engine webkit runs \
             it in real WebKit (WebKitGTK, the engine of WKWebView, in a helper process under a private Xvfb; install \
-            it with scripts/bootstrap --webkit), served the same way, the steps run as JavaScript in its DOM, its \
-            console and uncaught errors printed and in the transcript. --timeout counts from the moment WebKit is \
-            ready. --screenshot FILE.png saves the page's pixels after the steps, --screenshot-each DIR after the \
-            load (DIR/load.png) and after every step (DIR/step-N.png); both need --engine webkit. What does not run \
-            on WebKit yet (the bridge: --call, --event, mocks, message handlers; --routes, HAR, --virtual-time, \
-            --rotate, device services, --canvas-out, --max-memory) is refused with exit 2, naming it.
+            it with scripts/bootstrap --webkit), served the same way, with the same bridge (carried as on WKWebView; \
+            its built-in and demo handlers, mocks, --mock-script, --message-handler, --call, --event), the steps \
+            run as JavaScript in its DOM, its console, dialogs, uncaught errors and bridge messages printed and in \
+            the transcript. A page that cannot load (a refused connection) is exit 2, as on the headless engine. \
+            --timeout counts from the moment WebKit is ready.
+
+            Screenshots: --screenshot FILE.png saves the page's pixels after \
+            the steps, --screenshot-each DIR after the load (DIR/load.png) and after every step (DIR/step-N.png); \
+            both need --engine webkit. What does not run on WebKit yet (--container, --timing-seed, --routes, HAR, \
+            --virtual-time, --rotate, device services, --canvas-out, --max-memory) is refused with exit \
+            2, naming it.
 
             --report FILE.html on --engine webkit embeds the screenshots (--screenshot, --screenshot-each) in the \
             page, as data: URLs, so the file stays self-contained.
@@ -116,6 +121,8 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/canvas.html --engine webkit --screenshot canvas.png
               hybrid run web/examples/form.html --engine webkit --fill '#name=Ann'
               hybrid run web/examples/form.html --fill '#name=A' --click '#pay' --coverage
+              hybrid run web/bridge/echo.html --engine webkit --call 'echoHandler={"n":1}'
+              hybrid run --engine webkit                     # the demo in real WebKit
             """
     )
 

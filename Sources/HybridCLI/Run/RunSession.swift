@@ -133,10 +133,7 @@ struct RunSession {
             "schema": 2, "version": .string(HybridVersion.string), "url": .string(url.absoluteString),
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo),
         ])
-        let bridge = await RunBridge.attach(to: webView, demo: options.isDemo, logging: options.logBridge, lenient: options.lenient,
-                                            container: options.container)
-        if let size = options.maxMessageSize { bridge.maximumMessageSize = size }
-        bridge.timing = options.timing
+        let bridge = await RunBridge.attach(to: webView, options: options)
         let own = RunTarget(webView: webView, bridge: bridge)
         do throws(RunInputError) {
             // Mocks (the page's sidecar, then --mock files) override built-ins.
@@ -156,15 +153,12 @@ struct RunSession {
                 })
             }
             guard let routes = options.routes else {
-                mocks.install(into: bridge)
+                try await RunBridge.install(mocks, scripts: options.mockScripts, into: bridge)
                 mocks.registerMessageHandlers(options.messageHandlers, in: webView)
                 if let replayHAR = options.replayHAR {
                     let har: HARReplay
                     do { har = try HARReplay(contentsOf: replayHAR) } catch { throw RunInputError("--replay-har \(error)") }
                     await webView.addDocumentObserver(RunHARReplay(har: har, passThrough: server?.baseURL.absoluteString))
-                }
-                for script in options.mockScripts {
-                    do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
                 }
                 let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
                 return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }

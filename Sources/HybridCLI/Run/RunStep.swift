@@ -38,6 +38,42 @@ enum RunStep: Sendable, Equatable {
         }
     }
 
+    /// How a step the page is driven by (a user's action, a wait) is recorded, the same on every engine: the
+    /// transcript line's kind and fields, written before what the step causes, and the line printed.
+    struct Record: Sendable, Equatable {
+        var kind: String
+        var fields: JSONObject
+        var line: String
+    }
+
+    /// The step's ``Record``; nil for the steps that record themselves with their outcome (`--call`, `--event`,
+    /// `--eval`, `--assert`).
+    var record: Record? {
+        switch self {
+        case .click(let selector):
+            Record(kind: "click", fields: ["selector": .string(selector)], line: "click \(selector)")
+        case .fill(let selector, let text):
+            Record(kind: "fill", fields: ["selector": .string(selector), "text": .string(text)],
+                   line: "fill \(selector) \(JSONValue.string(text).jsonString)")
+        case .select(let selector, let value):
+            Record(kind: "select", fields: ["selector": .string(selector), "value": .string(value)],
+                   line: "select \(selector) \(JSONValue.string(value).jsonString)")
+        case .press(let key):
+            Record(kind: "press", fields: ["key": .string(key)], line: "press \(key)")
+        case .check(let selector):
+            Record(kind: "check", fields: ["selector": .string(selector)], line: "check \(selector)")
+        case .uncheck(let selector):
+            Record(kind: "uncheck", fields: ["selector": .string(selector)], line: "uncheck \(selector)")
+        case .waitFor(let selector):
+            Record(kind: "waitFor", fields: ["selector": .string(selector)], line: "wait-for \(selector)")
+        case .wait(let milliseconds):
+            Record(kind: "wait", fields: ["ms": .number(milliseconds)],
+                   line: "wait \(String(format: "%g", milliseconds)) ms")
+        case .call, .event, .eval, .assert:
+            nil
+        }
+    }
+
     /// The option names that make steps, without `--`, and `steps` (a scenario file, expanded in place).
     static let optionNames: Set<String> = ["click", "fill", "select", "press", "check", "uncheck", "wait-for", "wait",
                                            "call", "eval", "assert", "steps", "event"]

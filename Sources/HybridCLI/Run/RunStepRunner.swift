@@ -27,34 +27,21 @@ final class RunStepRunner {
         }
         switch step {
         case .click(let selector):
-            report.line(report.style.dim("click \(selector)"))
-            return await act(step, "click", ["selector": .string(selector)], selector: selector, failed: failed) { try await $0.click(selector) }
+            return await act(step, selector: selector, failed: failed) { try await $0.click(selector) }
         case .fill(let selector, let text):
-            report.line(report.style.dim("fill \(selector) \(JSONValue.string(text).jsonString)"))
-            return await act(step, "fill", ["selector": .string(selector), "text": .string(text)], selector: selector, failed: failed) {
-                try await $0.fill(selector, with: text)
-            }
+            return await act(step, selector: selector, failed: failed) { try await $0.fill(selector, with: text) }
         case .select(let selector, let value):
-            report.line(report.style.dim("select \(selector) \(JSONValue.string(value).jsonString)"))
-            return await act(step, "select", ["selector": .string(selector), "value": .string(value)], selector: selector, failed: failed) {
-                try await $0.selectOption(value, in: selector)
-            }
+            return await act(step, selector: selector, failed: failed) { try await $0.selectOption(value, in: selector) }
         case .press(let key):
-            report.line(report.style.dim("press \(key)"))
-            return await act(step, "press", ["key": .string(key)], selector: nil, failed: failed) { try await $0.press(key) }
+            return await act(step, selector: nil, failed: failed) { try await $0.press(key) }
         case .check(let selector), .uncheck(let selector):
             let checked: Bool = if case .check = step { true } else { false }
-            report.line(report.style.dim((checked ? "check " : "uncheck ") + selector))
-            return await act(step, checked ? "check" : "uncheck", ["selector": .string(selector)], selector: selector, failed: failed) {
-                try await $0.setChecked(checked, for: selector)
-            }
+            return await act(step, selector: selector, failed: failed) { try await $0.setChecked(checked, for: selector) }
         case .waitFor(let selector):
-            report.line(report.style.dim("wait-for \(selector)"))
-            phases.transcript.write(kind: "waitFor", page: await phases.pageID(), ["selector": .string(selector)])
+            await announce(step)
             return await waitFor(selector, step: step, failed: failed)
         case .wait(let milliseconds):
-            report.line(report.style.dim("wait \(String(format: "%g", milliseconds)) ms"))
-            phases.transcript.write(kind: "wait", page: await phases.pageID(), ["ms": .number(milliseconds)])
+            await announce(step)
             return await wait(milliseconds, step: step)
         case .call(let call):
             if await !RunBridge.call(call, bridge: phases.target().bridge, phases: phases) {
@@ -84,10 +71,9 @@ final class RunStepRunner {
 
     /// A user's action on the element matching `selector` (nil: the focused element): the transcript line, a
     /// check that the selector matches, the action, then idle.
-    private func act(_ step: RunStep, _ kind: String, _ fields: JSONObject, selector: String?, failed: @escaping @Sendable (String) -> Void,
+    private func act(_ step: RunStep, selector: String?, failed: @escaping @Sendable (String) -> Void,
                      _ action: @escaping @Sendable (HeadlessWebView) async throws -> Void) async -> ExitStatus? {
-        // Each step is written before what it causes.
-        phases.transcript.write(kind: kind, page: await phases.pageID(), fields)
+        await announce(step)
         let webView = await phases.target().webView
         let outcome = await phases.withDeadline { () async throws -> String? in
             if let selector {
@@ -105,6 +91,14 @@ final class RunStepRunner {
         case .done(nil): break
         }
         return await idle(after: step)
+    }
+
+    /// Prints the step's line and writes its transcript line (``RunStep/record``): each step is written before what
+    /// it causes.
+    private func announce(_ step: RunStep) async {
+        guard let record = step.record else { return }
+        phases.report.line(phases.report.style.dim(record.line))
+        phases.transcript.write(kind: record.kind, page: await phases.pageID(), record.fields)
     }
 
     /// `--wait-for`: until an element matches, watched by a MutationObserver in the page; on the virtual clock time

@@ -5,49 +5,21 @@ import Hybrid
 /// JavaScript in the real DOM: the element's own `click()`, `focus()` and value, and the events a user's input fires
 /// (`keydown`, `beforeinput`, `input`, `keyup`, `change`). The script's value is null, or why the step failed.
 enum RunWebKitActions {
-    struct Action {
-        /// The transcript line's kind and fields, as the headless engine writes them.
-        var kind: String
-        var fields: JSONObject
-        /// The line printed.
-        var line: String
-        /// The function of `library` to call, and its arguments.
-        var function: String
-        var arguments: [JSONValue]
-    }
-
-    static func action(for step: RunStep) -> Action? {
+    /// The script that runs a user's action step (`--click`, `--fill`, `--select`, `--press`, `--check`,
+    /// `--uncheck`) in the page; nil for the other steps. What the step prints and writes is its ``RunStep/record``,
+    /// as on the headless engine.
+    static func script(for step: RunStep) -> String? {
+        let (function, arguments): (String, [JSONValue])
         switch step {
-        case .click(let selector):
-            Action(kind: "click", fields: ["selector": .string(selector)], line: "click \(selector)",
-                   function: "click", arguments: [.string(selector)])
-        case .fill(let selector, let text):
-            Action(kind: "fill", fields: ["selector": .string(selector), "text": .string(text)],
-                   line: "fill \(selector) \(JSONValue.string(text).jsonString)", function: "fill",
-                   arguments: [.string(selector), .string(text)])
-        case .select(let selector, let value):
-            Action(kind: "select", fields: ["selector": .string(selector), "value": .string(value)],
-                   line: "select \(selector) \(JSONValue.string(value).jsonString)", function: "select",
-                   arguments: [.string(selector), .string(value)])
-        case .press(let key):
-            Action(kind: "press", fields: ["key": .string(key)], line: "press \(key)", function: "press",
-                   arguments: [.string(key)])
-        case .check(let selector), .uncheck(let selector):
-            if case .check = step {
-                Action(kind: "check", fields: ["selector": .string(selector)], line: "check \(selector)",
-                       function: "check", arguments: [.string(selector), .bool(true)])
-            } else {
-                Action(kind: "uncheck", fields: ["selector": .string(selector)], line: "uncheck \(selector)",
-                       function: "check", arguments: [.string(selector), .bool(false)])
-            }
-        default:
-            nil
+        case .click(let selector): (function, arguments) = ("click", [.string(selector)])
+        case .fill(let selector, let text): (function, arguments) = ("fill", [.string(selector), .string(text)])
+        case .select(let selector, let value): (function, arguments) = ("select", [.string(selector), .string(value)])
+        case .press(let key): (function, arguments) = ("press", [.string(key)])
+        case .check(let selector): (function, arguments) = ("check", [.string(selector), .bool(true)])
+        case .uncheck(let selector): (function, arguments) = ("check", [.string(selector), .bool(false)])
+        default: return nil
         }
-    }
-
-    /// The script that runs `action` in the page.
-    static func script(_ action: Action) -> String {
-        "(" + library + ")." + action.function + "(" + action.arguments.map(\.jsonString).joined(separator: ", ") + ")"
+        return "(" + library + ")." + function + "(" + arguments.map(\.jsonString).joined(separator: ", ") + ")"
     }
 
     /// One function per verb; each returns null or the reason it failed (the headless engine's words where they meet).

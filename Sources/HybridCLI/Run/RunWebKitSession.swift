@@ -3,10 +3,12 @@ import Hybrid
 import Synchronization
 import WebKitEngine
 
-/// `hybrid run --engine webkit`: the page in real WebKit (`WebKitWebView`), served by the same fixture server, the
-/// steps run as JavaScript in it, console and uncaught errors printed and written to the transcript as the headless
-/// engine's are, `--screenshot` and `--screenshot-each` taken with WebKit's snapshot. `--timeout` counts from the
-/// moment WebKit is ready (starting it is not the page's time).
+/// `hybrid run --engine webkit`: the page in real WebKit (`WebKitWebView`), served by the same fixture server, with
+/// the same bridge (`WebViewJavascriptBridge(engine:)`: its built-in and demo handlers, `--mock`, `--mock-script`,
+/// `--message-handler`), the steps run as JavaScript in it (`--call` and `--event` through the bridge), console,
+/// dialogs, uncaught errors and bridge messages printed and written to the transcript as the headless engine's are,
+/// `--screenshot` and `--screenshot-each` taken with WebKit's snapshot. `--timeout` counts from the moment WebKit is
+/// ready (starting it is not the page's time).
 struct RunWebKitSession {
     var options: RunOptions
 
@@ -19,6 +21,14 @@ struct RunWebKitSession {
         }
         if let reason = WebKitWebView.unavailableReason {
             StandardStreams.err("hybrid run: --engine webkit: \(reason)\n")
+            return .usage
+        }
+        let mocks: MockHandlers
+        do throws(RunInputError) {
+            // Read before WebKit starts: a bad mock file is an input error at once.
+            mocks = try RunBridge.mocks(page: options.url, files: options.mockFiles)
+        } catch {
+            StandardStreams.err("hybrid run: \(error.description)\n")
             return .usage
         }
         let report = RunReport(verbosity: options.verbosity, style: options.style)
@@ -37,14 +47,23 @@ struct RunWebKitSession {
         }
         let limit = Duration.milliseconds(Int64(options.timeout * 1000))
         let view: WebKitWebView
+        let bridge: WebViewJavascriptBridge
         do {
             view = try await WebKitWebView.start(.init(device: options.device, loadTimeout: limit, scriptTimeout: limit))
         } catch {
             StandardStreams.err("hybrid run: --engine webkit: \(error)\n")
             return .usage
         }
+        do {
+            bridge = try await WebViewJavascriptBridge(engine: view)
+        } catch {
+            StandardStreams.err("hybrid run: --engine webkit: the bridge: \(error)\n")
+            await view.close()
+            return .usage
+        }
+        RunBridge.configure(bridge, options: options)
         let start = ContinuousClock.now
-        let page = RunWebKitPage(view: view, report: report, transcript: transcript,
+        let page = RunWebKitPage(view: view, bridge: bridge, report: report, transcript: transcript,
                                  deadline: start + limit, timeout: options.timeout)
         let events = Task { await page.forwardEvents() }
         // Served as the headless engine serves it: its folder on a free loopback port.
@@ -73,12 +92,22 @@ struct RunWebKitSession {
             "timeout": .number(options.timeout), "demo": .bool(options.isDemo), "engine": "webkit",
         ])
         if report.status == .success {
-            await runPhases(page, url: url)
+            do {
+                // Mocks (the page's sidecar, then --mock files, then --mock-script) override the built-in handlers.
+                try await RunBridge.install(mocks, scripts: options.mockScripts, into: bridge)
+                try await mocks.registerMessageHandlers(options.messageHandlers, in: view, runtime: bridge.runtime)
+                await runPhases(page, url: url)
+            } catch {
+                StandardStreams.err("hybrid run: \((error as? RunInputError)?.description ?? "\(error)")\n")
+                report.raise(.usage)
+            }
         }
+        if options.strict, report.tally.withLock({ $0.divergences }) > 0 { report.raise(.exception) }
         await view.close()
         await events.value
         await server?.stop()
         await serverRuntime?.shutdown()
+        await bridge.runtime.shutdown()
         var status = report.status
         if let failure = transcript.close() {
             RunSession.reportTranscriptFailure(failure)
@@ -114,9 +143,10 @@ struct RunWebKitSession {
     }
 }
 
-/// The page of a WebKit run: its steps as JavaScript, its events printed in order with them.
-final class RunWebKitPage: Sendable {
+/// The page of a WebKit run: its steps as JavaScript, its events and its bridge's messages printed in order with them.
+final class RunWebKitPage: Sendable, RunBridgeSteps {
     let view: WebKitWebView
+    let bridge: WebViewJavascriptBridge
     let report: RunReport
     let transcript: RunTranscript
     let deadline: ContinuousClock.Instant
@@ -129,72 +159,107 @@ final class RunWebKitPage: Sendable {
         /// The marks posted and not yet seen in the events: what `settle()` waits for.
         var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
         var eventsEnded = false
+        /// The current document's number (WebKit's committed loads, counted from 1).
+        var page = 0
+        /// The bridge's messages and signals so far: the page is idle once a round of it sees none.
+        var bridgeEvents = 0
+        var observations: [EventObservation] = []
     }
 
-    init(view: WebKitWebView, report: RunReport, transcript: RunTranscript, deadline: ContinuousClock.Instant,
-         timeout: Double) {
+    init(view: WebKitWebView, bridge: WebViewJavascriptBridge, report: RunReport, transcript: RunTranscript,
+         deadline: ContinuousClock.Instant, timeout: Double) {
         self.view = view
+        self.bridge = bridge
         self.report = report
         self.transcript = transcript
         self.deadline = deadline
         self.timeout = timeout
+        // Observed from now on: the bridge traces its messages only while they are watched.
+        let observations = [
+            view.observeEvents { [weak self] event in self?.forward(event) },
+            bridge.events.observe { [weak self] event in
+                self?.state.withLock { $0.bridgeEvents += 1 }
+                self?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
+            },
+            bridge.divergences.observe { [weak self] divergence in
+                self?.emit(WebViewEvent(time: divergence.time, page: divergence.page,
+                                        kind: .custom(kind: "divergence", fields: divergence.fields)))
+            },
+        ]
+        state.withLock { $0.observations = observations }
     }
 
     /// The first `--assert` found falsy.
     var firstFalsy: String? { state.withLock { $0.firstFalsy } }
 
+    func pageID() async -> Int { state.withLock { $0.page } }
+
     /// The marker `settle()` logs: a console line no page writes.
     private static let markPrefix = "\u{0}hybrid-run-mark "
 
-    /// Prints and records the page's events as the headless engine's are, until the view closes.
+    /// Waits until the view has closed (its events end), then lets no one wait for a mark any more.
     func forwardEvents() async {
-        for await event in view.events {
-            switch event {
-            case .console(let level, let text):
-                if text.hasPrefix(Self.markPrefix), let mark = Int(text.dropFirst(Self.markPrefix.count)) {
-                    state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
-                    continue
-                }
-                emit(.console(ConsoleMessage(level: ConsoleMessage.Level(rawValue: level) ?? .log, text: text)))
-            case .uncaughtError(let message, let sourceURL, let line):
-                // WebKit's message is `TypeError: ...`: the name and the message as the headless engine gives them.
-                var name = "", text = message
-                if let colon = message.range(of: ": "), message[..<colon.lowerBound].allSatisfy({ $0.isLetter }) {
-                    name = String(message[..<colon.lowerBound])
-                    text = String(message[colon.upperBound...])
-                }
-                emit(.exception(JSException(name: name, message: text, sourceURL: sourceURL, line: line)))
-            case .webProcessTerminated(let reason):
-                // terminatedByAPI: the time limit stopped a script, which the run reports itself.
-                if reason != "terminatedByAPI" {
-                    StandardStreams.err(report.style.red("hybrid run: the WebKit web process ended (\(reason))") + "\n")
-                    report.raise(.exception)
-                }
-                transcript.write(kind: "webProcessTerminated", page: 1, ["reason": .string(reason)])
-                let waiting = state.withLock { state in
-                    defer { state.waiting = [:] }
-                    return state.waiting
-                }
-                waiting.values.forEach { $0.resume() }
-            }
-        }
-        let waiting = state.withLock { state in
+        for await _ in view.events {}
+        let (waiting, observations) = state.withLock { state in
             state.eventsEnded = true
-            defer { state.waiting = [:] }
-            return state.waiting
+            defer {
+                state.waiting = [:]
+                state.observations = []
+            }
+            return (state.waiting, state.observations)
         }
+        observations.forEach { $0.cancel() }
         waiting.values.forEach { $0.resume() }
     }
 
-    private func emit(_ kind: WebViewEvent.Kind) {
-        let event = WebViewEvent(page: 1, kind: kind)
+    /// One event of the view (its reader thread, in order): printed and recorded as the headless engine's are.
+    private func forward(_ event: WebViewEvent) {
+        switch event.kind {
+        case .console(let message):
+            if message.text.hasPrefix(Self.markPrefix), let mark = Int(message.text.dropFirst(Self.markPrefix.count)) {
+                state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+                return
+            }
+            emit(event)
+        case .exception(let exception):
+            // WebKit's message is `TypeError: ...`: the name and the message as the headless engine gives them.
+            var name = exception.name, text = exception.message
+            if name.isEmpty, let colon = text.range(of: ": "), text[..<colon.lowerBound].allSatisfy({ $0.isLetter }) {
+                name = String(text[..<colon.lowerBound])
+                text = String(text[colon.upperBound...])
+            }
+            emit(WebViewEvent(time: event.time, page: event.page, kind: .exception(JSException(
+                name: name, message: text, sourceURL: exception.sourceURL, line: exception.line))))
+        case .custom(kind: "webProcessTerminated", let fields):
+            let reason = fields["reason"]?.stringValue ?? "crashed"
+            // terminatedByAPI: the time limit stopped a script, which the run reports itself.
+            if reason != "terminatedByAPI" {
+                StandardStreams.err(report.style.red("hybrid run: the WebKit web process ended (\(reason))") + "\n")
+                report.raise(.exception)
+            }
+            transcript.write(event)
+            let waiting = state.withLock { state in
+                defer { state.waiting = [:] }
+                return state.waiting
+            }
+            waiting.values.forEach { $0.resume() }
+        case .load(milestone: .start, url: _):
+            state.withLock { $0.page = event.page }
+            emit(event)
+        default:
+            emit(event)
+        }
+    }
+
+    private func emit(_ event: WebViewEvent) {
         transcript.write(event)
         report.print(event)
     }
 
     /// Lets the page run its zero-delay timers (what a click or a load set off), then waits until every event the
     /// page sent before has been printed: the page logs a marker behind them, which the events carry in order.
-    func settle() async -> Bool {
+    /// False when the time limit came first.
+    private func settle() async -> Bool {
         let mark = state.withLock { state in
             defer { state.nextMark += 1 }
             return state.nextMark
@@ -217,13 +282,29 @@ final class RunWebKitPage: Sendable {
         }
         if case .timedOut = outcome {
             state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
-            timedOut(in: "running until idle")
             return false
         }
         return true
     }
 
-    /// Loads `url` (WebKit's load-finished) and settles; false when the run must stop (the failure printed).
+    /// Runs until the page and its bridge are idle: the page settles, then the bridge's own work (a delivery it
+    /// received, a mock's delay) is done, again until a round passes without a bridge message or signal (a
+    /// signal's queue is fetched, a delivery sets off the page). False when the time limit came first.
+    func runUntilIdle() async -> Bool {
+        while true {
+            let before = state.withLock { $0.bridgeEvents }
+            guard await settle() else { return false }
+            guard await bridge.runtime.runUntilIdle(timeout: max(deadline - .now, .zero)) == .idle else { return false }
+            if state.withLock({ $0.bridgeEvents }) == before { return true }
+        }
+    }
+
+    /// ``runUntilIdle()``, the time limit reported; false when the run must stop.
+    private func idle() async -> Bool {
+        await runUntilIdle() ? true : timedOut(in: "running until idle")
+    }
+
+    /// Loads `url` (WebKit's load-finished) and runs until idle; false when the run must stop (the failure printed).
     func load(_ url: URL) async -> Bool {
         switch await withDeadline({ [view] in try await view.load(url) }) {
         case .timedOut:
@@ -235,7 +316,7 @@ final class RunWebKitPage: Sendable {
             report.raise(.usage)
             return false
         case .done:
-            return await settle()
+            return await idle()
         }
     }
 
@@ -246,19 +327,25 @@ final class RunWebKitPage: Sendable {
             StandardStreams.err(style.red("hybrid run: step \(number) (\(step.label)): \(reason)") + "\n")
             report.raise(.exception)
         }
+        let page = await pageID()
+        if let record = step.record {
+            // Each step is written before what it causes.
+            report.line(style.dim(record.line))
+            transcript.write(kind: record.kind, page: page, record.fields)
+        }
         switch step {
         case .eval(let code):
-            transcript.write(kind: "eval", page: 1, ["code": .string(code)])
+            transcript.write(kind: "eval", page: page, ["code": .string(code)])
             switch await withDeadline({ [self] in try await evaluate(code) }) {
             case .timedOut: return timedOut(in: "step \(number) (\(step.label))")
             case .failed(let error as WebKitEngineError) where error.kind == .timeout:
                 return timedOut(in: "step \(number) (\(step.label))")
             case .failed(let error):
                 report.failure(error)
-                transcript.write(kind: "evalResult", page: 1, ["code": .string(code), "error": .string("\(error)")])
+                transcript.write(kind: "evalResult", page: await pageID(), ["code": .string(code), "error": .string("\(error)")])
             case .done(let value):
                 StandardStreams.out(RunReport.format(value) + "\n")
-                transcript.write(kind: "evalResult", page: 1, ["code": .string(code), "value": value])
+                transcript.write(kind: "evalResult", page: await pageID(), ["code": .string(code), "value": value])
             }
         case .assert(let code):
             var passed = false
@@ -273,18 +360,14 @@ final class RunWebKitPage: Sendable {
                 if !passed { $0.failedAssertions += 1 }
             }
             report.line((passed ? style.green("✓ assert") : style.red("✗ assert")) + " " + code)
-            transcript.write(kind: "assert", page: 1, ["code": .string(code), "passed": .bool(passed)])
+            transcript.write(kind: "assert", page: page, ["code": .string(code), "passed": .bool(passed)])
             return true
         case .wait(let milliseconds):
-            report.line(style.dim("wait \(String(format: "%g", milliseconds)) ms"))
-            transcript.write(kind: "wait", page: 1, ["ms": .number(milliseconds)])
             let duration = Duration.milliseconds(Int64(milliseconds.rounded()))
             if case .timedOut = await withDeadline({ try await Task.sleep(for: duration) }) {
                 return timedOut(in: step.label)
             }
         case .waitFor(let selector):
-            report.line(style.dim("wait-for \(selector)"))
-            transcript.write(kind: "waitFor", page: 1, ["selector": .string(selector)])
             let literal = JSONValue.string(selector).jsonString
             // WebKit's evaluation does not await a promise: the element is looked for every 20 ms.
             let outcome = await withDeadline { [view] () async throws -> Void in
@@ -297,14 +380,12 @@ final class RunWebKitPage: Sendable {
             case .failed(let error): failed("\(error)")
             case .done: break
             }
-        case .call, .event:
-            // Refused before the run (RunOptions.unsupportedOnWebKit).
-            failed("not supported on the WebKit engine yet")
+        case .call(let call):
+            return await RunBridge.call(call, bridge: bridge, phases: self) ? true : timedOut(in: "step \(number) (\(step.label))")
+        case .event(let event):
+            return await RunBridge.fire(event, bridge: bridge, phases: self) ? true : timedOut(in: "step \(number) (\(step.label))")
         case .click, .fill, .select, .press, .check, .uncheck:
-            guard let action = RunWebKitActions.action(for: step) else { break }
-            report.line(style.dim(action.line))
-            transcript.write(kind: action.kind, page: 1, action.fields)
-            let script = RunWebKitActions.script(action)
+            guard let script = RunWebKitActions.script(for: step) else { break }
             switch await withDeadline({ [view] in try await view.evaluateJavaScript(script) }) {
             case .timedOut: return timedOut(in: step.label)
             case .failed(let error): failed("\(error)")
@@ -312,7 +393,7 @@ final class RunWebKitPage: Sendable {
             case .done: break
             }
         }
-        return await settle()
+        return await idle()
     }
 
     /// `--eval`: the value of `code`, a promise awaited (WebKit's evaluation returns a promise as it is, so its
