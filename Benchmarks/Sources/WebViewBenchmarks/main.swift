@@ -29,6 +29,36 @@ func milliseconds(_ d: Duration) -> Double {
 
 let runtime = JavaScriptRuntime()
 _ = try await runtime.evaluate("1")
+
+// `WebViewBenchmarks pre-warmed [LOADS] [--no-load]`: only the pre-warmed scenario, for a profiler
+// (`valgrind --tool=callgrind`, whose instruction counts hold under load). With `--no-load` each web view is taken
+// from the pool and closed without loading, so the difference of two runs' totals divided by LOADS is what a
+// pre-warmed load costs.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "pre-warmed" {
+    let loads = arguments.dropFirst().first.flatMap { Int($0) } ?? 50
+    let loading = !arguments.contains("--no-load")
+    let pool = WebPagePool(runtime: runtime, capacity: 1, url: page)
+    // One unpooled page first, so domino's sources are read and compiled outside the measured part.
+    let first = HeadlessWebView(runtime: runtime)
+    try await first.load(page)
+    await first.close()
+    let clock = ContinuousClock()
+    var times: [Duration] = []
+    for _ in 0..<loads {
+        try await pool.prepare()
+        let view = try await pool.makeWebView()
+        try await pool.prepare()
+        let start = clock.now
+        if loading { try await view.load(page) }
+        times.append(clock.now - start)
+        await view.close()
+    }
+    await pool.close()
+    times.sort()
+    if loading, !times.isEmpty { print("pre-warmed page: median \(times[times.count / 2]) over \(loads) loads") }
+    exit(0)
+}
 let rssBeforeFirst = residentKB()
 
 // First page of the process: domino's sources are read and compiled for the first time.
