@@ -204,7 +204,8 @@ let package = Package(
         // helper process, hybrid-webkit-host, driven over JSON lines by the WebKitEngine module.
         .executableTarget(name: "HybridWebKitHost", dependencies: ["HybridJSON"]),
         .target(name: "WebKitEngine", dependencies: ["HybridJSON", "HybridLoop", "JavaScript", "WebView", "CCairo"]),
-        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "Bridge", "JavaScript", "TestSupport"]),
+        .testTarget(name: "WebKitEngineTests", dependencies: ["WebKitEngine", "WebView", "Bridge", "JavaScript", "TestSupport",
+                                                           "FixtureServer"]),
     ]
 )
 

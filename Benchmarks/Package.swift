@@ -89,5 +89,16 @@ let package = Package(
                 .product(name: "Hybrid", package: "HybridRuntime"),
             ]
         ),
+
+        // `swift build -c release --package-path Benchmarks --product hybrid-webkit-host`, then
+        // `swift run -c release --package-path Benchmarks EngineBenchmarks`: both engines' costs in one run (start,
+        // first page, later pages, memory per view, bridge round trips) for the README's "Engines" table.
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "Hybrid", package: "HybridRuntime"),
+                .product(name: "WebKitEngine", package: "HybridRuntime"),
+            ]
+        ),
     ]
 )

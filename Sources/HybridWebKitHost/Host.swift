@@ -224,6 +224,8 @@ final class Host: @unchecked Sendable {
             failPending("the web process ended (terminatedByAPI)")
             gtk.terminateWebProcess(view)
             answer(id)
+        case "setCookie", "cookies":
+            cookieRequest(id, op: op, request)
         case "close":
             answer(id)
             gtk.gtkMainQuit()
@@ -233,6 +235,67 @@ final class Host: @unchecked Sendable {
     }
 
     nonisolated(unsafe) static var snapshotPaths: [Int: String] = [:]
+
+    // MARK: Cookies
+
+    /// `setCookie` (`header`, `url`): stores the cookie as a response from `url` with `Set-Cookie: header` would,
+    /// HttpOnly ones too. `cookies` (`url`, `httpOnly`): the `Cookie` header a request to `url` sends (with
+    /// `httpOnly` false, what the page's `document.cookie` shows), or null when there is none.
+    func cookieRequest(_ id: Int, op: String, _ request: JSONValue) {
+        guard let url = request["url"]?.stringValue else { return fail(id, "\(op) needs url") }
+        var error: UnsafeMutableRawPointer?
+        guard let scheme = url.split(separator: ":").first?.lowercased(), scheme == "http" || scheme == "https",
+              let uri = gtk.uriParse(url, 0, &error) else {
+            if error != nil { _ = gtk.takeErrorMessage(error) }
+            return fail(id, "invalid cookie: \(url) is not an http or https URL")
+        }
+        defer { gtk.uriUnref(uri) }
+        let manager = gtk.getCookieManager(gtk.getWebsiteDataManager(view))
+        pending.insert(id)
+        if op == "setCookie" {
+            let header = request["header"]?.stringValue ?? ""
+            guard let cookie = gtk.soupCookieParse(header, uri) else {
+                pending.remove(id)
+                return fail(id, "invalid cookie: \(header.debugDescription) cannot be set for \(url) (malformed, or "
+                    + "for another domain)")
+            }
+            defer { gtk.soupCookieFree(cookie) }  // WebKit copies it
+            gtk.cookieManagerAddCookie(manager, cookie, nil, { manager, result, data in
+                let host = Host.shared!
+                let id = Int(bitPattern: data)
+                var error: UnsafeMutableRawPointer?
+                let added = host.gtk.cookieManagerAddCookieFinish(manager, result, &error) != 0
+                let message = added ? nil : host.gtk.takeErrorMessage(error)
+                guard host.pending.remove(id) != nil else { return }
+                if let message { host.fail(id, "invalid cookie: WebKit refused it: \(message)") } else { host.answer(id) }
+            }, UnsafeMutableRawPointer(bitPattern: id))
+        } else {
+            let withHTTPOnly = request["httpOnly"]?.boolValue ?? true
+            gtk.cookieManagerGetCookies(manager, url, nil, { manager, result, data in
+                Host.shared.cookiesArrived(id: Int(bitPattern: data), manager: manager, result: result)
+            }, UnsafeMutableRawPointer(bitPattern: id * 2 + (withHTTPOnly ? 1 : 0)))
+        }
+    }
+
+    /// The answer of `cookies`: `data` is the request's id times two, plus one when HttpOnly cookies count.
+    func cookiesArrived(id data: Int, manager: OpaquePointer?, result: OpaquePointer?) {
+        let id = data / 2, withHTTPOnly = data % 2 == 1
+        var error: UnsafeMutableRawPointer?
+        let list = gtk.cookieManagerGetCookiesFinish(manager, result, &error)
+        var pairs: [String] = []
+        for cookie in gtk.listData(list).map({ $0.map(OpaquePointer.init) }) {
+            if withHTTPOnly || gtk.soupCookieGetHTTPOnly(cookie) == 0 {
+                let name = gtk.soupCookieGetName(cookie).map { String(cString: $0) } ?? ""
+                let value = gtk.soupCookieGetValue(cookie).map { String(cString: $0) } ?? ""
+                pairs.append(name.isEmpty ? value : name + "=" + value)
+            }
+            gtk.soupCookieFree(cookie)
+        }
+        gtk.listFree(list)
+        guard pending.remove(id) != nil else { return }
+        if list == nil, error != nil { return fail(id, "cannot read the cookies: " + gtk.takeErrorMessage(error)) }
+        answer(id, result: pairs.isEmpty ? .null : .string(pairs.joined(separator: "; ")))
+    }
 
     func evaluated(id: Int, view: OpaquePointer?, result: OpaquePointer?, async: Bool = false) {
         var error: UnsafeMutableRawPointer?

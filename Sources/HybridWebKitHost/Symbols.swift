@@ -79,6 +79,29 @@ struct Symbols: @unchecked Sendable {
     let cairoSurfaceDestroy: @convention(c) (Pointer?) -> Void
     let cairoImageSurfaceGetWidth: @convention(c) (Pointer?) -> Int32
 
+    // Cookies: WebKit's cookie manager, libsoup's cookies, GLib's URIs and lists.
+    let getWebsiteDataManager: @convention(c) (Pointer?) -> Pointer?
+    let getCookieManager: @convention(c) (Pointer?) -> Pointer?
+    let cookieManagerAddCookie: @convention(c) (Pointer?, Pointer?, Pointer?, AsyncReady, UnsafeMutableRawPointer?)
+        -> Void
+    let cookieManagerAddCookieFinish: @convention(c) (Pointer?, Pointer?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+        -> Int32
+    let cookieManagerGetCookies: @convention(c) (Pointer?, UnsafePointer<CChar>, Pointer?, AsyncReady,
+                                                 UnsafeMutableRawPointer?) -> Void
+    /// Returns a `GList *` of `SoupCookie *`.
+    let cookieManagerGetCookiesFinish: @convention(c) (Pointer?, Pointer?,
+                                                       UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+        -> UnsafeMutableRawPointer?
+    let soupCookieParse: @convention(c) (UnsafePointer<CChar>, Pointer?) -> Pointer?
+    let soupCookieFree: @convention(c) (Pointer?) -> Void
+    let soupCookieGetName: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let soupCookieGetValue: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let soupCookieGetHTTPOnly: @convention(c) (Pointer?) -> Int32
+    let uriParse: @convention(c) (UnsafePointer<CChar>, UInt32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?)
+        -> Pointer?
+    let uriUnref: @convention(c) (Pointer?) -> Void
+    let listFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
+
     /// Loads WebKitGTK, or says why it cannot be loaded.
     static func load() -> Result<Symbols, LoadError> {
         guard let handle = dlopen("libwebkit2gtk-4.1.so.0", RTLD_NOW | RTLD_GLOBAL) else {
@@ -154,7 +177,21 @@ struct Symbols: @unchecked Sendable {
             jscValueNewFromJSON: symbol("jsc_value_new_from_json"),
             cairoWriteToPNG: symbol("cairo_surface_write_to_png"),
             cairoSurfaceDestroy: symbol("cairo_surface_destroy"),
-            cairoImageSurfaceGetWidth: symbol("cairo_image_surface_get_width")
+            cairoImageSurfaceGetWidth: symbol("cairo_image_surface_get_width"),
+            getWebsiteDataManager: symbol("webkit_web_view_get_website_data_manager"),
+            getCookieManager: symbol("webkit_website_data_manager_get_cookie_manager"),
+            cookieManagerAddCookie: symbol("webkit_cookie_manager_add_cookie"),
+            cookieManagerAddCookieFinish: symbol("webkit_cookie_manager_add_cookie_finish"),
+            cookieManagerGetCookies: symbol("webkit_cookie_manager_get_cookies"),
+            cookieManagerGetCookiesFinish: symbol("webkit_cookie_manager_get_cookies_finish"),
+            soupCookieParse: symbol("soup_cookie_parse"),
+            soupCookieFree: symbol("soup_cookie_free"),
+            soupCookieGetName: symbol("soup_cookie_get_name"),
+            soupCookieGetValue: symbol("soup_cookie_get_value"),
+            soupCookieGetHTTPOnly: symbol("soup_cookie_get_http_only"),
+            uriParse: symbol("g_uri_parse"),
+            uriUnref: symbol("g_uri_unref"),
+            listFree: symbol("g_list_free")
         )
         guard missing.isEmpty else {
             return .failure(LoadError(message: "WebKitGTK (libwebkit2gtk-4.1.so.0) lacks \(missing.joined(separator: ", ")) "
@@ -164,6 +201,18 @@ struct Symbols: @unchecked Sendable {
     }
 
     struct LoadError: Error { let message: String }
+
+    /// The data of each node of a `GList *` (a node is its data, then the next and previous nodes).
+    func listData(_ list: UnsafeMutableRawPointer?) -> [UnsafeMutableRawPointer?] {
+        var data: [UnsafeMutableRawPointer?] = []
+        var node = list
+        while let current = node {
+            data.append(current.load(as: UnsafeMutableRawPointer?.self))
+            node = current.load(fromByteOffset: MemoryLayout<UnsafeMutableRawPointer?>.stride,
+                                as: UnsafeMutableRawPointer?.self)
+        }
+        return data
+    }
 
     /// The message of a `GError *` (its struct is a quark, a code and the message), freed.
     func takeErrorMessage(_ error: UnsafeMutableRawPointer?) -> String {

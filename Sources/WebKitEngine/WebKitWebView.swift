@@ -221,9 +221,17 @@ public final class WebKitWebView: Sendable {
     }
 
     /// Starts a host process with one web view at the device's viewport size, and waits until it is ready.
-    /// The device's pixel ratio, rounded to a whole number, is the display's scale (GTK's `GDK_SCALE`):
-    /// `devicePixelRatio` in the page, and snapshots that many device pixels per CSS pixel.
+    /// The device's pixel ratio is the display's scale (GTK's `GDK_SCALE`): `devicePixelRatio` in the page, and
+    /// snapshots that many device pixels per CSS pixel. GTK 3 scales displays by whole numbers only, so a device
+    /// whose ratio is not a whole number (Pixel 8's 2.625) throws `WebViewEngineUnsupportedError` rather than
+    /// showing the page another ratio (see "Not yet" in the module's documentation for what was tried).
     public static func start(_ configuration: Configuration = Configuration()) async throws -> WebKitWebView {
+        let ratio = configuration.device.devicePixelRatio
+        guard ratio >= 1, ratio <= 16, ratio == ratio.rounded() else {
+            throw WebViewEngineUnsupportedError(engine: "webkit", operation: "the device pixel ratio \(ratio) of "
+                + "\(configuration.device.name) (GTK scales a display by whole numbers: use a device whose ratio is 1, "
+                + "2 or 3)")
+        }
         let executable = configuration.hostExecutable
             ?? Bundle.main.bundleURL.appendingPathComponent(hostName)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
@@ -236,7 +244,7 @@ public final class WebKitWebView: Sendable {
         let (events, continuation) = AsyncStream.makeStream(of: WebKitEvent.self,
                                                              bufferingPolicy: .bufferingNewest(eventBufferLimit))
         let channel = Channel(stream: continuation)
-        let scale = max(1, Int(device.devicePixelRatio.rounded()))
+        let scale = Int(ratio)
         let connection = try HostConnection(executable: executable, arguments: arguments,
                                             environment: ["GDK_SCALE": String(scale)],
                                             onEvent: { channel.handle($0) })
@@ -268,7 +276,7 @@ public final class WebKitWebView: Sendable {
     /// The page's URL: the last document committed.
     public var url: URL? { channel.state.withLock { $0.url } }
 
-    /// The visible page as PNG data: the device's viewport size times its pixel ratio (rounded).
+    /// The visible page as PNG data: the device's viewport size times its pixel ratio.
     public func takeSnapshot() async throws -> Data {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("hybrid-webkit-snapshot-\(UUID().uuidString).png")
@@ -358,5 +366,32 @@ extension WebKitWebView: WebViewEngine {
 
     public func observeEvents(_ observer: @escaping @Sendable (WebViewEvent) -> Void) -> EventObservation {
         channel.publisher.observe(observer)
+    }
+}
+
+// MARK: Cookies
+
+extension WebKitWebView {
+    /// Stores the cookie with WebKit's cookie manager (`webkit_cookie_manager_add_cookie`, the cookie parsed by
+    /// libsoup's `soup_cookie_parse` against `url`): HttpOnly cookies reach the requests, not `document.cookie`.
+    public func setCookie(fromHeader header: String, for url: URL) async throws {
+        do {
+            _ = try await connection.request(["op": "setCookie", "header": .string(header),
+                                              "url": .string(url.absoluteString)],
+                                             timeout: configuration.scriptTimeout, what: "setting a cookie")
+        } catch let error as WebKitEngineError where error.message.hasPrefix("invalid cookie") {
+            throw InvalidCookieError(header: header, url: url.absoluteString)
+        }
+    }
+
+    /// The cookies WebKit's cookie manager sends to `url` (`webkit_cookie_manager_get_cookies`), HttpOnly ones too.
+    public func cookieHeader(for url: URL) async throws -> String? {
+        do {
+            return try await connection.request(["op": "cookies", "url": .string(url.absoluteString)],
+                                                timeout: configuration.scriptTimeout, what: "reading the cookies")?
+                .stringValue
+        } catch let error as WebKitEngineError where error.message.hasPrefix("invalid cookie") {
+            return nil  // not an http or https URL: no cookies, as on the headless engine
+        }
     }
 }

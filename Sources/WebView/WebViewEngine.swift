@@ -58,6 +58,35 @@ public protocol WebViewEngine: AnyObject, Sendable {
     func takeSnapshot() async throws -> Data
     /// Closes the view; later calls fail.
     func close() async
+
+    // Cookies set and read from Swift, as an app's native side does (HttpOnly ones too).
+
+    /// Stores a cookie as a response from `url` (an `http` or `https` URL) carrying `Set-Cookie: header` would:
+    /// `sid=1; Path=/; HttpOnly` is sent with the requests to `url` (fetches, XHR, navigations) and is not in its
+    /// pages' `document.cookie`. Throws ``InvalidCookieError`` when `header` is not a cookie that `url` may set
+    /// (malformed, for another domain, or a URL that is not `http` or `https`).
+    func setCookie(fromHeader header: String, for url: URL) async throws
+    /// The `Cookie` header a request to `url` sends, HttpOnly cookies included (`a=1; sid=2`); nil when there is
+    /// none. ``WebViewEngine/cookieString()`` is what the page sees.
+    func cookieHeader(for url: URL) async throws -> String?
+}
+
+/// A cookie that ``WebViewEngine/setCookie(fromHeader:for:)`` cannot set: its header and the URL, in a sentence.
+public struct InvalidCookieError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `Set-Cookie` header that was given.
+    public let header: String
+    /// The URL it was given for.
+    public let url: String
+
+    public init(header: String, url: String) {
+        self.header = header
+        self.url = url
+    }
+
+    public var description: String {
+        "the cookie \(header.debugDescription) cannot be set for \(url): it is malformed or for another domain, "
+            + "or the URL is not http or https"
+    }
 }
 
 /// What an engine cannot do: the operation and the engine, in a sentence.
@@ -139,6 +168,19 @@ extension WebViewEngine {
 }
 
 // MARK: The headless engine
+
+extension HeadlessWebView {
+    /// Stores the cookie in the web view's `WebSession` cookie jar (``CookieJar/setCookie(fromHeader:for:)``).
+    public func setCookie(fromHeader header: String, for url: URL) async throws {
+        let stored = await withCore { $0.resources.session.cookies.setCookie(fromHeader: header, for: url) }
+        guard stored else { throw InvalidCookieError(header: header, url: url.absoluteString) }
+    }
+
+    /// The `Cookie` header of the web view's `WebSession` for `url` (``CookieJar/cookieHeader(for:)``).
+    public func cookieHeader(for url: URL) async throws -> String? {
+        await withCore { $0.resources.session.cookies.cookieHeader(for: url) }
+    }
+}
 
 extension HeadlessWebView: WebViewEngine {
     public var engineName: String { "headless" }

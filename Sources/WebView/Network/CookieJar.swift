@@ -34,18 +34,48 @@ public final class CookieJar {
     }
 
     /// `document.cookie = cookie` on a page at `url`: one `name=value; attributes` string.
-    /// Ignored when malformed, for another domain, HttpOnly, or for a non-HTTP page.
+    /// Ignored when malformed, for another domain, HttpOnly, for a non-HTTP page, or when it would replace an
+    /// HttpOnly cookie (same name, domain and path), as browsers ignore it (RFC 6265bis, the storage model).
     public func setDocumentCookie(_ cookie: String, for url: URL) {
         withURI(url) { uri in
             guard let parsed = soup_cookie_parse(cookie, uri) else { return }
-            if soup_cookie_get_http_only(parsed) != 0 { soup_cookie_free(parsed); return }
+            if soup_cookie_get_http_only(parsed) != 0 || replacesHTTPOnlyCookie(parsed) {
+                soup_cookie_free(parsed)
+                return
+            }
             soup_cookie_jar_add_cookie_with_first_party(jar, uri, parsed)  // takes ownership
         }
     }
 
-    /// Stores a cookie as if a response from `url` carried `Set-Cookie: header`.
-    public func setCookie(fromHeader header: String, for url: URL) {
-        withURI(url) { uri in soup_cookie_jar_set_cookie_with_first_party(jar, uri, uri, header) }
+    /// Whether the jar holds an HttpOnly cookie with `cookie`'s name, domain and path.
+    private func replacesHTTPOnlyCookie(_ cookie: OpaquePointer) -> Bool {
+        guard let list = soup_cookie_jar_all_cookies(jar) else { return false }
+        defer { g_slist_free_full(list, { soup_cookie_free(OpaquePointer($0)) }) }
+        func key(_ cookie: OpaquePointer) -> [String] {
+            [soup_cookie_get_name(cookie), soup_cookie_get_domain(cookie), soup_cookie_get_path(cookie)]
+                .map { $0.map { String(cString: $0) } ?? "" }
+        }
+        let wanted = key(cookie)
+        var node: UnsafeMutablePointer<GSList>? = list
+        while let current = node {
+            if let other = current.pointee.data.map(OpaquePointer.init), soup_cookie_get_http_only(other) != 0,
+               key(other) == wanted {
+                return true
+            }
+            node = current.pointee.next
+        }
+        return false
+    }
+
+    /// Stores a cookie as if a response from `url` carried `Set-Cookie: header` (HttpOnly cookies too). Returns
+    /// false, storing nothing, when `header` is malformed, for another domain, or `url` is not `http` or `https`.
+    @discardableResult
+    public func setCookie(fromHeader header: String, for url: URL) -> Bool {
+        withURI(url) { uri in
+            guard let parsed = soup_cookie_parse(header, uri) else { return false }
+            soup_cookie_jar_add_cookie_full(jar, parsed, uri, uri)  // takes ownership, as set_cookie_with_first_party
+            return true
+        } ?? false
     }
 
     /// Removes every cookie.
