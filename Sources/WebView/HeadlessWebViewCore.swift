@@ -273,7 +273,8 @@ final class WebViewCore {
             if let rejectedPromise {
                 handled = (try? env.invokeMethod("dispatchRejection", arguments: [rejectedPromise, value]).toBool()) ?? false
             } else {
-                let message = exception.name.isEmpty ? "Uncaught \(exception.message)" : "Uncaught \(exception.name): \(exception.message)"
+                // WebKit's `ErrorEvent.message` is the error's own text ("Error: boom", "42"); "Uncaught " is Chrome's.
+                let message = exception.name.isEmpty ? exception.message : "\(exception.name): \(exception.message)"
                 handled = (try? env.invokeMethod("dispatchError", arguments: [
                     value, message, exception.sourceURL ?? "", exception.line ?? 0, exception.column ?? 0,
                 ]).toBool()) ?? false

@@ -252,7 +252,7 @@ import TestSupport
             throw new Error('boom in frame');</script><p>after</p>"></iframe>
             """, baseURL: URL(string: "https://app.test/"))
         #expect(try await webView.evaluateJavaScript("[frameLoaded, seen, frames[0].document.body.textContent]")
-                == [true, "Uncaught Error: boom in frame", "after"])
+                == [true, "Error: boom in frame", "after"])
         #expect(log.exceptions.map(\.message) == ["boom in frame"])
         await webView.close()
     }

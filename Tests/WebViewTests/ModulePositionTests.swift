@@ -55,11 +55,11 @@ import Testing
         _ = await webView.runUntilIdle()
         let seen = try await Self.entries(webView, base: fixture.url(""))
         #expect(seen == [
-            ["error", "Uncaught Error: top 2", "top.js", 1, 50, "module code@top.js:1:50"],
+            ["error", "Error: top 2", "top.js", 1, 50, "module code@top.js:1:50"],
             ["caught", 1, 65, "later@dep.js:1:65\nmodule code@main.js:1:42"],
             ["caughtAsync", "asy@dep.js:1:126"],
             ["rejection", "Error: async", "asy@dep.js:1:126"],
-            ["error", "Uncaught Error: later", "dep.js", 1, 65, "later@dep.js:1:65"],
+            ["error", "Error: later", "dep.js", 1, 65, "later@dep.js:1:65"],
         ])
         await webView.close()
     }

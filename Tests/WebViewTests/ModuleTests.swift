@@ -173,7 +173,7 @@ import Testing
         let (webView, _) = makeWebView()
         try await webView.load(fixture.url("index.html"))
         _ = await webView.runUntilIdle()
-        #expect(try await webView.evaluateJavaScript("errors") == [["Uncaught SyntaxError: Importing binding name 'nope' is not found.", "main.js", 2]])
+        #expect(try await webView.evaluateJavaScript("errors") == [["SyntaxError: Importing binding name 'nope' is not found.", "main.js", 2]])
         #expect(try await webView.evaluateJavaScript("[window.mainRan || false, window.libRan || false]") == [false, false])
         #expect(try await webView.evaluateJavaScript("later") == [
             "SyntaxError: Importing binding name 'nope' is not found.", "SyntaxError: Importing binding name 'nope' is not found.",

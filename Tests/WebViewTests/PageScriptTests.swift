@@ -132,7 +132,7 @@ import TestSupport
             """, baseURL: nil)
         _ = await webView.runUntilIdle(timeout: .generous)
         let seen = try await webView.evaluateJavaScript("seen", as: [String].self)
-        #expect(seen.contains("onerror:Uncaught Error: boom:6"))
+        #expect(seen.contains("onerror:Error: boom:6"))
         #expect(seen.contains("event:boom"))
         #expect(seen.contains("rejection:nope"))
         #expect(log.exceptions.isEmpty)
