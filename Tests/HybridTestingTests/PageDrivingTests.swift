@@ -53,6 +53,14 @@ import Testing
         #expect(unmatched.hasSuffix("/api/prices"), "\(unmatched)")
     }
 
+    /// `native.call` reaches the pages a test opens: `p.native.call` a given page's JavaScript handler, `native.call`
+    /// and `page.native.call` the current page's, the test's own page once none is open; a closed page rejects.
+    @Test func nativeCallReachesTheOpenedPages() async throws {
+        let report = try await runTestPage(folder.appendingPathComponent("native-call.test.js"), options: Fixtures.options())
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 6))
+    }
+
     /// `page.open` and the verbs resolve once the opened page's work has run (twenty `setTimeout(0)` turns, a fetch,
     /// one more turn), on a real clock and a virtual one; a timer a minute away is not waited for.
     @Test(arguments: [false, true]) func openAndVerbsWaitForThePagesOwnWork(virtualTime: Bool) async throws {
