@@ -72,7 +72,7 @@ struct RunSession {
         }
         defer { memory?.cancel() }
         if memory != nil { await runtime.setChecksInterrupts(true) }
-        if let harRecorder { await webView.addDocumentObserver(harRecorder) }
+        if let harRecorder { await harRecorder.attach(to: webView) }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
@@ -148,7 +148,7 @@ struct RunSession {
                 if let replayHAR = options.replayHAR {
                     let har: HARReplay
                     do { har = try HARReplay(contentsOf: replayHAR) } catch { throw RunInputError("--replay-har \(error)") }
-                    await webView.addDocumentObserver(RunHARReplay(har: har, passThrough: server?.baseURL.absoluteString))
+                    await RunHARReplay.attach(har, passThrough: server?.baseURL.absoluteString, to: webView)
                 }
                 for script in options.mockScripts {
                     do { try await MockScript.install(contentsOf: script, into: bridge) } catch { throw RunInputError("--mock-script \(error)") }
