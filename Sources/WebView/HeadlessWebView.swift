@@ -148,6 +148,12 @@ public final class HeadlessWebView: Sendable {
         await withCore { $0.interceptors.append(interceptor) }
     }
 
+    /// Runs `body` on the runtime thread with the web view's ``WebSession`` (made now if no document made it yet), so a
+    /// recorder or an interceptor set there hears every request from the first document's own on.
+    package func withSession(_ body: @Sendable (WebSession) -> Void) async {
+        await withCore { body($0.resources.session) }
+    }
+
     /// Isolated access to the current document on the runtime thread; nil when there is none.
     public func withDocument<T: Sendable>(_ body: @Sendable (DocumentHandle) throws -> T) async throws -> T? {
         try await withCore { core in

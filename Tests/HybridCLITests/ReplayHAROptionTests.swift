@@ -71,4 +71,61 @@ import TestSupport
         #expect(badPath.status == 2)
         #expect(badPath.stderr.hasPrefix("hybrid run: cannot write the HAR /nonexistent/dir/run.har"), "\(badPath.stderr)")
     }
+
+    /// Recorded against a live server (`hybrid serve` with a mock backend): the document, its script and its fetch,
+    /// each with its real start time, `time` and HAR 1.2 `timings`; then replayed with the server stopped, the page
+    /// served only from the HAR, and it behaves the same.
+    @Test func theDocumentAndItsRequestsReplayWithTheServerStopped() async throws {
+        let folder = try await RunFixture.folder([
+            "site/page.html": #"<!DOCTYPE html><title>Cart</title><p id="out">loading</p><script src="app.js"></script>"#,
+            "site/app.js": """
+                fetch("/api/cart").then((r) => r.json()).then((cart) => { document.getElementById("out").textContent = cart.items.join(","); },
+                                                           () => { document.getElementById("out").textContent = "failed"; });
+                """,
+            "backend/GET/api/cart.json": #"{"items": ["tea", "cake"]}"#,
+        ])
+        let har = folder.appendingPathComponent("live.har").path
+        let eval = "document.title + ': ' + document.getElementById('out').textContent"
+        let server = try ServeProcess([folder.appendingPathComponent("site").path, "--port", "0",
+                                       "--api-mocks", folder.appendingPathComponent("backend").path])
+        let base = await server.firstLine()
+        #expect(base.hasPrefix("http://127.0.0.1:"), "\(base)")
+        let before = Date()
+        let recorded = try await HybridBinary.run(["run", base + "page.html", "--quiet", "--record-har", har, "--eval", eval])
+        let after = Date()
+        let (status, _) = await server.stop()
+        #expect(status == 0)
+        #expect(recorded.stdout == "Cart: tea,cake\n", "\(recorded.stdout)\(recorded.stderr)")
+
+        let log = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: har))) as? [String: Any]
+        let entries = (log?["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+        let urls = entries.compactMap { ($0["request"] as? [String: Any])?["url"] as? String }
+        #expect(urls == [base + "page.html", base + "app.js", base + "api/cart"], "\(urls)")
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var previous = before.addingTimeInterval(-1)
+        for entry in entries {
+            let started = (entry["startedDateTime"] as? String).flatMap(parser.date(from:))
+            #expect(started != nil && started! >= previous && started! <= after.addingTimeInterval(1), "\(entry["startedDateTime"] ?? "")")
+            previous = started ?? previous
+            let timings = entry["timings"] as? [String: Double] ?? [:]
+            #expect(Set(timings.keys) == ["blocked", "dns", "connect", "ssl", "send", "wait", "receive"], "\(timings)")
+            for name in ["send", "wait", "receive"] { #expect((timings[name] ?? -1) >= 0, "\(name): \(timings)") }
+            for name in ["blocked", "dns", "connect", "ssl"] { #expect((timings[name] ?? -2) >= -1, "\(name): \(timings)") }
+            #expect(timings["ssl"] == -1, "plain HTTP: \(timings)")
+            // HAR 1.2: time is the sum of the phases that happened (ssl is inside connect).
+            let sum = ["blocked", "dns", "connect", "send", "wait", "receive"].reduce(0.0) { $0 + max(timings[$1] ?? 0, 0) }
+            let time = entry["time"] as? Double ?? -1
+            #expect(time > 0 && abs(time - sum) < 0.01, "time \(time), phases \(sum)")
+        }
+        // The first request opened the connection: libsoup timed it (it was not reused).
+        let first = entries.first?["timings"] as? [String: Double] ?? [:]
+        #expect((first["connect"] ?? -1) >= 0, "\(first)")
+
+        let replayed = try await HybridBinary.run(["run", base + "page.html", "--quiet", "--replay-har", har, "--eval", eval])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout == "Cart: tea,cake\n", "\(replayed.stdout)\(replayed.stderr)")
+        let offline = try await HybridBinary.run(["run", base + "page.html", "--quiet", "--eval", eval])
+        #expect(offline.status != 0, "the server is gone: \(offline.stdout)")
+    }
 }

@@ -5,8 +5,8 @@ import TestSupport
 
 /// A `hybrid serve` process running in the background. A test that throws before stopping its server does not
 /// leave it running, even a server that no longer handles SIGTERM (one spinning in its loop): the process is
-/// killed when the last reference goes (``SpawnedProcess``).
-private final class ServeProcess: Sendable {
+/// killed when the last reference goes (``SpawnedProcess``). (Also the live backend of `ReplayHAROptionTests`.)
+final class ServeProcess: Sendable {
     let process: SpawnedProcess
 
     /// `fileLimit`: the most descriptors the server may open (`ulimit -n`).

@@ -4,6 +4,7 @@ import HybridTesting
 import JavaScript
 import Synchronization
 import Testing
+import TestSupport
 
 /// `page.open(url)` and the verbs: test files that drive another page of their folder, as `hybrid run`'s steps do.
 @Suite struct PageDrivingTests {
@@ -53,6 +54,14 @@ import Testing
         #expect(unmatched.hasSuffix("/api/prices"), "\(unmatched)")
     }
 
+    /// `native.call` reaches the pages a test opens: `p.native.call` a given page's JavaScript handler, `native.call`
+    /// and `page.native.call` the current page's, the test's own page once none is open; a closed page rejects.
+    @Test func nativeCallReachesTheOpenedPages() async throws {
+        let report = try await runTestPage(folder.appendingPathComponent("native-call.test.js"), options: Fixtures.options())
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 6))
+    }
+
     /// `page.open` and the verbs resolve once the opened page's work has run (twenty `setTimeout(0)` turns, a fetch,
     /// one more turn), on a real clock and a virtual one; a timer a minute away is not waited for.
     @Test(arguments: [false, true]) func openAndVerbsWaitForThePagesOwnWork(virtualTime: Bool) async throws {
@@ -60,6 +69,45 @@ import Testing
         options.virtualTime = virtualTime
         let report = try await runTestPage(folder.appendingPathComponent("settle.test.js"), options: options)
         #expect(report.counts == TestCounts(passed: 2), "\(report.failures)")
+    }
+
+    /// `page.open` resolves once the page loaded and its bridge setup ran, not when its streams end: an `EventSource`
+    /// kept open, one whose response never begins, a WebSocket that echoes and one whose handshake never completes.
+    /// (On the real clock: the test then waits for what the streams bring, which is I/O, not time.)
+    @Test func openDoesNotWaitForStreamsOrSockets() async throws {
+        let report = try await runTestPage(folder.appendingPathComponent("streams.test.js"), options: Fixtures.options())
+        #expect(!report.hasFailures, "\(report.failures)")
+        #expect(report.counts == TestCounts(passed: 3))
+    }
+
+    /// Nor for connections still being set up: an `EventSource` and a WebSocket to a server that takes the connection
+    /// and never answers are still CONNECTING when `page.open` resolves (it waited for neither), the page's bridge
+    /// set up.
+    @Test func openDoesNotWaitForConnectionsThatNeverAnswer() async throws {
+        let silent = try SilentListener()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stalled-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            <!DOCTYPE html><title>Stalled</title><script>
+            \(bridgeSetupFunction)
+            window.ready = false;
+            setupWebViewJavascriptBridge(function () { window.ready = true; });
+            var stream = new EventSource("http://127.0.0.1:\(silent.port)/feed");
+            var socket = new WebSocket("ws://127.0.0.1:\(silent.port)/chat");
+            window.states = function () { return [stream.readyState, socket.readyState]; };
+            </script>
+            """.write(to: folder.appendingPathComponent("stalled.html"), atomically: true, encoding: .utf8)
+        try """
+            test("page.open resolves with both connections still connecting", async () => {
+              const stalled = await page.open("stalled.html");
+              expect(stalled.window.ready).toBe(true);
+              expect(stalled.window.states()).toEqual([0, 0]);
+            });
+            """.write(to: folder.appendingPathComponent("stalled.test.js"), atomically: true, encoding: .utf8)
+        let report = try await runTestPage(folder.appendingPathComponent("stalled.test.js"), options: Fixtures.options())
+        #expect(report.counts == TestCounts(passed: 1), "\(report.failures)")
+        withExtendedLifetime(silent) {}
     }
 
     @Test func failedStepsNameTheVerbAndTheSelector() async throws {

@@ -16,3 +16,10 @@ test("each test has its own mocks", async () => {
   expect(page.document.querySelectorAll("#items li")).toHaveLength(0);
   expect(native.calls("order")).toEqual([]);
 });
+
+test("native code tells the opened page its cart changed", async () => {
+  network.mock("/api/cart", { json: { items: ["tea"] } });
+  const cart = await page.open("pages/cart.html");
+  expect(await cart.native.call("cartChanged", { items: ["tea", "jam", "cake"] })).toEqual({ shown: 3 });
+  expect(cart.document.querySelectorAll("#items li")).toHaveLength(3);
+});

@@ -37,10 +37,13 @@ struct RunCommand: AsyncParsableCommand {
             (module.exports = { getUser(data) { ... } }, async ones too; {error: {code, message}} is an error \
             answer), run in a context of its own, never in the page; it wins over the mock files.
 
-            --replay-har FILE answers the page's requests from a HAR file, offline: a request it does not have \
-            fails, except to the page's own server. --record-har FILE writes the requests the page makes (fetch, \
-            XMLHttpRequest, scripts, images; not the page's own document) and their responses as one, against the \
-            real backend, when the run ends.
+            --replay-har FILE answers the page's requests from a HAR file, offline, the page's own document too (a \
+            page recorded from a URL runs with its server gone): a request it does not have fails, except to the \
+            page's own server. --record-har FILE writes the requests the page makes (its document, fetch, \
+            XMLHttpRequest, scripts, images) and their responses as one, against the real backend, when the run \
+            ends, each with its start time and HAR timings (blocked, dns, connect, ssl, send, wait, receive; -1 \
+            for a phase that did not happen). Example: hybrid run http://127.0.0.1:8080/cart.html --record-har \
+            cart.har, then hybrid run http://127.0.0.1:8080/cart.html --replay-har cart.har with the server stopped.
 
             Exit status: 0 success; 1 an uncaught exception, a --click that matches nothing, a failing --eval, \
             an error answer to --call or a falsy --assert; 2 a usage or input/output error (a missing page, a \
@@ -203,8 +206,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the run as one self-contained HTML page to FILE: the steps on a timeline with the DOM after each, the bridge traffic as a sequence diagram, console, dialogs, exceptions, divergences and failed assertions; on --engine webkit the screenshots too.", valueName: "FILE"))
     var report: String?
     @Option(name: .customLong("record-har"),
-            help: ArgumentHelp("Write every request the page made and its response to FILE as a HAR file, for "
-                               + "--replay-har (hybrid run and hybrid test) to replay offline.", valueName: "FILE"))
+            help: ArgumentHelp("Write every request the page made (its document too) and its response, with its "
+                               + "timings, to FILE as a HAR file, for --replay-har (hybrid run and hybrid test) to "
+                               + "replay offline.", valueName: "FILE"))
     var recordHAR: String?
 
     @Option(name: .long, parsing: .unconditional,

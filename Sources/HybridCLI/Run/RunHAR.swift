@@ -3,27 +3,21 @@ import Synchronization
 import HybridTesting
 import Hybrid
 
-/// `hybrid run --replay-har FILE`: every document's requests are answered from the HAR (the page's own server passes).
-final class RunHARReplay: DocumentObserver {
-    let har: HARReplay
-    let passThrough: String?
-
-    init(har: HARReplay, passThrough: String?) {
-        self.har = har
-        self.passThrough = passThrough
+/// `hybrid run --replay-har FILE`: every request of the web view, its documents' own included, is answered from the
+/// HAR (the page's own server passes), so a page recorded with `--record-har` runs with its server gone.
+enum RunHARReplay {
+    /// Answers `webView`'s requests from `har` from now on; before its first load.
+    static func attach(_ har: HARReplay, passThrough: String?, to webView: HeadlessWebView) async {
+        await webView.withSession { session in
+            session.interceptor = { request, respond in har.answer(request, passThrough: passThrough, respond) }
+        }
     }
-
-    func documentDidCreate(_ document: DocumentHandle) {
-        let har = har, passThrough = passThrough
-        document.session.interceptor = { request, respond in har.answer(request, passThrough: passThrough, respond) }
-    }
-
-    func documentWillClose(_ document: DocumentHandle) {}
 }
 
-/// `hybrid run --record-har FILE`: every request the pages make that gets a response, with its response, written as a
-/// HAR 1.2 file when the run ends (the file is opened before the run: a bad path is an input error at once).
-final class RunHARRecorder: DocumentObserver {
+/// `hybrid run --record-har FILE`: every request the web view makes that gets a response (its documents, their
+/// scripts, XHR, fetch), with its response and its timings, written as a HAR 1.2 file when the run ends (the file is
+/// opened before the run: a bad path is an input error at once).
+final class RunHARRecorder: Sendable {
     let file: OutputFile
     private let entries = Mutex<[JSONValue]>([])
 
@@ -31,14 +25,15 @@ final class RunHARRecorder: DocumentObserver {
         file = try OutputFile(path: path)
     }
 
-    func documentDidCreate(_ document: DocumentHandle) {
-        document.session.recorder = { [weak self] request, result in
-            guard case .success(let response) = result else { return }
-            self?.record(request, response)
+    /// Records `webView`'s requests from now on; before its first load, so the document's own is recorded.
+    func attach(to webView: HeadlessWebView) async {
+        await webView.withSession { [weak self] session in
+            session.recorder = { request, result in
+                guard case .success(let response) = result else { return }
+                self?.record(request, response)
+            }
         }
     }
-
-    func documentWillClose(_ document: DocumentHandle) {}
 
     private func record(_ request: WebRequest, _ response: LoadedResource) {
         func headers(_ list: [(String, String)]) -> JSONValue {
@@ -61,14 +56,22 @@ final class RunHARRecorder: DocumentObserver {
             wireRequest["postData"] = ["mimeType": .string(request.headers.first { $0.0.lowercased() == "content-type" }?.1 ?? ""),
                                        "text": .string(String(decoding: body, as: UTF8.self))]
         }
+        let timings = response.timings ?? NetworkTimings(started: Date(), wait: 0)
+        // HAR 1.2: milliseconds, -1 for a phase that did not happen or is not known (never for send, wait, receive).
+        func milliseconds(_ value: Double) -> JSONValue { .number(value < 0 ? -1 : (value * 1000).rounded() / 1000) }
         let entry: JSONValue = [
-            "startedDateTime": .string(Date().ISO8601Format(.iso8601.time(includingFractionalSeconds: true).year().month().day())),
-            "time": 0, "request": .object(wireRequest),
+            // ISO 8601 with its time zone, as HAR 1.2 asks ("2026-11-28T05:40:37.440Z").
+            "startedDateTime": .string(timings.started.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))),
+            "time": milliseconds(timings.total), "request": .object(wireRequest),
             "response": ["status": .number(Double(response.status)), "statusText": .string(response.statusText),
                          "httpVersion": "HTTP/1.1", "headers": headers(response.headers), "cookies": [],
                          "content": .object(content), "redirectURL": "", "headersSize": -1,
                          "bodySize": .number(Double(response.body.count))],
-            "cache": [:], "timings": ["send": 0, "wait": 0, "receive": 0],
+            "cache": [:],
+            "timings": ["blocked": milliseconds(timings.blocked), "dns": milliseconds(timings.dns),
+                        "connect": milliseconds(timings.connect), "ssl": milliseconds(timings.ssl),
+                        "send": milliseconds(timings.send), "wait": milliseconds(timings.wait),
+                        "receive": milliseconds(timings.receive)],
         ]
         entries.withLock { $0.append(entry) }
     }

@@ -72,7 +72,7 @@ struct RunSession {
         }
         defer { memory?.cancel() }
         if memory != nil { await runtime.setChecksInterrupts(true) }
-        if let harRecorder { await webView.addDocumentObserver(harRecorder) }
+        if let harRecorder { await harRecorder.attach(to: webView) }
         var server: RunServer?
         var app: RunApp?
         var status = await prepareAndRun(webView: webView, report: report, transcript: transcript, deadline: deadline,
@@ -158,7 +158,7 @@ struct RunSession {
                 if let replayHAR = options.replayHAR {
                     let har: HARReplay
                     do { har = try HARReplay(contentsOf: replayHAR) } catch { throw RunInputError("--replay-har \(error)") }
-                    await webView.addDocumentObserver(RunHARReplay(har: har, passThrough: server?.baseURL.absoluteString))
+                    await RunHARReplay.attach(har, passThrough: server?.baseURL.absoluteString, to: webView)
                 }
                 let phases = RunPhases(webView: webView, target: { own }, report: report, transcript: transcript, deadline: deadline)
                 return await RunPhaseList(options: options, phases: phases).run(url: url) { [url] in try await webView.load(url) }

@@ -16,13 +16,14 @@ import WebView
 ///
 /// The pages a test opens (`page.open`) have bridges of their own: each is adopted (``adopt(_:opener:)``), its
 /// handlers layered the same way but asking the test document that opened it, so the running test's `native` mocks
-/// answer and record their calls too; their requests ask the same `network` mocks (``intercept(_:)``).
+/// answer and record their calls too; their requests ask the same `network` mocks (``intercept(_:)``). `native.call` and
+/// `native.fire` reach the test's own bridge, or an adopted page's by its page number.
 final class NativeTestSide: Sendable {
     let bridge: WebViewJavascriptBridge
     /// The names layered, and the opened pages' bridges with the test document each asks.
     private struct Layers {
         var names: Set<String> = []
-        var opened: [(bridge: WebViewJavascriptBridge, opener: Int)] = []
+        var opened: [(bridge: WebViewJavascriptBridge, opener: Int, page: Int)] = []
     }
     private let layers = Mutex(Layers())
     /// Whether a URL is one of the test folder's files (they pass when no `network` mock matches them).
@@ -49,11 +50,12 @@ final class NativeTestSide: Sendable {
         for page in opened { layer(name, on: page.bridge, opener: page.opener) }
     }
 
-    /// Takes the bridge of a page a test opened, its handlers registered: every name layered so far and each of its
-    /// handlers is layered on it, asking the test document `opener` (its page number). Before the page loads.
-    func adopt(_ pageBridge: WebViewJavascriptBridge, opener: Int) {
+    /// Takes the bridge of a page a test opened (`page`, its number for `native.call`), its handlers registered:
+    /// every name layered so far and each of its handlers is layered on it, asking the test document `opener` (its
+    /// page number). Before the page loads.
+    func adopt(_ pageBridge: WebViewJavascriptBridge, opener: Int, page: Int) {
         let (known, new) = layers.withLock { layers in
-            layers.opened.append((pageBridge, opener))
+            layers.opened.append((pageBridge, opener, page))
             let new = pageBridge.handlerNames.filter { !layers.names.contains($0) }
             return (layers.names, new)
         }
@@ -120,11 +122,21 @@ final class NativeTestSide: Sendable {
             if let name = args.string(at: 0) { self?.layer(name) }
             return nil
         }, name: "cover", in: context), forProperty: "cover")
-        let bridge = bridge
         let runtime = bridge.runtime
+        // The bridge of page `args[3]` (0 or none: the test's own), or why there is none.
+        let target = { [weak self] (args: JSArguments) throws -> WebViewJavascriptBridge in
+            guard let self else { throw JSException(name: "Error", message: "the test's native side is gone") }
+            let page = args.int(at: 3) ?? 0
+            guard page != 0 else { return self.bridge }
+            guard let opened = self.layers.withLock({ $0.opened.first { $0.page == page }?.bridge }) else {
+                throw JSException(name: "Error", message: "the page is closed")
+            }
+            return opened
+        }
         control.setValue(JSValue(function: { args in
             guard let name = args.string(at: 0) else { return nil }
             let data = try args.json(at: 1)
+            let bridge = try target(args)
             let done = LoopBound(args[2], loop: runtime.loop)
             let token = runtime.beginWork()
             bridge.call(name, data) { result in
@@ -144,6 +156,7 @@ final class NativeTestSide: Sendable {
         control.setValue(JSValue(function: { args in
             guard let name = args.string(at: 0) else { return nil }
             let data = try args.json(at: 1)
+            let bridge = try target(args)
             let done = LoopBound(args[2], loop: runtime.loop)
             let token = runtime.beginWork()
             Task {

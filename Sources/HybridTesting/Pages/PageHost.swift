@@ -180,7 +180,7 @@ final class PageHost: Sendable {
             for script in setup.mockScripts { try await MockScript.install(contentsOf: script, into: bridge) }
             if let configure = setup.configure { try await configure(bridge) }
             if let native = setup.native {
-                native.adopt(bridge, opener: opener)
+                native.adopt(bridge, opener: opener, page: id)
                 pageMocks.registerMessageHandlers(setup.messageHandlers, in: webView) { message, reply in
                     native.ask(message.name, page: opener, data: message.body, reply: reply)
                 }

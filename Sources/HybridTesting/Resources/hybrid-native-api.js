@@ -73,37 +73,36 @@ var native = {
         return handler(name).fn;
     },
     // Calls the page's JavaScript handler `name` as native code would, through the bridge protocol the page uses;
-    // resolves with its answer, rejects with an Error carrying the bridge's `code` (handler_not_found, ...).
-    call: function (name, data) {
-        checkName(name, "call");
-        var c = control("call");
-        return new Promise(function (resolve, reject) {
-            c.call(name, data === undefined ? null : data, function (ok, value) {
-                if (ok) { resolve(value); return; }
-                var error = new Error("native.call(" + JSON.stringify(name) + "): " + (value && value.code) + ": " + (value && value.message));
-                error.code = value && value.code;
-                error.bridgeMessage = value && value.message;
-                reject(error);
-            });
-        });
-    },
+    // resolves with its answer, rejects with an Error carrying the bridge's `code` (handler_not_found, ...). The page
+    // is the one opened last and still open (`page.current`, as for page.click), else the test's own page; a given
+    // opened page's handlers: `p.native.call(name, data)`.
+    call: function (name, data) { return toPage("call", currentPage(), name, data); },
     // Fires the container's event `name` as the app would (`menu:share:timeline` in WeChat, `resume` in Alipay,
-    // `deviceready` in Cordova, a Capacitor listener's event...), with `data`; resolves once it is delivered, rejects
-    // with an Error carrying the bridge's `code` (`unknown_event`, naming the events the container fires).
-    fire: function (name, data) {
-        checkName(name, "fire");
-        var c = control("fire");
-        return new Promise(function (resolve, reject) {
-            c.fire(name, data, function (ok, value) {
-                if (ok) { resolve(); return; }
-                var error = new Error("native.fire(" + JSON.stringify(name) + "): " + (value && value.code) + ": " + (value && value.message));
-                error.code = value && value.code;
-                error.bridgeMessage = value && value.message;
-                reject(error);
-            });
-        });
-    }
+    // `deviceready` in Cordova, a Capacitor listener's event...), with `data`, at the same page as native.call;
+    // resolves once it is delivered, rejects with an Error carrying the bridge's `code` (`unknown_event`, naming the
+    // events the container fires).
+    fire: function (name, data) { return toPage("fire", currentPage(), name, data); }
 };
+
+// The page native.call and native.fire reach: the opened page that is current (0: the test's own page).
+function currentPage() {
+    var pages = global.__hybridPages, p = pages && typeof pages.current === "function" ? pages.current() : null;
+    return p && !p.closed ? p.id : 0;
+}
+// `method` ("call" or "fire") to page `pageID` (0: the test's own page, else one page.open opened).
+function toPage(method, pageID, name, data) {
+    checkName(name, method);
+    var c = control(method);
+    return new Promise(function (resolve, reject) {
+        c[method](name, method === "call" && data === undefined ? null : data, function (ok, value) {
+            if (ok) { resolve(method === "call" ? value : undefined); return; }
+            var error = new Error("native." + method + "(" + JSON.stringify(name) + "): " + (value && value.code) + ": " + (value && value.message));
+            error.code = value && value.code;
+            error.bridgeMessage = value && value.message;
+            reject(error);
+        }, pageID);
+    });
+}
 
 // Native code asks this first for every call to a layered handler: records the call and, when the test mocks the
 // handler, answers through `reply(ok, valueOrError)` (now or later) and returns true; false lets the handler
@@ -212,6 +211,6 @@ if (config && config.engine === "webkit") {
     });
 }
 Object.defineProperty(global, "network", { value: network, writable: true, configurable: true });
-Object.defineProperty(global, "__hybridNative", { value: { request: request, fetch: fetchHook, reset: reset } });
+Object.defineProperty(global, "__hybridNative", { value: { request: request, fetch: fetchHook, reset: reset, toPage: toPage } });
 if (global.__hybridTest && typeof global.__hybridTest.afterEach === "function") global.__hybridTest.afterEach(reset);
 })

@@ -75,21 +75,44 @@ Page.prototype.step = function (verb, args, body) {
     this.queue = run.catch(function () {});
     return run;
 };
-Page.prototype.native = function (verb, args) {
+Page.prototype.verb = function (verb, args) {
     var self = this;
     return this.step(verb, args, function () { return nativeCall(verb, self.id, args.map(String)); }).then(function () { return undefined; });
 };
-Page.prototype.click = function (selector) { return this.native("click", [selector]); };
-Page.prototype.fill = function (selector, text) { return this.native("fill", [selector, text]); };
-Page.prototype.select = function (selector, value) { return this.native("select", [selector, value]); };
-Page.prototype.check = function (selector) { return this.native("check", [selector]); };
-Page.prototype.uncheck = function (selector) { return this.native("uncheck", [selector]); };
+Page.prototype.click = function (selector) { return this.verb("click", [selector]); };
+Page.prototype.fill = function (selector, text) { return this.verb("fill", [selector, text]); };
+Page.prototype.select = function (selector, value) { return this.verb("select", [selector, value]); };
+Page.prototype.check = function (selector) { return this.verb("check", [selector]); };
+Page.prototype.uncheck = function (selector) { return this.verb("uncheck", [selector]); };
 // press(key) on the focused element, or press(selector, key) after focusing the element.
 Page.prototype.press = function (selectorOrKey, key) {
-    return key === undefined ? this.native("press", [selectorOrKey]) : this.native("press", [selectorOrKey, key]);
+    return key === undefined ? this.verb("press", [selectorOrKey]) : this.verb("press", [selectorOrKey, key]);
 };
 // type(selector, text): focuses the element and presses each character (key events, no clearing: fill clears).
-Page.prototype.type = function (selector, text) { return this.native("type", [selector, text]); };
+Page.prototype.type = function (selector, text) { return this.verb("type", [selector, text]); };
+// page.native: native code's side of this page, as TestPage.native is in Swift. `call(name, data)` calls the page's
+// JavaScript handler as native code would (through the bridge protocol the page uses) and resolves with its answer;
+// `fire(name, data)` fires a container event at the page. Both run after the page's earlier steps, and reject as
+// native.call/native.fire do (an Error with the bridge's `code`).
+Object.defineProperty(Page.prototype, "native", {
+    get: function () {
+        var self = this;
+        function after(method, name, data) {
+            var hooks = global.__hybridNative;
+            if (!hooks) return Promise.reject(new Error("page.native." + method + "() needs the test runner's native side (hybrid test)"));
+            var run = self.queue.then(function () {
+                if (self.closed) throw stepError(label("native." + method, [name]) + ": the page is closed");
+                return hooks.toPage(method, self.id, name, data);
+            });
+            self.queue = run.catch(function () {});
+            return run;
+        }
+        return {
+            call: function (name, data) { return after("call", name, data); },
+            fire: function (name, data) { return after("fire", name, data); }
+        };
+    }
+});
 Page.prototype.waitForIdle = function () {
     var self = this;
     return this.step("waitForIdle", [], function () { return nativeCall("idle", self.id, []); }).then(function () { return undefined; });
@@ -258,6 +281,8 @@ function current(verb) {
     };
 });
 Object.defineProperty(pages, "window", { get: function () { return current("window").window; } });
+// page.native: the current page's (page.native.call(name, data), page.native.fire(name, data)).
+Object.defineProperty(pages, "native", { get: function () { return current("native").native; } });
 Object.defineProperty(pages, "document", { get: function () { return current("document").document; } });
 // Called by the test API when a test ends: its pages close.
 function closeAll() {
@@ -270,6 +295,6 @@ function closeAll() {
 Object.defineProperty(global, "page", { value: pages, writable: true, configurable: true });
 // `serialise(node)`: page.dom's text of a node (for TestPage.dom in Swift, which runs this script on a holder object).
 Object.defineProperty(global, "__hybridPages", {
-    value: { closeAll: closeAll, serialise: function (node) { var lines = []; serialise(node, 0, lines); return lines.join("\n"); } }
+    value: { closeAll: closeAll, current: function () { return pages.current; }, serialise: function (node) { var lines = []; serialise(node, 0, lines); return lines.join("\n"); } }
 });
 })

@@ -173,6 +173,13 @@ public actor JavaScriptRuntime {
         WorkToken(activity: activity)
     }
 
+    /// Takes a token for a long-lived connection being set up (a WebSocket's handshake, an `EventSource` connecting):
+    /// like ``beginWork()``'s it keeps ``runUntilIdle(timeout:includingIntervals:)`` waiting, but ``settle()`` does not
+    /// wait for it, as a browser's `load` does not wait for a page's streams and sockets. Any thread.
+    package nonisolated func beginConnectionWork() -> WorkToken {
+        WorkToken(activity: activity, connection: true)
+    }
+
     /// Milliseconds since the runtime started, on its clock (what `performance.now()` returns).
     public var now: Double { virtualMachine.scheduler.now }
 

@@ -6,6 +6,9 @@ import Synchronization
 final class LoopActivity: Sendable {
     /// Held work tokens. Atomic because tokens end on any thread.
     let pendingWork = Atomic(0)
+    /// Held connection tokens (``JavaScriptRuntime/beginConnectionWork()``): pending work that ``JavaScriptRuntime/settle()``
+    /// does not wait for.
+    let pendingConnections = Atomic(0)
     private let loop: EventLoopThread
     /// The waits in progress, on the loop thread only.
     private let waits: LoopBoundBox<Waits>
@@ -20,7 +23,10 @@ final class LoopActivity: Sendable {
         waits = LoopBoundBox(sending: Waits(), loop: loop)
     }
 
-    var hasPendingWork: Bool { pendingWork.load(ordering: .sequentiallyConsistent) > 0 }
+    var hasPendingWork: Bool { hasPendingWorkToSettle || pendingConnections.load(ordering: .sequentiallyConsistent) > 0 }
+
+    /// Work tokens other than connection tokens are held.
+    var hasPendingWorkToSettle: Bool { pendingWork.load(ordering: .sequentiallyConsistent) > 0 }
 
     /// Wakes the waiters, from any thread.
     func signal() {

@@ -8,10 +8,16 @@ import Synchronization
 public final class WorkToken: Sendable {
     private let activity: LoopActivity
     private let ended = Atomic(false)
+    private let isConnection: Bool
 
-    init(activity: LoopActivity) {
+    init(activity: LoopActivity, connection: Bool = false) {
         self.activity = activity
-        activity.pendingWork.add(1, ordering: .sequentiallyConsistent)
+        isConnection = connection
+        if connection {
+            activity.pendingConnections.add(1, ordering: .sequentiallyConsistent)
+        } else {
+            activity.pendingWork.add(1, ordering: .sequentiallyConsistent)
+        }
     }
 
     deinit { end() }
@@ -19,7 +25,11 @@ public final class WorkToken: Sendable {
     /// Marks the work as done.
     public func end() {
         guard !ended.exchange(true, ordering: .sequentiallyConsistent) else { return }
-        activity.pendingWork.subtract(1, ordering: .sequentiallyConsistent)
+        if isConnection {
+            activity.pendingConnections.subtract(1, ordering: .sequentiallyConsistent)
+        } else {
+            activity.pendingWork.subtract(1, ordering: .sequentiallyConsistent)
+        }
         activity.signal()
     }
 

@@ -128,6 +128,7 @@ extension DocumentHandle: WebPlatformHost {
         return core.sessionStorage
     }
     public func beginWork() -> WorkToken { runtime.beginWork() }
+    public func beginConnectionWork() -> WorkToken { runtime.beginConnectionWork() }
 }
 
 /// Errors of the web view itself.

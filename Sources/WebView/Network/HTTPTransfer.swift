@@ -33,6 +33,8 @@ final class HTTPTransfer {
     private var progress: ((WebSession.Progress) -> Void)?
     /// The body's bytes read so far (kept or streamed).
     private var received = 0
+    /// When the exchange started, for its timings (nil: not collected).
+    private var started: Date?
 
     /// Bytes asked for per read of the body.
     private static let chunkSize: gsize = 64 * 1024
@@ -60,7 +62,7 @@ final class HTTPTransfer {
     /// Starts the exchange; returns the error at once when the request cannot be made.
     static func start(_ request: WebRequest, session: UnsafeMutablePointer<SoupSession>, mainContext: OpaquePointer, cancellable: Cancellable,
                       responseTimeout: Duration, maximumResponseSize: Int = .max,
-                      progress: ((WebSession.Progress) -> Void)? = nil,
+                      progress: ((WebSession.Progress) -> Void)? = nil, collectsTimings: Bool = false,
                       completion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> WebLoadError? {
         let method = request.method.isEmpty ? "GET" : request.method
         guard let message = soup_message_new(method, request.url.absoluteString) else {
@@ -83,6 +85,10 @@ final class HTTPTransfer {
                                     cancellable: cancellable, completion: completion)
         transfer.maximumSize = maximumResponseSize
         transfer.progress = progress
+        if collectsTimings {
+            soup_message_add_flags(message, SOUP_MESSAGE_COLLECT_METRICS)
+            transfer.started = Date()
+        }
         if let timeout = request.timeout {
             let milliseconds = UInt32(clamping: max(1, Int(timeout.seconds * 1000)))
             transfer.timeoutSource = LoopCallback.scheduleCancellable(on: mainContext, after: milliseconds) { [unowned transfer] in
@@ -195,7 +201,22 @@ final class HTTPTransfer {
     private func succeed() {
         stopWatching()
         guard let completion = takeCompletion() else { return }
-        completion(.success(resource(body: body)))
+        var resource = resource(body: body)
+        resource.timings = timings()
+        completion(.success(resource))
+    }
+
+    /// The exchange's timings from libsoup's metrics, when collected.
+    private func timings() -> NetworkTimings? {
+        guard let started, let metrics = soup_message_get_metrics(message) else { return nil }
+        return NetworkTimings(started: started, fetchStart: soup_message_metrics_get_fetch_start(metrics),
+                              dnsStart: soup_message_metrics_get_dns_start(metrics), dnsEnd: soup_message_metrics_get_dns_end(metrics),
+                              connectStart: soup_message_metrics_get_connect_start(metrics),
+                              connectEnd: soup_message_metrics_get_connect_end(metrics),
+                              tlsStart: soup_message_metrics_get_tls_start(metrics),
+                              requestStart: soup_message_metrics_get_request_start(metrics),
+                              responseStart: soup_message_metrics_get_response_start(metrics),
+                              responseEnd: soup_message_metrics_get_response_end(metrics), end: UInt(g_get_monotonic_time()))
     }
 
     private func fail(_ error: UnsafeMutablePointer<GError>?) {

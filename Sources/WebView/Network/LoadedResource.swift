@@ -14,6 +14,9 @@ public struct LoadedResource: Sendable {
     public var body: [UInt8]
     /// The response headers in the order received (names as sent by the server).
     public var headers: [(String, String)]
+    /// When the exchange started and how long each phase took, for a recorder (``WebSession/recorder``): libsoup's
+    /// metrics for an HTTP exchange, the time to the answer for any other; nil when not recorded.
+    package var timings: NetworkTimings?
 
     /// Makes a resource.
     public init(url: URL, status: Int, statusText: String = "", mimeType: String?, body: [UInt8], headers: [(String, String)] = []) {

@@ -114,7 +114,9 @@ public final class WebSession {
     package var interceptor: ((WebRequest, @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Bool)?
 
     /// Hears every request's outcome (`hybrid run --record-har`): the request, and its response with the whole body
-    /// (a streamed one's chunks put together), or the failure. nil, the default, costs nothing. Runtime thread.
+    /// (a streamed one's chunks put together) and its ``LoadedResource/timings``, or the failure. Set it before the web
+    /// view loads its first document (``HeadlessWebView/withSession(_:)``) to hear the document's request too. nil,
+    /// the default, costs nothing. Runtime thread.
     package var recorder: ((WebRequest, Result<LoadedResource, WebLoadError>) -> Void)?
 
     /// What a streamed HTTP request reports before it completes.
@@ -133,6 +135,7 @@ public final class WebSession {
     func send(_ request: WebRequest, whileHeld: Bool, progress callerProgress: ((Progress) -> Void)? = nil,
               completion callerCompletion: @escaping (Result<LoadedResource, WebLoadError>) -> Void) -> Cancellable {
         var callerProgress = callerProgress, callerCompletion = callerCompletion
+        let recording = recorder != nil
         if let recorder { Self.record(request, recorder, progress: &callerProgress, completion: &callerCompletion) }
         let cancellable = Cancellable()
         func held<T>(_ body: @escaping (T) -> Void) -> (T) -> Void {
@@ -161,7 +164,7 @@ public final class WebSession {
         case "http", "https":
             failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
                                          responseTimeout: responseTimeout, maximumResponseSize: maximumResponseSize,
-                                         progress: progress, completion: completion)
+                                         progress: progress, collectsTimings: recording, completion: completion)
         case let scheme:
             let name = scheme.map { "'\($0):'" } ?? "(none)"
             failure = WebLoadError(url: request.url.absoluteString,
@@ -176,7 +179,8 @@ public final class WebSession {
         return cancellable
     }
 
-    /// Wraps a request's progress and completion so that `recorder` hears its outcome with the whole body.
+    /// Wraps a request's progress and completion so that `recorder` hears its outcome with the whole body and its
+    /// timings (an answer without libsoup's, from a file or an interceptor, all `wait`).
     private static func record(_ request: WebRequest, _ recorder: @escaping (WebRequest, Result<LoadedResource, WebLoadError>) -> Void,
                                progress: inout ((Progress) -> Void)?, completion: inout (Result<LoadedResource, WebLoadError>) -> Void) {
         final class Body { var bytes: [UInt8] = [] }
@@ -188,9 +192,14 @@ public final class WebSession {
             }
         }
         let inner = completion
+        let started = Date(), start = ContinuousClock.now
         completion = { result in
-            if isStreamed, case .success(var resource) = result, resource.body.isEmpty {
-                resource.body = streamed.bytes
+            if case .success(var resource) = result {
+                if isStreamed, resource.body.isEmpty { resource.body = streamed.bytes }
+                if resource.timings == nil {
+                    let elapsed = ContinuousClock.now - start
+                    resource.timings = NetworkTimings(started: started, wait: elapsed.seconds * 1000)
+                }
                 recorder(request, .success(resource))
             } else {
                 recorder(request, result)

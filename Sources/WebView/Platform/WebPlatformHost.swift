@@ -11,6 +11,14 @@ public protocol WebPlatformHost: AnyObject {
     var sessionStorage: WebStorageArea { get }
     /// A token that keeps the page busy while a request is in flight.
     func beginWork() -> WorkToken
+    /// A token that keeps the page busy while a long-lived connection is set up (a WebSocket's handshake, an
+    /// `EventSource` connecting); a test runner's wait for a page it opened does not wait for it (by default
+    /// ``beginWork()``'s).
+    func beginConnectionWork() -> WorkToken
     /// Routes an error (a throwing event listener, say) to the page's exception handler and events.
     func report(_ error: JSException)
+}
+
+extension WebPlatformHost {
+    public func beginConnectionWork() -> WorkToken { beginWork() }
 }

@@ -173,7 +173,7 @@ public final class WebPlatformInstance {
                                    session: host.session) { [weak self] event in
             self?.webSocketEvent(id, event, onEvent: onEvent)
         }
-        webSockets[id] = (socket, host.beginWork())
+        webSockets[id] = (socket, host.beginConnectionWork())
         return id
     }
 
@@ -222,7 +222,7 @@ public final class WebPlatformInstance {
             self?.eventStreamEvent(id, event, onEvent: onEvent)
         }
         guard let transfer else { return 0 }
-        eventStreams[id] = (transfer, host.beginWork())
+        eventStreams[id] = (transfer, host.beginConnectionWork())
         return id
     }
 
