@@ -18,7 +18,7 @@ final class HostConnection: Sendable {
         var endWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let process: Process
+    private let process: HostProcess
     private let input: HostPipe
     private let inputHandle: FileHandle
     private let state = Mutex(State())
@@ -29,24 +29,14 @@ final class HostConnection: Sendable {
     init(executable: URL, arguments: [String], environment: [String: String] = [:],
          onEvent: @escaping @Sendable (JSONObject?) -> Void) throws {
         self.onEvent = onEvent
-        process = Process()
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        process.executableURL = executable
-        process.arguments = arguments
-        let toHost = Pipe(), fromHost = Pipe()
-        process.standardInput = toHost
-        process.standardOutput = fromHost
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            process = try HostProcess(executable: executable, arguments: arguments, environment: environment)
         } catch {
             throw WebKitEngineError(.hostEnded, "cannot start the WebKit host \(executable.path): \(error)")
         }
-        inputHandle = toHost.fileHandleForWriting
+        inputHandle = process.input
         input = HostPipe(descriptor: inputHandle.fileDescriptor)
-        let output = fromHost.fileHandleForReading
+        let output = process.output
         // The reads block, so they have a thread of their own.
         Thread { [self] in read(output) }.start()
     }
@@ -191,6 +181,7 @@ final class HostConnection: Sendable {
             }
         }
         try? output.close()
+        process.waitForExit()
         if let fatal {
             let kind: WebKitEngineError.Kind = fatal.contains("scripts/bootstrap --webkit") ? .unavailable : .hostEnded
             end(WebKitEngineError(kind, fatal))
