@@ -58,13 +58,12 @@ struct ConformCommandTests {
     }
 
     /// The project's own bridge pages conform: the same bridge messages, console, dialogs and DOM on both engines.
-    /// (seed.html, combined.html, dsbridge.html and wechat.html still differ: seed.html's setup-callback error names
-    /// line 26 of the page on the headless engine and 17, the line within its inline script, on WebKit; the other
-    /// three load `../examples/` scripts from outside the served folder, a 404 that the headless engine reports as an
-    /// uncaught exception and WebKit does not.)
+    /// seed.html's setup callback throws: both engines name the line that threw. (combined.html, dsbridge.html and
+    /// wechat.html still differ: they load `../examples/` scripts from outside the served folder, a 404 that the
+    /// headless engine reports as an uncaught exception and WebKit does not.)
     @Test func theBridgePagesConform() async throws {
         let folder = RunFixture.repository.appendingPathComponent("web/bridge")
-        let pages = ["alipay", "android-jsbridge", "capacitor", "cordova", "echo", "flutter", "react-native"]
+        let pages = ["alipay", "android-jsbridge", "capacitor", "cordova", "echo", "flutter", "react-native", "seed"]
         let result = try await HybridBinary.run(["conform"] + pages.map { folder.appendingPathComponent("\($0).html").path }
                                                 + ["--timeout", HybridBinary.generousTimeout])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -30,6 +30,48 @@ import WebKitEngine
                 + "on the headless engine (--engine headless)\n")
     }
 
+    /// A setup callback, a JS handler and a response callback that throw: window.onerror names the line and column
+    /// that threw on both engines, as on an iPhone, where the bridge has no try/catch around them (a catch and
+    /// rethrow in WebKit would name the rethrow's line instead); the handler's caller still gets the error answer.
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func errorsOfBridgeCallbacksNameTheLineThatThrewOnBothEngines() async throws {
+        let html = RunFixture.bootstrap + """
+            <script>
+            window.onerror = function (m, u, l, c) { console.log('onerror ' + m + ' @' + l + ':' + c); };
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('boom', function (data, done) {
+                null.handler;
+              });
+              bridge.callHandler('echo', {a: 1}, function (answer) { undefined.answer; });
+            });
+            setupWebViewJavascriptBridge(function (bridge) { bridge.setup.fails; });
+            </script>
+            """
+        let lines = html.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // JavaScriptCore's column is the failing member access's dot.
+        func position(_ text: String) -> String {
+            guard let line = lines.firstIndex(where: { $0.contains(text) }),
+                  let start = lines[line].range(of: text)?.lowerBound, let dot = text.lastIndex(of: ".") else { return "?" }
+            let column = lines[line].distance(from: lines[line].startIndex, to: start) + text.distance(from: text.startIndex, to: dot)
+            return "@\(line + 1):\(column + 1)"
+        }
+        let url = try await RunFixture.page(html)
+        var outputs: [[String]] = []
+        for engine in ["headless", "webkit"] {
+            let result = try await HybridBinary.run(["run", url.path, "--engine", engine, "--call", #"boom={"n":1}"#],
+                                                    environment: ["NO_COLOR": "1"])
+            #expect(result.status == 1, "\(engine): \(result.stderr)")
+            #expect(result.stderr.contains("hybrid run: --call boom: handler_failed: null is not an object"), "\(engine)")
+            outputs.append(result.stdout.split(separator: "\n").filter { $0.hasPrefix("onerror ") }.map(String.init))
+        }
+        #expect(outputs[0] == [
+            "onerror TypeError: undefined is not an object (evaluating 'bridge.setup.fails') \(position("bridge.setup.fails"))",
+            "onerror TypeError: undefined is not an object (evaluating 'undefined.answer') \(position("undefined.answer"))",
+            "onerror TypeError: null is not an object (evaluating 'null.handler') \(position("null.handler"))"],
+                "\(outputs[0])")
+        #expect(outputs[1] == outputs[0])
+    }
+
     @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
     func theBridgePageAnswersCallsWithTheSameTranscriptLinesOnWebKit() async throws {
         var bridgeLines: [[String]] = []

@@ -122,8 +122,11 @@ final class EngineBridgeTransport: Sendable {
     /// The script evaluated on `__bridge_loaded__`: the bridge's script, given the native functions it calls, as
     /// WKWebView pages have them: `signal()` navigates the library's messaging iframe to
     /// `https://__wvjb_queue_message__`, `defer(json)` dispatches in a `setTimeout` task (the library's safety
-    /// timeout), `report(error)` rethrows in a task of its own (an uncaught error of the page). Real WebKit is the
-    /// device's engine, so there is nothing to report as a divergence from it. True when it made the bridge.
+    /// timeout), `report(error)` rethrows in a task of its own (an uncaught error of the page, lenient mode only),
+    /// `escape(handle)` lets an error of the page's setup callbacks, handlers and response callbacks leave its task
+    /// as on the device, so WebKit reports the line that threw, and gives `handle` the error from the window's
+    /// `error` event (a rethrow would name the rethrow's line). Real WebKit is the device's engine, so there is
+    /// nothing to report as a divergence from it. True when it made the bridge.
     static func injection(script: String, lenient: Bool) -> String {
         """
         (function () {
@@ -142,9 +145,19 @@ final class EngineBridgeTransport: Sendable {
               frame.src = QUEUE;
             },
             defer: function (json) { setTimeout(function () { internals.dispatch(json); }, 0); },
-            report: function (error) { setTimeout(function () { throw error; }, 0); },
+            report: function (error) { if (!escaping) { setTimeout(function () { throw error; }, 0); } },
+            escape: function (handle) { escaped = handle; },
             diverge: function () {}
           };
+          var escaped = null;
+          var escaping = false;
+          window.addEventListener('error', function (event) {
+            if (!escaped || event.target !== window) { return; }
+            var handle = escaped;
+            escaped = null;
+            escaping = true;
+            try { handle(event.error); } finally { escaping = false; }
+          }, true);
           internals = (\(script)
           )(native);
           if (!internals) { return false; }

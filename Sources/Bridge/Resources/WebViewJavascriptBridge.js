@@ -163,7 +163,7 @@
         return;
       }
       delete responseCallbacks[message.responseId];
-      try {
+      _guarded(function () {
         if (typeof callback === 'function') {
           // Old-style callbacks never see errors, as in the reference.
           if (!message.error) { callback(message.responseData); }
@@ -175,9 +175,7 @@
             callback.resolve(message.responseData);
           }
         }
-      } catch (error) {
-        native.report(error);
-      }
+      }, native.report);
       return;
     }
     var callbackId = message.callbackId;
@@ -215,14 +213,16 @@
       }
       return;
     }
-    var result;
-    try {
-      result = handler(message.data, responseCallback);
-    } catch (error) {
+    var threw = true;
+    var result = _guarded(function () {
+      var value = handler(message.data, responseCallback);
+      threw = false;
+      return value;
+    }, function (error) {
       fail(error);
       native.report(error);
-      return;
-    }
+    });
+    if (threw) { return; }
     if (result === undefined || !callbackId) { return; }
     if (result !== null && (typeof result === 'object' || typeof result === 'function') && typeof result.then === 'function') {
       result.then(function (value) {
@@ -237,6 +237,30 @@
     _dispatchMessageFromObjC(messageJSON);
   }
 
+  // Runs the page's code `run` and returns what it returns; if it throws, `handle(error)` runs and it returns
+  // undefined. On a real engine (WebKit gives `native.escape`), unless lenient, the exception instead leaves the
+  // task through `finally`, as on the device, where the reference has no try/catch here: the engine reports the line
+  // that threw (a catch and rethrow would name the rethrow's line), and `native.escape(handle)` calls `handle` with
+  // the error when the engine's error event comes.
+  function _guarded(run, handle) {
+    if (!native.escape || native.lenient) {
+      try {
+        return run();
+      } catch (error) {
+        handle(error);
+        return undefined;
+      }
+    }
+    var finished = false;
+    try {
+      var value = run();
+      finished = true;
+      return value;
+    } finally {
+      if (!finished) { native.escape(handle); }
+    }
+  }
+
   function _callWVJBCallbacks() {
     var callbacks = root.WVJBCallbacks;
     delete root.WVJBCallbacks;
@@ -244,17 +268,19 @@
     insideBridgeTask++;
     try {
       for (var i = 0; i < callbacks.length; i++) {
-        try {
+        var threw = true;
+        _guarded(function () {
           callbacks[i](bridge);
-        } catch (error) {
+          threw = false;
+        }, function (error) {
           native.report(error);
           var remaining = callbacks.slice(i + 1);
           if (remaining.length > 0) {
             native.diverge('setup_callback_threw', _describeSetupFailure(i, error, remaining));
           }
-          // The reference's loop has no try/catch: on the device the first exception ends it.
-          if (!native.lenient) { return; }
-        }
+        });
+        // The reference's loop has no try/catch: on the device the first exception ends it.
+        if (threw && !native.lenient) { return; }
       }
     } finally {
       insideBridgeTask--;
