@@ -117,6 +117,58 @@ struct WebViewEngineTests {
         #expect(results[1] == results[0])
     }
 
+    /// The app's navigation pages (web/navigation) with Swift handlers in the part the Navigation module plays on
+    /// the headless engine (`router.open`, `notification.observe`, `page.finish`, `window.hybridRoute`): the list
+    /// opens an item and shows the result, takes a notification, and the detail page reads its route and finishes
+    /// with its item, the same way on both engines.
+    @Test func theNavigationPagesTalkToTheirNativeRouterTheSameWayOnBothEngines() async throws {
+        let pages = WebKitWebViewTests.packageRoot.appendingPathComponent("web/navigation")
+        let results = try await Self.onBothEngines { view -> [JSONValue?] in
+            let bridge = try await WebViewJavascriptBridge(engine: view)
+            let asked = Received()
+            bridge.registerHandler("notification.observe") { data, respond in
+                asked.add(["observe": data ?? .null])
+                respond(nil)
+            }
+            bridge.registerHandler("router.open") { data, respond in
+                asked.add(["open": data ?? .null])
+                respond(["name": "Blue mug", "quantity": 2])
+            }
+            bridge.registerHandler("page.finish") { data, respond in
+                asked.add(["finish": data ?? .null])
+                respond(nil)
+            }
+            try await view.load(pages.appendingPathComponent("list.html"))
+            _ = await asked.values(count: 1)
+            let result = try await view.awaitedValue(of: "document.getElementById('item-1').click(), window.lastOpen")
+            _ = try await view.value(of: """
+                window.badgeChanged = new Promise(function (resolve) {
+                  var badge = document.getElementById('badge');
+                  new MutationObserver(function () { resolve(badge.textContent); })
+                    .observe(badge, {childList: true, characterData: true, subtree: true});
+                }), 0
+                """)
+            bridge.callHandler("notification.received", data: ["name": "cart.changed", "userInfo": ["count": 3]])
+            let badge = try await view.awaitedValue(of: "window.badgeChanged")
+            let picked = try await view.value(of: "document.getElementById('picked').textContent")
+
+            let route = #"{"url":"app://item/2?from=list","pattern":"/item/:id","params":{"id":"2"},"query":{"from":"list"},"context":{"source":"list"}}"#
+            try await view.addUserScript(UserScript(source: "window.hybridRoute = \(route);", injectionTime: .atDocumentStart),
+                                         forMainFrameOnly: true)
+            try await view.load(pages.appendingPathComponent("detail.html"))
+            let shown = try await view.value(of: "['title', 'source', 'query'].map(function (id) { return document.getElementById(id).textContent; })")
+            _ = try await view.value(of: "document.getElementById('choose').click(), 0")
+            let asks = await asked.values(count: 3)
+            return [.array(asks), result, badge, picked, shown]
+        }
+        #expect(results[0] == [[["observe": ["name": "cart.changed"]],
+                                ["open": ["url": "app://item/1?from=list", "context": ["source": "list"]]],
+                                ["finish": ["result": ["id": "2", "name": "Red kettle", "quantity": 1]]]],
+                               ["name": "Blue mug", "quantity": 2], "3", "Blue mug x2",
+                               ["Red kettle", "list", #"{"from":"list"}"#]])
+        #expect(results[1] == results[0])
+    }
+
     @Test func errorsTravelBothWaysTheSameOnBothEngines() async throws {
         let results = try await Self.onBothEngines { view -> [String] in
             let bridge = try await WebViewJavascriptBridge(engine: view)
