@@ -9,8 +9,9 @@ struct ConformCommand: AsyncParsableCommand {
         abstract: "Run each page on the headless engine and on WebKit with the same steps, and print what differs.",
         discussion: """
             Each PAGE runs twice with the same steps, as hybrid run --engine headless and hybrid run --engine \
-            webkit do (served from its folder on a free loopback port, with the same bridge, its sidecar mocks \
-            and built-in handlers); without PAGE, the demo runs, with its handlers and steps, as hybrid run \
+            webkit do (served from its folder on a free loopback port, with the same bridge, its sidecar mocks, \
+            --mock, --mock-script, --message-handler and the built-in handlers; the steps, --call and --event \
+            included, in command-line order); without PAGE, the demo runs, with its handlers and steps, as hybrid run \
             runs it. These are compared, in order: the \
             console lines (level and text), the dialogs, the uncaught exceptions (name and message), the \
             assertions (--assert) and their outcomes, the values of --eval, the bridge messages (direction, type, \
@@ -32,6 +33,7 @@ struct ConformCommand: AsyncParsableCommand {
               hybrid conform web/bridge/echo.html web/bridge/cordova.html
               hybrid conform web/examples/form.html
               hybrid conform web/examples/form.html --fill '#name=Ann' --json
+              hybrid conform web/bridge/echo.html --call 'echoHandler={"n":1}' --mock my.mock.json
               hybrid conform web/examples/form.html web/examples/responsive.html --quiet
             """
     )
@@ -61,6 +63,18 @@ struct ConformCommand: AsyncParsableCommand {
     var asserts: [String] = []
     @Option(name: .customLong("steps"), help: ArgumentHelp("Run the steps of a JSON scenario where this option stands (repeatable).", valueName: "FILE"))
     var stepFiles: [String] = []
+    // The native side, the same on both runs: steps that call into the page, and mocks (as hybrid run's options).
+    @Option(name: .customLong("call"), help: ArgumentHelp("Call the page's JS handler NAME with JSON data; its answer is compared (repeatable).", valueName: "NAME[=JSON]"))
+    var calls: [String] = []
+    @Option(name: .customLong("event"), help: ArgumentHelp("Fire one event of the container's bridge protocols into the page (repeatable).", valueName: "NAME[=JSON]"))
+    var events: [String] = []
+    @Option(name: .customLong("mock"), help: ArgumentHelp("Mock native handlers from a JSON file, as hybrid run --mock (repeatable; later files win).", valueName: "FILE"))
+    var mocks: [String] = []
+    @Option(name: .customLong("mock-script"), help: ArgumentHelp("Answer native handlers with the functions a JavaScript module exports, as hybrid run --mock-script (repeatable).", valueName: "FILE"))
+    var mockScripts: [String] = []
+    @Option(name: .customLong("message-handler"), help: ArgumentHelp("Register window.webkit.messageHandlers.NAME, as hybrid run --message-handler (repeatable).", valueName: "NAME"))
+    var messageHandlers: [String] = []
+
     @Option(name: .long, help: ArgumentHelp(DeviceOption.help, valueName: "NAME|FILE"))
     var device: String?
     @Option(name: .long, parsing: .unconditional,
@@ -77,10 +91,12 @@ struct ConformCommand: AsyncParsableCommand {
         let parsed: [(name: String, values: [String])] = [
             ("click", clicks), ("fill", fills), ("select", selects), ("press", presses), ("check", checks),
             ("uncheck", unchecks), ("wait-for", waitFors), ("wait", waits), ("eval", evals), ("assert", asserts),
-            ("steps", stepFiles),
+            ("steps", stepFiles), ("call", calls), ("event", events),
         ]
         var common = RunStepOrder.ordered(arguments: Array(CommandLine.arguments.dropFirst()), parsed: parsed)
             .flatMap { ["--\($0.name)", $0.value] }
+        common += mocks.flatMap { ["--mock", $0] } + mockScripts.flatMap { ["--mock-script", $0] }
+            + messageHandlers.flatMap { ["--message-handler", $0] }
         common += ["--eval", ConformRecord.domTextScript, "--timeout", String(timeout), "--quiet"]
         if let device { common += ["--device", device] }
         var status = ExitStatus.success

@@ -70,6 +70,33 @@ struct ConformCommandTests {
         #expect(result.stdout.split(separator: "\n").count == pages.count, "\(result.stdout)")
     }
 
+    /// The navigation pages with their native router and store mocked (--mock): the list opens an item and shows
+    /// the answer, the cart shows the stored count, the same on both engines; the WebKit run on its own passes its
+    /// assertions, so the pages did their work and did not merely fail alike.
+    @Test func theNavigationPagesConformWithTheirNativeSideMocked() async throws {
+        let folder = RunFixture.repository.appendingPathComponent("web/navigation")
+        let mock = try await RunFixture.folder(["app.mock.json": """
+            {"router.open": {"response": {"name": "Blue mug", "quantity": 2}}, "notification.observe": {"response": null},
+             "store.get": {"response": 3}, "store.observe": {"response": null}, "app.state": {"response": "active"}}
+            """]).appendingPathComponent("app.mock.json")
+        let runs: [(page: String, steps: [String])] = [
+            ("list.html", ["--click", "#item-1", "--assert", "document.getElementById('picked').textContent == 'Blue mug x2'",
+                           "--call", #"notification.received={"name":"cart.changed","userInfo":{"count":4}}"#,
+                           "--assert", "document.getElementById('badge').textContent == '4'"]),
+            ("cart.html", ["--assert", "document.getElementById('count').textContent == '3'",
+                           "--assert", "document.getElementById('state').textContent == 'active'"]),
+        ]
+        for (page, steps) in runs {
+            let path = folder.appendingPathComponent(page).path
+            let common = ["--mock", mock.path, "--timeout", HybridBinary.generousTimeout] + steps
+            let result = try await HybridBinary.run(["conform", path] + common)
+            #expect(result.status == 0, "\(page): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout == "\(path): conforms\n")
+            let webkit = try await HybridBinary.run(["run", path, "--engine", "webkit", "--quiet"] + common)
+            #expect(webkit.status == 0, "\(page): \(webkit.stdout)\(webkit.stderr)")
+        }
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],
