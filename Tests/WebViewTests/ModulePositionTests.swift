@@ -318,24 +318,6 @@ import Testing
         #expect(called == [["live", "this undefined", "fail@use-4f3a2b1c.js:1:179\nshow@use-4f3a2b1c.js:1:144\n@index.html:5:15"]])
     }
 
-    /// A live binding under a one- or two-letter name or in an object shorthand, as minified chunk graphs with cycles
-    /// have them, keeps the reader's columns too: the module is made inside a `with` statement whose object has the
-    /// bindings' getters. In a cycle, `b-…` reads `m` (and `typeof m`) before `use-…` initialised it: WebKit's
-    /// `ReferenceError`. `o` is only called (`this` stays undefined), `k` is read in a shorthand and as a value, and a
-    /// parameter `o` shadows the import. The entries are WebKitGTK 2.50's for the same files (`hybrid run --engine webkit`).
-    @Test func shortLiveNamesAndShorthandsKeepTheirColumns() async throws {
-        let seen = try await Self.entries(of: [
-            "index.html": Self.liveIndex,
-            "use-4f3a2b1c.js": #"import{c as r,d as o,K as k}from"./b-0123456789abcdef.js";export const e=1;export function show(){return[1].map(function(o){return o})[0]+o({k})+r(e)+k.n+f()}function f(){throw new Error(o()+" "+k.n+" "+r(0))}"#,
-            "b-0123456789abcdef.js": #"import{e as m}from"./use-4f3a2b1c.js";try{m}catch(x){out.push(["tdz",x.name,x.message])}try{typeof m}catch(x){out.push(["typeof",x.name,x.message])}export const c=(x)=>x+m;export const d=function(x){return x?x.k.n:typeof this};export const K={n:3};"#,
-        ])
-        #expect(seen == [
-            ["tdz", "ReferenceError", "Cannot access uninitialized variable."],
-            ["typeof", "ReferenceError", "Cannot access uninitialized variable."],
-            ["live", "undefined 3 1", "f@use-4f3a2b1c.js:1:187\nshow@use-4f3a2b1c.js:1:156\n@index.html:5:15"],
-        ])
-    }
-
     /// With the bodies as jobs, an error in a dependency still stops the evaluation there, as the standard's does: a
     /// module imported after the failing one is not run, nor the importer; the error is reported once, and the
     /// module script's `load` fires after it (WebKitGTK 2.50's entries for the same files).

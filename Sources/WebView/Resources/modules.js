@@ -299,12 +299,9 @@
       if (!(node.name in imported) || !rewritten(node.name, assigning) || shadowed(scope, node.name)) return;
       var replacement = imported[node.name].expression;
       if ((parent.type === 'CallExpression' && key === 'callee') || (parent.type === 'TaggedTemplateExpression' && key === 'tag')) {
-        var call = liveRead(node.name, true);
-        if (!call) return scoped(node.name, { start: node.start, end: node.end, text: '(0, ' + replacement + ')' });
-        replacement = call;
+        replacement = liveRead(node.name, true) || '(0, ' + replacement + ')';
       } else if (!assigning) {
-        replacement = liveRead(node.name);
-        if (!replacement) return scoped(node.name, parent.type === 'NewExpression' && key === 'callee' ? 'new' : null);
+        replacement = liveRead(node.name) || replacement;
       }
       edits.push({ start: node.start, end: node.end, text: replacement });
     }
@@ -324,47 +321,28 @@
       readList.push([imported[name].dep, imported[name].name, property].concat(call ? [1] : []));
       return (reads[key] = reader + '.' + property);
     }
-    // A live binding read that `liveRead` cannot make as long as its name (a name of one or two characters, an
-    // object shorthand `{name}`) stays as it is: the module's function is then made inside a `with` statement (in
-    // sloppy code around it, see `header`) whose object has a getter of the binding under its name, so the engine
-    // resolves the free name there, live, with no column moved. The object has a null prototype and only those
-    // names; the module's own declarations (inner scopes) shadow them; a strict assignment to one throws a TypeError,
-    // as one to an import does; a binding in its temporal dead zone throws its ReferenceError from its getter.
-    // A call through a `with` object gives the function that object as `this`: a name only called (or constructed
-    // with `new`) in the module has a getter that gives the function bound to `undefined`, as `liveRead`'s callees
-    // do; a name read as a value too keeps the bound value's identity, and its calls are its namespace's members.
-    // `how`: the edit of a call, 'new', or null for a value.
-    var scopedNames = Object.create(null), scopedList = [];
-    function scoped(name, how) {
-      var entry = scopedNames[name] || (scopedNames[name] = { calls: [], value: false });
-      if (how === null) entry.value = true;
-      else if (typeof how === 'object') entry.calls.push(how);
-    }
-    function scopedReads() {
-      Object.keys(scopedNames).forEach(function (name) {
-        var entry = scopedNames[name];
-        if (entry.value) edits.push.apply(edits, entry.calls);
-        scopedList.push([imported[name].dep, imported[name].name, name].concat(entry.value ? [] : [1]));
-      });
-    }
     // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
-    // keys hold references).
-    function visitPattern(node, scope, declaring) {
+    // keys hold references). An imported binding as a destructuring target (`[a] = x`, `({a} = x)`, `for (a of x)`)
+    // becomes its namespace's member, whose assignment throws a TypeError, as WebKit's does (`shorthand`: it stands in
+    // an object pattern's shorthand, which keeps its key).
+    function visitPattern(node, scope, declaring, shorthand) {
       if (!node) return;
       switch (node.type) {
         case 'Identifier':
-          if (!declaring && exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
+          if (declaring || shadowed(scope, node.name)) return;
+          if (exportedLocals.has(node.name)) mutable.add(node.name);
+          if (node.name in imported) edits.push({ start: node.start, end: node.end, text: (shorthand ? node.name + ': ' : '') + imported[node.name].expression });
           return;
         case 'ObjectPattern':
           node.properties.forEach(function (p) {
             if (p.type === 'RestElement') return visitPattern(p.argument, scope, declaring);
             if (p.computed) visit(p.key, scope, p, 'key');
-            visitPattern(p.value, scope, declaring);
+            visitPattern(p.value, scope, declaring, p.shorthand);
           });
           return;
         case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope, declaring); }); return;
         case 'RestElement': visitPattern(node.argument, scope, declaring); return;
-        case 'AssignmentPattern': visitPattern(node.left, scope, declaring); visit(node.right, scope, node, 'right'); return;
+        case 'AssignmentPattern': visitPattern(node.left, scope, declaring, shorthand); visit(node.right, scope, node, 'right'); return;
         default: if (!declaring) visit(node, scope, null, null);  // a member expression as an assignment target
       }
     }
@@ -406,7 +384,9 @@
           if (node.computed) visit(node.key, scope, node, 'key', depth);
           if (node.shorthand && node.value.type === 'Identifier') {
             var n = node.value.name;
-            if (n in imported && rewritten(n, false) && !shadowed(scope, n)) scoped(n, null);
+            if (n in imported && rewritten(n, false) && !shadowed(scope, n)) {
+              edits.push({ start: node.value.start, end: node.value.end, text: n + ': ' + imported[n].expression });
+            }
             return;
           }
           visit(node.value, scope, node, 'value', depth);
@@ -472,7 +452,6 @@
     }
     var top = new Scope(null, []);
     body.forEach(function (node) { visit(node, top, ast, 'body', 0); });
-    scopedReads();
 
     // What the loader knows of each export: 'fn' (a function declaration, set before the body runs), 'init' (set
     // once the body ran past it, then constant), 'mut' (assigned later), 'ns', or where it is re-exported from.
@@ -486,16 +465,11 @@
     var parameters = ['__hm'].concat(readList.length ? [reader] : [], locals).join(',');
     // The function is a class's static method: its code is strict, and the engine names its frames 'module code',
     // as WebKit names a module's top level.
-    // With scoped reads (see `scoped`), the script is an arrow function of the `with` object that returns the method;
-    // its parameter is another one-character name the module does not use (a name of the module's own would be
-    // resolved there), else `__hmw`: 16 or 24 characters more for the header.
-    var scopeName = scopedList.length ? unusedName(source, reader) || '__hmw' : '';
-    var scope = scopeName ? scopeName + '=>{with(' + scopeName + ')return' : '';
-    var header = scope + '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
+    var header = '(class{static' + (tla ? ' async' : '') + '*' + JSON.stringify(TOP) + '(' + parameters + '){' + (tla ? '__hm.x=__hmx;yield;' : 'yield __hmx;');
     var setters = locals.map(function (name, i) { return i + ' in v&&(' + name + '=v[' + i + '])'; }).join(';');
     // After the body (on a line of its own, so it moves no position): `__hm.e()` says the body ran to its end (see
     // `evaluate`).
-    var trailer = '\n;__hm.e();function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']' + (scope ? '}' : '');
+    var trailer = '\n;__hm.e();function __hmx(){' + (renamed ? 'Object.defineProperty(' + renamed + ',"name",{value:"default"});' : '') + 'return[{' + exportsCode.join(', ') + '},function(v){' + setters + '}]}}})[' + JSON.stringify(TOP) + ']';
 
     var padding = new Array(Math.max(line || 1, 1)).join('\n');
     function apply(list) {
@@ -529,16 +503,14 @@
     }
     code = restoreOptions(code) + trailer;
     return { code: code, deps: deps, types: types, stars: stars, checks: checks, async: tla, kinds: kinds,
-             locals: locals.map(function (name) { return [imported[name].dep, imported[name].name, name]; }), reads: readList, scoped: scopedList,
+             locals: locals.map(function (name) { return [imported[name].dep, imported[name].name, name]; }), reads: readList,
              columns: { head: head, prefix: (prefix || '').length, lines: lineCount(source), shifts: shifts(source, edits) } };
   }
-  // A one-character identifier that is no word of `source` (so no name of it, in any scope) other than `taken`; ''
-  // when there is none.
-  function unusedName(source, taken) {
+  // A one-character identifier that is no word of `source` (so no name of it, in any scope); '' when there is none.
+  function unusedName(source) {
     var candidates = '$_QZXJKVWYUqzxjkvwyuGHIOPBDFMNRSTLCEAhgifmlbpdncosrtaeᐃᐅᐊᐁᐂᐄᐆᐈ';
     for (var i = 0; i < candidates.length; i++) {
       var c = candidates.charAt(i);
-      if (c === taken) continue;
       if (c.charCodeAt(0) > 127 ? source.indexOf(c) < 0 : !new RegExp('(?:^|[^\\w$\\u0080-\\uffff])' + (c === '$' ? '\\$' : c) + '(?![\\w$\\u0080-\\uffff])').test(source)) return c;
     }
     return '';
@@ -834,8 +806,6 @@
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
     this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p (, 1 for a callee)]
     this.reader = null;   // R
-    this.scoped = [];     // imported bindings read by their names in a `with` statement: [dependency index, name, local name]
-    this.scope = null;    // the `with` statement's object
     this.kinds = null;    // what each export is (see `translateModule`)
     this.sync = null;     // sets the parameters
     this.importers = null;
@@ -860,7 +830,7 @@
         compiled = native.compile(record.url, line, key);
       } else {
         var t = translateModule(source, prefix, line, live);
-        compiled = native.compile(record.url, line, key, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, kinds: t.kinds, locals: t.locals, reads: t.reads, scoped: t.scoped, columns: t.columns }));
+        compiled = native.compile(record.url, line, key, t.code, JSON.stringify({ deps: t.deps, types: t.types, stars: t.stars, checks: t.checks, async: t.async, kinds: t.kinds, locals: t.locals, reads: t.reads, columns: t.columns }));
       }
       record.fn = compiled[0];
       var meta = JSON.parse(compiled[1]);
@@ -874,7 +844,6 @@
       record.kinds = meta.kinds || {};
       record.locals = meta.locals || [];
       record.reads = meta.reads || [];
-      record.scoped = meta.scoped || [];
       record.line = line;
       registerPositions(record.url, line, meta.columns);
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
@@ -999,8 +968,7 @@
       record.deps.forEach(function (url) { var dep = records.get(url); (dep.importers = dep.importers || new Set()).add(record); });
       namespaceOf(record);
       record.reader = Object.create(null);   // getters of the bindings read as `R.p` (see `translateModule`)
-      record.scope = record.scoped.length ? Object.create(null) : null;   // names read in `with` (see `scoped`)
-      record.gen = (record.scope ? record.fn(record.scope) : record.fn).call(undefined, hm, record.reader);
+      record.gen = record.fn.call(undefined, hm, record.reader);
       var first = record.gen.next();  // the exports (the async generator's first step runs at once too)
       var pair = (record.async ? hm.x : first.value)();
       record.own = pair[0];
@@ -1014,17 +982,11 @@
       Object.preventExtensions(record.ns);
     });
     order.forEach(function (record) {
-      function getter(read) {
-        var binding = Object.getOwnPropertyDescriptor(namespaceOf(records.get(record.deps[read[0]])), read[1]);
-        return binding && binding.get;
-      }
       record.reads.forEach(function (read) {
-        var get = getter(read);
-        if (get) Object.defineProperty(record.reader, read[2], { get: read[3] ? function () { return callee(get()); } : get });
-      });
-      record.scoped.forEach(function (read) {
-        var get = getter(read);
-        if (get) Object.defineProperty(record.scope, read[2], { get: read[3] ? function () { return callee(get()); } : get });
+        var binding = Object.getOwnPropertyDescriptor(namespaceOf(records.get(record.deps[read[0]])), read[1]);
+        if (!binding) return;
+        var get = binding.get;
+        Object.defineProperty(record.reader, read[2], { get: read[3] ? function () { return callee(get()); } : get });
       });
     });
     var failure = null, failed = null;
