@@ -315,6 +315,49 @@ import Testing
         #expect(try await webView.evaluateJavaScript("out") == ["block", 2, 1, 3, "TypeError", 9, "field", "method", 1])
         await webView.close()
     }
+
+    /// Live bindings under one- or two-letter names or in object shorthands (read through their namespaces) stay live
+    /// and read-only, also as destructuring targets (WebKit's `TypeError`, where a parameter was assigned or a global
+    /// looked up), a call gets `this` undefined (a tagged template too), a class keeps its identity, the module's own
+    /// declarations shadow them and its globals resolve. The entries are WebKitGTK 2.50's for the same files
+    /// (`hybrid run --engine webkit`).
+    @Test func shortLiveBindingsStayLiveAndReadOnly() async throws {
+        let fixture = try PageFixture([
+            "index.html": "<script type='module' src='main.js'></script>",
+            "main.js": """
+                import { a, K, f, g, bump } from './dep.js';
+                const out = [];
+                const before = { a };
+                bump();
+                out.push(before.a, { a }.a, a, typeof a);
+                out.push(K.s, new K() instanceof K, K === K);
+                out.push(f(), f`x`, g() && typeof g);
+                try { a = 5; } catch (e) { out.push(e.name); }
+                try { [a] = [5]; } catch (e) { out.push(e.name); }
+                try { ({ bump } = {}); } catch (e) { out.push(e.name); }
+                try { for (K of [1]); } catch (e) { out.push(e.name); }
+                function shadow(a) { return a; }
+                { let K = 'block'; out.push(K); }
+                out.push(shadow('p'), typeof Math.abs, typeof undeclaredGlobal, typeof document, a);
+                window.out = out;
+                """,
+            "dep.js": """
+                export let a = 1;
+                export let K = class { static s = 2; };
+                export let f = function () { return typeof this; };
+                export let g = function () { return this === undefined; };
+                export function bump() { a++; K = class { static s = 3; }; f = f; g = g; }
+                """,
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("index.html"))
+        #expect(log.exceptions.isEmpty)
+        #expect(try await webView.evaluateJavaScript("out") == [
+            1, 2, 2, "number", 3, true, true, "undefined", "undefined", "function", "TypeError", "TypeError",
+            "TypeError", "TypeError", "block", "p", "function", "undefined", "object", 2,
+        ])
+        await webView.close()
+    }
 }
 
 @Suite struct ClassicScriptImportTests {

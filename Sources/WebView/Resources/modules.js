@@ -322,23 +322,27 @@
       return (reads[key] = reader + '.' + property);
     }
     // An assignment's target, or with `declaring` a declaration's pattern (where only default values and computed
-    // keys hold references).
-    function visitPattern(node, scope, declaring) {
+    // keys hold references). An imported binding as a destructuring target (`[a] = x`, `({a} = x)`, `for (a of x)`)
+    // becomes its namespace's member, whose assignment throws a TypeError, as WebKit's does (`shorthand`: it stands in
+    // an object pattern's shorthand, which keeps its key).
+    function visitPattern(node, scope, declaring, shorthand) {
       if (!node) return;
       switch (node.type) {
         case 'Identifier':
-          if (!declaring && exportedLocals.has(node.name) && !shadowed(scope, node.name)) mutable.add(node.name);
+          if (declaring || shadowed(scope, node.name)) return;
+          if (exportedLocals.has(node.name)) mutable.add(node.name);
+          if (node.name in imported) edits.push({ start: node.start, end: node.end, text: (shorthand ? node.name + ': ' : '') + imported[node.name].expression });
           return;
         case 'ObjectPattern':
           node.properties.forEach(function (p) {
             if (p.type === 'RestElement') return visitPattern(p.argument, scope, declaring);
             if (p.computed) visit(p.key, scope, p, 'key');
-            visitPattern(p.value, scope, declaring);
+            visitPattern(p.value, scope, declaring, p.shorthand);
           });
           return;
         case 'ArrayPattern': node.elements.forEach(function (e) { visitPattern(e, scope, declaring); }); return;
         case 'RestElement': visitPattern(node.argument, scope, declaring); return;
-        case 'AssignmentPattern': visitPattern(node.left, scope, declaring); visit(node.right, scope, node, 'right'); return;
+        case 'AssignmentPattern': visitPattern(node.left, scope, declaring, shorthand); visit(node.right, scope, node, 'right'); return;
         default: if (!declaring) visit(node, scope, null, null);  // a member expression as an assignment target
       }
     }
