@@ -73,6 +73,16 @@ import Testing
         #expect(child.waitForExit() == .signal(SIGTERM))
     }
 
+    @Test func everyWaiterGetsTheSameEnd() async throws {
+        let child = try SpawnedChild(executable: shell, arguments: ["-c", "read line; exit 3"], standardInput: .pipe)
+        async let first = child.termination
+        async let second = child.termination
+        // Both waits are under way (or not yet): either way the child is reaped once, and each learns how it ended.
+        try child.standardInput?.close()
+        #expect(await [first, second] == [.exit(3), .exit(3)])
+        #expect(child.waitForExit() == .exit(3))
+    }
+
     @Test func killsAndReapsARunningChildWhenTheLastReferenceGoes() async throws {
         var child: SpawnedChild? = try SpawnedChild(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["1000"])
         let pid = try #require(child?.pid)
@@ -89,9 +99,10 @@ import Testing
     }
 
     @Test func withoutAnEnvironmentTheChildInheritsThisProcesss() async throws {
-        setenv("HYBRID_SPAWN_TEST_VARIABLE", "inherited", 1)
-        let output = try await SpawnedChild.run(executable: shell, arguments: ["-c", "echo $HYBRID_SPAWN_TEST_VARIABLE"])
-        #expect(output.outputText == "inherited\n")
+        // No setenv here: other tests read the environment at the same time, and setenv is not safe beside that.
+        let path = try #require(ProcessInfo.processInfo.environment["PATH"])
+        let output = try await SpawnedChild.run(executable: URL(fileURLWithPath: "/usr/bin/env"))
+        #expect(output.outputText.split(separator: "\n").contains("PATH=\(path)"))
     }
 
     @Test func runsInTheGivenWorkingDirectory() async throws {
