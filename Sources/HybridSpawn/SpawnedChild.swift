@@ -82,7 +82,9 @@ public final class SpawnedChild: Sendable {
     ///   - environment: the child's whole environment; nil, this process's environment. To add to this process's,
     ///     merge: `ProcessInfo.processInfo.environment.merging(extra) { $1 }`.
     ///   - currentDirectory: the child's working directory; nil, this process's.
-    ///   - standardInput, standardOutput, standardError: where the child's standard streams go.
+    ///   - standardInput: where the child's standard input comes from; `/dev/null` unless given.
+    ///   - standardOutput: where the child's standard output goes; this process's unless given.
+    ///   - standardError: where the child's standard error goes; this process's unless given.
     /// - Throws: ``SpawnError`` when the executable is missing or cannot run, or a pipe cannot be made.
     public init(executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
                 currentDirectory: URL? = nil, standardInput: Stream = .null, standardOutput: Stream = .inherit,
