@@ -209,6 +209,16 @@ let package = Package(
     ]
 )
 
+// Child processes: HybridSpawn starts them with posix_spawn (not Foundation's `Process`, which crashes and hangs on
+// Linux: see SpawnedChild), for the WebKit engine's host, the host's Xvfb, `hybrid conform` and the tests.
+package.targets += [
+    .target(name: "HybridSpawn"),
+    .testTarget(name: "HybridSpawnTests", dependencies: ["HybridSpawn"]),
+]
+for target in package.targets where ["WebKitEngine", "HybridWebKitHost", "HybridCLI", "TestSupport"].contains(target.name) {
+    target.dependencies.append("HybridSpawn")
+}
+
 // A module with a TSanMutex.swift swaps its `Mutex` for TSanLocks' in ThreadSanitizer runs (Fuzz/README.md), so it
 // depends on TSanLocks; the file decides, so that the list cannot drift from the modules that have one.
 for target in package.targets where target.type != .system {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hybrid
+import HybridSpawn
 
 /// `hybrid conform PAGE...`: each page run on both engines with the same steps, and what the page showed compared.
 struct ConformCommand: AsyncParsableCommand {
@@ -160,27 +161,20 @@ struct ConformRecord {
         } catch {
             return .failure(ConformFailure(description: "cannot create \(folder.path): \(error.localizedDescription)"))
         }
-        let transcript = folder.appendingPathComponent("run.jsonl"), errors = folder.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = Bundle.main.executableURL
-        process.arguments = ["run"] + (page.map { [$0] } ?? []) + ["--engine", engine.rawValue, "--transcript", transcript.path] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        guard let errorHandle = try? FileHandle(forWritingTo: errors) else {
-            return .failure(ConformFailure(description: "cannot write \(errors.path)"))
+        let transcript = folder.appendingPathComponent("run.jsonl")
+        guard let hybrid = Bundle.main.executableURL else {
+            return .failure(ConformFailure(description: "cannot find the hybrid executable"))
         }
-        process.standardError = errorHandle
-        let status: Int32 = await withCheckedContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: -1)
-            }
+        let arguments = ["run"] + (page.map { [$0] } ?? []) + ["--engine", engine.rawValue, "--transcript", transcript.path]
+            + arguments
+        let status: Int32, stderr: String
+        do {
+            let output = try await SpawnedChild.run(executable: hybrid, arguments: arguments, standardOutput: .null)
+            (status, stderr) = (output.termination.status, output.errorText)
+        } catch {
+            return .failure(ConformFailure(description: "\(error)"))
         }
-        try? errorHandle.close()
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        if status == ExitStatus.usage.rawValue || status < 0 {
+        if status == ExitStatus.usage.rawValue {
             let reason = stderr.split(separator: "\n").first { $0.hasPrefix("hybrid run: ") }
                 .map { String($0.dropFirst("hybrid run: ".count)) } ?? "exit \(status)"
             return .failure(ConformFailure(description: reason))

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import HybridJSON
+import HybridSpawn
 import Synchronization
 
 /// The host process and the JSON lines to and from it: requests by id, each answered once (by the host, by a
@@ -18,8 +19,11 @@ final class HostConnection: Sendable {
         var endWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let process: HostProcess
-    private let input: HostPipe
+    /// Its standard input and output are pipes to this process, its standard error `/dev/null`. Not Foundation's
+    /// `Process`, whose `run()` crashes now and then in a process with many descriptors (see `SpawnedChild`); the
+    /// thread that reads the host's output reaps it.
+    private let process: SpawnedChild
+    private let input: PipeWriter
     private let inputHandle: FileHandle
     private let state = Mutex(State())
     private let writing = Mutex(())
@@ -30,13 +34,16 @@ final class HostConnection: Sendable {
          onEvent: @escaping @Sendable (JSONObject?) -> Void) throws {
         self.onEvent = onEvent
         do {
-            process = try HostProcess(executable: executable, arguments: arguments, environment: environment)
+            process = try SpawnedChild(executable: executable, arguments: arguments,
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                       standardInput: .pipe, standardOutput: .pipe, standardError: .null)
         } catch {
-            throw WebKitEngineError(.hostEnded, "cannot start the WebKit host \(executable.path): \(error)")
+            throw WebKitEngineError(.hostEnded, "cannot start the WebKit host: \(error)")
         }
-        inputHandle = process.input
-        input = HostPipe(descriptor: inputHandle.fileDescriptor)
-        let output = process.output
+        // Both are pipes, as asked.
+        inputHandle = process.standardInput!
+        input = PipeWriter(descriptor: inputHandle.fileDescriptor)
+        let output = process.standardOutput!
         // The reads block, so they have a thread of their own.
         Thread { [self] in read(output) }.start()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HybridSpawn
 
 /// What a child process printed, and how it ended.
 public struct ChildProcessResult: Sendable {
@@ -28,7 +29,7 @@ public enum ChildProcess {
         // Tests no longer hold a pool thread each while their child runs, so nothing else would bound
         // how many children run at once: dozens of them on two cores starve every other test.
         try await slots.withUnit {
-            try await runOnThread(executable, arguments, stdin: stdin, environment: environment,
+            try await runChild(executable, arguments, stdin: stdin, environment: environment,
                                   currentDirectory: currentDirectory)
         }
     }
@@ -42,7 +43,7 @@ public enum ChildProcess {
         let nice = URL(fileURLWithPath: "/usr/bin/nice")
         let arguments = ["-n", String(niceness), executable.path] + arguments
         guard niceness > 0 else { return try await run(nice, arguments, environment: environment) }
-        return try await runOnThread(nice, arguments, stdin: nil, environment: environment, currentDirectory: nil)
+        return try await runChild(nice, arguments, stdin: nil, environment: environment, currentDirectory: nil)
     }
 
     /// Runs this test bundle again, in a child process, with only the tests matching `filter` and
@@ -56,16 +57,12 @@ public enum ChildProcess {
                                   ["--testing-library", "swift-testing", "--filter", filter], environment: environment)
     }
 
-    private static func runOnThread(_ executable: URL, _ arguments: [String], stdin: String?,
+    private static func runChild(_ executable: URL, _ arguments: [String], stdin: String?,
                                     environment: [String: String]?, currentDirectory: URL?) async throws -> ChildProcessResult {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    try runBlocking(executable, arguments, stdin: stdin, environment: environment,
-                                    currentDirectory: currentDirectory)
-                })
-            }.start()
-        }
+        // SpawnedChild.run reads and writes the pipes on threads of its own.
+        let output = try await SpawnedChild.run(executable: executable, arguments: arguments, environment: environment,
+                                                currentDirectory: currentDirectory, input: stdin.map { Data($0.utf8) })
+        return ChildProcessResult(status: output.termination.status, stdout: output.outputText, stderr: output.errorText)
     }
 
     /// True in the child process that ``runTests(matching:childVariable:niceness:)`` started with `variable`.
@@ -82,31 +79,6 @@ public enum ChildProcess {
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
     }
-
-    private static func runBlocking(_ executable: URL, _ arguments: [String], stdin: String?,
-                                    environment: [String: String]?, currentDirectory: URL?) throws -> ChildProcessResult {
-        let process = try SpawnedProcess(executable, arguments, environment: environment,
-                                         currentDirectory: currentDirectory, withInput: stdin != nil)
-        if let input = process.standardInput {
-            input.write(Data((stdin ?? "").utf8))
-            try input.close()
-        }
-        // Read both pipes at once so a full pipe never blocks the child.
-        let errorOutput = ErrorOutput()
-        let done = DispatchSemaphore(value: 0)
-        let errHandle = process.standardError
-        Thread { errorOutput.data = errHandle.readDataToEndOfFile(); done.signal() }.start()
-        let outData = process.standardOutput.readDataToEndOfFile()
-        done.wait()
-        return ChildProcessResult(status: process.waitForExit().status,
-                                  stdout: String(decoding: outData, as: UTF8.self),
-                                  stderr: String(decoding: errorOutput.data, as: UTF8.self))
-    }
 }
 
 private let slots = AsyncSemaphore(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
-
-/// Written by one reader thread, read after it signals: the semaphore orders the accesses.
-private final class ErrorOutput: @unchecked Sendable {
-    var data = Data()
-}

@@ -1,12 +1,21 @@
 import Foundation
 import Glibc
 
-/// Writes to the host's standard input without `SIGPIPE`: a host that has ended makes the write fail with `EPIPE`
-/// instead of ending this process. SIGPIPE is blocked on the writing thread for the write, and a pending one taken.
-struct HostPipe: Sendable {
-    let descriptor: Int32
+/// Writes to a pipe (a child's standard input) without `SIGPIPE`: a child that has ended makes the write fail with
+/// `EPIPE` instead of ending this process. `SIGPIPE` is blocked on the writing thread for the write, and a pending one
+/// taken.
+public struct PipeWriter: Sendable {
+    /// The pipe's write end, which the caller owns.
+    public let descriptor: Int32
 
-    func write(_ bytes: [UInt8]) -> Bool {
+    /// Writes to `descriptor`; this does not close it.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Writes all of `bytes`, blocking while the pipe is full; false when the reader has gone (or another error).
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
         var pipeSignal = sigset_t(), previous = sigset_t()
         sigemptyset(&pipeSignal)
         sigaddset(&pipeSignal, SIGPIPE)
