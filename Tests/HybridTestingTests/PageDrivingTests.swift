@@ -63,7 +63,7 @@ import TestSupport
     }
 
     /// `page.open` and the verbs resolve once the opened page's work has run (twenty `setTimeout(0)` turns, a fetch,
-    /// one more turn), on a real clock and a virtual one; a timer a minute away is not waited for.
+    /// one more turn), on a real clock and a virtual one; a timer a day away is not waited for.
     @Test(arguments: [false, true]) func openAndVerbsWaitForThePagesOwnWork(virtualTime: Bool) async throws {
         var options = Fixtures.options()
         options.virtualTime = virtualTime
