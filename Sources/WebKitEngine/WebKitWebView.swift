@@ -88,6 +88,12 @@ public final class WebKitWebView: Sendable {
             var interceptors: [(prefixes: [String], handler: @Sendable (String) -> Void)] = []
             var dialogHandler: (@Sendable (JavaScriptDialog) -> JavaScriptDialogAnswer)?
             weak var connection: HostConnection?
+            /// Messages to handlers with reply whose answer has not gone back yet, the answers sent so far, and who
+            /// waits for the pending ones.
+            var repliesPending = 0
+            var repliesSent = 0
+            var replyWaiters: [CheckedContinuation<Void, Never>] = []
+            var ended = false
         }
 
         enum MessageHandler {
@@ -106,6 +112,12 @@ public final class WebKitWebView: Sendable {
             guard let message else {
                 stream.finish()
                 publisher.finish()
+                let waiters = state.withLock { state in
+                    state.ended = true
+                    defer { state.replyWaiters = [] }
+                    return state.replyWaiters
+                }
+                waiters.forEach { $0.resume() }
                 return
             }
             let page = state.withLock { $0.page }
@@ -173,10 +185,19 @@ public final class WebKitWebView: Sendable {
             case .plain(let handler)?:
                 handler(script)
             case .reply(let handler)?:
+                state.withLock { $0.repliesPending += 1 }
                 Task {
                     var answer: JSONObject = ["op": "reply", "reply": reply ?? .null]
                     do { answer["value"] = try await handler(script) ?? .null } catch { answer["error"] = .string("\(error)") }
                     connection?.post(answer)
+                    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                        state.repliesPending -= 1
+                        state.repliesSent += 1
+                        guard state.repliesPending == 0 else { return [] }
+                        defer { state.replyWaiters = [] }
+                        return state.replyWaiters
+                    }
+                    waiters.forEach { $0.resume() }
                 }
             case nil:
                 if let reply { connection?.post(["op": "reply", "reply": reply, "error": .string("no handler named \(name)")]) }
@@ -317,6 +338,22 @@ extension WebKitWebView: WebViewEngine {
         connection.send(["op": "callAsync", "body": .string("return await (0, eval)(\(JSONValue.string(script).jsonString));")],
                         timeout: configuration.scriptTimeout, what: "the script") {
             completionHandler($0.mapError { $0 as any Error })
+        }
+    }
+
+    /// How many answers of message handlers with reply have gone back to the page so far.
+    public var repliesSent: Int { channel.state.withLock { $0.repliesSent } }
+
+    /// Waits until every message the page posted to a handler with reply (and that reached Swift) has its answer
+    /// sent back to the page, or the view has closed. What the page does with an answer comes after.
+    public func repliesAnswered() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = channel.state.withLock { state in
+                if state.repliesPending == 0 || state.ended { return true }
+                state.replyWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
         }
     }
 

@@ -288,14 +288,16 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
     }
 
     /// Runs until the page and its bridge are idle: the page settles, then the bridge's own work (a delivery it
-    /// received, a mock's delay) is done, again until a round passes without a bridge message or signal (a
-    /// signal's queue is fetched, a delivery sets off the page). False when the time limit came first.
+    /// received, a mock's delay) is done and every message handler with reply has answered, again until a round
+    /// passes without a bridge message or signal or an answer (a signal's queue is fetched, a delivery or an answer
+    /// sets off the page). False when the time limit came first.
     func runUntilIdle() async -> Bool {
         while true {
-            let before = state.withLock { $0.bridgeEvents }
+            let before = (state.withLock { $0.bridgeEvents }, view.repliesSent)
             guard await settle() else { return false }
             guard await bridge.runtime.runUntilIdle(timeout: max(deadline - .now, .zero)) == .idle else { return false }
-            if state.withLock({ $0.bridgeEvents }) == before { return true }
+            if case .timedOut = await withDeadline({ [view] in await view.repliesAnswered() }) { return false }
+            if (state.withLock { $0.bridgeEvents }, view.repliesSent) == before { return true }
         }
     }
 
