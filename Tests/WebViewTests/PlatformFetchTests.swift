@@ -112,4 +112,20 @@ import TestSupport
                 + #""parse|SyntaxError|JSON Parse error: Unexpected identifier \"zz\"|false|true|"]"#)
         await server.stop()
     }
+
+    /// Object.prototype.toString names the platform's interfaces by their names, as the expected list observed on
+    /// WebKitGTK 2.50 (`hybrid run --engine webkit`, the same expression) does; it said "[object Object]" here.
+    @Test func platformInterfacesNameThemselvesAsWebKitDoes() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var xhr = new XMLHttpRequest();
+            var out = [new DOMException('m', 'SyntaxError'), new Headers(), new Request('/data'), new Response(''),
+                       new TextEncoder(), new TextDecoder(), new AbortController(), new AbortController().signal, xhr,
+                       xhr.upload].map(function (value) { return Object.prototype.toString.call(value); });
+            """)
+        #expect(out == #"["[object DOMException]","[object Headers]","[object Request]","[object Response]","#
+                + #""[object TextEncoder]","[object TextDecoder]","[object AbortController]","[object AbortSignal]","#
+                + #""[object XMLHttpRequest]","[object XMLHttpRequestUpload]"]"#)
+        await server.stop()
+    }
 }

@@ -73,7 +73,10 @@
     jsonBodies(library.Request.prototype);
     jsonBodies(library.Response.prototype);
     internals.define(global, 'fetch', fetch);
-    ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });
+    ['Headers', 'Request', 'Response'].forEach(function (name) {
+      internals.tag(library[name], name);
+      internals.define(global, name, library[name]);
+    });
   });
 
   // json() (Fetch, as WebKit does it): a body that is not JSON rejects with a DOMException named SyntaxError and
