@@ -97,6 +97,21 @@ struct ConformCommandTests {
         }
     }
 
+    /// The example pages conform, form.html with its scenario (its final assertion passes on both engines).
+    /// canvas.html is left out: its measureText width comes from the fonts and WebKit's own hinting (73 vs 72 px).
+    @Test func theExamplePagesConform() async throws {
+        let folder = RunFixture.repository.appendingPathComponent("web/examples")
+        let pages = ["checkout", "dom", "responsive", "token"].map { folder.appendingPathComponent("\($0).html").path }
+        let result = try await HybridBinary.run(["conform"] + pages + ["--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == pages.map { "\($0): conforms\n" }.joined())
+        let form = folder.appendingPathComponent("form.html").path
+        let scenario = try await HybridBinary.run(["conform", form, "--steps", folder.appendingPathComponent("form.steps.json").path,
+                                                   "--timeout", HybridBinary.generousTimeout])
+        #expect(scenario.status == 0, "\(scenario.stdout)\(scenario.stderr)")
+        #expect(scenario.stdout == "\(form): conforms\n")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],

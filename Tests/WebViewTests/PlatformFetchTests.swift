@@ -87,4 +87,45 @@ import TestSupport
         #expect(out == #"[[0,1,200,255],17,"Already read"]"#)
         await server.stop()
     }
+
+    /// A body that is not JSON: `json()` rejects with a DOMException named SyntaxError (code 12) and WebKit's message,
+    /// not with JSON.parse's SyntaxError; the expected lines were observed on WebKitGTK 2.50 (`hybrid run --engine
+    /// webkit` on the same script). JSON.parse itself keeps its own error.
+    @Test func jsonOfANonJSONBodyRejectsAsWebKitDoes() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var out = [];
+            function seen(tag) {
+              return function (e) {
+                out.push([tag, e.name, e.message, e instanceof DOMException, e instanceof SyntaxError, e.code].join('|'));
+              };
+            }
+            fetch('/missing').then(function (r) { return r.json(); }).then(null, seen('fetch'))
+              .then(function () { return new Response('not json').json().then(null, seen('response')); })
+              .then(function () { return new Request('/echo', { method: 'POST', body: '{bad' }).json().then(null, seen('request')); })
+              .then(function () { return new Response('').json().then(null, seen('empty')); })
+              .then(function () { return new Response('[1]').json().then(function (v) { out.push(v[0]); }); })
+              .then(function () { try { JSON.parse('zz'); } catch (e) { seen('parse')(e); } });
+            """)
+        let pattern = "SyntaxError|The string did not match the expected pattern.|true|false|12"
+        #expect(out == #"["fetch|\#(pattern)","response|\#(pattern)","request|\#(pattern)","empty|\#(pattern)",1,"#
+                + #""parse|SyntaxError|JSON Parse error: Unexpected identifier \"zz\"|false|true|"]"#)
+        await server.stop()
+    }
+
+    /// Object.prototype.toString names the platform's interfaces by their names, as the expected list observed on
+    /// WebKitGTK 2.50 (`hybrid run --engine webkit`, the same expression) does; it said "[object Object]" here.
+    @Test func platformInterfacesNameThemselvesAsWebKitDoes() async throws {
+        let server = try await makeServer()
+        let (out, _) = try await JavaScriptRuntime().runPage(at: server.url("/"), """
+            var xhr = new XMLHttpRequest();
+            var out = [new DOMException('m', 'SyntaxError'), new Headers(), new Request('/data'), new Response(''),
+                       new TextEncoder(), new TextDecoder(), new AbortController(), new AbortController().signal, xhr,
+                       xhr.upload].map(function (value) { return Object.prototype.toString.call(value); });
+            """)
+        #expect(out == #"["[object DOMException]","[object Headers]","[object Request]","[object Response]","#
+                + #""[object TextEncoder]","[object TextDecoder]","[object AbortController]","[object AbortSignal]","#
+                + #""[object XMLHttpRequest]","[object XMLHttpRequestUpload]"]"#)
+        await server.stop()
+    }
 }

@@ -38,6 +38,8 @@
   define(AbortController.prototype, 'abort', function abort(reason) { signalAbort(this._signal, reason); });
 
   if (typeof global.AbortController !== 'function') {
+    internals.tag(AbortController);
+    internals.tag(AbortSignal);
     define(global, 'AbortController', AbortController);
     define(global, 'AbortSignal', AbortSignal);
   }

@@ -4,6 +4,12 @@
     Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
   internals.define = define;
+  // Object.prototype.toString names a web API's instances as WebKit does ("[object Headers]"): the interface's name
+  // as the prototype's Symbol.toStringTag.
+  function tag(constructor, name) {
+    Object.defineProperty(constructor.prototype, Symbol.toStringTag, { value: name || constructor.name, configurable: true });
+  }
+  internals.tag = tag;
 
   // A group of globals made on first use, so a page that never touches them pays nothing at set-up: each name is an
   // accessor on the global object until the first read, which deletes the group's accessors and runs `load` (it
@@ -74,6 +80,7 @@
     };
     DOMException.prototype = Object.create(Error.prototype);
     define(DOMException.prototype, 'constructor', DOMException);
+    tag(DOMException);
     define(global, 'DOMException', DOMException);
   }
 

@@ -55,6 +55,8 @@
     return native.decodeUTF8(bytes, this._fatal, this._ignoreBOM);
   });
 
+  internals.tag(TextEncoder);
+  internals.tag(TextDecoder);
   if (typeof global.TextEncoder !== 'function') define(global, 'TextEncoder', TextEncoder);
   if (typeof global.TextDecoder !== 'function') define(global, 'TextDecoder', TextDecoder);
 })

@@ -70,9 +70,26 @@
     }
     fetch.polyfill = true;
     streamBodies(library.Response.prototype);
+    jsonBodies(library.Request.prototype);
+    jsonBodies(library.Response.prototype);
     internals.define(global, 'fetch', fetch);
-    ['Headers', 'Request', 'Response'].forEach(function (name) { internals.define(global, name, library[name]); });
+    ['Headers', 'Request', 'Response'].forEach(function (name) {
+      internals.tag(library[name], name);
+      internals.define(global, name, library[name]);
+    });
   });
+
+  // json() (Fetch, as WebKit does it): a body that is not JSON rejects with a DOMException named SyntaxError and
+  // WebKit's message, not with JSON.parse's SyntaxError (the library's json() is text().then(JSON.parse)).
+  function jsonBodies(proto) {
+    internals.define(proto, 'json', function json() {
+      return this.text().then(function (text) {
+        try { return JSON.parse(text); } catch (e) {
+          throw new global.DOMException('The string did not match the expected pattern.', 'SyntaxError');
+        }
+      });
+    });
+  }
 
   // Response bodies as streams (platform/streams.js, made on first use): `body` is a ReadableStream of the body's
   // bytes, read from the library's own body on the first read (which marks `bodyUsed`), or null without a body; a

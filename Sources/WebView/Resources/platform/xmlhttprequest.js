@@ -156,6 +156,8 @@
     return Object.keys(combined).sort().map(function (key) { return key + ': ' + combined[key] + '\r\n'; }).join('');
   });
 
+  internals.tag(XMLHttpRequest);
+  internals.tag(XMLHttpRequestUpload);
   define(global, 'XMLHttpRequest', XMLHttpRequest);
   define(global, 'XMLHttpRequestUpload', XMLHttpRequestUpload);
 })
