@@ -39,7 +39,7 @@ struct ConformCommand: AsyncParsableCommand {
               hybrid conform web/bridge/echo.html web/bridge/cordova.html
               hybrid conform web/examples/form.html
               hybrid conform web/examples/form.html --fill '#name=Ann' --json
-              hybrid conform web/bridge/echo.html --call 'echoHandler={"n":1}' --mock my.mock.json
+              hybrid conform web/bridge/echo.html --call 'echoHandler={"n":1}'
               hybrid conform web/examples/form.html web/examples/responsive.html --quiet
               hybrid conform web/bridge/combined.html web/bridge/wechat.html --root web
             """

@@ -118,6 +118,21 @@ struct ConformCommandTests {
         #expect(exceptions.first?.hasSuffix("/missing.js: HTTP status 404") == true, "\(exceptions)")
     }
 
+    /// A script WebKit got no HTTP status for (port 9: refused, or a port WebKit blocks): the host says so, and
+    /// conform matches that reason with the headless engine's ("Could not connect ...") for the same URL.
+    @Test func aScriptWithoutAnHTTPStatusMatchesTheHeadlessReason() async throws {
+        let url = try await RunFixture.page("""
+            <script src="http://127.0.0.1:9/gone.js"></script>
+            <script>console.log('after')</script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--quiet"], environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("NetworkError: failed to load script http://127.0.0.1:9/gone.js: no HTTP status (WebKit)"),
+                "\(run.stderr)")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],
