@@ -97,6 +97,27 @@ struct ConformCommandTests {
         }
     }
 
+    /// A JavaScript handler that throws when native calls it (--call) conforms: window.onerror gets the same line and
+    /// column on both engines, and native the same error answer (the bridge messages and exit status are compared).
+    /// (A TypeError: `throw new Error(...)` still differs by column, and a thrown Error made earlier by line, since
+    /// the headless engine names where an Error was made and WebKit where it was thrown, bridge or not.)
+    @Test func aHandlerThatThrowsConforms() async throws {
+        let url = try await RunFixture.page(RunFixture.bootstrap + """
+            <script>
+            window.onerror = function (message, url, line, column) { console.log('onerror ' + line + ':' + column + ' ' + message); };
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('explode', function (data, responseCallback) {
+                data.missing.n;
+              });
+            });
+            </script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--call", #"explode={"n":1}"#,
+                                                 "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "\(url.path): conforms\n")
+    }
+
     /// A `<script src>` that is not there: the same uncaught NetworkError, with the HTTP status, on both engines, and
     /// exit 1 on both (the page itself sees only the script's `error` event on either).
     @Test func aMissingScriptFailsBothEnginesWithTheSameException() async throws {
