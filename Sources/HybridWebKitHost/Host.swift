@@ -24,6 +24,8 @@ final class Host: @unchecked Sendable {
     /// Dialogs waiting for the caller's answer, by the number the event gave them.
     var dialogs: [Int: OpaquePointer] = [:]
     var nextNumber = 1
+    /// The HTTP status of each subresource's response, by URL, as WebKit received it (the last one for a URL).
+    var resourceStatus: [String: UInt32] = [:]
     /// The manager of `window.webkit.messageHandlers` and user scripts.
     let manager: OpaquePointer?
 
@@ -59,6 +61,11 @@ final class Host: @unchecked Sendable {
                 return 1
             } as @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?,
                                  UnsafeMutableRawPointer?) -> Int32,
+            to: Symbols.Callback.self))
+        connect(view, "resource-load-started", unsafeBitCast(
+            { (_: OpaquePointer?, resource: OpaquePointer?, _: OpaquePointer?, _: UnsafeMutableRawPointer?) in
+                Host.shared.resourceStarted(resource)
+            } as @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void,
             to: Symbols.Callback.self))
         connect(view, "decide-policy", unsafeBitCast(
             { (_: OpaquePointer?, decision: OpaquePointer?, type: Int32, _: UnsafeMutableRawPointer?) -> Int32 in
@@ -449,11 +456,45 @@ final class Host: @unchecked Sendable {
         Self.snapshotPaths.removeAll()
     }
 
-    /// A message the page script posted: a console call or an uncaught error, as JSON text.
+    /// A subresource's load began: its response's status is kept when it arrives.
+    func resourceStarted(_ resource: OpaquePointer?) {
+        connect(resource, "notify::response", unsafeBitCast(
+            { (resource: OpaquePointer?, _: OpaquePointer?, _: UnsafeMutableRawPointer?) in
+                Host.shared.resourceResponded(resource)
+            } as @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void,
+            to: Symbols.Callback.self))
+    }
+
+    func resourceResponded(_ resource: OpaquePointer?) {
+        guard let uri = gtk.webResourceGetURI(resource), let response = gtk.webResourceGetResponse(resource) else { return }
+        let status = gtk.uriResponseGetStatusCode(response)
+        if status > 0 { resourceStatus[String(cString: uri)] = status }
+    }
+
+    /// What the headless engine says of a script that failed to load (`NetworkError: failed to load script URL:
+    /// HTTP status 404`), with the status WebKit received for it; ``unknownScriptStatus`` when it received none (a
+    /// refused connection, a blocked load).
+    func scriptLoadFailure(url: String) -> String {
+        let reason = resourceStatus[url].map { "HTTP status \($0)" } ?? Self.unknownScriptStatus
+        return "NetworkError: failed to load script \(url): \(reason)"
+    }
+
+    /// The reason of a failed script load whose HTTP status WebKit did not report (`hybrid conform` matches it
+    /// with any reason of the headless engine).
+    static let unknownScriptStatus = "no HTTP status (WebKit)"
+
+    /// A message the page script posted: a console call, an uncaught error, or a script that failed to load, as
+    /// JSON text.
     func pageMessage(_ result: OpaquePointer?) {
         let value = gtk.javascriptResultGetJSValue(result)
         guard let text = gtk.takeString(gtk.jscValueToString(value)),
               var object = (try? JSONValue(parsing: text))?.objectValue else { return }
+        if object["kind"]?.stringValue == "scriptLoadFailed" {
+            // Reported as the headless engine reports it: an uncaught NetworkError of the document.
+            object["kind"] = "uncaughtError"
+            object["message"] = .string(scriptLoadFailure(url: object["url"]?.stringValue ?? ""))
+            object["url"] = nil
+        }
         object["event"] = object["kind"] ?? "console"
         object["kind"] = nil
         Self.write(object)
@@ -461,7 +502,9 @@ final class Host: @unchecked Sendable {
 
     static let handlerName = "hybridWebKitHost"
 
-    /// Run in every frame before the page's scripts: forwards console calls and uncaught errors to the host.
+    /// Run in every frame before the page's scripts: forwards console calls, uncaught errors and scripts that
+    /// failed to load (an `error` event at a `<script src>`, seen by a capturing listener and reported after the
+    /// page's listeners at the script: the page sees no change) to the host.
     static let pageScript = """
     (function () {
       var post = window.webkit.messageHandlers.\(handlerName);
@@ -483,6 +526,20 @@ final class Host: @unchecked Sendable {
         send({kind: 'uncaughtError', message: String(e.message), sourceURL: String(e.filename || ''),
               line: e.lineno || 0});
       });
+      window.addEventListener('error', function (e) {
+        var t = e.target;
+        if (!t || t === window || t.localName !== 'script' || !t.src) return;
+        // After the page's own listeners at the script, as the headless engine reports it after the event; in a
+        // task of its own should a page listener stop the event before.
+        var sent = false;
+        function report() {
+          if (sent) return;
+          sent = true;
+          send({kind: 'scriptLoadFailed', url: String(t.src), sourceURL: String(location.href), line: 0});
+        }
+        t.addEventListener('error', report, {once: true});
+        setTimeout(report, 0);
+      }, true);
       window.addEventListener('unhandledrejection', function (e) {
         send({kind: 'uncaughtError', message: 'Unhandled Promise Rejection: ' + text(e.reason), sourceURL: '',
               line: 0});

@@ -102,6 +102,11 @@ struct Symbols: @unchecked Sendable {
     let uriUnref: @convention(c) (Pointer?) -> Void
     let listFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
 
+    // The page's subresources: their responses' HTTP status (a script that failed to load is reported with it).
+    let webResourceGetURI: @convention(c) (Pointer?) -> UnsafePointer<CChar>?
+    let webResourceGetResponse: @convention(c) (Pointer?) -> Pointer?
+    let uriResponseGetStatusCode: @convention(c) (Pointer?) -> UInt32
+
     /// Loads WebKitGTK, or says why it cannot be loaded.
     static func load() -> Result<Symbols, LoadError> {
         guard let handle = dlopen("libwebkit2gtk-4.1.so.0", RTLD_NOW | RTLD_GLOBAL) else {
@@ -191,7 +196,10 @@ struct Symbols: @unchecked Sendable {
             soupCookieGetHTTPOnly: symbol("soup_cookie_get_http_only"),
             uriParse: symbol("g_uri_parse"),
             uriUnref: symbol("g_uri_unref"),
-            listFree: symbol("g_list_free")
+            listFree: symbol("g_list_free"),
+            webResourceGetURI: symbol("webkit_web_resource_get_uri"),
+            webResourceGetResponse: symbol("webkit_web_resource_get_response"),
+            uriResponseGetStatusCode: symbol("webkit_uri_response_get_status_code")
         )
         guard missing.isEmpty else {
             return .failure(LoadError(message: "WebKitGTK (libwebkit2gtk-4.1.so.0) lacks \(missing.joined(separator: ", ")) "

@@ -57,15 +57,15 @@ struct ConformCommandTests {
         #expect(result.stderr.contains("hybrid conform: \(missing) on the webkit engine: cannot read \(missing)"), "\(result.stderr)")
     }
 
-    /// The project's own bridge pages conform: the same bridge messages, console, dialogs and DOM on both engines.
-    /// seed.html's setup callback throws: both engines name the line that threw. (combined.html, dsbridge.html and
-    /// wechat.html still differ: they load `../examples/` scripts from outside the served folder, a 404 that the
-    /// headless engine reports as an uncaught exception and WebKit does not.)
+    /// The project's own bridge pages conform: the same bridge messages, console, dialogs and DOM on both engines,
+    /// served from `web` (combined.html, dsbridge.html and wechat.html load `../examples/` scripts). seed.html's setup
+    /// callback throws: both engines name its throw site.
     @Test func theBridgePagesConform() async throws {
-        let folder = RunFixture.repository.appendingPathComponent("web/bridge")
-        let pages = ["alipay", "android-jsbridge", "capacitor", "cordova", "echo", "flutter", "react-native", "seed"]
-        let result = try await HybridBinary.run(["conform"] + pages.map { folder.appendingPathComponent("\($0).html").path }
-                                                + ["--timeout", HybridBinary.generousTimeout])
+        let web = RunFixture.repository.appendingPathComponent("web")
+        let pages = ["alipay", "android-jsbridge", "capacitor", "combined", "cordova", "dsbridge", "echo", "flutter",
+                     "react-native", "seed", "wechat"]
+        let result = try await HybridBinary.run(["conform"] + pages.map { web.appendingPathComponent("bridge/\($0).html").path }
+                                                + ["--root", web.path, "--timeout", HybridBinary.generousTimeout])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == pages.count, "\(result.stdout)")
     }
@@ -110,6 +110,63 @@ struct ConformCommandTests {
                                                    "--timeout", HybridBinary.generousTimeout])
         #expect(scenario.status == 0, "\(scenario.stdout)\(scenario.stderr)")
         #expect(scenario.stdout == "\(form): conforms\n")
+    }
+
+    /// A JavaScript handler that throws when native calls it (--call) conforms: window.onerror gets the same line and
+    /// column on both engines, and native the same error answer (the bridge messages and exit status are compared).
+    /// (A TypeError: `throw new Error(...)` still differs by column, and a thrown Error made earlier by line, since
+    /// the headless engine names where an Error was made and WebKit where it was thrown, bridge or not.)
+    @Test func aHandlerThatThrowsConforms() async throws {
+        let url = try await RunFixture.page(RunFixture.bootstrap + """
+            <script>
+            window.onerror = function (message, url, line, column) { console.log('onerror ' + line + ':' + column + ' ' + message); };
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('explode', function (data, responseCallback) {
+                data.missing.n;
+              });
+            });
+            </script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--call", #"explode={"n":1}"#,
+                                                 "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "\(url.path): conforms\n")
+    }
+
+    /// A `<script src>` that is not there: the same uncaught NetworkError, with the HTTP status, on both engines, and
+    /// exit 1 on both (the page itself sees only the script's `error` event on either).
+    @Test func aMissingScriptFailsBothEnginesWithTheSameException() async throws {
+        let url = try await RunFixture.page("""
+            <p>text</p>
+            <script src="missing.js"></script>
+            <script>console.log('after')</script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = url.deletingLastPathComponent().appendingPathComponent("webkit.jsonl")
+        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--transcript", transcript.path,
+                                              "--timeout", HybridBinary.generousTimeout])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let exceptions = RunFixture.kind(try await RunFixture.events(transcript), "exception")
+            .map { "\($0["name"] ?? ""): \($0["message"] ?? "")" }
+        #expect(exceptions.count == 1, "\(exceptions)")
+        #expect(exceptions.first?.hasPrefix("NetworkError: failed to load script http://127.0.0.1:") == true, "\(exceptions)")
+        #expect(exceptions.first?.hasSuffix("/missing.js: HTTP status 404") == true, "\(exceptions)")
+    }
+
+    /// A script WebKit got no HTTP status for (port 9: refused, or a port WebKit blocks): the host says so, and
+    /// conform matches that reason with the headless engine's ("Could not connect ...") for the same URL.
+    @Test func aScriptWithoutAnHTTPStatusMatchesTheHeadlessReason() async throws {
+        let url = try await RunFixture.page("""
+            <script src="http://127.0.0.1:9/gone.js"></script>
+            <script>console.log('after')</script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--quiet"], environment: ["NO_COLOR": "1"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("NetworkError: failed to load script http://127.0.0.1:9/gone.js: no HTTP status (WebKit)"),
+                "\(run.stderr)")
     }
 
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.

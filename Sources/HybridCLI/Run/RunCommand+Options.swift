@@ -85,6 +85,11 @@ extension RunCommand {
             throw RunInputError("\(option) needs --engine webkit: the headless engine does not lay out or paint the page")
         }
         try coverageOptions(into: &options)
+        if let root {
+            if fileURL { throw RunInputError("--root serves a folder: not with --file-url") }
+            if routes != nil { throw RunInputError("--root works on a page, not yet with --routes") }
+            options.root = try RunOptions.root(root, page: options.url)
+        }
         return options
     }
 

@@ -81,6 +81,10 @@ struct RunCommand: AsyncParsableCommand {
             the transcript. A page that cannot load (a refused connection) is exit 2, as on the headless engine. \
             --timeout counts from the moment WebKit is ready.
 
+            --root DIR serves DIR instead of the page's folder (on both engines), as an app's \
+            loadFileURL(_:allowingReadAccessTo:) gives the page read access to DIR: a page that loads \
+            ../lib/x.js needs it. The page must be inside DIR (else exit 2); not with --file-url or --routes.
+
             Screenshots: --screenshot FILE.png saves the page's pixels after \
             the steps, --screenshot-each DIR after the load (DIR/load.png) and after every step (DIR/step-N.png); \
             both need --engine webkit. What does not run on WebKit yet (--container, --timing-seed, --routes, HAR, \
@@ -126,6 +130,7 @@ struct RunCommand: AsyncParsableCommand {
               hybrid run web/examples/form.html --fill '#name=A' --click '#pay' --coverage
               hybrid run web/bridge/echo.html --engine webkit --call 'echoHandler={"n":1}'
               hybrid run --engine webkit                     # the demo in real WebKit
+              hybrid run web/bridge/wechat.html --root web   # it loads ../examples/*.js
             """
     )
 
@@ -199,6 +204,9 @@ struct RunCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("file-url"), help: "Load a local page from file: instead of serving its folder over HTTP.")
     var fileURL = false
+
+    @Option(name: .customLong("root"), help: ArgumentHelp("Serve DIR instead of the page's folder, so the page can load files beside its folder (../lib.js), as WKWebView's loadFileURL(_:allowingReadAccessTo:) allows; the page must be inside DIR.", valueName: "DIR"))
+    var root: String?
 
     @Option(name: .long, help: ArgumentHelp("Write every event as a JSON line to FILE (see the README for the schema).", valueName: "FILE"))
     var transcript: String?

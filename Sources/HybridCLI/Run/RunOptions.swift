@@ -106,6 +106,11 @@ struct RunOptions: Sendable {
 
     /// `--coverage`, `--coverage-min`: the coverage of the page's own scripts, written when the run ends.
     var coverage: CoverageRun?
+
+    /// `--root DIR`: the folder served instead of the page's own (the page is inside it).
+    var root: URL?
+    /// The folder a local page is served from: `--root`, else the page's folder.
+    var servedFolder: URL { root ?? url.deletingLastPathComponent() }
 }
 
 /// A bad input found before or while starting a run: one line, exit 2.
@@ -127,6 +132,25 @@ extension RunOptions {
             else { result.append((selector, [file])) }
         }
         return result
+    }
+}
+
+extension RunOptions {
+    /// `--root DIR`: an existing folder that holds `page` (a local file), else why not.
+    static func root(_ path: String, page: URL) throws(RunInputError) -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw RunInputError("--root \(path): not a folder")
+        }
+        let root = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        guard page.isFileURL else {
+            throw RunInputError("--root \(path): the page \(page.absoluteString) is not a local file")
+        }
+        let folder = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard page.standardizedFileURL.path.hasPrefix(folder) else {
+            throw RunInputError("--root \(path): the page \(page.path) is not inside \(root.path)")
+        }
+        return root
     }
 }
 

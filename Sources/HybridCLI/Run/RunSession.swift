@@ -139,7 +139,7 @@ struct RunSession {
             // Mocks (the page's sidecar, then --mock files) override built-ins.
             let mocks = try RunBridge.mocks(page: options.startFromRoutes ? nil : url, files: options.mockFiles)
             if url.isFileURL && !options.fileURL {
-                let root = options.routes?.folder ?? url.deletingLastPathComponent()
+                let root = options.routes?.folder ?? options.servedFolder
                 let started = try await RunServer.start(root: root, apiMocks: options.apiMocks, webView: webView, report: report)
                 server = started
                 url = started.served(url)

@@ -74,7 +74,7 @@ struct RunWebKitSession {
             let runtime = JavaScriptRuntime(configuration: .init(name: "hybrid.run.server"))
             serverRuntime = runtime
             do {
-                let started = try await RunServer.start(root: url.deletingLastPathComponent(), apiMocks: options.apiMocks,
+                let started = try await RunServer.start(root: options.servedFolder, apiMocks: options.apiMocks,
                                                         runtime: runtime) { fields in
                     let event = WebViewEvent(page: report.currentPage, kind: .custom(kind: "http", fields: fields))
                     transcript.write(event)
