@@ -540,9 +540,12 @@ final class Host: @unchecked Sendable {
         t.addEventListener('error', report, {once: true});
         setTimeout(report, 0);
       }, true);
+      // The reason as the headless engine reports an unhandled rejection: its string ("TypeError: bad",
+      // "[object Object]"), so that hybrid conform compares the same text.
       window.addEventListener('unhandledrejection', function (e) {
-        send({kind: 'uncaughtError', message: 'Unhandled Promise Rejection: ' + text(e.reason), sourceURL: '',
-              line: 0});
+        var reason;
+        try { reason = String(e.reason); } catch (unprintable) { reason = Object.prototype.toString.call(e.reason); }
+        send({kind: 'uncaughtError', message: reason, sourceURL: '', line: 0});
       });
     })();
     """

@@ -169,6 +169,27 @@ struct ConformCommandTests {
                 "\(run.stderr)")
     }
 
+    /// Unhandled rejections (an Error, an object, a string, a number) are the same exceptions on both engines: the
+    /// reason's string, as the headless engine reports it, and exit 1 on both.
+    @Test func unhandledRejectionsConform() async throws {
+        let url = try await RunFixture.page("""
+            <script>
+            Promise.reject(new TypeError('bad thing'));
+            Promise.reject({a: 1});
+            Promise.reject('plain');
+            </script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = url.deletingLastPathComponent().appendingPathComponent("webkit.jsonl")
+        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--transcript", transcript.path,
+                                              "--timeout", HybridBinary.generousTimeout])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let exceptions = RunFixture.kind(try await RunFixture.events(transcript), "exception")
+            .map { "\($0["name"] ?? ""): \($0["message"] ?? "")" }
+        #expect(exceptions == ["TypeError: bad thing", ": [object Object]", ": plain"], "\(exceptions)")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],
