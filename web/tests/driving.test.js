@@ -30,6 +30,14 @@ test("type presses each key, press sends one to the focused element", async () =
   expect(page.dom("#status").toString()).toBe("<p id=\"status\">empty</p>");
 });
 
+test("a click on a link waits for the page it leads to", async () => {
+  await page.open("pages/signup.html");
+  await page.fill("#name", "Cy");
+  await page.click("#again");
+  expect(page.window.location.search).toBe("?again");
+  expect(page.document.getElementById("name").value).toBe("");
+});
+
 test("a verb on a selector that matches nothing fails naming the verb and the selector", async () => {
   await page.open("pages/signup.html");
   await expect(page.click("#missing")).rejects.toThrow("page.click('#missing'): no element matches the selector '#missing'");

@@ -10,7 +10,8 @@ import WebKitEngine
 ///
 /// Where WebKit differs: a page opens from the test's own server only (another origin cannot be driven from the
 /// test page); `page.waitForIdle()` and the wait after a verb cover the page's load and the timers due now, not
-/// requests still in flight (WebKit's network is its own); and the bridge's iframe protocol does not reach a frame, so
+/// requests still in flight (WebKit's network is its own), and a navigation a verb starts only when it follows a link
+/// or submits a form (not a `location` set by the page's script); and the bridge's iframe protocol does not reach a frame, so
 /// `native.call` to an opened page fails by name (`native.*` reaches the test's own page).
 enum WebKitPages {
     /// The script, for the test document's user script (before the test API).
@@ -58,6 +59,32 @@ enum WebKitPages {
             if (!doc || doc.readyState === "complete") settled();
             else frame.addEventListener("load", settled, { once: true });
           }
+          // Whether the verb started a navigation of the frame: a link followed or a form submitted (their events not
+          // cancelled, read last, on the window). WebKit tells a frame's page of a navigation only once it is under
+          // way (beforeunload comes after the verb), so a verb that navigates waits for the frame's next load.
+          function watchNavigation(win) {
+            var started = false;
+            function click(event) {
+              var link = event.defaultPrevented || !event.target || !event.target.closest ? null : event.target.closest("a[href], area[href]");
+              if (!link || event.button || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+              var url = new win.URL(link.href), here = new win.URL(win.location.href);
+              if (url.protocol === "javascript:") return;
+              if (url.hash && url.href.split("#")[0] === here.href.split("#")[0]) return;
+              started = true;
+            }
+            function submit(event) {
+              var form = event.target;
+              if (event.defaultPrevented || !form || String(form.method).toLowerCase() === "dialog") return;
+              if (!form.target || form.target === "_self") started = true;
+            }
+            win.addEventListener("click", click);
+            win.addEventListener("submit", submit);
+            return function () {
+              win.removeEventListener("click", click);
+              win.removeEventListener("submit", submit);
+              return started;
+            };
+          }
           function remove(id) {
             var frame = frames[id];
             delete frames[id];
@@ -100,11 +127,13 @@ enum WebKitPages {
             if (!frame || !frame.contentWindow) { reject("the page is closed"); return undefined; }
             if (command === "close") { remove(id); resolve(null); return undefined; }
             if (command === "idle") { idle(frame, function () { resolve(null); }); return undefined; }
-            var reason;
+            var reason, navigated, done = function () { resolve(null); }, stop = watchNavigation(frame.contentWindow);
             try { reason = perform(frame.contentWindow, command, args); } catch (e) { reason = String(e && e.message || e); }
+            navigated = stop();
             if (reason === undefined) reject("no such page command");
             else if (reason) reject(reason);
-            else idle(frame, function () { resolve(null); });
+            else if (navigated) frame.addEventListener("load", function () { idle(frame, done); }, { once: true });
+            else idle(frame, done);
             return undefined;
           } });
         })(globalThis, \(JSONValue.string(WebKitDOMActions.library).jsonString));
