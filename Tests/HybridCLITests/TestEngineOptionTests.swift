@@ -73,4 +73,29 @@ import WebKitEngine
         #expect(html.components(separatedBy: "<img src=\"data:image/png;base64,iVBORw0KGgo").count == 3)
         #expect(html.contains("<strong>click</strong>"))
     }
+
+    /// web/tests/driving.test.js drives web/tests/pages/signup.html with page.open and the page verbs, and checks their
+    /// failures by their text: it passes on both engines, so the verbs mean the same on each.
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func theSameDrivingTestFilePassesOnBothEngines() async throws {
+        for engine in ["webkit", "headless"] {
+            let result = try await HybridBinary.run(["test", "web/tests/driving.test.js", "--engine", engine],
+                                                    currentDirectory: RunFixture.repository)
+            #expect(result.status == 0, "\(engine): \(result.stdout)\(result.stderr)")
+            #expect(result.stdout.hasSuffix("5 passed, 0 failed\n"), "\(engine): \(result.stdout)")
+        }
+    }
+
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func aClickOnASelectorThatMatchesNothingFailsTheTestNamingIt() async throws {
+        let folder = try await RunFixture.folder([
+            "page.html": "<!DOCTYPE html><button id=b>b</button>",
+            "click.test.js": "test('clicks', async () => { await page.open('page.html'); await page.click('#b'); await page.click('#nosuch'); });",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await HybridBinary.run(["test", folder.path, "--engine", "webkit"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("PageError: page.click('#nosuch'): no element matches the selector '#nosuch'"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("0 passed, 1 failed\n"), "\(result.stdout)")
+    }
 }

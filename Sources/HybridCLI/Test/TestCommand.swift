@@ -90,8 +90,12 @@ struct TestCommand: AsyncParsableCommand {
             __snapshots__/FILE/NAME.png next to the test (stored the first time; --update-snapshots replaces it) and \
             on a mismatch writes NAME.actual.png and NAME.diff.png (the differing pixels in red) beside it.
 
+            On --engine webkit, page.open(url) opens a page of the test's folder in a frame covering the test page's viewport, and the \
+            page verbs (click, fill, select, check, uncheck, press, type, waitFor, evaluate, dom) drive it as \
+            hybrid run --engine webkit's steps do, failing with the headless engine's words.
+
             On --engine webkit, what WebKit does not run fails the test that uses it with an error naming the headless \
-            engine: page.open and the page verbs, clock, native.fire and network.*; the options --virtual-time, \
+            engine: clock, native.fire, network.* and native.call to a page page.open opened; the options --virtual-time, \
             --timing-seed(s), --coverage, --message-handler, --mock-script, --replay-har, --container, --lenient, \
             --max-message-size and --max-memory are refused (exit 2). On the headless engine toHaveScreenshot fails its test: it needs \
             --engine webkit. --report shows each screenshot, and a failed one's diff, in the file's page.
@@ -116,6 +120,7 @@ struct TestCommand: AsyncParsableCommand {
               hybrid test web/tests/coverage --coverage-min statements=75
               hybrid test web/examples/webkit --engine webkit --report r  # screenshots
               hybrid test web/examples/webkit --engine webkit --update-snapshots
+              hybrid test web/tests/driving.test.js --engine webkit  # page.open, page.click
             """
     )
 

@@ -45,14 +45,20 @@ final class WebKitNativeSide: Sendable {
         }
     }
 
-    /// `__hybridNativeControl` in the page, over the message handlers of ``install()``: `cover`, `call`, and `fire`
+    /// `__hybridNativeControl` in the page, over the message handlers of ``install()``: `cover`, `call` (to the test's own
+    /// page: an opened page is a frame the bridge does not reach, see ``WebKitPages``), and `fire`
     /// (which needs the headless engine's container events).
     static let controlScript = """
         (function (global) {
           var handlers = global.webkit.messageHandlers;
           Object.defineProperty(global, "__hybridNativeControl", { value: {
             cover: function (name) { handlers.__hybridNativeCover.postMessage(String(name)); },
-            call: function (name, data, done) {
+            call: function (name, data, done, page) {
+              if (page) {
+                done(false, { code: "unsupported", message: "native.call() reaches the test's own page only on --engine webkit: "
+                  + "the pages page.open opened are frames of it, which the bridge does not reach (hybrid test --engine headless)" });
+                return;
+              }
               handlers.__hybridNativeCall.postMessage({ name: name, data: data === undefined ? null : data }).then(
                 function (answer) { done(!!(answer && answer.ok), answer ? answer.value : null); },
                 function (error) { done(false, { code: "handler_failed", message: String(error && error.message || error) }); });

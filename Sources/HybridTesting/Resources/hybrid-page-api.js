@@ -27,9 +27,6 @@ function holdClock(hold) {
 }
 function nativeCall(command, id, args) {
     var native = global.__hybridPageNative;
-    if (typeof native !== "function" && config && config.engine === "webkit") {
-        throw new Error("page." + command + "() needs the headless engine (hybrid test --engine headless): on --engine webkit a test file runs in its own page only");
-    }
     if (typeof native !== "function") throw new Error("page." + command + "() runs only under hybrid test (no page host in this document)");
     holdClock(true);
     return new Promise(function (resolve, reject) { native(command, id, args, resolve, reject); }).then(function (value) {

@@ -93,8 +93,12 @@ public struct TestRunOptions: Sendable {
     /// timeout counts), served as on the headless engine, with the bridge as WKWebView carries it, the sidecar mocks
     /// and the Swift handlers of `configure`; `test`, `expect`, `assert` and `toMatchSnapshot()` run as they do on the
     /// headless engine, `native.mock`, `native.calls` and `native.call` too, and `expect(page).toHaveScreenshot(name)`
-    /// compares the page's pixels with a stored PNG. What WebKit cannot run (`page.open` and the page verbs, `clock`,
-    /// `native.fire`, `network.*`) fails the test that uses it with an error naming the headless engine.
+    /// compares the page's pixels with a stored PNG. `page.open(url)` opens a page of the test's folder in a frame of
+    /// the test page that covers its viewport, and the page verbs (`click`, `fill`, `select`, `check`, `uncheck`,
+    /// `press`, `type`, `waitFor`, `evaluate`, `dom`) drive it with the steps of `hybrid run --engine webkit`, failing
+    /// with the headless engine's words; `native.call` reaches the test's own page only (the bridge does not reach a
+    /// frame). What WebKit cannot run (`clock`, `native.fire`, `network.*`, `native.call` to an opened page) fails the
+    /// test that uses it with an error naming the headless engine.
     public var engine = TestEngine.headless
 
     /// Options; `jobs` below 1 counts as 1.

@@ -9,7 +9,8 @@ import WebView
 /// Runs a test file in real WebKit (`hybrid test --engine webkit`): a `WebKitWebView` of its own (its host process
 /// started before the load timeout counts), the file's folder served by a ``TestFolderServer``, the bridge as WKWebView
 /// carries it (`WebViewJavascriptBridge(engine:)`) with the sidecar mocks and the Swift handlers of `configure`, and
-/// the test API as a user script at document start, its `native` answered by a ``WebKitNativeSide``. The test API reports through the message handler
+/// the test API as a user script at document start, its `native` answered by a ``WebKitNativeSide`` and its `page`
+/// (`page.open` and the verbs) by ``WebKitPages``. The test API reports through the message handler
 /// `__hybridTestReport`, and `expect(page).toHaveScreenshot(name)` asks `__hybridScreenshot` (with a reply), which
 /// takes WebKit's snapshot and checks it against `__snapshots__/FILE/NAME` with `ScreenshotBaseline`.
 final class WebKitPageDriver: TestPageDriver {
@@ -101,7 +102,7 @@ final class WebKitPageDriver: TestPageDriver {
             try await view.addScriptMessageHandlerWithReply(name: "__hybridScreenshot") { [weak self] message in
                 await self?.screenshot(message.body, view: view)
             }
-            try await view.addUserScript(UserScript(source: Self.nativeHooks + WebKitNativeSide.controlScript + harness,
+            try await view.addUserScript(UserScript(source: Self.nativeHooks + WebKitNativeSide.controlScript + WebKitPages.script + harness,
                                                     injectionTime: .atDocumentStart, sourceURL: HybridTestingScripts.testAPIURL),
                                          forMainFrameOnly: true)
             let logger = Logger(label: "WebViewJavascriptBridge") { _ in ConsoleLogHandler(signals: signals) }
