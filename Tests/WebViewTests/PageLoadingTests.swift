@@ -18,6 +18,15 @@ import TestSupport
         await webView.close()
     }
 
+    /// An empty query ("b.html?", where a GET form with no fields goes) reads as "" from `location.search`, as the URL
+    /// standard says and WebKitGTK 2.50 gives (observed there); the href keeps its "?".
+    @Test func anEmptyQueryIsAnEmptySearch() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("<p>hi</p>", baseURL: URL(string: "https://example.test/a/b.html?"))
+        #expect(try await webView.evaluateJavaScript("[location.search, location.href]") == ["", "https://example.test/a/b.html?"])
+        await webView.close()
+    }
+
     @Test func thePlatformIsInstalledBeforePageScripts() async throws {
         let fixture = try PageFixture(["a/page.html": "<script>localStorage.setItem('k', 'v'); var early = [typeof fetch, typeof XMLHttpRequest, typeof URL, btoa('hi')];</script>",
                                        "a/data.json": "{\"answer\": 42}"])

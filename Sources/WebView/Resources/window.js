@@ -46,7 +46,9 @@
   // --- location: reading works as domino's; assigning is a navigation request
   var location = g.location;
   function resolve(url) { return new URLImpl(location._href).resolve(String(url)); }
-  var urlHash = Object.getOwnPropertyDescriptor(require('domino/lib/URLUtils').prototype, 'hash');
+  var urlUtils = require('domino/lib/URLUtils').prototype;
+  var urlSearch = Object.getOwnPropertyDescriptor(urlUtils, 'search');
+  var urlHash = Object.getOwnPropertyDescriptor(urlUtils, 'hash');
   function withoutHash(u) { var i = u.indexOf('#'); return i < 0 ? u : u.slice(0, i); }
   function navigate(url, type, replace) {
     var resolved = resolve(url);
@@ -64,6 +66,10 @@
     replace: { value: function replace(url) { navigate(url, 'location', true); } },
     reload: { value: function reload() { navigate(location._href, 'reload'); } },
     href: { get: function () { return this._href; }, set: function (v) { navigate(v, 'location'); } },
+    // URL standard: "" for an empty query ("page.html?", where a GET form with no fields goes), as in WebKit;
+    // domino's getter gives "?" (still so for <a> and <area>, whose accessors domino makes unchangeable).
+    search: { get: function () { var value = urlSearch.get.call(this); return value === '?' ? '' : value; },
+              set: urlSearch.set, enumerable: true, configurable: true },
     // HTML: setting the fragment the URL already has does nothing (no entry, no popstate), unlike `href`.
     hash: { get: urlHash.get, set: function (v) {
       var copy = { href: this._href };   // domino's setter reads and writes `href` only: the encoded new URL
