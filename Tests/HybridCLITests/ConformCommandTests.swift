@@ -133,6 +133,19 @@ struct ConformCommandTests {
         #expect(result.stdout == "\(url.path): conforms\n")
     }
 
+    /// Checks that the page conforms, then runs it on WebKit alone (exit 1 expected: the page fails) and returns the
+    /// exceptions of its transcript as "name: message".
+    static func conformingExceptions(of url: URL) async throws -> [String] {
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let transcript = url.deletingLastPathComponent().appendingPathComponent("webkit.jsonl")
+        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--transcript", transcript.path,
+                                              "--timeout", HybridBinary.generousTimeout])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        return RunFixture.kind(try await RunFixture.events(transcript), "exception")
+            .map { "\($0["name"] ?? ""): \($0["message"] ?? "")" }
+    }
+
     /// A `<script src>` that is not there: the same uncaught NetworkError, with the HTTP status, on both engines, and
     /// exit 1 on both (the page itself sees only the script's `error` event on either).
     @Test func aMissingScriptFailsBothEnginesWithTheSameException() async throws {
@@ -141,14 +154,7 @@ struct ConformCommandTests {
             <script src="missing.js"></script>
             <script>console.log('after')</script>
             """)
-        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = url.deletingLastPathComponent().appendingPathComponent("webkit.jsonl")
-        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--transcript", transcript.path,
-                                              "--timeout", HybridBinary.generousTimeout])
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let exceptions = RunFixture.kind(try await RunFixture.events(transcript), "exception")
-            .map { "\($0["name"] ?? ""): \($0["message"] ?? "")" }
+        let exceptions = try await Self.conformingExceptions(of: url)
         #expect(exceptions.count == 1, "\(exceptions)")
         #expect(exceptions.first?.hasPrefix("NetworkError: failed to load script http://127.0.0.1:") == true, "\(exceptions)")
         #expect(exceptions.first?.hasSuffix("/missing.js: HTTP status 404") == true, "\(exceptions)")
@@ -169,7 +175,7 @@ struct ConformCommandTests {
                 "\(run.stderr)")
     }
 
-    /// Unhandled rejections (an Error, an object, a string, a number) are the same exceptions on both engines: the
+    /// Unhandled rejections (an Error, an object, a string) are the same exceptions on both engines: the
     /// reason's string, as the headless engine reports it, and exit 1 on both.
     @Test func unhandledRejectionsConform() async throws {
         let url = try await RunFixture.page("""
@@ -179,14 +185,7 @@ struct ConformCommandTests {
             Promise.reject('plain');
             </script>
             """)
-        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        let transcript = url.deletingLastPathComponent().appendingPathComponent("webkit.jsonl")
-        let run = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--transcript", transcript.path,
-                                              "--timeout", HybridBinary.generousTimeout])
-        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let exceptions = RunFixture.kind(try await RunFixture.events(transcript), "exception")
-            .map { "\($0["name"] ?? ""): \($0["message"] ?? "")" }
+        let exceptions = try await Self.conformingExceptions(of: url)
         #expect(exceptions == ["TypeError: bad thing", ": [object Object]", ": plain"], "\(exceptions)")
     }
 
