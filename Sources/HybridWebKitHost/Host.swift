@@ -24,7 +24,8 @@ final class Host: @unchecked Sendable {
     /// Dialogs waiting for the caller's answer, by the number the event gave them.
     var dialogs: [Int: OpaquePointer] = [:]
     var nextNumber = 1
-    /// The HTTP status of each subresource's response, by URL, as WebKit received it (the last one for a URL).
+    /// The HTTP status of each subresource's response of the current document, by URL, as WebKit received it (the
+    /// last one for a URL).
     var resourceStatus: [String: UInt32] = [:]
     /// The manager of `window.webkit.messageHandlers` and user scripts.
     let manager: OpaquePointer?
@@ -343,6 +344,8 @@ final class Host: @unchecked Sendable {
     func loadChanged(_ event: Int32) {
         // WEBKIT_LOAD_COMMITTED 2: a new document; WEBKIT_LOAD_FINISHED 3.
         guard event == 2 || event == 3 else { return }
+        // The statuses kept are the current document's: a view that loads page after page does not keep them all.
+        if event == 2 { resourceStatus.removeAll() }
         let uri = gtk.getURI(view).map { String(cString: $0) } ?? ""
         Self.write(["event": "load", "milestone": .string(event == 2 ? "committed" : "finished"), "url": .string(uri)])
         // A URL WebKit refuses to load (a restricted network port such as 1) fails no load: WebKit shows about:blank

@@ -30,8 +30,15 @@ enum WebKitPages {
             return null;
           }
           // null: done; a string: why the verb failed; undefined: not a verb.
+          // The actions, made once per document in its own realm (a navigation makes a new window).
+          var libraries = new WeakMap();
           function perform(win, verb, args) {
-            var lib = win.eval("(" + actions + ")"), reason, i, keys;
+            var lib = libraries.get(win), reason, i, keys;
+            if (!lib || lib.document !== win.document) {
+              lib = { document: win.document, actions: win.eval("(" + actions + ")") };
+              libraries.set(win, lib);
+            }
+            lib = lib.actions;
             switch (verb) {
               case "click": return worded(lib.click(args[0]));
               case "fill": return worded(lib.fill(args[0], args[1]));
