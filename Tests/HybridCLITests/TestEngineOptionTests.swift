@@ -20,6 +20,20 @@ import WebKitEngine
         #expect(result.stdout.isEmpty)
     }
 
+    /// A test file with a sidecar HAR fails by name on WebKit (whose network is not intercepted), instead of its
+    /// requests failing with WebKit's bare "Load failed".
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func aSidecarHARFailsTheFileByNameOnWebKit() async throws {
+        let folder = try await RunFixture.folder([
+            "api.test.html": "<script>test('x', async function () { await fetch('https://api.test/x'); });</script>",
+            "api.har": #"{"log": {"version": "1.2", "entries": []}}"#,
+        ])
+        let result = try await HybridBinary.run(["test", folder.path, "--engine", "webkit"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("api.har is replayed on the headless engine only (hybrid test --engine headless)"),
+                "\(result.stdout)")
+    }
+
     @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
     func theTestReportShowsTheScreenshotAndTheDiffOfAFailedOne() async throws {
         func page(_ colour: String) -> String {

@@ -95,7 +95,8 @@ struct TestCommand: AsyncParsableCommand {
             hybrid run --engine webkit's steps do, failing with the headless engine's words.
 
             On --engine webkit, what WebKit does not run fails the test that uses it with an error naming the headless \
-            engine: clock, native.fire, network.* and native.call to a page page.open opened; the options --virtual-time, \
+            engine: clock, native.fire, network.* and native.call to a page page.open opened (a sidecar NAME.har fails its \
+            file); the options --virtual-time, \
             --timing-seed(s), --coverage, --message-handler, --mock-script, --replay-har, --container, --lenient, \
             --max-message-size and --max-memory are refused (exit 2). On the headless engine toHaveScreenshot fails its test: it needs \
             --engine webkit. --report shows each screenshot, and a failed one's diff, in the file's page.

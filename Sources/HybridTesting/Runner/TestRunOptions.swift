@@ -98,7 +98,7 @@ public struct TestRunOptions: Sendable {
     /// `press`, `type`, `waitFor`, `evaluate`, `dom`) drive it with the steps of `hybrid run --engine webkit`, failing
     /// with the headless engine's words; `native.call` reaches the test's own page only (the bridge does not reach a
     /// frame). What WebKit cannot run (`clock`, `native.fire`, `network.*`, `native.call` to an opened page) fails the
-    /// test that uses it with an error naming the headless engine.
+    /// test that uses it with an error naming the headless engine; a file with a sidecar `NAME.har` fails by name.
     public var engine = TestEngine.headless
 
     /// Options; `jobs` below 1 counts as 1.

@@ -81,6 +81,12 @@ final class WebKitPageDriver: TestPageDriver {
             signals.yield(.loadFailed("cannot read \(target.name)"))
             return
         }
+        // A sidecar HAR would silently not answer on WebKit (its network is not intercepted): say so instead.
+        if let har = target.har() {
+            signals.yield(.loadFailed("\(target.name): \((har as NSString).lastPathComponent) is replayed on the headless engine only "
+                                      + "(hybrid test --engine headless): WebKit's network is not intercepted"))
+            return
+        }
         let eventLog = eventLog
         let observation = view.observeEvents { event in
             eventLog?.record(event)
