@@ -15,6 +15,10 @@ internal import CGLib
 /// Asking for the default proxy resolver here, on the thread that creates the first loop, runs both checks before any
 /// runtime thread exists (about 2 ms once per process). It also registers GIO's socket-address types before runtime
 /// threads race to do it on their first connections.
+///
+/// One check cannot be run ahead: `g_vfs_get_default` runs it on every call, and `g_file_new_for_path` and
+/// `g_file_new_for_uri` call that. Code on runtime threads makes files with `g_vfs_get_file_for_path(g_vfs_get_local(), …)`
+/// instead (a `file:` page load made one per resource, and aborted about once in a few thousand runs under load).
 enum GIOStartup {
     private static let done: Void = {
         _ = g_proxy_resolver_get_default()

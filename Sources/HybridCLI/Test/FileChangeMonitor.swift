@@ -25,7 +25,7 @@ final class FileChangeMonitor: Sendable {
         let failures = try? await loop.submit { () -> [String] in
             var failures: [String] = []
             for folder in folders.sorted() where monitors.value[folder] == nil {
-                let file = g_file_new_for_path(folder)
+                let file = g_vfs_get_file_for_path(g_vfs_get_local(), folder)  // no setuid check per call (GIOStartup)
                 defer { g_object_unref(UnsafeMutableRawPointer(file)) }
                 var error: UnsafeMutablePointer<GError>?
                 guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, &error) else {

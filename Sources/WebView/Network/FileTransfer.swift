@@ -12,7 +12,11 @@ final class FileTransfer {
         self.url = url
         self.cancellable = cancellable
         self.completion = completion
-        file = g_file_new_for_path(url.path)
+        // Not `g_file_new_for_path`: it asks `g_vfs_get_default`, which runs GLib's setuid check on every call, and
+        // that check aborts the process when a signal lands inside it (see `GIOStartup`). A runtime thread is one the
+        // engine's collector suspends with a signal, so each page's file loads were a chance to abort under load.
+        // The local VFS is what the default one gives for a path here (no GVfs daemon is asked for a local file).
+        file = g_vfs_get_file_for_path(g_vfs_get_local(), url.path)
     }
 
     deinit { g_object_unref(UnsafeMutableRawPointer(file)) }
