@@ -273,8 +273,9 @@ public final class WebKitWebView: Sendable {
         return WebKitWebView(configuration: configuration, connection: connection, channel: channel, events: events)
     }
 
-    /// Loads `url` and waits until the page has loaded (WebKit's load-finished), or fails with
-    /// ``WebKitEngineError/Kind/load``.
+    /// Loads `url` and waits until the page has loaded: WebKit's load-finished and then the document's `load` event
+    /// (WebKit can finish a load before the page's module scripts ran; the headless engine's `load` waits for them
+    /// too), or fails with ``WebKitEngineError/Kind/load``.
     public func load(_ url: URL) async throws {
         _ = try await connection.request(["op": "load", "url": .string(url.absoluteString)],
                                          timeout: configuration.loadTimeout, what: "the page \(url.absoluteString)")

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import TestSupport
 import Testing
@@ -123,6 +124,36 @@ struct WebKitWebViewTests {
         }
         #expect((try await view.evaluateJavaScript("1 + 1")) == 2)
         await view.close()
+    }
+
+    /// WebKit reports a load finished while the document's module scripts are still to run (`document.readyState`
+    /// "interactive", observed on WebKitGTK 2.50 for an inline module that imports a module that imports another), so
+    /// `load` waits for the document's `load` event, as the headless engine's does: a caller that evaluates next
+    /// sees what the page's modules did (`hybrid test --engine webkit` once found no tests a module declared).
+    @Test func loadReturnsAfterTheDocumentsLoadEventSoModuleScriptsHaveRun() async throws {
+        let folder = try temporaryFolder([
+            "page.html": """
+                <!DOCTYPE html><script>var order = []; addEventListener("load", function () { order.push("load"); });</script>
+                <script type="module">import "./a.js"; order.push("inline");</script><p>modules</p>
+                """,
+            "a.js": "import { b } from './b.js';\norder.push('a' + b);\n",
+            "b.js": "export const b = 1;\norder.push('b');\n",
+        ], prefix: "modules")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = FixtureServer(root: folder.path)
+        let base = try #require(URL(string: try await server.start()))
+        let view = try await WebKitWebView.start(Self.generous())
+        do {
+            for _ in 1...3 {
+                try await view.load(base.appendingPathComponent("page.html"))
+                #expect(try await view.evaluateJavaScript("[document.readyState, order]")
+                            == ["complete", ["b", "a1", "inline", "load"]])
+            }
+        } catch {
+            Issue.record(error)
+        }
+        await view.close()
+        await server.stop()
     }
 
     @Test func aSnapshotOfTheDemoHasTheDeviceSizeAndIsNotBlank() async throws {

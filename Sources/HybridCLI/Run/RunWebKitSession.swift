@@ -306,7 +306,7 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
         await runUntilIdle() ? true : timedOut(in: "running until idle")
     }
 
-    /// Loads `url` (WebKit's load-finished) and runs until idle; false when the run must stop (the failure printed).
+    /// Loads `url` (until its `load` event) and runs until idle; false when the run must stop (the failure printed).
     func load(_ url: URL) async -> Bool {
         switch await withDeadline({ [view] in try await view.load(url) }) {
         case .timedOut:
