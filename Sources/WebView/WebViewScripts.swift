@@ -216,7 +216,8 @@ package enum WebViewScripts {
     /// The platform scripts a dedicated worker's global scope gets (``WorkerScope``), in installation order: no DOM,
     /// storage, canvas or crypto; `XMLHttpRequest` and `fetch` through the page's network (``WorkerNetwork``).
     static let workerPlatform = platform.filter {
-        ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules"]
+        ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules",
+         "crypto"]
             .contains($0.name)
     }
 

@@ -38,6 +38,40 @@ import Testing
         await server.stop()
     }
 
+    /// Pages hash files and sign requests in workers (WebKit has `crypto` there): the worker's `crypto` is the page's
+    /// libgcrypt-backed one, checked against the FIPS 180-2 "abc" vector and RFC 4231's HMAC-SHA-256 test case 2.
+    @Test func aWorkerHashesAndSignsWithCryptoSubtle() async throws {
+        let (webView, log, server) = try await page(["/hash.js": """
+            onmessage = async function (e) {
+              var bytes = new TextEncoder().encode(e.data);
+              var hex = function (buffer) {
+                return Array.from(new Uint8Array(buffer), function (b) { return b.toString(16).padStart(2, '0'); }).join('');
+              };
+              var key = await crypto.subtle.importKey('raw', new TextEncoder().encode('Jefe'), { name: 'HMAC', hash: 'SHA-256' },
+                                                      false, ['sign']);
+              var mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('what do ya want for nothing?'));
+              var refused = await crypto.subtle.digest('MD5', bytes).then(function () { return 'resolved'; },
+                                                                          function (error) { return error.name; });
+              postMessage({ digest: hex(await crypto.subtle.digest('SHA-256', bytes)), mac: hex(mac), refused: refused,
+                            random: crypto.getRandomValues(new Uint8Array(16)).length, uuid: /^[0-9a-f-]{36}$/.test(crypto.randomUUID()),
+                            tags: Object.prototype.toString.call(crypto) + Object.prototype.toString.call(key) });
+            };
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('hash.js');
+            var reply = new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            worker.postMessage('abc');
+            var data = await reply;
+            return [data.digest, data.mac, data.refused, data.random, data.uuid, data.tags];
+            """)
+        #expect(out == ["ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                        "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+                        "NotSupportedError", 16, true, "[object Crypto][object CryptoKey]"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func theWorkerScopeHasItsGlobals() async throws {
         let (webView, _, server) = try await page(["/scope.js": """
             postMessage({

@@ -12,7 +12,12 @@ import JavaScript
 /// error (`OperationError`).
 package enum CryptoNatives {
     static func install(on native: JSValue, host: any WebPlatformHost, in context: JSContext) {
-        native.setValue(isSecureContext(host.documentURL), forProperty: "secureContext")
+        install(on: native, secure: isSecureContext(host.documentURL), in: context)
+    }
+
+    /// The same natives for a scope whose secure context is decided elsewhere (a dedicated worker's: its origin's).
+    static func install(on native: JSValue, secure: Bool, in context: JSContext) {
+        native.setValue(secure, forProperty: "secureContext")
         native.setValue(JSValue(function: { args in try make(in: args.context) }, name: "cryptoNatives", in: context),
                         forProperty: "cryptoNatives")
     }

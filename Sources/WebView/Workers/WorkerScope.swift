@@ -139,6 +139,10 @@ final class WorkerScope {
         native.setValue(endpoint.platform, forProperty: "platform")
         native.setValue(endpoint.language, forProperty: "language")
         native.setValue(ProcessInfo.processInfo.activeProcessorCount, forProperty: "hardwareConcurrency")
+        // `crypto` (`platform/crypto.js`): `subtle` in a secure context, which a worker is when its origin is (the
+        // page's: a worker is same-origin; a blob: URL's origin is its inner URL's).
+        CryptoNatives.install(on: native, secure: CryptoNatives.isSecureContext(URL(string: endpoint.origin) ?? endpoint.url),
+                              in: context)
         define("report") { [weak self, weak endpoint] args in
             endpoint?.reportUncaught(self?.exception(args[0]) ?? JSException(args[0]))
             return nil
