@@ -72,6 +72,33 @@ import Testing
         await server.stop()
     }
 
+    /// What a worker's script posts as it starts reaches the page before the page counts as idle: `hybrid run` and
+    /// the test API's waits used to end while the worker was still making its scope (the message came later or
+    /// never). The scope's interfaces are WebKit's (observed on WebKitGTK 2.50): libraries such as axios tell a
+    /// worker by `self instanceof WorkerGlobalScope`.
+    @Test func aWorkersFirstMessagesArriveBeforeThePageIsIdleAndItsScopeIsAWorkerGlobalScope() async throws {
+        let (webView, log, server) = try await page(["/early.js": """
+            var illegal;
+            try { new WorkerGlobalScope(); } catch (e) { illegal = e.name; }
+            postMessage([self instanceof WorkerGlobalScope, self instanceof DedicatedWorkerGlobalScope,
+                         Object.prototype.toString.call(self), origin === location.origin, isSecureContext, illegal]);
+            reportError(new TypeError('reported'));
+            postMessage('after');
+            """])
+        _ = try await webView.evaluateJavaScript("""
+            var got = [], errors = [], worker = new Worker('/early.js');
+            worker.onmessage = function (e) { got.push(e.data); };
+            worker.onerror = function (e) { errors.push(e.message); };
+            """)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        #expect(try await webView.evaluateJavaScript("[got, errors]")
+                    == [[[true, true, "[object DedicatedWorkerGlobalScope]", true, true, "TypeError"], "after"],
+                        ["TypeError: reported"]])
+        #expect(log.exceptions.map(\.message) == ["reported"])
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func theWorkerScopeHasItsGlobals() async throws {
         let (webView, _, server) = try await page(["/scope.js": """
             postMessage({

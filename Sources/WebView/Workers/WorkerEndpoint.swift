@@ -91,9 +91,12 @@ final class WorkerEndpoint: Sendable {
 
     var isTerminated: Bool { state.withLock { $0.terminated } }
 
-    /// Runs the worker's script (already fetched) in a new global scope on the worker's thread.
+    /// Runs the worker's script (already fetched) in a new global scope on the worker's thread; the page stays busy
+    /// until it ran, so what the script posts at once reaches the page before the page counts as idle.
     func start(script: String) {
+        let token = pageRuntime.beginWork()
         runtime.loop.execute { [self] in
+            defer { token.end() }
             _ = run(script: script, token: nil)
             syncClock()
         }

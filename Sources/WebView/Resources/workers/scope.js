@@ -8,6 +8,32 @@
   var define = internals.define;
   define(global, 'self', global);
   define(global, 'name', native.name);
+  // The scope's interfaces, as WebKit has them: libraries tell a worker by `self instanceof WorkerGlobalScope` (axios).
+  function illegal(name) {
+    var constructor = function () { throw new TypeError('Illegal constructor'); };
+    Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+    return constructor;
+  }
+  var WorkerGlobalScope = illegal('WorkerGlobalScope'), DedicatedWorkerGlobalScope = illegal('DedicatedWorkerGlobalScope');
+  DedicatedWorkerGlobalScope.prototype = Object.create(WorkerGlobalScope.prototype);
+  define(DedicatedWorkerGlobalScope.prototype, 'constructor', DedicatedWorkerGlobalScope);
+  define(WorkerGlobalScope.prototype, Symbol.toStringTag, 'WorkerGlobalScope');
+  define(DedicatedWorkerGlobalScope.prototype, Symbol.toStringTag, 'DedicatedWorkerGlobalScope');
+  // The engine's global object keeps its prototype, so the scope is an instance by `Symbol.hasInstance`.
+  [WorkerGlobalScope, DedicatedWorkerGlobalScope].forEach(function (constructor) {
+    Object.defineProperty(constructor, Symbol.hasInstance, { configurable: true, value: function (value) {
+      return value === global || Function.prototype[Symbol.hasInstance].call(this, value);
+    } });
+  });
+  define(global, Symbol.toStringTag, 'DedicatedWorkerGlobalScope');
+  define(global, 'WorkerGlobalScope', WorkerGlobalScope);
+  define(global, 'DedicatedWorkerGlobalScope', DedicatedWorkerGlobalScope);
+  define(global, 'origin', native.origin);
+  define(global, 'isSecureContext', !!native.secureContext);
+  define(global, 'reportError', function reportError(error) {
+    if (arguments.length === 0) throw new TypeError("Failed to execute 'reportError' on 'WorkerGlobalScope': 1 argument required, but only 0 present.");
+    native.report(error);
+  });
   internals.mixinEventTarget(global);
   // Kept in closures, not keyed by `this`: a bare `onmessage = f` may reach the setter with the global's proxy.
   ['onmessage', 'onmessageerror', 'onerror'].forEach(function (key) {
