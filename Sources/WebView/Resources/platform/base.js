@@ -182,6 +182,8 @@
       if (typeof listener === 'function') invoke(listener, target, event);
       else if (listener && typeof listener.handleEvent === 'function') invoke(listener.handleEvent, listener, event);
     }
+    // Dispatched: no current target, no phase (the target stays), as in WebKit.
+    try { event.currentTarget = null; event.eventPhase = 0; } catch (e) {}
     return !event.defaultPrevented;
   };
 

@@ -26,6 +26,74 @@
     } });
   });
   define(global, Symbol.toStringTag, 'DedicatedWorkerGlobalScope');
+  // DOM's event classes, which a page gets from its DOM: `Event`, `CustomEvent`, `MessageEvent`, `ErrorEvent` and a
+  // constructible `EventTarget`, dispatched by the platform's `internals.dispatch` (a worker's targets have no tree,
+  // so an event is at its target only). The scope's own events (`message`, `error`, `abort`, ...) are made from them.
+  var start = Date.now();
+  function dictionary(init, what) {
+    if (init === undefined || init === null) return {};
+    if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError("Failed to construct '" + what + "': parameter 2 is not an object.");
+    return init;
+  }
+  function Event(type, init) {
+    if (!(this instanceof Event)) throw new TypeError("Failed to construct 'Event': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
+    init = dictionary(init, this.constructor.name);
+    this.type = String(type);
+    this.bubbles = !!init.bubbles;
+    this.cancelable = !!init.cancelable;
+    this.composed = !!init.composed;
+    this.defaultPrevented = false;
+    this.isTrusted = false;
+    this.target = this.currentTarget = this.srcElement = null;
+    this.eventPhase = 0;
+    this.timeStamp = Date.now() - start;
+  }
+  define(Event.prototype, 'preventDefault', function preventDefault() { if (this.cancelable) this.defaultPrevented = true; });
+  define(Event.prototype, 'stopPropagation', function stopPropagation() {});
+  define(Event.prototype, 'stopImmediatePropagation', function stopImmediatePropagation() {
+    Object.defineProperty(this, '_stopImmediate', { value: true, configurable: true });
+  });
+  define(Event.prototype, 'composedPath', function composedPath() { return this.currentTarget ? [this.currentTarget] : []; });
+  ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
+    Object.defineProperty(Event, name, { value: value, enumerable: true });
+    Object.defineProperty(Event.prototype, name, { value: value, enumerable: true });
+  });
+  define(Event.prototype, Symbol.toStringTag, 'Event');
+  function subclass(name, members) {
+    var constructor = function (type, init) {
+      if (!(this instanceof constructor)) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      Event.apply(this, arguments);
+      init = dictionary(init, name);
+      for (var key in members) this[key] = init[key] === undefined ? members[key]() : init[key];
+    };
+    Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+    constructor.prototype = Object.create(Event.prototype);
+    define(constructor.prototype, 'constructor', constructor);
+    define(constructor.prototype, Symbol.toStringTag, name);
+    Object.setPrototypeOf(constructor, Event);
+    define(global, name, constructor);
+    return constructor;
+  }
+  function none() { return null; }
+  function empty() { return ''; }
+  function zero() { return 0; }
+  subclass('CustomEvent', { detail: none });
+  subclass('MessageEvent', { data: none, origin: empty, lastEventId: empty, source: none, ports: function () { return []; } });
+  subclass('ErrorEvent', { message: empty, filename: empty, lineno: zero, colno: zero, error: none });
+  function EventTarget() {
+    if (!(this instanceof EventTarget)) throw new TypeError("Failed to construct 'EventTarget': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+  }
+  internals.mixinEventTarget(EventTarget.prototype);
+  define(EventTarget.prototype, Symbol.toStringTag, 'EventTarget');
+  define(global, 'Event', Event);
+  define(global, 'EventTarget', EventTarget);
+  // The scope is an EventTarget too.
+  Object.setPrototypeOf(WorkerGlobalScope.prototype, EventTarget.prototype);
+  Object.defineProperty(EventTarget, Symbol.hasInstance, { configurable: true, value: function (value) {
+    return value === global || Function.prototype[Symbol.hasInstance].call(this, value);
+  } });
+
   define(global, 'WorkerGlobalScope', WorkerGlobalScope);
   define(global, 'DedicatedWorkerGlobalScope', DedicatedWorkerGlobalScope);
   define(global, 'origin', native.origin);
