@@ -143,6 +143,29 @@ import Testing
         await server.stop()
     }
 
+    /// `FileReaderSync`, which only workers have (upload workers read file slices with it to hash them): each read
+    /// at once, with WebKit's values and words (observed on WebKitGTK 2.50 with the same script).
+    @Test func aWorkerReadsBlobsWithFileReaderSync() async throws {
+        let (webView, log, server) = try await page(["/read.js": """
+            var r = new FileReaderSync(), b = new Blob(['héllo'], { type: 'text/plain' }), out = [];
+            out.push(new Uint8Array(r.readAsArrayBuffer(b)).length, r.readAsText(b), r.readAsDataURL(b),
+                     r.readAsBinaryString(new Blob([new Uint8Array([0, 255])])).length,
+                     r.readAsText(new Blob([new Uint8Array([0xe9])]), 'latin1'), r.readAsDataURL(new Blob([])),
+                     Object.prototype.toString.call(r));
+            try { r.readAsText('x'); } catch (e) { out.push(e.name + ': ' + e.message); }
+            postMessage(out);
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('/read.js');
+            return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            """)
+        #expect(out == [6, "héllo", "data:text/plain;base64,aMOpbGxv", 2, "é", "data:application/octet-stream;base64,",
+                        "[object FileReaderSync]", "TypeError: Argument 1 ('blob') to FileReaderSync.readAsText must be an instance of Blob"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func theWorkerScopeHasItsGlobals() async throws {
         let (webView, _, server) = try await page(["/scope.js": """
             postMessage({

@@ -228,30 +228,38 @@
         });
       });
     }
-    define(FileReader.prototype, 'readAsArrayBuffer', function readAsArrayBuffer(blob) {
-      read(this, blob, 'readAsArrayBuffer', internals.blobBuffer);
-    });
-    define(FileReader.prototype, 'readAsText', function readAsText(blob, encoding) {
-      var label = encoding === undefined ? null : String(encoding);
-      read(this, blob, 'readAsText', function (d) {
-        // The label, else the blob type's charset, else UTF-8; a byte order mark wins over both (Encoding's decode).
+    // What each read produces from a blob's data (`label`: readAsText's encoding, or null); FileReaderSync's too
+    // (workers/scope.js).
+    var produce = internals.blobReads = {
+      ArrayBuffer: internals.blobBuffer,
+      // The label, else the blob type's charset, else UTF-8; a byte order mark wins over both (Encoding's decode).
+      Text: function (d, label) {
         var charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(d.type);
         return native.decodeText(d.bytes, [label, charset ? charset[1] : null]);
-      });
-    });
-    define(FileReader.prototype, 'readAsDataURL', function readAsDataURL(blob) {
+      },
       // As WebKit: an empty blob reads as "data:", a blob without a type as application/octet-stream.
-      read(this, blob, 'readAsDataURL', function (d) {
+      DataURL: function (d) {
         if (d.bytes.byteLength === 0) return 'data:';
         return 'data:' + (d.type || 'application/octet-stream') + ';base64,' + native.base64(d.bytes);
-      });
-    });
-    define(FileReader.prototype, 'readAsBinaryString', function readAsBinaryString(blob) {
-      read(this, blob, 'readAsBinaryString', function (d) {
+      },
+      BinaryString: function (d) {
         var out = '', step = 0x8000;
         for (var i = 0; i < d.bytes.byteLength; i += step) out += String.fromCharCode.apply(null, d.bytes.subarray(i, i + step));
         return out;
-      });
+      }
+    };
+    define(FileReader.prototype, 'readAsArrayBuffer', function readAsArrayBuffer(blob) {
+      read(this, blob, 'readAsArrayBuffer', produce.ArrayBuffer);
+    });
+    define(FileReader.prototype, 'readAsText', function readAsText(blob, encoding) {
+      var label = encoding === undefined ? null : String(encoding);
+      read(this, blob, 'readAsText', function (d) { return produce.Text(d, label); });
+    });
+    define(FileReader.prototype, 'readAsDataURL', function readAsDataURL(blob) {
+      read(this, blob, 'readAsDataURL', produce.DataURL);
+    });
+    define(FileReader.prototype, 'readAsBinaryString', function readAsBinaryString(blob) {
+      read(this, blob, 'readAsBinaryString', produce.BinaryString);
     });
     define(FileReader.prototype, 'abort', function abort() {
       if (this._state !== LOADING) { this._result = null; return; }

@@ -94,6 +94,23 @@
     return value === global || Function.prototype[Symbol.hasInstance].call(this, value);
   } });
 
+  // FileReaderSync, which only workers have: the FileReader's reads, at once.
+  function FileReaderSync() {
+    if (!(this instanceof FileReaderSync)) throw new TypeError("Failed to construct 'FileReaderSync': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+  }
+  ['ArrayBuffer', 'Text', 'DataURL', 'BinaryString'].forEach(function (kind) {
+    define(FileReaderSync.prototype, 'readAs' + kind, function (blob, encoding) {
+      void global.FileReader;   // makes the blob classes (platform/blob.js) and their reads on first use
+      var d = internals.blobData(blob);
+      if (!d) throw new TypeError("Argument 1 ('blob') to FileReaderSync.readAs" + kind + ' must be an instance of Blob');
+      // WebKit's FileReaderSync gives an empty blob a data: URL with a type, where FileReader gives "data:".
+      if (kind === 'DataURL' && d.bytes.byteLength === 0) return 'data:' + (d.type || 'application/octet-stream') + ';base64,';
+      return internals.blobReads[kind](d, encoding === undefined ? null : String(encoding));
+    });
+  });
+  define(FileReaderSync.prototype, Symbol.toStringTag, 'FileReaderSync');
+  define(global, 'FileReaderSync', FileReaderSync);
+
   define(global, 'WorkerGlobalScope', WorkerGlobalScope);
   define(global, 'DedicatedWorkerGlobalScope', DedicatedWorkerGlobalScope);
   define(global, 'origin', native.origin);
