@@ -217,7 +217,7 @@ package enum WebViewScripts {
     /// storage, canvas or crypto; `XMLHttpRequest` and `fetch` through the page's network (``WorkerNetwork``).
     static let workerPlatform = platform.filter {
         ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules",
-         "crypto"]
+         "crypto", "performance"]
             .contains($0.name)
     }
 

@@ -71,6 +71,21 @@ import Testing
         }
     }
 
+    /// WebKit's words and names (observed on WebKitGTK 2.50 with `hybrid conform`), in a page and in a worker.
+    @Test func theTimelinesErrorsAndNamesAreWebKits() async throws {
+        try await withPage("<p>words</p>") { webView in
+            let result = try await webView.evaluateJavaScript("""
+                const message = f => { try { f(); return 'none'; } catch (e) { return e.name + ': ' + e.message; } };
+                [message(() => performance.measure('bad', 'nosuch')), message(() => performance.measure('bad', { start: 'other' })),
+                 message(() => performance.mark('navigationStart')), Object.prototype.toString.call(performance),
+                 typeof Performance, message(() => new Performance())]
+                """)
+            #expect(result == ["SyntaxError: No mark named 'nosuch' exists", "SyntaxError: No mark named 'other' exists",
+                               "SyntaxError: The string did not match the expected pattern.", "[object Performance]",
+                               "function", "TypeError: Illegal constructor"])
+        }
+    }
+
     @Test func observersGetEntriesInATaskAndBufferedOnesOnRequest() async throws {
         try await withPage("<p>observers</p>") { webView in
             let result = try await webView.callAsyncJavaScript("""

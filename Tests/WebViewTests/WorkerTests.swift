@@ -166,6 +166,32 @@ import Testing
         await server.stop()
     }
 
+    /// A worker's performance timeline (User Timing, `PerformanceObserver`), as WebKit's workers have it (values
+    /// observed on WebKitGTK 2.50 with the same script): no navigation entry, the page's words for errors.
+    @Test func aWorkerMarksMeasuresAndObservesItsTimeline() async throws {
+        let (webView, log, server) = try await page(["/timeline.js": """
+            var out = [Object.prototype.toString.call(performance)];
+            performance.mark('a', { detail: { x: 1 } });
+            var m = performance.measure('m', 'a');
+            out.push([m.entryType, m.name, typeof m.duration, performance.getEntriesByType('mark').map(function (e) { return e.name + ':' + JSON.stringify(e.detail); })]);
+            out.push(performance.getEntries().map(function (e) { return e.entryType; }), performance.getEntriesByType('navigation').length);
+            new PerformanceObserver(function (list) { out.push(list.getEntries().map(function (e) { return e.name; })); postMessage(out); }).observe({ type: 'mark' });
+            performance.mark('b');
+            performance.clearMarks();
+            out.push(performance.getEntriesByType('mark').length);
+            try { performance.measure('bad', 'nosuch'); } catch (e) { out.push(e.name + ': ' + e.message); }
+            """])
+        let out = try await run(webView, """
+            var worker = new Worker('/timeline.js');
+            return await new Promise(function (resolve) { worker.onmessage = function (e) { resolve(e.data); }; });
+            """)
+        #expect(out == ["[object Performance]", ["measure", "m", "number", ["a:{\"x\":1}"]], ["mark", "measure"], 0, 0,
+                        "SyntaxError: No mark named 'nosuch' exists", ["b"]])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func theWorkerScopeHasItsGlobals() async throws {
         let (webView, _, server) = try await page(["/scope.js": """
             postMessage({

@@ -7,6 +7,14 @@
   var define = internals.define;
   var performance = global.performance;
   if (!performance || typeof performance.now !== 'function') return;
+  // `performance` is the runtime's (JavaScript's timers.js: its clock's `now`); here it becomes a `Performance`, as
+  // WebKit names it.
+  if (typeof global.Performance !== 'function') {
+    var Performance = function Performance() { throw new TypeError('Illegal constructor'); };
+    Object.defineProperty(Performance.prototype, Symbol.toStringTag, { value: 'Performance', configurable: true });
+    if (Object.getPrototypeOf(performance) === Object.prototype) Object.setPrototypeOf(performance, Performance.prototype);
+    define(global, 'Performance', Performance);
+  }
   var timeOrigin = Date.now() - performance.now();
   var doc = global.document && typeof global.document.addEventListener === 'function' ? global.document : null;
   var stamps = { domInteractive: 0, domContentLoadedEventStart: 0, domContentLoadedEventEnd: 0, domComplete: 0,
@@ -102,7 +110,7 @@
       if (arguments.length < 1) throw new TypeError("Failed to construct 'PerformanceMark': 1 argument required, but only 0 present.");
       name = String(name);
       if (doc && timingNames.indexOf(name) >= 0) {
-        throw new DOMException("Failed to construct 'PerformanceMark': '" + name + "' is part of the PerformanceTiming interface, and cannot be used as a mark name.", 'SyntaxError');
+        throw new DOMException('The string did not match the expected pattern.', 'SyntaxError');   // WebKit's words
       }
       var start = options && options.startTime !== undefined ? Number(options.startTime) : performance.now();
       if (!(start >= 0)) throw new TypeError("Failed to construct 'PerformanceMark': '" + (options && options.startTime) + "' cannot have a negative start time.");
@@ -240,7 +248,7 @@
         }
         return value - Math.round(timeOrigin);
       }
-      throw new DOMException("Failed to execute '" + method + "' on 'Performance': The mark '" + name + "' does not exist.", 'SyntaxError');
+      throw new DOMException("No mark named '" + name + "' exists", 'SyntaxError');   // WebKit's words
     }
 
     var PerformanceObserverEntryList = illegal('PerformanceObserverEntryList');
