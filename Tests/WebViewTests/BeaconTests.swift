@@ -29,10 +29,9 @@ import TestSupport
               ];
             })()
             """)
-        #expect(result == [true, true, false,
-                           "TypeError: Failed to execute 'sendBeacon' on 'Navigator': Beacons are only supported over HTTP(S).",
-                           "TypeError: Failed to execute 'sendBeacon' on 'Navigator': The URL argument is ill-formed or unsupported.",
-                           "TypeError: Failed to execute 'sendBeacon' on 'Navigator': 1 argument required, but only 0 present."])
+        // WebKit's words (observed on WebKitGTK 2.50 with hybrid conform).
+        #expect(result == [true, true, false, "TypeError: Beacons can only be sent over HTTP(S)", "TypeError: This URL is invalid",
+                           "TypeError: Not enough arguments"])
         let clock = ContinuousClock()
         let deadline = clock.now + .generous
         while received.withLock({ $0.count }) < 2, clock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }

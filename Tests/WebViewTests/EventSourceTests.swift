@@ -117,11 +117,9 @@ import TestSupport
                       attempt(function () { new EventSource(); })];
             })()
             """)
-        #expect(result == [
-            "SyntaxError: Failed to construct 'EventSource': Cannot open an EventSource to 'http://[bad'. The URL is invalid.",
-            "TypeError: Failed to construct 'EventSource': Please use the 'new' operator, this DOM object constructor cannot be called as a function.",
-            "TypeError: Failed to construct 'EventSource': 1 argument required, but only 0 present.",
-        ])
+        // WebKit's words (observed on WebKitGTK 2.50 with hybrid conform).
+        #expect(result == ["SyntaxError: The string did not match the expected pattern.",
+                           "TypeError: Constructor requires 'new' operator", "TypeError: Not enough arguments"])
         await page.finish()
     }
 

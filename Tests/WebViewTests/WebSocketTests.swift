@@ -122,19 +122,16 @@ import TestSupport
               return out;
             })()
             """)
-        let syntax = "SyntaxError: Failed to construct 'WebSocket': "
+        // WebKit's words (observed on WebKitGTK 2.50 with hybrid conform): its bindings' default messages.
+        let syntax = "SyntaxError: The string did not match the expected pattern."
         #expect(result == [
-            .string(syntax + "The URL 'ws://[bad' is invalid."),
-            .string(syntax + "The URL's scheme must be either 'http', 'https', 'ws', or 'wss'. 'ftp:' is not allowed."),
-            .string(syntax + "The URL contains a fragment identifier ('#frag'). Fragment identifiers are not allowed in WebSocket URLs."),
-            .string(syntax + "The subprotocol 'bad protocol' is invalid."),
-            .string(syntax + "The subprotocol 'a' is duplicated."),
-            "TypeError: Failed to construct 'WebSocket': Please use the 'new' operator, this DOM object constructor cannot be called as a function.",
-            "TypeError: Failed to construct 'WebSocket': 1 argument required, but only 0 present.",
+            .string(syntax), .string(syntax), .string(syntax), .string(syntax), .string(syntax),
+            "TypeError: Constructor requires 'new' operator",
+            "TypeError: Not enough arguments",
             .string(page.ws("echo")), 2, 1,
-            "InvalidStateError: Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.",
-            "InvalidAccessError: Failed to execute 'close' on 'WebSocket': The close code must be either 1000, or between 3000 and 4999. 1001 is neither.",
-            "SyntaxError: Failed to execute 'close' on 'WebSocket': The close reason must not be greater than 123 UTF-8 bytes.",
+            "InvalidStateError: The object is in an invalid state.",
+            "InvalidAccessError: The object does not support the operation or argument.",
+            "SyntaxError: The string did not match the expected pattern.",
             0,
             "TypeError: The WebSocket.url getter can only be used on instances of WebSocket",
             "TypeError: Can only call WebSocket.send on instances of WebSocket",

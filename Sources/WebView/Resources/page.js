@@ -75,7 +75,7 @@
       if (typeof name !== 'string' || !native.hasHandler(name)) return undefined;
       return handlerObjects[name] || (handlerObjects[name] = {
         postMessage: function postMessage(body) {
-          if (arguments.length === 0) throw new TypeError('postMessage: a message body is required');
+          if (arguments.length === 0) throw new TypeError('Not enough arguments');
           if (native.wantsReply(name)) {
             var id = env.nextReply++;
             var promise = new Promise(function (resolve, reject) { env.replies[id] = { resolve: resolve, reject: reject }; });

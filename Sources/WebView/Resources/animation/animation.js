@@ -137,7 +137,7 @@
     // local time of the animation it belongs to, null without one).
     function AnimationEffect() { throw new TypeError('Illegal constructor'); }
     function KeyframeEffect(target, keyframes, options) {
-      if (!(this instanceof KeyframeEffect)) throw new TypeError("Failed to construct 'KeyframeEffect': Please use the 'new' operator.");
+      if (!(this instanceof KeyframeEffect)) throw new TypeError("Constructor requires 'new' operator");
       var source = target instanceof KeyframeEffect ? target._e : null;
       if (source) { target = source.target; keyframes = source.keyframes; options = source.timing; }
       if (target === undefined) target = null;
@@ -219,7 +219,7 @@
 
     // --- Animation
     function Animation(effect, timeline) {
-      if (!(this instanceof Animation)) throw new TypeError("Failed to construct 'Animation': Please use the 'new' operator.");
+      if (!(this instanceof Animation)) throw new TypeError("Constructor requires 'new' operator");
       if (effect !== undefined && effect !== null && !(effect instanceof KeyframeEffect)) throw new TypeError("Failed to construct 'Animation': parameter 1 is not of type 'AnimationEffect'.");
       if (timeline !== undefined && timeline !== null && !(timeline instanceof AnimationTimeline)) throw new TypeError("Failed to construct 'Animation': parameter 2 is not of type 'AnimationTimeline'.");
       define(this, '_s', { start: null, offset: 0, rate: 1, hold: null, paused: false, timer: 0, listeners: Object.create(null), finished: null,
@@ -481,7 +481,7 @@
     // originTime.
     function AnimationTimeline() { throw new TypeError('Illegal constructor'); }
     function DocumentTimeline(options) {
-      if (!(this instanceof DocumentTimeline)) throw new TypeError("Failed to construct 'DocumentTimeline': Please use the 'new' operator.");
+      if (!(this instanceof DocumentTimeline)) throw new TypeError("Constructor requires 'new' operator");
       var origin = options && typeof options === 'object' && options.originTime !== undefined ? Number(options.originTime) : 0;
       if (!isFinite(origin)) throw new TypeError("Failed to construct 'DocumentTimeline': originTime is not a finite number.");
       define(this, '_origin', origin);

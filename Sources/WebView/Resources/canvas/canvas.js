@@ -191,7 +191,7 @@
       if (width * height > MAX_PIXELS) throw new RangeError('Out of memory at ImageData creation');
     }
     function ImageData(a, b, c) {
-      if (!(this instanceof ImageData)) throw new TypeError("Failed to construct 'ImageData': Please use the 'new' operator.");
+      if (!(this instanceof ImageData)) throw new TypeError("Constructor requires 'new' operator");
       var data, width, height;
       if (a instanceof Uint8ClampedArray) {
         width = b >>> 0;
@@ -201,7 +201,7 @@
         if (c !== undefined && c >>> 0 !== height) throw domError('The input data length is not equal to (4 * width * height).', 'IndexSizeError');
         data = a;
       } else {
-        if (arguments.length < 2) throw new TypeError("Failed to construct 'ImageData': 2 arguments required.");
+        if (arguments.length < 2) throw new TypeError('Not enough arguments');
         width = a >>> 0; height = b >>> 0;
         if (!width || !height) throw domError('The source ' + (width ? 'height' : 'width') + ' is zero or not a number.', 'IndexSizeError');
         checkArea(width, height);
@@ -325,7 +325,7 @@
       return function () { list.push(slice.call(arguments).map(Number)); };
     }
     function Path2D(init) {
-      if (!(this instanceof Path2D)) throw new TypeError("Failed to construct 'Path2D': Please use the 'new' operator.");
+      if (!(this instanceof Path2D)) throw new TypeError("Constructor requires 'new' operator");
       var list = [];
       paths.set(this, list);
       if (init instanceof Path2D) Array.prototype.push.apply(list, paths.get(init));
@@ -542,12 +542,12 @@
       onPath(s, path, function () { native.canvasOp(s.bitmap, OP.clip, r); });
     });
     pathMethod('isPointInPath', function (s, path, rest) {
-      if (rest.length < 2) throw new TypeError('isPointInPath: ' + (path ? 3 : 2) + ' arguments required, but only ' + (rest.length + (path ? 1 : 0)) + ' present.');
+      if (rest.length < 2) throw new TypeError('Not enough arguments');
       var evenOdd = fillRule(rest[2]) === 1;
       return onPath(s, path, function () { return native.canvasContains(s.bitmap, Number(rest[0]), Number(rest[1]), false, evenOdd); });
     });
     pathMethod('isPointInStroke', function (s, path, rest) {
-      if (rest.length < 2) throw new TypeError('isPointInStroke: ' + (path ? 3 : 2) + ' arguments required, but only ' + (rest.length + (path ? 1 : 0)) + ' present.');
+      if (rest.length < 2) throw new TypeError('Not enough arguments');
       return onPath(s, path, function () { return native.canvasContains(s.bitmap, Number(rest[0]), Number(rest[1]), true, false); });
     });
     method('fillRect', function (x, y, w, h) {
@@ -667,7 +667,7 @@
     }
     function drawText(context, args, stroke) {
       var s = internal(context);
-      if (args.length < 3) throw new TypeError((stroke ? 'strokeText' : 'fillText') + ': 3 arguments required, but only ' + args.length + ' present.');
+      if (args.length < 3) throw new TypeError('Not enough arguments');
       var x = Number(args[1]), y = Number(args[2]), maxWidth = args[3] === undefined ? Infinity : Number(args[3]);
       if (!finite(x, y) || maxWidth <= 0 || isNaN(maxWidth)) return;
       var t = prepareText(s, args[0]);
@@ -679,7 +679,7 @@
     method('strokeText', function () { drawText(this, arguments, true); });
     method('measureText', function (text) {
       var s = internal(this);
-      if (arguments.length < 1) throw new TypeError("measureText: 1 argument required, but only 0 present.");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       var t = prepareText(s, text), m = t.metrics;
       var metrics = Object.create(TextMetrics.prototype);
       var values = {
@@ -704,14 +704,14 @@
     method('createImageData', function (a, b) {
       internal(this);
       if (a instanceof ImageData) return new ImageData(a.width, a.height);
-      if (arguments.length < 2) throw new TypeError('createImageData: 2 arguments required.');
+      if (arguments.length < 2) throw new TypeError('Not enough arguments');
       var w = Math.abs(a | 0), h = Math.abs(b | 0);
       if (!w || !h) throw domError('The source ' + (w ? 'height' : 'width') + ' is 0.', 'IndexSizeError');
       return new ImageData(w, h);
     });
     method('getImageData', function (sx, sy, sw, sh) {
       var s = internal(this);
-      if (arguments.length < 4) throw new TypeError('getImageData: 4 arguments required, but only ' + arguments.length + ' present.');
+      if (arguments.length < 4) throw new TypeError('Not enough arguments');
       var r = rectArgs(sx, sy, sw, sh);
       checkArea(r[2], r[3]);
       checkClean(s.canvas);
@@ -722,7 +722,7 @@
     method('putImageData', function (image, dx, dy, dirtyX, dirtyY, dirtyWidth, dirtyHeight) {
       var s = internal(this);
       if (!(image instanceof ImageData)) throw new TypeError("putImageData: parameter 1 is not of type 'ImageData'.");
-      if (arguments.length < 3) throw new TypeError('putImageData: 3 arguments required.');
+      if (arguments.length < 3) throw new TypeError('Not enough arguments');
       var x = 0, y = 0, w = image.width, h = image.height;
       if (arguments.length >= 7) {
         x = dirtyX | 0; y = dirtyY | 0; w = dirtyWidth | 0; h = dirtyHeight | 0;
@@ -790,7 +790,7 @@
 
     method('createPattern', function (image, repetition) {
       internal(this);
-      if (arguments.length < 2) throw new TypeError('createPattern: 2 arguments required, but only ' + arguments.length + ' present.');
+      if (arguments.length < 2) throw new TypeError('Not enough arguments');
       var source = imageSource(image, 'createPattern');
       if (!source) return null;
       repetition = repetition === null ? '' : String(repetition);
@@ -831,7 +831,7 @@
   // non-configurable properties, so each canvas gets its own when domino creates it (the parser and
   // createElement both go through htmlelts.createElement).
   function getContext(type) {
-    if (arguments.length < 1) throw new TypeError("getContext: 1 argument required, but only 0 present.");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
     type = String(type);
     var existing = contexts.get(this);
     if (type !== '2d') return null;   // webgl, webgl2, bitmaprenderer: none, as without a GPU

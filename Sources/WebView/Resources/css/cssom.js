@@ -1226,7 +1226,7 @@
     }).join(', ');
   }
   function matchMedia(query) {
-    if (arguments.length < 1) throw new TypeError("Failed to execute 'matchMedia' on 'Window': 1 argument required, but only 0 present.");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
     var mql = Object.create(MediaQueryList.prototype);
     var text = String(query);
     Object.defineProperty(mql, '__media', { value: text });
@@ -1357,7 +1357,7 @@
     return results.every(Boolean);
   }
   function escape(value) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute 'escape' on 'CSS': 1 argument required, but only 0 present.");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
     var string = String(value), result = '';
     for (var i = 0; i < string.length; i++) {
       var code = string.charCodeAt(i), ch = string.charAt(i);
@@ -1378,7 +1378,7 @@
   env.lazyProperties(g, ['CSS'], env.lazyInstaller(function () {
     var CSS = Object.create(Object.prototype, {
       supports: { enumerable: true, writable: true, configurable: true, value: function supports(a, b) {
-        if (arguments.length === 0) throw new TypeError("Failed to execute 'supports' on 'CSS': 1 argument required, but only 0 present.");
+        if (arguments.length === 0) throw new TypeError('Not enough arguments');
         if (arguments.length >= 2) return declarationSupported(a, b);
         var text = String(a).trim();
         return supportsCondition(/^(not\s*)?\(/i.test(text) || /^selector\(/i.test(text) ? text : '(' + text + ')');

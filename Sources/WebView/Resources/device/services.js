@@ -50,7 +50,7 @@
     if (clipboard) return clipboard;
     var ITEM = typeof Symbol === 'function' ? Symbol('items') : '__items';
     ClipboardItem = named(function ClipboardItem(items, options) {
-      if (!(this instanceof ClipboardItem)) throw new TypeError("Failed to construct 'ClipboardItem': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof ClipboardItem)) throw new TypeError("Constructor requires 'new' operator");
       if (!items || typeof items !== 'object') throw new TypeError("Failed to construct 'ClipboardItem': parameter 1 is not of type 'object'.");
       var types = Object.keys(items);
       if (!types.length) throw new TypeError("Failed to construct 'ClipboardItem': Empty dictionary argument");
@@ -89,7 +89,7 @@
       });
     });
     define(Clipboard.prototype, 'writeText', function writeText(text) {
-      if (arguments.length < 1) return Promise.reject(new TypeError("Failed to execute 'writeText' on 'Clipboard': 1 argument required, but only 0 present."));
+      if (arguments.length < 1) return Promise.reject(new TypeError('Not enough arguments'));
       text = String(text);
       return gesture('writeText') || settle(function () { services().writeClipboard(['text/plain'], [encode(text)]); });
     });
@@ -211,8 +211,8 @@
   if (native.notificationPermission) {
     internals.lazy(['Notification'], function () {
       var Notification = named(function Notification(title, options) {
-        if (!(this instanceof Notification)) throw new TypeError("Failed to construct 'Notification': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-        if (arguments.length < 1) throw new TypeError("Failed to construct 'Notification': 1 argument required, but only 0 present.");
+        if (!(this instanceof Notification)) throw new TypeError("Constructor requires 'new' operator");
+        if (arguments.length < 1) throw new TypeError('Not enough arguments');
         options = options || {};
         var data = { title: String(title), body: options.body === undefined ? '' : String(options.body),
                      tag: options.tag === undefined ? '' : String(options.tag), dir: options.dir || 'auto',
@@ -253,7 +253,7 @@
   // --- navigator.vibrate: Android and desktops (WebKit has none), in a user gesture
   if (system !== 'iOS') {
     define(navigator, 'vibrate', function vibrate(pattern) {
-      if (arguments.length < 1) throw new TypeError("Failed to execute 'vibrate' on 'Navigator': 1 argument required, but only 0 present.");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       var list = typeof pattern === 'object' && pattern !== null ? Array.prototype.slice.call(pattern) : [pattern];
       list = list.map(function (n) { n = Math.floor(Number(n)); return isFinite(n) && n > 0 ? Math.min(n, 10000) : 0; });
       if (list.length > 10) list = list.slice(0, 10);

@@ -34,7 +34,7 @@
     var dominoCreateElement = doc.createElement;
     function HTMLElement() {
       var target = new.target;
-      if (!target) throw new TypeError("Failed to construct 'HTMLElement': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!target) throw new TypeError("Constructor requires 'new' operator");
       var definition = byConstructor.get(target);
       if (!definition || target === HTMLElement) throw new TypeError('Illegal constructor');
       var stack = definition.constructionStack;

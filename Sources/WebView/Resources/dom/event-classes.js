@@ -85,8 +85,8 @@
   var classes = {};
   function defineClass(name, Parent, members, proto, required) {
     var C = function (type, init) {
-      if (!new.target) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      if (arguments.length < 1) throw new TypeError("Failed to construct '" + name + "': 1 argument required, but only 0 present.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       if (init === undefined || init === null) init = {};
       else if (typeof init !== 'object' && typeof init !== 'function') {
         throw new TypeError("Failed to construct '" + name + "': The provided value is not of type '" + name + "Init'.");
@@ -118,7 +118,7 @@
     stopImmediatePropagation: function stopImmediatePropagation() { this._propagationStopped = this._immediatePropagationStopped = true; },
     preventDefault: function preventDefault() { if (this.cancelable && !this._inPassiveListener) this.defaultPrevented = true; },
     initEvent: function initEvent(type, bubbles, cancelable) {
-      if (arguments.length < 1) throw new TypeError("Failed to execute 'initEvent' on 'Event': 1 argument required, but only 0 present.");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       if (this._dispatching) return;
       this._initialized = true;
       this._propagationStopped = this._immediatePropagationStopped = false;
@@ -245,7 +245,7 @@
 
     // --- touches: Touch objects and the TouchList that holds them
     function Touch(init) {
-      if (!new.target) throw new TypeError("Failed to construct 'Touch': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       if (init === null || typeof init !== 'object') throw new TypeError("Failed to construct 'Touch': 1 argument required, but only 0 present.");
       if (init.identifier === undefined) throw new TypeError("Failed to construct 'Touch': required member identifier is undefined.");
       if (init.target === undefined) throw new TypeError("Failed to construct 'Touch': required member target is undefined.");
@@ -341,7 +341,7 @@
   // domino's Document.prototype.createEvent is read-only and not configurable: documents get their own.
   env.installCreateEvent = function (doc) { method(doc, 'createEvent', createEvent); };
   function createEvent(name) {
-    if (arguments.length < 1) throw new TypeError("Failed to execute 'createEvent' on 'Document': 1 argument required, but only 0 present.");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
     var C = build()[legacy[String(name).toLowerCase()]];
     if (!C) throw new DOMException("Failed to execute 'createEvent' on 'Document': The provided event type ('" + name + "') is invalid.", 'NotSupportedError');
     var event = Object.create(C.prototype);

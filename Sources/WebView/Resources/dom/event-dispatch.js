@@ -51,7 +51,7 @@
   }
 
   define(ET.prototype, 'addEventListener', function addEventListener(type, callback, options) {
-    if (arguments.length < 2) throw new TypeError("Failed to execute 'addEventListener' on 'EventTarget': 2 arguments required, but only " + arguments.length + ' present.');
+    if (arguments.length < 2) throw new TypeError('Not enough arguments');
     checkCallback(callback, 'addEventListener');
     type = String(type);
     var capture = flatten(options), once = false, passive = null, signal = null;
@@ -79,7 +79,7 @@
   });
 
   define(ET.prototype, 'removeEventListener', function removeEventListener(type, callback, options) {
-    if (arguments.length < 2) throw new TypeError("Failed to execute 'removeEventListener' on 'EventTarget': 2 arguments required, but only " + arguments.length + ' present.');
+    if (arguments.length < 2) throw new TypeError('Not enough arguments');
     checkCallback(callback, 'removeEventListener');
     var target = this == null ? g : this, capture = flatten(options);
     var list = listenersOf(target, String(type), false);

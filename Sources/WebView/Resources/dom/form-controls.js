@@ -494,7 +494,7 @@
 
   // new Option(text, value, defaultSelected, selected)
   var OptionCtor = function Option(text, value, defaultSelected, selected) {
-    if (!(this instanceof OptionCtor)) throw new TypeError("Failed to construct 'Option': Please use the 'new' operator.");
+    if (!(this instanceof OptionCtor)) throw new TypeError("Constructor requires 'new' operator");
     var option = g.document.createElement('option');
     if (text !== undefined && text !== '') option.textContent = String(text);
     if (value !== undefined) option.setAttribute('value', String(value));

@@ -169,7 +169,7 @@
 
   // --- FormData (string and File values)
   var FormData = function FormData(form, submitter) {
-    if (!(this instanceof FormData)) throw new TypeError("Failed to construct 'FormData': Please use the 'new' operator.");
+    if (!(this instanceof FormData)) throw new TypeError("Constructor requires 'new' operator");
     var entries = [];
     if (form !== undefined) {
       if (!is(form, ' form ')) throw new TypeError("Failed to construct 'FormData': parameter 1 is not of type 'HTMLFormElement'.");
@@ -184,7 +184,7 @@
     Object.defineProperty(this, '_hybridEntries', { value: entries });
   };
   function requireArgs(name, args, n) {
-    if (args.length < n) throw new TypeError("Failed to execute '" + name + "' on 'FormData': " + n + ' argument' + (n > 1 ? 's' : '') + ' required, but only ' + args.length + ' present.');
+    if (args.length < n) throw new TypeError('Not enough arguments');
   }
   // HTML's "create an entry": a Blob becomes a File (named 'blob' unless a filename is given), other values strings.
   function isBlob(value) { return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, '_hybridBlobData'); }

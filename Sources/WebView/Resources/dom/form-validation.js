@@ -162,7 +162,7 @@
     });
     accessor(proto, 'validationMessage', function () { return message(this); });
     method(proto, 'setCustomValidity', function setCustomValidity(error) {
-      if (arguments.length < 1) throw new TypeError("Failed to execute 'setCustomValidity' on '" + name + "': 1 argument required, but only 0 present.");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       this._hybridCustomValidity = String(error);
     });
     if (name === 'HTMLFieldSetElement') {

@@ -205,7 +205,7 @@
     var win = target.global, methods = Object.create(null);
     function sameOrigin() { return target.origin === env.origin; }
     var post = function postMessage(message, options, transfer) {
-      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Window': 1 argument required, but only 0 present.");
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       postTo(target, message, options, transfer);
     };
     return new Proxy(win, {
@@ -283,7 +283,7 @@
   }
   Object.defineProperty(g, 'postMessage', {
     value: function postMessage(message, options, transfer) {
-      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'Window': 1 argument required, but only 0 present.");
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       postTo(env, message, options, transfer);
     }, writable: true, configurable: true, enumerable: true
   });

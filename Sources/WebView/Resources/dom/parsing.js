@@ -73,11 +73,11 @@
 
   lazy('DOMParser', function () {
     function DOMParser() {
-      if (!new.target) throw new TypeError("Failed to construct 'DOMParser': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
     }
     Object.defineProperty(DOMParser.prototype, 'parseFromString', { writable: true, enumerable: true, configurable: true,
       value: function parseFromString(string, type) {
-        if (arguments.length < 2) throw new TypeError("Failed to execute 'parseFromString' on 'DOMParser': 2 arguments required, but only " + arguments.length + ' present.');
+        if (arguments.length < 2) throw new TypeError('Not enough arguments');
         type = String(type);
         if (types.indexOf(type) < 0) throw new TypeError("Failed to execute 'parseFromString' on 'DOMParser': The provided value '" + type + "' is not a valid enum value of type DOMParserSupportedType.");
         if (type !== 'text/html') return parseXML(String(string), type);
@@ -132,7 +132,7 @@
 
   lazy('XMLSerializer', function () {
     function XMLSerializer() {
-      if (!new.target) throw new TypeError("Failed to construct 'XMLSerializer': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
     }
     Object.defineProperty(XMLSerializer.prototype, 'serializeToString', { writable: true, enumerable: true, configurable: true,
       value: function serializeToString(node) {

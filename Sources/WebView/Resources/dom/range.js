@@ -41,7 +41,7 @@
   function make() {
     function AbstractRange() { throw new TypeError('Illegal constructor'); }
     function Range() {
-      if (!new.target) throw new TypeError("Failed to construct 'Range': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       this._start = [env.document, 0];
       this._end = [env.document, 0];
     }
@@ -259,7 +259,7 @@
 
     // --- StaticRange: boundary points as given, checked only for node kinds
     function StaticRange(init) {
-      if (!new.target) throw new TypeError("Failed to construct 'StaticRange': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       if (init === null || typeof init !== 'object') throw new TypeError("Failed to construct 'StaticRange': 1 argument required, but only 0 present.");
       ['startContainer', 'startOffset', 'endContainer', 'endOffset'].forEach(function (member) {
         if (init[member] === undefined) throw new TypeError("Failed to construct 'StaticRange': required member " + member + ' is undefined.');

@@ -37,7 +37,7 @@
     if (rectClasses) return rectClasses;
     function num(v) { v = v === undefined ? 0 : Number(v); return v; }
     function DOMRectReadOnly(x, y, width, height) {
-      if (!new.target) throw new TypeError("Failed to construct 'DOMRectReadOnly': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
     }
     function rectFrom(C, other) {
@@ -62,7 +62,7 @@
     });
     Object.defineProperty(DOMRectReadOnly.prototype, Symbol.toStringTag, { value: 'DOMRectReadOnly', configurable: true });
     function DOMRect(x, y, width, height) {
-      if (!new.target) throw new TypeError("Failed to construct 'DOMRect': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       Object.defineProperty(this, '_r', { value: [num(x), num(y), num(width), num(height)] });
     }
     Object.setPrototypeOf(DOMRect, DOMRectReadOnly);
@@ -1653,7 +1653,7 @@
     return found.reverse();
   }
   function hitArguments(document, args, name) {
-    if (args.length < 2) throw new TypeError("Failed to execute '" + name + "' on 'Document': 2 arguments required, but only " + args.length + ' present.');
+    if (args.length < 2) throw new TypeError('Not enough arguments');
     return document === doc ? hits(Number(args[0]), Number(args[1])) : null;
   }
   // elementFromPoint: the topmost hit, else the body (or the root) when the point is in the viewport; null outside.

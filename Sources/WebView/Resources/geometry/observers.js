@@ -69,7 +69,7 @@
     return parsed;
   }
   function IntersectionObserver(callback, options) {
-    if (!new.target) throw new TypeError("Failed to construct 'IntersectionObserver': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!new.target) throw new TypeError("Constructor requires 'new' operator");
     if (typeof callback !== 'function') throw new TypeError("Failed to construct 'IntersectionObserver': The callback provided as parameter 1 is not a function.");
     options = options == null ? {} : options;
     var root = options.root == null ? null : options.root;
@@ -145,7 +145,7 @@
   // --- ResizeObserver: every observed element is reported once, then whenever the observed box's size changes.
   var boxes = { 'content-box': 1, 'border-box': 1, 'device-pixel-content-box': 1 };
   function ResizeObserver(callback) {
-    if (!new.target) throw new TypeError("Failed to construct 'ResizeObserver': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!new.target) throw new TypeError("Constructor requires 'new' operator");
     if (typeof callback !== 'function') throw new TypeError("Failed to construct 'ResizeObserver': The callback provided as parameter 1 is not a function.");
     hidden(this, '_callback', callback);
     hidden(this, '_targets', new Map());

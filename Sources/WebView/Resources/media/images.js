@@ -324,7 +324,7 @@
 
   // new Image(width, height): an <img> of the page's document.
   function Image(width, height) {
-    if (!(this instanceof Image)) throw new TypeError("Failed to construct 'Image': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!(this instanceof Image)) throw new TypeError("Constructor requires 'new' operator");
     var img = doc.createElement('img');
     if (width !== undefined) img.width = width;
     if (height !== undefined) img.height = height;

@@ -262,7 +262,7 @@
 
   // new Audio(src)
   function Audio(src) {
-    if (!(this instanceof Audio)) throw new TypeError("Failed to construct 'Audio': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!(this instanceof Audio)) throw new TypeError("Constructor requires 'new' operator");
     var el = doc.createElement('audio');
     el.setAttribute('preload', 'auto');
     if (src !== undefined) el.setAttribute('src', String(src));

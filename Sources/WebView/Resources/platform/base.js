@@ -4,6 +4,12 @@
     Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
   internals.define = define;
+  // WebKit's words for a DOMException its bindings throw without a message of their own.
+  var webKitWords = { SyntaxError: 'The string did not match the expected pattern.',
+    InvalidStateError: 'The object is in an invalid state.',
+    InvalidAccessError: 'The object does not support the operation or argument.',
+    SecurityError: 'The operation is insecure.' };
+  internals.webKitError = function (name) { return new global.DOMException(webKitWords[name] || '', name); };
   // Object.prototype.toString names a web API's instances as WebKit does ("[object Headers]"): the interface's name
   // as the prototype's Symbol.toStringTag.
   function tag(constructor, name) {

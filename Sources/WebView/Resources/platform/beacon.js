@@ -34,14 +34,13 @@
   var navigator = global.navigator;
   if (!navigator || typeof navigator !== 'object' || navigator.sendBeacon) return;
 
-  function fail(message) { return new TypeError("Failed to execute 'sendBeacon' on 'Navigator': " + message); }
 
   Object.defineProperty(navigator, 'sendBeacon', { configurable: true, enumerable: true, writable: true,
     value: function sendBeacon(url, data) {
-      if (arguments.length < 1) throw fail('1 argument required, but only 0 present.');
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');   // WebKit's words
       var parsed;
-      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw fail('The URL argument is ill-formed or unsupported.'); }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw fail('Beacons are only supported over HTTP(S).');
+      try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw new TypeError('This URL is invalid'); }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError('Beacons can only be sent over HTTP(S)');
       var bytes = size(data);
       if (!internals.keepalive.reserve(bytes)) return false;
       if (!global.fetch) { internals.keepalive.release(bytes); return false; }   // installs fetch on first use

@@ -24,11 +24,11 @@
     }
 
     function EventSource(url, init) {
-      if (!new.target) throw new TypeError("Failed to construct 'EventSource': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      if (arguments.length < 1) throw new TypeError("Failed to construct 'EventSource': 1 argument required, but only 0 present.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       var parsed;
       try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { parsed = null; }
-      if (!parsed) throw new DOMException("Failed to construct 'EventSource': Cannot open an EventSource to '" + url + "'. The URL is invalid.", 'SyntaxError');
+      if (!parsed) throw internals.webKitError('SyntaxError');
       define(this, '_url', parsed.href);
       define(this, '_origin', parsed.origin);
       define(this, '_credentials', !!(init && typeof init === 'object' && init.withCredentials));

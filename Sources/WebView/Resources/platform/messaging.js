@@ -137,7 +137,7 @@
     internals.eventHandlers(MessagePort.prototype, ['message'], function (value) { if (typeof value === 'function') this.start(); });
     internals.eventHandlers(MessagePort.prototype, ['messageerror']);
     define(MessagePort.prototype, 'postMessage', function postMessage(message, options) {
-      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'MessagePort': 1 argument required, but only 0 present.");
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       var state = stateOf(this, 'postMessage');
       var transfer = internals.transferOf(options);
       if (transfer.indexOf(this) >= 0) {
@@ -167,7 +167,7 @@
     define(MessagePort.prototype, Symbol.toStringTag, 'MessagePort');
 
     function MessageChannel() {
-      if (!(this instanceof MessageChannel)) throw new TypeError("Failed to construct 'MessageChannel': Please use the 'new' operator.");
+      if (!(this instanceof MessageChannel)) throw new TypeError("Constructor requires 'new' operator");
       var one = newPort(), two = newPort();
       var a = { realm: realm, port: one, peer: null, queue: [], started: false, closed: false };
       var b = { realm: realm, port: two, peer: a, queue: [], started: false, closed: false };
@@ -181,8 +181,8 @@
 
     var channels = new WeakMap();
     function BroadcastChannel(name) {
-      if (!(this instanceof BroadcastChannel)) throw new TypeError("Failed to construct 'BroadcastChannel': Please use the 'new' operator.");
-      if (arguments.length === 0) throw new TypeError("Failed to construct 'BroadcastChannel': 1 argument required, but only 0 present.");
+      if (!(this instanceof BroadcastChannel)) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       var record = { name: String(name), origin: realm.origin, realm: realm, channel: this, closed: false };
       channels.set(this, record);
       Object.defineProperty(this, 'name', { value: record.name, enumerable: true, configurable: true });
@@ -198,7 +198,7 @@
       return record;
     }
     define(BroadcastChannel.prototype, 'postMessage', function postMessage(message) {
-      if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'BroadcastChannel': 1 argument required, but only 0 present.");
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       var record = recordOf(this, 'postMessage');
       if (record.closed) throw new DOMException("Failed to execute 'postMessage' on 'BroadcastChannel': Channel is closed", 'InvalidStateError');
       // Serialized at once (a DataCloneError throws here), deserialized into each receiver's realm in its task.

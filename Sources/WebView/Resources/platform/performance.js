@@ -106,8 +106,8 @@
       'domContentLoadedEventEnd', 'domComplete', 'loadEventStart', 'loadEventEnd'];
 
     var PerformanceMark = subclass(PerformanceEntry, function PerformanceMark(name, options) {
-      if (!(this instanceof PerformanceMark)) throw new TypeError("Failed to construct 'PerformanceMark': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      if (arguments.length < 1) throw new TypeError("Failed to construct 'PerformanceMark': 1 argument required, but only 0 present.");
+      if (!(this instanceof PerformanceMark)) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       name = String(name);
       if (doc && timingNames.indexOf(name) >= 0) {
         throw new DOMException('The string did not match the expected pattern.', 'SyntaxError');   // WebKit's words
@@ -259,7 +259,7 @@
     define(PerformanceObserverEntryList.prototype, 'getEntriesByName', function getEntriesByName(name, type) { return filtered(this[PRIVATE], name, type); });
 
     function PerformanceObserver(callback) {
-      if (!(this instanceof PerformanceObserver)) throw new TypeError("Failed to construct 'PerformanceObserver': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof PerformanceObserver)) throw new TypeError("Constructor requires 'new' operator");
       if (typeof callback !== 'function') throw new TypeError("Failed to construct 'PerformanceObserver': parameter 1 is not of type 'Function'.");
       define(this, PRIVATE, { observer: this, callback: callback, types: [], buffer: [], pending: false, mode: null });
     }
@@ -307,7 +307,7 @@
 
     return {
       mark: function mark(name, options) {
-        if (arguments.length < 1) throw new TypeError("Failed to execute 'mark' on 'Performance': 1 argument required, but only 0 present.");
+        if (arguments.length < 1) throw new TypeError('Not enough arguments');
         var m = new PerformanceMark(name, options);
         userEntries.push(m);
         queue(m);
@@ -315,7 +315,7 @@
       },
       measure: function measure(name, start, end) {
         var method = 'measure', fail = "Failed to execute 'measure' on 'Performance': ";
-        if (arguments.length < 1) throw new TypeError(fail + '1 argument required, but only 0 present.');
+        if (arguments.length < 1) throw new TypeError('Not enough arguments');
         var options = start !== null && typeof start === 'object' ? start : null;
         if (options && !('start' in options || 'end' in options || 'duration' in options || 'detail' in options)) options = null;
         if (options) {

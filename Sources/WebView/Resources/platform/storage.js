@@ -19,11 +19,11 @@
     }
   }
   define(Storage.prototype, 'getItem', function getItem(key) {
-    if (arguments.length < 1) throw new TypeError("Storage.getItem: 1 argument required");
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
     return backend(this).get(string(key));
   });
   define(Storage.prototype, 'setItem', function setItem(key, value) {
-    if (arguments.length < 2) throw new TypeError("Storage.setItem: 2 arguments required");
+    if (arguments.length < 2) throw new TypeError('Not enough arguments');
     store(backend(this), string(key), string(value));
   });
   define(Storage.prototype, 'removeItem', function removeItem(key) { backend(this).remove(string(key)); });

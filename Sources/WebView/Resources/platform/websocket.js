@@ -13,8 +13,8 @@
     var CloseEvent;
     if (typeof Event === 'function') {
       CloseEvent = function CloseEvent(type, init) {
-        if (!new.target) throw new TypeError("Failed to construct 'CloseEvent': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-        if (arguments.length < 1) throw new TypeError("Failed to construct 'CloseEvent': 1 argument required, but only 0 present.");
+        if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+        if (arguments.length < 1) throw new TypeError('Not enough arguments');
         var event = Reflect.construct(Event, [type, init], new.target);
         init = init || {};
         define(event, '_close', { wasClean: !!init.wasClean, code: init.code === undefined ? 0 : (Number(init.code) & 0xffff),
@@ -36,13 +36,14 @@
       return internals.makeEvent(type, init);
     }
     function trusted(value) { try { value.isTrusted = true; } catch (e) {} return value; }
-    function syntaxError(message) { return new DOMException("Failed to construct 'WebSocket': " + message, 'SyntaxError'); }
+    // WebKit's words for all of them; `reason` says which check failed (for the reader of this script).
+    function syntaxError(reason) { void reason; return internals.webKitError('SyntaxError'); }
     function utf8Length(text) { return native.encodeUTF8(text).byteLength; }
 
 
     function WebSocket(url, protocols) {
-      if (!new.target) throw new TypeError("Failed to construct 'WebSocket': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      if (arguments.length < 1) throw new TypeError("Failed to construct 'WebSocket': 1 argument required, but only 0 present.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
       var parsed;
       try { parsed = new global.URL(String(url), internals.baseURL()); } catch (e) { throw syntaxError("The URL '" + url + "' is invalid."); }
       if (parsed.protocol === 'http:') parsed.protocol = 'ws:';
@@ -91,8 +92,8 @@
 
     define(proto, 'send', function send(data) {
       own(this, 'send');
-      if (arguments.length < 1) throw new TypeError("Failed to execute 'send' on 'WebSocket': 1 argument required, but only 0 present.");
-      if (this._state === 0) throw new DOMException("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", 'InvalidStateError');
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      if (this._state === 0) throw internals.webKitError('InvalidStateError');
       var payload, size;
       var blob = internals.blobData && internals.blobData(data);
       if (blob) payload = blob.bytes;
@@ -114,12 +115,12 @@
       if (code !== undefined) {
         code = Math.min(65535, Math.max(0, Math.round(Number(code)) || 0));
         if (code !== 1000 && (code < 3000 || code > 4999)) {
-          throw new DOMException("Failed to execute 'close' on 'WebSocket': The close code must be either 1000, or between 3000 and 4999. " + code + ' is neither.', 'InvalidAccessError');
+          throw internals.webKitError('InvalidAccessError');
         }
       }
       reason = reason === undefined ? '' : String(reason);
       if (utf8Length(reason) > 123) {
-        throw new DOMException("Failed to execute 'close' on 'WebSocket': The close reason must not be greater than 123 UTF-8 bytes.", 'SyntaxError');
+        throw internals.webKitError('SyntaxError');
       }
       if (this._state >= 2) return;
       define(this, '_state', 2);

@@ -9,13 +9,12 @@
   // A document's synchronous requests may not set a timeout or a responseType (XHR standard); a worker's may.
   var inWindow = typeof global.document !== 'undefined';
   function syncInWindow(what) {
-    return new DOMException("Failed to set the '" + what + "' property on 'XMLHttpRequest': " + what +
-      " cannot be set for synchronous requests made from a document.", 'InvalidAccessError');
+    return internals.webKitError('InvalidAccessError');
   }
   internals.xhrInWindow = inWindow;
 
   function invalidState(method) {
-    return new DOMException("Failed to execute '" + method + "' on 'XMLHttpRequest': the object's state must be OPENED.", 'InvalidStateError');
+    return internals.webKitError('InvalidStateError');
   }
   internals.xhrInvalidState = invalidState;
   function XMLHttpRequestUpload() {}
@@ -70,7 +69,7 @@
         throw new DOMException("XMLHttpRequest: responseType 'document' is not supported here (use '', 'text', 'json', 'arraybuffer' or 'blob')", 'NotSupportedError');
       }
       if (responseTypes.indexOf(value) < 0) return;
-      if (this._state === 3 || this._state === 4) throw new DOMException("XMLHttpRequest: responseType cannot be changed once loading", 'InvalidStateError');
+      if (this._state === 3 || this._state === 4) throw internals.webKitError('InvalidStateError');
       if (inWindow && this._sync) throw syncInWindow('responseType');
       this._responseType = value;
     }, configurable: true, enumerable: true
@@ -84,7 +83,7 @@
   });
   getter('responseText', function () {
     if (this._responseType !== '' && this._responseType !== 'text') {
-      throw new DOMException("XMLHttpRequest: responseText is only available when responseType is '' or 'text' (it is '" + this._responseType + "')", 'InvalidStateError');
+      throw internals.webKitError('InvalidStateError');
     }
     if (this._state < 3 || !this._response) return '';
     if (this._text === null) this._text = decoder.decode(this._response.body);
@@ -104,19 +103,18 @@
   });
 
   define(proto, 'open', function open(method, url, async) {
-    if (arguments.length < 2) throw new TypeError("XMLHttpRequest.open: 2 arguments required");
+    if (arguments.length < 2) throw new TypeError('Not enough arguments');
     var sync = arguments.length > 2 && !async;
     if (sync && inWindow && (this._timeout !== 0 || this._responseType !== '')) {
-      throw new DOMException("Failed to execute 'open' on 'XMLHttpRequest': Synchronous requests from a document must not set a " +
-        'response type or a timeout.', 'InvalidAccessError');
+      throw internals.webKitError('InvalidAccessError');
     }
     method = String(method);
-    if (!token.test(method)) throw new DOMException("XMLHttpRequest: '" + method + "' is not a valid HTTP method", 'SyntaxError');
-    if (/^(connect|trace|track)$/i.test(method)) throw new DOMException("XMLHttpRequest: '" + method + "' is not allowed", 'SecurityError');
+    if (!token.test(method)) throw internals.webKitError('SyntaxError');
+    if (/^(connect|trace|track)$/i.test(method)) throw internals.webKitError('SecurityError');
     if (/^(delete|get|head|options|post|put|patch)$/i.test(method)) method = method.toUpperCase();
     var resolved;
     try { resolved = native.resolveURL(String(url)); } catch (e) {
-      throw new DOMException("XMLHttpRequest: invalid URL '" + url + "'", 'SyntaxError');
+      throw internals.webKitError('SyntaxError');
     }
     if (this._id) native.abort(this._id);
     this._generation++;
@@ -130,8 +128,8 @@
     if (this._state !== 1 || this._sent) throw invalidState('setRequestHeader');
     name = String(name);
     value = String(value).replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
-    if (!token.test(name)) throw new DOMException("XMLHttpRequest: '" + name + "' is not a valid header name", 'SyntaxError');
-    if (/[\0\r\n]/.test(value)) throw new DOMException("XMLHttpRequest: the value of header '" + name + "' is not valid", 'SyntaxError');
+    if (!token.test(name)) throw internals.webKitError('SyntaxError');
+    if (/[\0\r\n]/.test(value)) throw internals.webKitError('SyntaxError');
     if (forbidden.test(name)) return;
     for (var i = 0; i < this._headers.length; i++) {
       if (this._headers[i][0].toLowerCase() === name.toLowerCase()) { this._headers[i][1] += ', ' + value; return; }

@@ -36,7 +36,7 @@
     return init;
   }
   function Event(type, init) {
-    if (!(this instanceof Event)) throw new TypeError("Failed to construct 'Event': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!(this instanceof Event)) throw new TypeError("Constructor requires 'new' operator");
     if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
     init = dictionary(init, this.constructor.name);
     this.type = String(type);
@@ -62,7 +62,7 @@
   define(Event.prototype, Symbol.toStringTag, 'Event');
   function subclass(name, members) {
     var constructor = function (type, init) {
-      if (!(this instanceof constructor)) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof constructor)) throw new TypeError("Constructor requires 'new' operator");
       Event.apply(this, arguments);
       init = dictionary(init, name);
       for (var key in members) this[key] = init[key] === undefined ? members[key]() : init[key];
@@ -82,7 +82,7 @@
   subclass('MessageEvent', { data: none, origin: empty, lastEventId: empty, source: none, ports: function () { return []; } });
   subclass('ErrorEvent', { message: empty, filename: empty, lineno: zero, colno: zero, error: none });
   function EventTarget() {
-    if (!(this instanceof EventTarget)) throw new TypeError("Failed to construct 'EventTarget': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!(this instanceof EventTarget)) throw new TypeError("Constructor requires 'new' operator");
   }
   internals.mixinEventTarget(EventTarget.prototype);
   define(EventTarget.prototype, Symbol.toStringTag, 'EventTarget');
@@ -96,7 +96,7 @@
 
   // FileReaderSync, which only workers have: the FileReader's reads, at once.
   function FileReaderSync() {
-    if (!(this instanceof FileReaderSync)) throw new TypeError("Failed to construct 'FileReaderSync': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+    if (!(this instanceof FileReaderSync)) throw new TypeError("Constructor requires 'new' operator");
   }
   ['ArrayBuffer', 'Text', 'DataURL', 'BinaryString'].forEach(function (kind) {
     define(FileReaderSync.prototype, 'readAs' + kind, function (blob, encoding) {
@@ -116,7 +116,7 @@
   define(global, 'origin', native.origin);
   define(global, 'isSecureContext', !!native.secureContext);
   define(global, 'reportError', function reportError(error) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute 'reportError' on 'WorkerGlobalScope': 1 argument required, but only 0 present.");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
     native.report(error);
   });
   internals.mixinEventTarget(global);
@@ -166,7 +166,7 @@
   // The page's side of the ports this worker and its page send each other (workers/serialize.js).
   var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
     var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope", link);
     native.post(serialized.record, serialized.buffers, 0);
     serialized.after();
