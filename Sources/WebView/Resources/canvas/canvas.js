@@ -225,7 +225,22 @@
       };
     }
     var C = CanvasRenderingContext2D.prototype;
-    function method(name, body) { hidden(C, name, body); }
+    // The arguments WebKit's bindings require of a method (fewer: "Not enough arguments"; `length` says how many).
+    var REQUIRED = { fillRect: 4, strokeRect: 4, clearRect: 4, rect: 4, roundRect: 4, moveTo: 2, lineTo: 2, arc: 5, arcTo: 5,
+                     ellipse: 7, bezierCurveTo: 6, quadraticCurveTo: 4, translate: 2, scale: 2, rotate: 1, transform: 6,
+                     createLinearGradient: 4, createRadialGradient: 6, setLineDash: 1 };
+    function required(name, body) {
+      var n = REQUIRED[name];
+      if (!n) return body;
+      var checked = function () {
+        if (arguments.length < n) throw new TypeError('Not enough arguments');
+        return body.apply(this, arguments);
+      };
+      Object.defineProperty(checked, 'length', { value: name === 'roundRect' ? 5 : n, configurable: true });   // radii is optional
+      Object.defineProperty(checked, 'name', { value: name, configurable: true });
+      return checked;
+    }
+    function method(name, body) { hidden(C, name, required(name, body)); }
     function op(name) {
       var code = OP[name];
       method(name, function () {
@@ -337,7 +352,7 @@
       return list;
     }
     Object.keys(PATH).forEach(function (name) {
-      hidden(Path2D.prototype, name, function () { PATH[name].apply(null, [recordOn(commandsOf(this))].concat(slice.call(arguments))); });
+      hidden(Path2D.prototype, name, required(name, function () { PATH[name].apply(null, [recordOn(commandsOf(this))].concat(slice.call(arguments))); }));
     });
     hidden(Path2D.prototype, 'addPath', function addPath(path, transform) {
       var list = commandsOf(this);
@@ -575,7 +590,10 @@
     });
     method('setLineDash', function (segments) {
       var s = internal(this);
-      var list = Array.from(segments || []).map(Number);
+      if (segments === null || typeof segments !== 'object' || typeof segments[Symbol.iterator] !== 'function') {
+        throw new TypeError('Value is not a sequence');   // WebKit's words
+      }
+      var list = Array.from(segments).map(Number);
       if (!list.every(function (v) { return isFinite(v) && v >= 0; })) return;
       if (list.length % 2) list = list.concat(list);
       s.state.lineDash = list;

@@ -1038,6 +1038,7 @@
     if (name === 'float') Object.defineProperty(ComputedStyle.prototype, 'cssFloat', d);
   }
   function getComputedStyle(element, pseudoElement) {
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
     if (!element || element.nodeType !== 1) {
       throw new TypeError("Failed to execute 'getComputedStyle' on 'Window': parameter 1 is not of type 'Element'.");
     }

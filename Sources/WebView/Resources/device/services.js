@@ -194,9 +194,11 @@
       return watcher.id;
     }
     define(Geolocation.prototype, 'getCurrentPosition', function getCurrentPosition(success, error, options) {
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       request(success, error, options, true, 'getCurrentPosition');
     });
     define(Geolocation.prototype, 'watchPosition', function watchPosition(success, error, options) {
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       return request(success, error, options, false, 'watchPosition');
     });
     define(Geolocation.prototype, 'clearWatch', function clearWatch(id) {

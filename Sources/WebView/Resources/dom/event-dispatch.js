@@ -93,6 +93,7 @@
   });
 
   define(ET.prototype, 'dispatchEvent', function dispatchEvent(event) {
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
     if (!(event instanceof Event)) throw new TypeError("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.");
     return dispatch(this == null ? g : this, event, false);
   });

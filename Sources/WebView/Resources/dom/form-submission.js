@@ -172,7 +172,7 @@
     if (!(this instanceof FormData)) throw new TypeError("Constructor requires 'new' operator");
     var entries = [];
     if (form !== undefined) {
-      if (!is(form, ' form ')) throw new TypeError("Failed to construct 'FormData': parameter 1 is not of type 'HTMLFormElement'.");
+      if (!is(form, ' form ')) throw new TypeError("Argument 1 ('form') to the FormData constructor must be an instance of HTMLFormElement");
       if (submitter !== undefined && submitter !== null) {
         if (!isSubmitButton(submitter)) throw new TypeError("Failed to construct 'FormData': The specified element is not a submit button.");
         if (submitter.form !== form) throw domException("Failed to construct 'FormData': The specified element is not owned by this form element.", 'NotFoundError');

@@ -120,6 +120,17 @@
     datasets.set(element, map);
     return map;
   }
+  // domino's insertAdjacentHTML/Text/Element take a missing argument as "undefined"; WebKit's bindings refuse it.
+  // (Element.prototype's are not configurable: the checks go on its HTML and SVG subclasses.)
+  ['insertAdjacentHTML', 'insertAdjacentText', 'insertAdjacentElement'].forEach(function (name) {
+    var original = impl.Element.prototype[name];
+    if (typeof original !== 'function') return;
+    var checked = { [name]: function (where, value) {
+      if (arguments.length < 2) throw new TypeError('Not enough arguments');
+      return original.call(this, where, value);
+    } }[name];
+    [impl.HTMLElement, impl.SVGElement].forEach(function (C) { if (C) define(C.prototype, name, checked); });
+  });
   getter(impl.HTMLElement.prototype, 'dataset', dataset);
   if (impl.SVGElement) getter(impl.SVGElement.prototype, 'dataset', dataset);
   env.DOMStringMap = DOMStringMap;

@@ -83,8 +83,8 @@
       if (!node.parentNode) throw error('InvalidNodeTypeError', "Failed to execute '" + method + "' on 'Range': the given Node has no parent.");
       return node.parentNode;
     }
-    method(proto, 'setStart', function setStart(node, offset) { setBoundary(this, node, offset, true, 'setStart'); });
-    method(proto, 'setEnd', function setEnd(node, offset) { setBoundary(this, node, offset, false, 'setEnd'); });
+    method(proto, 'setStart', function setStart(node, offset) { if (arguments.length < 2) throw new TypeError('Not enough arguments'); setBoundary(this, node, offset, true, 'setStart'); });
+    method(proto, 'setEnd', function setEnd(node, offset) { if (arguments.length < 2) throw new TypeError('Not enough arguments'); setBoundary(this, node, offset, false, 'setEnd'); });
     method(proto, 'setStartBefore', function setStartBefore(node) { setBoundary(this, parentOrThrow(node, 'setStartBefore'), indexOf(node), true, 'setStartBefore'); });
     method(proto, 'setStartAfter', function setStartAfter(node) { setBoundary(this, parentOrThrow(node, 'setStartAfter'), indexOf(node) + 1, true, 'setStartAfter'); });
     method(proto, 'setEndBefore', function setEndBefore(node) { setBoundary(this, parentOrThrow(node, 'setEndBefore'), indexOf(node), false, 'setEndBefore'); });

@@ -65,6 +65,7 @@
     add(Element.prototype, 'attachShadow', {
       value: function attachShadow(init) {
         var fail = "Failed to execute 'attachShadow' on 'Element': ";
+        if (arguments.length === 0) throw new TypeError('Not enough arguments');
         if (init === null || typeof init !== 'object') throw new TypeError(fail + "1 argument required, and it must be a ShadowRootInit dictionary.");
         var mode = String(init.mode);
         if (init.mode === undefined || (mode !== 'open' && mode !== 'closed')) throw new TypeError(fail + "The provided value '" + mode + "' is not a valid enum value of type ShadowRootMode.");
