@@ -196,7 +196,9 @@ package enum WebViewScripts {
     ///   first read from the computed style and the viewport.
     /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback`, evaluated in a task after
     ///   `observe()`, a DOM or style change, a scroll or a device change (never by polling).
-    static let geometry: [(name: String, script: ScriptResource)] = ["geometry", "observers"].map { name in
+    /// - `matrix`: `DOMMatrix`, `DOMMatrixReadOnly`, `WebKitCSSMatrix`, `DOMPoint`, `DOMPointReadOnly` and `DOMQuad`
+    ///   (Geometry Interfaces 1), made on first use.
+    static let geometry: [(name: String, script: ScriptResource)] = ["geometry", "observers", "matrix"].map { name in
         (name, ScriptResource(module: "WebView", file: "geometry/\(name).js"))
     }
 
