@@ -38,4 +38,32 @@ import Testing
         ])
         await webView.close()
     }
+
+    /// domino's tree operations throw its own DOMExceptions; a page sees WebKit's (observed on WebKitGTK 2.50 with
+    /// `hybrid conform`): the modern name, WebKit's message, `instanceof DOMException`. (WebKit also gives a thrown one
+    /// enumerable `line`, `column` and `sourceURL`; these have none.)
+    @Test func treeErrorsAreThePagesDOMExceptionsWithWebKitsNamesAndWords() async throws {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        try await webView.loadHTMLString("<div id=d><span></span></div>", baseURL: URL(string: "https://app.example/")!)
+        let result = try await webView.evaluateJavaScript("""
+            (function () {
+              var d = document.getElementById('d'), out = [];
+              function m(f) {
+                try { f(); return 'ok'; } catch (e) {
+                  return [e.name, e.message, e.code, e instanceof DOMException, Object.prototype.toString.call(e),
+                          e.constructor === DOMException].join(' | ');
+                }
+              }
+              return [m(function () { d.appendChild(d); }), m(function () { d.removeChild(document.body); }),
+                      m(function () { document.createElement('a b'); }), m(function () { d.classList.add(''); })];
+            })()
+            """)
+        #expect(result == [
+            "HierarchyRequestError | The operation would yield an incorrect node tree. | 3 | true | [object DOMException] | true",
+            "NotFoundError | The object can not be found here. | 8 | true | [object DOMException] | true",
+            "InvalidCharacterError | The string contains invalid characters. | 5 | true | [object DOMException] | true",
+            "SyntaxError | The string did not match the expected pattern. | 12 | true | [object DOMException] | true",
+        ])
+        await webView.close()
+    }
 }
