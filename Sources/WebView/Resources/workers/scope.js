@@ -166,7 +166,7 @@
   // The page's side of the ports this worker and its page send each other (workers/serialize.js).
   var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute 'postMessage' on 'DedicatedWorkerGlobalScope': 1 argument required, but only 0 present.");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
     var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope", link);
     native.post(serialized.record, serialized.buffers, 0);
     serialized.after();
