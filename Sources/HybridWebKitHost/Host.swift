@@ -563,9 +563,12 @@ final class Host: @unchecked Sendable {
           return original.apply(console, arguments);
         };
       });
+      // Sent after the page's own handlers, in a task of its own: an error or rejection the page handled (onerror
+      // returning true, preventDefault()) is not uncaught, as on the headless engine.
+      function unlessHandled(e, m) { setTimeout(function () { if (!e.defaultPrevented) send(m); }, 0); }
       window.addEventListener('error', function (e) {
-        send({kind: 'uncaughtError', message: String(e.message), sourceURL: String(e.filename || ''),
-              line: e.lineno || 0});
+        unlessHandled(e, {kind: 'uncaughtError', message: String(e.message), sourceURL: String(e.filename || ''),
+                          line: e.lineno || 0});
       });
       window.addEventListener('error', function (e) {
         var t = e.target;
@@ -586,7 +589,7 @@ final class Host: @unchecked Sendable {
       window.addEventListener('unhandledrejection', function (e) {
         var reason;
         try { reason = String(e.reason); } catch (unprintable) { reason = Object.prototype.toString.call(e.reason); }
-        send({kind: 'uncaughtError', message: reason, sourceURL: '', line: 0});
+        unlessHandled(e, {kind: 'uncaughtError', message: reason, sourceURL: '', line: 0});
       });
     })();
     """

@@ -264,7 +264,11 @@ final class WebViewCore {
     /// `unhandledrejection`) on the window first; unless handled, the exception handler and events.
     func uncaught(_ value: JSValue, rejectedPromise: JSValue? = nil, in document: DocumentHandle) {
         // Positions in ES modules, mapped into the modules' texts (`ESModules`); a page without modules has no loader.
-        if let loader = document.env?["moduleLoader"], loader.isObject { _ = try? loader.invokeMethod("mapError", arguments: [value]) }
+        var placeless = false
+        if let loader = document.env?["moduleLoader"], loader.isObject {
+            _ = try? loader.invokeMethod("mapError", arguments: [value])
+            placeless = (try? loader.invokeMethod("isPlaceless", arguments: [value]).toBool()) ?? false
+        }
         let exception = JSException(value)
         var handled = false
         if !document.isDispatchingError, let env = document.env, !exception.isExecutionTimeLimitExceeded {
@@ -274,9 +278,11 @@ final class WebViewCore {
                 handled = (try? env.invokeMethod("dispatchRejection", arguments: [rejectedPromise, value]).toBool()) ?? false
             } else {
                 // WebKit's `ErrorEvent.message` is the error's own text ("Error: boom", "42"); "Uncaught " is Chrome's.
+                // A module graph's failure to link has no place in WebKit's event: file "", line and column 0.
                 let message = exception.name.isEmpty ? exception.message : "\(exception.name): \(exception.message)"
                 handled = (try? env.invokeMethod("dispatchError", arguments: [
-                    value, message, exception.sourceURL ?? "", exception.line ?? 0, exception.column ?? 0,
+                    value, message, placeless ? "" : exception.sourceURL ?? "", placeless ? 0 : exception.line ?? 0,
+                    placeless ? 0 : exception.column ?? 0,
                 ]).toBool()) ?? false
             }
         }

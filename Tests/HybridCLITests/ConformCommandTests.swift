@@ -189,6 +189,52 @@ struct ConformCommandTests {
         #expect(exceptions == ["TypeError: bad thing", ": [object Object]", ": plain"], "\(exceptions)")
     }
 
+    /// ES modules and the platform's errors conform (probes of issue 16's APIs): script order, the errors `import()`,
+    /// `structuredClone`, `File` and `crypto.subtle` give and what `window.onerror` gets for modules that fail to
+    /// link, in WebKit's words; errors `onerror` handled (returning true) are no exceptions on either engine, so the
+    /// only one is the module script that is not there.
+    @Test func moduleAndPlatformErrorsConform() async throws {
+        let folder = try await RunFixture.folder([
+            "index.html": """
+                <!doctype html><p>modules</p>
+                <script>
+                onerror = function (m, f, l, c) { console.log('onerror ' + m + ' @' + f.split('/').pop() + ':' + l + ':' + c); return true; };
+                document.addEventListener('DOMContentLoaded', function () { console.log('DOMContentLoaded'); });
+                console.log('inline');
+                </script>
+                <script type="module" src="main.js"></script>
+                <script defer src="defer.js"></script>
+                <script type="module" src="missing-export.js"></script>
+                <script type="module" src="css.js"></script>
+                <script type="module" src="gone.js" onerror="console.log('error event gone.js')"></script>
+                <script type="module">
+                const t = async f => { try { await f(); return 'ok'; } catch (e) { return e.name + ': ' + e.message; } };
+                console.log(await t(() => import('./nothere.js')));
+                console.log(await t(() => import('bare')));
+                console.log(await t(() => import('./data.json', 5)));
+                console.log(await t(() => import('./data.json', { with: { type: 'javascript' } })));
+                console.log(await t(() => import('./bad.json', { with: { type: 'json' } })));
+                console.log(await t(async () => structuredClone(() => 1)));
+                console.log(await t(async () => { const b = new ArrayBuffer(1); structuredClone(1, { transfer: [b, b] }); }));
+                console.log(await t(async () => structuredClone(1, { transfer: 5 })));
+                console.log(await t(async () => new File(['x'])));
+                console.log(await t(() => crypto.subtle.digest('SHA-999', new Uint8Array(1))));
+                console.log(await t(() => crypto.subtle.exportKey('raw', {})));
+                </script>
+                """,
+            "main.js": "import { b } from './lib.js'; console.log('main ' + b + ' ' + import.meta.url.split('/').pop());\n",
+            "lib.js": "export const b = 'B';\n",
+            "defer.js": "console.log('defer');\n",
+            "missing-export.js": "import { nope } from './lib.js';\n",
+            "css.js": "import x from './data.json' with { type: 'css' };\n",
+            "data.json": "[1]",
+            "bad.json": "{",
+        ])
+        let exceptions = try await Self.conformingExceptions(of: folder.appendingPathComponent("index.html"))
+        #expect(exceptions.count == 1, "\(exceptions)")
+        #expect(exceptions.first?.hasSuffix("/gone.js: HTTP status 404") == true, "\(exceptions)")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],

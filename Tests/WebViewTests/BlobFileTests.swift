@@ -116,6 +116,7 @@ import Testing
         #expect(out == .string(#"["sync:1:null","InvalidStateError:true","loadstart:1:0/6","progress:1:6/6","onload:héllo","load:2:6/6","loadend:2:6/6",true,null]"#))
     }
 
+    /// An empty blob's data URL keeps its type, as WebKit's (observed on WebKitGTK 2.50).
     @Test func fileReaderReadMethodsAndEncodings() async throws {
         let (out, _) = try await run("""
             function read(method, blob, encoding) {
@@ -141,7 +142,22 @@ import Testing
             try { new FileReader().readAsText('not a blob'); } catch (e) { out.push(e.name); }
             return JSON.stringify(out);
             """)
-        #expect(out == .string(#"["hé","A","€A","é","\#u{FFFD}A","data:text/plain;base64,aGkh","data:application/octet-stream;base64,AQI=","data:",true,true,[97,98],"TypeError"]"#))
+        #expect(out == .string(#"["hé","A","€A","é","\#u{FFFD}A","data:text/plain;base64,aGkh","data:application/octet-stream;base64,AQI=","data:application/octet-stream;base64,",true,true,[97,98],"TypeError"]"#))
+    }
+
+    /// The constructors' and readers' errors in WebKit's words (observed on WebKitGTK 2.50 with `hybrid conform`).
+    @Test func badArgumentsThrowWebKitsErrors() async throws {
+        let (out, _) = try await run("""
+            function t(f) { try { f(); return 'no error'; } catch (e) { return e.name + ': ' + e.message; } }
+            var busy = new FileReader();
+            busy.readAsText(new Blob(['a']));
+            return JSON.stringify([
+              t(function () { new Blob('abc'); }), t(function () { new Blob(['x'], 5); }), t(function () { new Blob(['x'], { endings: 'bogus' }); }),
+              t(function () { new File(['x']); }), t(function () { new FileReader().readAsDataURL(5); }),
+              t(function () { new FileReader().readAsArrayBuffer(); }), t(function () { busy.readAsText(new Blob(['b'])); }),
+            ]);
+            """)
+        #expect(out == .string(#"["TypeError: Value is not a sequence","TypeError: Type error","TypeError: Type error","TypeError: Not enough arguments","TypeError: Argument 1 ('blob') to FileReader.readAsDataURL must be an instance of Blob","TypeError: Not enough arguments","InvalidStateError: The object is in an invalid state."]"#))
     }
 
     @Test func abortStopsAReadAndALoadHandlerMayStartAnother() async throws {

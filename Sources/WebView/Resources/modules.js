@@ -135,10 +135,7 @@
     function nsOf(index) { return '__hm.d[' + index + ']'; }
     function dep(specifier) {
       var type = pass.types[specifier] || 'javascript';
-      if (type !== 'javascript' && type !== 'json') {
-        var error = new TypeError("Import attribute type '" + type + "' is not supported (only 'json')");
-        throw error;
-      }
+      if (pass.types[specifier] !== undefined && type !== 'json') throw placeless(attributeTypeError(type));
       var key = specifier + '\u0000' + type;
       if (!(key in depIndex)) { depIndex[key] = deps.length; deps.push(specifier); types.push(type); }
       return depIndex[key];
@@ -784,7 +781,22 @@
     var mapped = matchImports(normalized, asURL, importMap.imports);
     if (mapped !== null) return mapped;
     if (asURL) return asURL.href;
-    throw new TypeError('Module name "' + specifier + '" does not resolve to a valid URL: a bare specifier needs an import map entry');
+    throw new TypeError("Module name, '" + specifier + "' does not resolve to a valid URL.");   // WebKit's words
+  }
+
+  // WebKit's error for an import attribute type other than `json`.
+  function attributeTypeError(type) { return new TypeError('Import attribute type "' + type + '" is not valid'); }
+  // Errors WebKit reports to `window.onerror` without a place (file '', line and column 0): a module's failure to
+  // link (a missing export, a bad import attribute type, a JSON module that is not JSON). The exception reported to
+  // the host keeps the place where the loader knows one.
+  var placelessErrors = new WeakSet();
+  function placeless(error) { placelessErrors.add(error); return error; }
+  // The place the host's report names: the module at `line`.
+  function placeAt(error, url, line) {
+    Object.defineProperty(error, 'sourceURL', { value: url, configurable: true });
+    Object.defineProperty(error, 'line', { value: line, configurable: true });
+    Object.defineProperty(error, 'column', { value: 1, configurable: true });
+    return error;
   }
 
   // A record's id in the module map: its URL, and for a JSON module `json` and the URL (HTML keys the map by URL and
@@ -855,6 +867,8 @@
           Object.defineProperty(e, 'line', { value: e.loc.line + line - 1, configurable: true });
           Object.defineProperty(e, 'column', { value: e.loc.column + 1 + (e.loc.line === 1 ? prefix.length : 0), configurable: true });
         } catch (ignored) { /* frozen */ }
+      } else if (placelessErrors.has(e)) {
+        placeAt(e, record.url, line);
       }
       record.state = 'failed';
       record.error = e;
@@ -874,7 +888,7 @@
       record.state = 'ready';
     } catch (e) {
       record.state = 'failed';
-      record.error = new SyntaxError('The JSON module ' + record.url + ' is not valid JSON: ' + e.message);
+      record.error = placeAt(placeless(new SyntaxError(e.message)), record.url, 1);   // WebKit's words: JSON.parse's
     }
   }
 
@@ -889,8 +903,8 @@
     native.fetch(url, function (error, text) {
       if (error !== null) {
         record.state = 'failed';
-        record.error = new TypeError('Importing a module script failed: ' + url + ' (' + error + ')');
-        record.error.network = true;
+        record.error = new TypeError('Importing a module script failed.');   // WebKit's words, without the URL
+        record.unfetched = error;
       } else if (record.type === 'json') {
         prepareJSON(record, text);
       } else {
@@ -996,8 +1010,8 @@
         var found = exportsOf(records.get(record.deps[c[0]]), new Set())[c[1]];
         if (found !== undefined && found !== AMBIGUOUS) return;
         failed = record;
-        failure = new SyntaxError("Importing binding name '" + c[1] + "' " +
-          (found === AMBIGUOUS ? 'cannot be resolved due to ambiguous multiple bindings.' : 'is not found.'));
+        failure = placeless(new SyntaxError("Importing binding name '" + c[1] + "' " +
+          (found === AMBIGUOUS ? 'cannot be resolved due to ambiguous multiple bindings.' : 'is not found.')));
         try {
           Object.defineProperty(failure, 'sourceURL', { value: record.url, configurable: true });
           Object.defineProperty(failure, 'line', { value: c[2] + (record.line || 1) - 1, configurable: true });
@@ -1161,17 +1175,21 @@
     try {
       var type = 'javascript';
       if (options !== undefined) {
-        if (options === null || typeof options !== 'object') throw new TypeError('The second argument of import() must be an object');
+        // WebKit's words (observed on WebKitGTK 2.50).
+        if (options === null || typeof options !== 'object') throw new TypeError("dynamic import's options should be an object");
         var attributes = options.with !== undefined ? options.with : options.assert;
         if (attributes !== undefined) {
-          if (attributes === null || typeof attributes !== 'object') throw new TypeError("The 'with' option of import() must be an object");
+          if (attributes === null || typeof attributes !== 'object') throw new TypeError("dynamic import's options.with should be an object");
+          Object.keys(attributes).forEach(function (key) {
+            if (typeof attributes[key] !== 'string') throw new TypeError("dynamic import's options.with includes non string property");
+            if (key !== 'type') throw new TypeError("dynamic import's options.with includes unsupported attribute \"" + key + '"');
+          });
           if (attributes.type !== undefined) {
-            if (typeof attributes.type !== 'string') throw new TypeError('Import attribute values must be strings');
-            type = attributes.type;
+            if (attributes.type !== 'json') throw attributeTypeError(attributes.type);
+            type = 'json';
           }
         }
       }
-      if (type !== 'javascript' && type !== 'json') throw new TypeError("Import attribute type '" + type + "' is not supported (only 'json')");
       var url = resolve(specifier, base), id = idOf(url, type);
     } catch (e) {
       return Promise.reject(e);
@@ -1206,7 +1224,13 @@
     run: function (handle, ran) {
       var failed = handle.failed, record = handle.record;
       function report(e) { native.report(mapError(e)); }
-      if (failed && failed.error && failed.error.network) { handle.message = failed.error.message; return 'network'; }
+      if (failed && failed.unfetched !== undefined) {
+        // The reason reported for the script: the fetch's own ("HTTP status 404", as for a classic script), or which
+        // of its imports could not be fetched.
+        handle.message = failed === record ? failed.unfetched
+          : 'Importing a module script failed: ' + failed.url + ' (' + failed.unfetched + ')';
+        return 'network';
+      }
       if (failed) { report(failed.error); if (ran) ran(); return 'ok'; }
       try {
         link(record);
@@ -1241,6 +1265,8 @@
     importFrom: importFrom,
     /// Maps a thrown value's positions (`line`, `column`, `stack`) into its modules' texts (see `mapPosition`).
     mapError: mapError,
+    /// Whether WebKit reports `error` to `window.onerror` without a place (see `placeless`).
+    isPlaceless: function (error) { return placelessErrors.has(error); },
     addImportMap: addImportMap,
     translate: translateModule,
     translateClassic: translateClassic,

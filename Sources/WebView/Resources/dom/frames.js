@@ -205,7 +205,7 @@
     var win = target.global, methods = Object.create(null);
     function sameOrigin() { return target.origin === env.origin; }
     var post = function postMessage(message, options, transfer) {
-      if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       postTo(target, message, options, transfer);
     };
     return new Proxy(win, {
@@ -265,7 +265,7 @@
     var targetOrigin = bag ? options.targetOrigin : options;
     transfer = bag ? options.transfer : transfer;
     if (transfer !== undefined && (transfer === null || typeof transfer !== 'object' || typeof transfer[Symbol.iterator] !== 'function')) {
-      throw new TypeError("Failed to execute 'postMessage' on 'Window': The provided value cannot be converted to a sequence.");
+      throw new TypeError('Value is not a sequence');   // WebKit's words
     }
     transfer = transfer === undefined ? [] : Array.from(transfer);
     targetOrigin = targetOrigin === undefined ? '/' : String(targetOrigin);
@@ -283,7 +283,7 @@
   }
   Object.defineProperty(g, 'postMessage', {
     value: function postMessage(message, options, transfer) {
-      if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       postTo(env, message, options, transfer);
     }, writable: true, configurable: true, enumerable: true
   });

@@ -21,7 +21,7 @@
   function clone(value, method) { return env.structuredClone(value, [], method + "' on 'History"); }
 
   function changeState(method, push, args) {
-    if (args.length < 2) throw new TypeError('Not enough arguments');
+    if (args.length < 2) throw new TypeError('Not enough arguments');   // WebKit's words
     var serialized = clone(args[0], method), url = args[2];
     var newURL = location._href;
     if (url !== undefined && url !== null) {

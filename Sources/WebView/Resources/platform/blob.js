@@ -25,10 +25,10 @@
   }
   // The bytes of a Blob's parts: strings as UTF-8 (line endings converted when `endings` is 'native'), buffers and
   // views copied, blobs shared.
-  function partsBytes(parts, endings, what) {
+  function partsBytes(parts, endings) {
     if (parts === undefined) return new Uint8Array(0);
     if (parts === null || typeof parts !== 'object' || typeof parts[Symbol.iterator] !== 'function') {
-      throw new TypeError("Failed to construct '" + what + "': The provided value cannot be converted to a sequence.");
+      throw new TypeError('Value is not a sequence');   // WebKit's words, as the other errors here (WebKitGTK 2.50)
     }
     var chunks = [], size = 0, shared = null;
     Array.from(parts).forEach(function (part) {
@@ -46,14 +46,14 @@
     });
     return chunks.length === 1 && chunks[0] === shared ? shared : concat(chunks, size);
   }
-  function options(value, what) {
+  function options(value) {
     if (value === undefined || value === null) return {};
     if (typeof value !== 'object' && typeof value !== 'function') {
-      throw new TypeError("Failed to construct '" + what + "': The provided value is not of type '" + what + "PropertyBag'.");
+      throw new TypeError('Type error');
     }
     var endings = value.endings === undefined ? 'transparent' : String(value.endings);
     if (endings !== 'transparent' && endings !== 'native') {
-      throw new TypeError("Failed to construct '" + what + "': The provided value '" + endings + "' is not a valid enum value of type EndingType.");
+      throw new TypeError('Type error');
     }
     return { type: value.type, endings: endings, lastModified: value.lastModified };
   }
@@ -124,8 +124,8 @@
   internals.lazy(['Blob', 'File', 'FileReader'], function () {
     function Blob(parts, bag) {
       if (!(this instanceof Blob)) throw new TypeError("Failed to construct 'Blob': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      var o = options(bag, 'Blob');
-      define(this, DATA, { bytes: partsBytes(parts, o.endings, 'Blob'), type: normalizeType(o.type) });
+      var o = options(bag);
+      define(this, DATA, { bytes: partsBytes(parts, o.endings), type: normalizeType(o.type) });
     }
     function data(blob, method) {
       var d = internals.blobData(blob);
@@ -172,10 +172,10 @@
 
     function File(parts, name, bag) {
       if (!(this instanceof File)) throw new TypeError("Failed to construct 'File': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
-      if (arguments.length < 2) throw new TypeError("Failed to construct 'File': 2 arguments required, but only " + arguments.length + ' present.');
-      var o = options(bag, 'File');
+      if (arguments.length < 2) throw new TypeError('Not enough arguments');
+      var o = options(bag);
       var modified = o.lastModified === undefined ? Date.now() : Number(o.lastModified);
-      define(this, DATA, { bytes: partsBytes(parts, o.endings, 'File'), type: normalizeType(o.type), name: String(name),
+      define(this, DATA, { bytes: partsBytes(parts, o.endings), type: normalizeType(o.type), name: String(name),
                            lastModified: isFinite(modified) ? Math.trunc(modified) : 0 });
     }
     File.prototype = Object.create(Blob.prototype);
@@ -204,10 +204,12 @@
     function fire(reader, type, loaded, total) {
       internals.dispatch(reader, internals.makeEvent(type, { lengthComputable: true, loaded: loaded, total: total }));
     }
-    function read(reader, blob, method, produce) {
-      var d = internals.blobData(blob);
-      if (!d) throw new TypeError("Failed to execute '" + method + "' on 'FileReader': parameter 1 is not of type 'Blob'.");
-      if (reader._state === LOADING) throw new DOMException("Failed to execute '" + method + "' on 'FileReader': The object is already busy reading Blobs.", 'InvalidStateError');
+    // `args`: the read method's arguments, the blob first.
+    function read(reader, args, method, produce) {
+      if (args.length === 0) throw new TypeError('Not enough arguments');
+      var d = internals.blobData(args[0]);
+      if (!d) throw new TypeError("Argument 1 ('blob') to FileReader." + method + ' must be an instance of Blob');
+      if (reader._state === LOADING) throw new DOMException('The object is in an invalid state.', 'InvalidStateError');
       reader._state = LOADING;
       reader._result = null;
       var id = ++reader._read, size = d.bytes.byteLength;
@@ -237,9 +239,8 @@
         var charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(d.type);
         return native.decodeText(d.bytes, [label, charset ? charset[1] : null]);
       },
-      // As WebKit: an empty blob reads as "data:", a blob without a type as application/octet-stream.
+      // As WebKit: a blob without a type as application/octet-stream, an empty one too ("data:TYPE;base64,").
       DataURL: function (d) {
-        if (d.bytes.byteLength === 0) return 'data:';
         return 'data:' + (d.type || 'application/octet-stream') + ';base64,' + native.base64(d.bytes);
       },
       BinaryString: function (d) {
@@ -249,17 +250,17 @@
       }
     };
     define(FileReader.prototype, 'readAsArrayBuffer', function readAsArrayBuffer(blob) {
-      read(this, blob, 'readAsArrayBuffer', produce.ArrayBuffer);
+      read(this, arguments, 'readAsArrayBuffer', produce.ArrayBuffer);
     });
     define(FileReader.prototype, 'readAsText', function readAsText(blob, encoding) {
       var label = encoding === undefined ? null : String(encoding);
-      read(this, blob, 'readAsText', function (d) { return produce.Text(d, label); });
+      read(this, arguments, 'readAsText', function (d) { return produce.Text(d, label); });
     });
     define(FileReader.prototype, 'readAsDataURL', function readAsDataURL(blob) {
-      read(this, blob, 'readAsDataURL', produce.DataURL);
+      read(this, arguments, 'readAsDataURL', produce.DataURL);
     });
     define(FileReader.prototype, 'readAsBinaryString', function readAsBinaryString(blob) {
-      read(this, blob, 'readAsBinaryString', produce.BinaryString);
+      read(this, arguments, 'readAsBinaryString', produce.BinaryString);
     });
     define(FileReader.prototype, 'abort', function abort() {
       if (this._state !== LOADING) { this._result = null; return; }

@@ -6,8 +6,9 @@
   // of one buffer), errors (name, message and, as WebKit, stack), DOMException, Blob and File (their bytes shared:
   // blobs are immutable), arrays and plain objects (own enumerable string keys), with cycles and shared references
   // kept. Functions, symbols, DOM nodes, windows, other platform objects (streams too: they are not transferable
-  // here), WeakMap, WeakSet, WeakRef, Promise and detached buffers throw a DataCloneError, as do a transfer list naming
-  // a buffer twice or a detached one.
+  // here), WeakMap, WeakSet, WeakRef and Promise throw a DataCloneError, as do a transfer list naming a buffer twice or
+  // a detached one; a detached buffer or a port not transferred in the value throw a TypeError. The messages are
+  // WebKit's (observed on WebKitGTK 2.50), which do not name the caller.
   var TYPED = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
                'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array'];
   var ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
@@ -33,28 +34,31 @@
     return buffer.detached === true;
   }
 
-  // clone(value, transfer, what, out): `what` names the caller in errors ("structuredClone' on 'Window"); the
+  // clone(value, transfer, what, out): `what` names the caller ("structuredClone' on 'Window"; WebKit's messages do
+  // not name it); the
   // transfer list holds ArrayBuffers and MessagePorts (of any realm: platform/messaging.js), and `out.ports` gets the
   // ports made in this realm for the transferred ones, in transfer order (a MessageEvent's `ports`).
   function clone(value, transfer, what, out) {
-    function dataCloneError(description) {
-      return new global.DOMException("Failed to execute '" + what + "': " + description, 'DataCloneError');
+    function dataCloneError(message) {
+      return new global.DOMException(message || 'The object can not be cloned.', 'DataCloneError');
     }
+    var DUPLICATE = 'Duplicate transferable for structured clone';
     var memory = new Map(), transferred = [], ports = [];
     var interfaces = PLATFORM.map(installed).filter(function (C) { return C && typeof C.prototype === 'object'; });
     (transfer || []).forEach(function (buffer) {
       var port = internals.portState ? internals.portState(buffer) : null;
       if (port) {
-        if (memory.has(buffer)) throw dataCloneError('Message port at index ' + (transferred.length + ports.length) + ' is a duplicate of an earlier port.');
-        if (port.detached) throw dataCloneError('Port at index ' + (transferred.length + ports.length) + ' is already neutered.');
+        if (memory.has(buffer)) throw dataCloneError(DUPLICATE);
+        if (port.detached) throw dataCloneError();
         var made = internals.newPort();
         memory.set(buffer, made);
         ports.push([buffer, made]);
         return;
       }
-      if (Object.prototype.toString.call(buffer) !== '[object ArrayBuffer]') throw dataCloneError('Value at index ' + transferred.length + ' does not have a transferable type.');
-      if (transferred.indexOf(buffer) >= 0) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is a duplicate of an earlier ArrayBuffer.');
-      if (isDetached(buffer)) throw dataCloneError('ArrayBuffer at index ' + transferred.length + ' is already detached.');
+      if (buffer === null || (typeof buffer !== 'object' && typeof buffer !== 'function')) throw new TypeError('Type error');
+      if (Object.prototype.toString.call(buffer) !== '[object ArrayBuffer]') throw dataCloneError();
+      if (transferred.indexOf(buffer) >= 0) throw dataCloneError(DUPLICATE);
+      if (isDetached(buffer)) throw dataCloneError();
       transferred.push(buffer);
     });
     function copyKeys(from, to) {
@@ -62,11 +66,10 @@
       return to;
     }
     function walk(v) {
-      if (typeof v === 'symbol') throw dataCloneError(String(v) + ' could not be cloned.');
-      if (typeof v === 'function') throw dataCloneError((v.name ? 'function ' + v.name : 'A function') + ' could not be cloned.');
+      if (typeof v === 'symbol' || typeof v === 'function') throw dataCloneError();
       if (v === null || typeof v !== 'object') return v;
       if (memory.has(v)) return memory.get(v);
-      if (internals.portState && internals.portState(v)) throw dataCloneError('A MessagePort could not be cloned because it was not transferred.');
+      if (internals.portState && internals.portState(v)) throw new TypeError('Type error');
       var tag = Object.prototype.toString.call(v).slice(8, -1), out, blob = internals.blobData && internals.blobData(v);
       if (blob) {
         out = blob.name !== undefined ? new global.File([v], blob.name, { type: blob.type, lastModified: blob.lastModified })
@@ -80,7 +83,13 @@
         memory.set(v, out);
         return out;
       }
-      if (NEVER.indexOf(tag) >= 0 || isPlatformObject(v, interfaces)) throw dataCloneError('#<' + tag + '> could not be cloned.');
+      var ImageDataClass = installed('ImageData');
+      if (ImageDataClass && v instanceof ImageDataClass) {
+        out = new ImageDataClass(new Uint8ClampedArray(v.data), v.width, v.height);
+        memory.set(v, out);
+        return out;
+      }
+      if (NEVER.indexOf(tag) >= 0 || isPlatformObject(v, interfaces)) throw dataCloneError();
       switch (tag) {
         case 'Array':
           out = new Array(v.length);
@@ -90,8 +99,13 @@
         case 'RegExp': out = new RegExp(v.source, v.flags); break;
         case 'Boolean': case 'Number': case 'String': case 'BigInt': out = Object(v.valueOf()); break;
         case 'ArrayBuffer':
-          if (isDetached(v)) throw dataCloneError('An ArrayBuffer is detached and could not be cloned.');
-          out = v.slice(0);
+          if (isDetached(v)) throw new TypeError('Type error');
+          if (v.resizable) {   // a resizable buffer stays resizable, with its maximum
+            out = new ArrayBuffer(v.byteLength, { maxByteLength: v.maxByteLength });
+            new Uint8Array(out).set(new Uint8Array(v));
+          } else {
+            out = v.slice(0);
+          }
           break;
         case 'DataView':
           out = new DataView(walk(v.buffer), v.byteOffset, v.byteLength);
@@ -110,6 +124,8 @@
           var name = v.name, message = hasOwn.call(v, 'message') ? String(v.message) : undefined;
           out = new (ERRORS.indexOf(name) >= 0 ? global[name] : global.Error)(message);
           if (typeof v.stack === 'string') Object.defineProperty(out, 'stack', { value: v.stack, writable: true, configurable: true });
+          // WebKit keeps an own `cause` as its string (observed on WebKitGTK 2.50), as the Error constructor sets it.
+          if (hasOwn.call(v, 'cause')) Object.defineProperty(out, 'cause', { value: String(v.cause), writable: true, configurable: true });
           break;
         }
         case 'Object':
@@ -124,7 +140,7 @@
           if (ArrayBuffer.isView(v) || Object.getPrototypeOf(v) !== Object.prototype && Object.getPrototypeOf(v) !== null &&
               typeof v.constructor === 'function' && /\[native code\]/.test(Function.prototype.toString.call(v.constructor)) &&
               v.constructor !== Object) {
-            throw dataCloneError('#<' + tag + '> could not be cloned.');
+            throw dataCloneError();
           }
           out = {};   // an ordinary object with its own toStringTag
           memory.set(v, out);
@@ -140,23 +156,21 @@
     return result;
   }
   internals.clone = clone;
-  function transferList(options, what) {
+  function transferList(options) {
     if (options === undefined || options === null) return [];
-    if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute '" + what + "': The provided value is not of type 'StructuredSerializeOptions'.");
+    if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
     var list = options.transfer;
     if (list === undefined) return [];
-    if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') {
-      throw new TypeError("Failed to execute '" + what + "': The provided value cannot be converted to a sequence.");
-    }
+    if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') throw new TypeError('Value is not a sequence');
     return Array.from(list);
   }
   // For dom/frames.js: a frame's postMessage clones into the target frame's realm with the target's clone.
   // For dom/frames.js and dom/history.js: postMessage (into the target frame's realm, with the target's clone) and
-  // pushState/replaceState; `what` names the caller in errors.
+  // pushState/replaceState; `what` names the caller.
   if (native.domEnv) native.domEnv.structuredClone = function (value, transfer, what, out) { return clone(value, transfer || [], what || "postMessage' on 'Window", out); };
 
   internals.define(global, 'structuredClone', function structuredClone(value, options) {
-    if (arguments.length === 0) throw new TypeError("Failed to execute 'structuredClone' on 'Window': 1 argument required, but only 0 present.");
-    return clone(value, transferList(options, "structuredClone' on 'Window"), "structuredClone' on 'Window");
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
+    return clone(value, transferList(options), "structuredClone' on 'Window");
   });
 })

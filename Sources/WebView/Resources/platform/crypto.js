@@ -15,7 +15,15 @@
       Object.defineProperty(constructor, 'name', { value: name, configurable: true });
       return constructor;
     }
-    function fail(name, message) { return new DOMException(message, name); }
+    // WebKit's words for each of these names, whatever the cause (observed on WebKitGTK 2.50): `message`, the cause,
+    // is the page's only for the others (InvalidAccessError's, which are WebKit's own).
+    var webKitWords = {
+      NotSupportedError: 'The operation is not supported.', SyntaxError: 'A required parameter was missing or out-of-range',
+      OperationError: 'The operation failed for an operation-specific reason',
+      DataError: 'Data provided to an operation does not meet requirements', QuotaExceededError: 'The quota has been exceeded.',
+      TypeMismatchError: 'The type of an object was incompatible with the expected type of the parameter associated to the object.'
+    };
+    function fail(name, message) { return new DOMException(webKitWords[name] || message, name); }
     function brand(prototype, tag) {
       Object.defineProperty(prototype, Symbol.toStringTag, { value: tag, configurable: true });
     }
@@ -23,10 +31,11 @@
       Object.defineProperty(prototype, name, { get: get, enumerable: true, configurable: true });
     }
 
-    // A BufferSource's bytes (honouring a view's offset and length), copied as the standard asks; TypeError otherwise.
+    // A BufferSource's bytes (honouring a view's offset and length), copied as the standard asks; TypeError otherwise
+    // (`what`: WebKit's words, else its "Type error").
     function copyBytes(value, what) {
       var bytes = internals.toBytes(value);
-      if (!bytes) throw new TypeError(what + ' is not an ArrayBuffer, a typed array or a DataView');
+      if (!bytes) throw new TypeError(what || 'Type error');
       return bytes.slice();
     }
 
@@ -34,8 +43,9 @@
     var integerArrays = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
       'Uint32Array', 'BigInt64Array', 'BigUint64Array'];
     define(Crypto.prototype, 'getRandomValues', function getRandomValues(array) {
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       if (!ArrayBuffer.isView(array)) {
-        throw new TypeError("Failed to execute 'getRandomValues' on 'Crypto': parameter 1 is not an ArrayBufferView");
+        throw new TypeError("Argument 1 ('array') to Crypto.getRandomValues must be an instance of ArrayBufferView");
       }
       var kind = Object.prototype.toString.call(array).slice(8, -1);
       if (integerArrays.indexOf(kind) < 0) {
@@ -82,7 +92,8 @@
     brand(CryptoKey.prototype, 'CryptoKey');
     function makeKey(algorithm, extractable, usages, bytes) {
       var key = Object.create(CryptoKey.prototype);
-      keys.set(key, { type: 'secret', extractable: !!extractable, algorithm: algorithm, usages: usages, bytes: bytes });
+      // The usages in alphabetical order, as WebKit lists them.
+      keys.set(key, { type: 'secret', extractable: !!extractable, algorithm: algorithm, usages: usages.slice().sort(), bytes: bytes });
       return key;
     }
 
@@ -110,18 +121,23 @@
     // The operations whose parameters (HmacImportParams, HmacKeyGenParams, Pbkdf2Params, HkdfParams) require a hash.
     var hashRequired = { importKey: ['HMAC'], generateKey: ['HMAC'], deriveBits: ['PBKDF2', 'HKDF'], 'get key length': ['HMAC'] };
     function normalize(operation, algorithm) {
-      if (typeof algorithm === 'string') return normalize(operation, { name: algorithm });
-      if (algorithm === null || typeof algorithm !== 'object') {
-        throw new TypeError('The algorithm must be a string or an object with a name');
+      // Anything but an object is a name (5: an unknown algorithm); the TypeErrors are in WebKit's words.
+      if (algorithm === null || (typeof algorithm !== 'object' && typeof algorithm !== 'function')) {
+        return normalize(operation, { name: String(algorithm) });
       }
-      if (algorithm.name === undefined) throw new TypeError("The algorithm's name is required");
+      if (algorithm.name === undefined) {
+        throw new TypeError('Member CryptoAlgorithmParameters.name is required and must be an instance of DOMString');
+      }
       var wanted = String(algorithm.name).toUpperCase(), list = operations[operation];
       for (var i = 0; i < list.length; i++) {
         if (list[i].toUpperCase() !== wanted) continue;
         var result = { name: list[i] };
         for (var member in algorithm) if (member !== 'name') result[member] = algorithm[member];
         if (result.hash !== undefined || (hashRequired[operation] || []).indexOf(list[i]) >= 0) {
-          if (result.hash === undefined) throw new TypeError("The algorithm's hash is required");
+          if (result.hash === undefined) {
+            throw new TypeError('Member ' + (list[i] === 'HMAC' ? 'HmacKeyParams' : paramsNames[list[i]]) +
+              '.hash is required and must be an instance of (object or DOMString)');
+          }
           result.hash = normalize('digest', result.hash);
         }
         return result;
@@ -140,12 +156,12 @@
     }
     function checkUsages(list, allowed) {
       if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') {
-        throw new TypeError('The key usages must be a sequence');
+        throw new TypeError('Value is not a sequence');
       }
       var usages = [];
       Array.from(list).forEach(function (value) {
         var usage = String(value);
-        if (allUsages.indexOf(usage) < 0) throw new TypeError("'" + usage + "' is not a valid key usage");
+        if (allUsages.indexOf(usage) < 0) throw new TypeError('Type error');
         if (allowed.indexOf(usage) < 0) throw fail('SyntaxError', "The usage '" + usage + "' is not allowed for this key");
         if (usages.indexOf(usage) < 0) usages.push(usage);
       });
@@ -157,13 +173,16 @@
     function keyAlgorithm(name, bits, hash) {
       return derivation[name] ? { name: name } : hash ? { name: name, hash: { name: hash }, length: bits } : { name: name, length: bits };
     }
-    // Checks that `key` is a CryptoKey for `algorithm` that allows `usage`; its internal data.
+    var usageWords = { encrypt: "CryptoKey doesn't support encryption", decrypt: "CryptoKey doesn't support decryption",
+                       sign: "CryptoKey doesn't support signing", verify: "CryptoKey doesn't support verification",
+                       deriveKey: "CryptoKey doesn't support CryptoKey derivation", deriveBits: "CryptoKey doesn't support bits derivation",
+                       wrapKey: "Wrapping CryptoKey doesn't support wrapKey operation",
+                       unwrapKey: "Unwrapping CryptoKey doesn't support unwrapKey operation" };
+    // Checks that `key` is a CryptoKey for `algorithm` that allows `usage` (WebKit's words when not); its internal data.
     function usable(key, algorithm, usage) {
       var data = slot(key);
-      if (data.algorithm.name !== algorithm.name) {
-        throw fail('InvalidAccessError', "The key is for '" + data.algorithm.name + "', not '" + algorithm.name + "'");
-      }
-      if (data.usages.indexOf(usage) < 0) throw fail('InvalidAccessError', "The key does not allow '" + usage + "'");
+      if (data.algorithm.name !== algorithm.name) throw fail('InvalidAccessError', "CryptoKey doesn't match AlgorithmIdentifier");
+      if (data.usages.indexOf(usage) < 0) throw fail('InvalidAccessError', usageWords[usage]);
       return data;
     }
     function checked(result, message) {
@@ -283,15 +302,20 @@
       return checked(natives.aesGCM(encrypt, data.bytes, algorithm.iv, algorithm.additionalData || new Uint8Array(0),
         tagLength / 8, bytes), encrypt ? 'AES-GCM encryption failed' : 'AES-GCM decryption failed: the data or tag is not authentic');
     }
+    var paramsNames = { 'AES-GCM': 'AesGcmParams', 'AES-CBC': 'AesCbcCfbParams', 'AES-CTR': 'AesCtrParams', PBKDF2: 'Pbkdf2Params', HKDF: 'HkdfParams' };
+    var requiredBytes = { 'AES-GCM': ['iv'], 'AES-CBC': ['iv'], 'AES-CTR': ['counter'], PBKDF2: ['salt'], HKDF: ['salt', 'info'] };
     // Normalizes the members of a cipher's or a KDF's parameters that are BufferSources, copying their bytes.
     function withBytes(algorithm) {
+      var dictionary = paramsNames[algorithm.name];
+      function bad(member) {   // WebKit's words
+        return 'Member ' + dictionary + '.' + member + ' is required and must be an instance of (ArrayBufferView or ArrayBuffer)';
+      }
       ['iv', 'additionalData', 'salt', 'info', 'counter'].forEach(function (member) {
-        if (algorithm[member] !== undefined) algorithm[member] = copyBytes(algorithm[member], "The algorithm's " + member);
+        if (algorithm[member] !== undefined) algorithm[member] = copyBytes(algorithm[member]);
       });
-      if ((algorithm.name === 'AES-GCM' || algorithm.name === 'AES-CBC') && !algorithm.iv) throw new TypeError("The algorithm's iv is required");
-      if (algorithm.name === 'AES-CTR' && !algorithm.counter) throw new TypeError("The algorithm's counter is required");
-      if ((algorithm.name === 'PBKDF2' || algorithm.name === 'HKDF') && !algorithm.salt) throw new TypeError("The algorithm's salt is required");
-      if (algorithm.name === 'HKDF' && !algorithm.info) throw new TypeError("The algorithm's info is required");
+      (requiredBytes[algorithm.name] || []).forEach(function (member) {
+        if (!algorithm[member]) throw new TypeError(bad(member));
+      });
       return algorithm;
     }
 
@@ -306,19 +330,24 @@
     function exportKeyData(format, key) {
       var data = slot(key), name = data.algorithm.name;
       if (derivation[name]) throw fail('NotSupportedError', name + ' keys cannot be exported');
-      if (!data.extractable) throw fail('InvalidAccessError', 'The key is not extractable');
+      if (!data.extractable) throw fail('InvalidAccessError', 'The CryptoKey is nonextractable');
       if (format === 'raw') return data.bytes.slice().buffer;
       if (format !== 'jwk') throw fail('NotSupportedError', "The key format '" + format + "' is not supported for " + name);
       return { kty: 'oct', k: base64url(data.bytes), alg: jwkName(data.algorithm, data.algorithm.length),
                key_ops: data.usages.slice(), ext: data.extractable };
     }
-    function keyArgument(key) {
-      slot(key);
+    // Argument `position` (`name`) of `method` must be a CryptoKey: WebKit's words when not.
+    function keyArgument(key, method, position, name) {
+      if (!keys.has(key)) {
+        throw new TypeError('Argument ' + position + " ('" + (name || 'key') + "') to SubtleCrypto." + method + ' must be an instance of CryptoKey');
+      }
       return key;
     }
-    function checkFormat(format) {
+    function checkFormat(format, method) {
       format = String(format);
-      if (['raw', 'spki', 'pkcs8', 'jwk'].indexOf(format) < 0) throw new TypeError("'" + format + "' is not a valid key format");
+      if (['raw', 'spki', 'pkcs8', 'jwk'].indexOf(format) < 0) {
+        throw new TypeError("Argument 1 ('format') to SubtleCrypto." + method + ' must be one of: "raw", "spki", "pkcs8", "jwk"');
+      }
       return format;
     }
 
@@ -326,7 +355,7 @@
     var methods = {
       digest: function digest(algorithm, data) {
         return run(function () {
-          var bytes = copyBytes(data, 'The data'), normalized = normalize('digest', algorithm);
+          var bytes = copyBytes(data), normalized = normalize('digest', algorithm);
           return function () { return natives.digest(normalized.name, bytes); };
         });
       },
@@ -344,13 +373,13 @@
       },
       importKey: function importKey_(format, keyData, algorithm, extractable, keyUsages) {
         return run(function () {
-          format = checkFormat(format);
+          format = checkFormat(format, 'importKey');
           var data;
           if (format === 'jwk') {
-            if (keyData === null || typeof keyData !== 'object') throw new TypeError('The key data must be a JsonWebKey');
+            if (keyData === null || typeof keyData !== 'object' || internals.toBytes(keyData)) throw new TypeError('Type error');
             data = keyData;
           } else {
-            data = copyBytes(keyData, 'The key data');
+            data = copyBytes(keyData);
           }
           var normalized = normalize('importKey', algorithm);
           return function () { return importKey(format, data, normalized, !!extractable, keyUsages); };
@@ -358,8 +387,8 @@
       },
       exportKey: function exportKey(format, key) {
         return run(function () {
-          format = checkFormat(format);
-          keyArgument(key);
+          format = checkFormat(format, 'exportKey');
+          keyArgument(key, 'exportKey', 2);
           return function () { return exportKeyData(format, key); };
         });
       },
@@ -367,10 +396,10 @@
       // `decrypt` for algorithms without a wrap operation of their own (AES-KW is not supported).
       wrapKey: function wrapKey(format, key, wrappingKey, wrapAlgorithm) {
         return run(function () {
-          format = checkFormat(format);
+          format = checkFormat(format, 'wrapKey');
           var normalized = withBytes(normalize('encrypt', wrapAlgorithm));
-          keyArgument(key);
-          keyArgument(wrappingKey);
+          keyArgument(key, 'wrapKey', 2);
+          keyArgument(wrappingKey, 'wrapKey', 3, 'wrappingKey');
           return function () {
             var wrapping = usable(wrappingKey, normalized, 'wrapKey');
             var exported = exportKeyData(format, key);
@@ -381,11 +410,11 @@
       },
       unwrapKey: function unwrapKey(format, wrappedKey, unwrappingKey, unwrapAlgorithm, unwrappedKeyAlgorithm, extractable, keyUsages) {
         return run(function () {
-          format = checkFormat(format);
-          var bytes = copyBytes(wrappedKey, 'The wrapped key');
+          format = checkFormat(format, 'unwrapKey');
+          var bytes = copyBytes(wrappedKey);
           var normalized = withBytes(normalize('decrypt', unwrapAlgorithm));
           var keyAlgorithm = normalize('importKey', unwrappedKeyAlgorithm);
-          keyArgument(unwrappingKey);
+          keyArgument(unwrappingKey, 'unwrapKey', 3, 'unwrappingKey');
           return function () {
             var plain = new Uint8Array(cipher(false, normalized, usable(unwrappingKey, normalized, 'unwrapKey'), bytes));
             var keyData = plain;
@@ -399,8 +428,8 @@
       },
       sign: function sign(algorithm, key, data) {
         return run(function () {
-          var bytes = copyBytes(data, 'The data'), normalized = normalize('sign', algorithm);
-          keyArgument(key);
+          keyArgument(key, 'sign', 2);
+          var bytes = copyBytes(data), normalized = normalize('sign', algorithm);
           return function () {
             var k = usable(key, normalized, 'sign');
             return checked(natives.hmac(k.algorithm.hash.name, k.bytes, bytes), 'HMAC failed');
@@ -409,9 +438,9 @@
       },
       verify: function verify(algorithm, key, signature, data) {
         return run(function () {
-          var expected = copyBytes(signature, 'The signature'), bytes = copyBytes(data, 'The data');
+          keyArgument(key, 'verify', 2);   // the arguments in order, as WebKit converts them
+          var expected = copyBytes(signature), bytes = copyBytes(data);
           var normalized = normalize('verify', algorithm);
-          keyArgument(key);
           return function () {
             var k = usable(key, normalized, 'verify');
             return natives.hmacVerify(k.algorithm.hash.name, k.bytes, bytes, expected);
@@ -420,15 +449,15 @@
       },
       encrypt: function encrypt(algorithm, key, data) {
         return run(function () {
-          var bytes = copyBytes(data, 'The data'), normalized = withBytes(normalize('encrypt', algorithm));
-          keyArgument(key);
+          keyArgument(key, 'encrypt', 2);
+          var bytes = copyBytes(data), normalized = withBytes(normalize('encrypt', algorithm));
           return function () { return cipher(true, normalized, usable(key, normalized, 'encrypt'), bytes); };
         });
       },
       decrypt: function decrypt(algorithm, key, data) {
         return run(function () {
-          var bytes = copyBytes(data, 'The data'), normalized = withBytes(normalize('decrypt', algorithm));
-          keyArgument(key);
+          keyArgument(key, 'decrypt', 2);
+          var bytes = copyBytes(data), normalized = withBytes(normalize('decrypt', algorithm));
           return function () { return cipher(false, normalized, usable(key, normalized, 'decrypt'), bytes); };
         });
       },
@@ -436,7 +465,7 @@
         return run(function () {
           var normalized = withBytes(normalize('deriveBits', algorithm));
           var bits = length === null || length === undefined ? null : number(length, 'length', true);
-          keyArgument(baseKey);
+          keyArgument(baseKey, 'deriveBits', 2, 'baseKey');
           return function () { return deriveBits(normalized, usable(baseKey, normalized, 'deriveBits'), bits); };
         });
       },
@@ -444,7 +473,7 @@
         return run(function () {
           var normalized = withBytes(normalize('deriveBits', algorithm));
           var importType = normalize('importKey', derivedKeyType), lengthType = normalize('get key length', derivedKeyType);
-          keyArgument(baseKey);
+          keyArgument(baseKey, 'deriveKey', 2, 'baseKey');
           return function () {
             var data = usable(baseKey, normalized, 'deriveKey');
             var bits = deriveBits(normalized, data, keyLength(lengthType));
@@ -453,9 +482,13 @@
         });
       }
     };
+    // The required arguments of each method (deriveBits' length is optional here).
+    var arity = { digest: 2, generateKey: 3, importKey: 5, exportKey: 2, wrapKey: 4, unwrapKey: 7, sign: 3, verify: 4,
+                  encrypt: 3, decrypt: 3, deriveBits: 2, deriveKey: 5 };
     Object.keys(methods).forEach(function (name) {
       define(SubtleCrypto.prototype, name, function () {
         if (!(this instanceof SubtleCrypto)) return Promise.reject(new TypeError('Illegal invocation'));
+        if (arguments.length < arity[name]) return Promise.reject(new TypeError('Not enough arguments'));   // WebKit's words
         return methods[name].apply(this, arguments);
       });
     });

@@ -50,9 +50,17 @@
 
   // Shared with platform/workers.js and workers/scope.js: an `onX` event handler property (set to a non-function: null;
   // `onSet` runs after a set), and the transfer list of `postMessage(message, transfer)` or `(message, {transfer})`.
+  // WebKit's errors (observed on WebKitGTK 2.50): a primitive is not a transfer list or an options object, and an
+  // options object's `transfer` must be a sequence.
   internals.transferOf = function (options) {
     if (Array.isArray(options)) return options;
-    return options !== null && typeof options === 'object' && options.transfer !== undefined ? Array.from(options.transfer) : [];
+    if (options === undefined || options === null) return [];
+    if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
+    if (typeof options[Symbol.iterator] === 'function') return Array.from(options);
+    var list = options.transfer;
+    if (list === undefined) return [];
+    if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') throw new TypeError('Value is not a sequence');
+    return Array.from(list);
   };
 
   // One task per message while the port is started; a closed or moved port stops the pump. The end of a port that
@@ -137,11 +145,11 @@
     internals.eventHandlers(MessagePort.prototype, ['message'], function (value) { if (typeof value === 'function') this.start(); });
     internals.eventHandlers(MessagePort.prototype, ['messageerror']);
     define(MessagePort.prototype, 'postMessage', function postMessage(message, options) {
-      if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       var state = stateOf(this, 'postMessage');
       var transfer = internals.transferOf(options);
       if (transfer.indexOf(this) >= 0) {
-        throw new DOMException("Failed to execute 'postMessage' on 'MessagePort': Port at index " + transfer.indexOf(this) + ' contains the source port.', 'DataCloneError');
+        throw new DOMException('The object can not be cloned.', 'DataCloneError');   // WebKit's words
       }
       var peer = state.peer;
       if (peer && transfer.indexOf(peer.port) >= 0) peer = null;   // HTML: sending the target port itself drops the message
@@ -198,7 +206,7 @@
       return record;
     }
     define(BroadcastChannel.prototype, 'postMessage', function postMessage(message) {
-      if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       var record = recordOf(this, 'postMessage');
       if (record.closed) throw new DOMException("Failed to execute 'postMessage' on 'BroadcastChannel': Channel is closed", 'InvalidStateError');
       // Serialized at once (a DataCloneError throws here), deserialized into each receiver's realm in its task.

@@ -69,7 +69,7 @@
     internals.mixinEventTarget(Worker.prototype);
     internals.eventHandlers(Worker.prototype, ['message', 'messageerror', 'error']);
     define(Worker.prototype, 'postMessage', function postMessage(message, options) {
-      if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
       var record = recordOf(this, 'postMessage');
       var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'Worker", record.link);
       if (!record.closed) native.postToWorker(record.id, serialized.record, serialized.buffers, 0);

@@ -101,10 +101,9 @@
   ['ArrayBuffer', 'Text', 'DataURL', 'BinaryString'].forEach(function (kind) {
     define(FileReaderSync.prototype, 'readAs' + kind, function (blob, encoding) {
       void global.FileReader;   // makes the blob classes (platform/blob.js) and their reads on first use
+      if (arguments.length === 0) throw new TypeError('Not enough arguments');
       var d = internals.blobData(blob);
       if (!d) throw new TypeError("Argument 1 ('blob') to FileReaderSync.readAs" + kind + ' must be an instance of Blob');
-      // WebKit's FileReaderSync gives an empty blob a data: URL with a type, where FileReader gives "data:".
-      if (kind === 'DataURL' && d.bytes.byteLength === 0) return 'data:' + (d.type || 'application/octet-stream') + ';base64,';
       return internals.blobReads[kind](d, encoding === undefined ? null : String(encoding));
     });
   });
@@ -166,7 +165,7 @@
   // The page's side of the ports this worker and its page send each other (workers/serialize.js).
   var link = internals.makePortLink(function (id, record, buffers) { native.post(record, buffers, id); }, -1);
   define(global, 'postMessage', function postMessage(message, options) {
-    if (arguments.length === 0) throw new TypeError('Not enough arguments');
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
     var serialized = internals.serialize(message, internals.transferOf(options), "postMessage' on 'DedicatedWorkerGlobalScope", link);
     native.post(serialized.record, serialized.buffers, 0);
     serialized.after();
