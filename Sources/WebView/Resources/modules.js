@@ -1260,7 +1260,13 @@
     evaluateSource: function (url, source) {
       var record = new Record(url);
       prepare(record, source, 1, '');
-      return loadAndEvaluate(record);
+      // The host hears which module could not be fetched (WebKit's words, which a page reads, do not say).
+      return loadAndEvaluate(record).catch(function (e) {
+        var unfetched = null;
+        records.forEach(function (r) { if (r.error === e && r.unfetched !== undefined) unfetched = r; });
+        if (unfetched) throw new TypeError('Importing a module script failed: ' + unfetched.url + ' (' + unfetched.unfetched + ')');
+        throw e;
+      });
     },
     importFrom: importFrom,
     /// Maps a thrown value's positions (`line`, `column`, `stack`) into its modules' texts (see `mapPosition`).
