@@ -354,10 +354,15 @@ final class Host: @unchecked Sendable {
             // are done (`document.readyState` still "interactive"), so a caller that went on at load-finished could
             // run before the page's modules (`hybrid test --engine webkit` saw no tests declared). The load is
             // reported once the document's `load` event has fired, as the headless engine reports it; in a world of
-            // our own, so the page's script cannot stop it. A document that commits meanwhile reports its own.
+            // our own, so the page's script cannot stop it. A document that commits meanwhile reports its own, and
+            // only the load waiting now is answered: a failed load (answered by load-failed) finishes too, and its
+            // answer must not go to the next load.
+            let finish = nextFinish
+            nextFinish += 1
+            finishes[finish] = (document: documents, load: pendingLoad)
             gtk.callAsyncJavaScriptFunction(view, Self.afterLoadEvent, -1, nil, Self.loadWorld, nil, nil, { view, result, data in
-                Host.shared.documentLoaded(document: Int(bitPattern: data), view: view, result: result)
-            }, UnsafeMutableRawPointer(bitPattern: documents))
+                Host.shared.documentLoaded(finish: Int(bitPattern: data), view: view, result: result)
+            }, UnsafeMutableRawPointer(bitPattern: finish))
             return
         }
         let uri = gtk.getURI(view).map { String(cString: $0) } ?? ""
@@ -384,15 +389,19 @@ final class Host: @unchecked Sendable {
     static let loadWorld = "hybrid-load"
     /// The documents committed so far: a load reported for an earlier one is not reported.
     var documents = 0
+    /// WebKit's load-finished signals waiting for their document's `load` event: the document then current and the
+    /// load request then waiting, by number (the async call's user data).
+    var finishes: [Int: (document: Int, load: Int?)] = [:]
+    var nextFinish = 1
 
-    func documentLoaded(document: Int, view: OpaquePointer?, result: OpaquePointer?) {
+    func documentLoaded(finish: Int, view: OpaquePointer?, result: OpaquePointer?) {
         var error: UnsafeMutableRawPointer?
         if let value = gtk.callAsyncJavaScriptFunctionFinish(view, result, &error) { gtk.objectUnref(value) }
         if error != nil { _ = gtk.takeErrorMessage(error) }
-        guard document == documents else { return }
+        guard let waiting = finishes.removeValue(forKey: finish), waiting.document == documents else { return }
         let uri = gtk.getURI(view).map { String(cString: $0) } ?? ""
         Self.write(["event": "load", "milestone": "finished", "url": .string(uri)])
-        loadFinished(error: nil)
+        if let load = waiting.load, load == pendingLoad { loadFinished(error: nil) }
     }
 
     /// A navigation to an intercepted URL is ignored and reported; others go on as WebKit decides.
