@@ -216,7 +216,7 @@ import TestSupport
     }
 
     @Test func heldTasksRunAfterTheOutermostWaitInOrder() async throws {
-        let order = try await JavaScriptRuntime().isolated { rt -> [String] in
+        let order = await JavaScriptRuntime().isolated { rt -> [String] in
             final class Log { var entries: [String] = [] }
             let log = Log()
             let context = rt.loop.mainContext
