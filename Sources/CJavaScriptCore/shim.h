@@ -5,6 +5,7 @@
 // not safe across threads), plus GLib's main loop, which JSC schedules its GC work on.
 #include <JavaScriptCore/JavaScript.h>
 #include <glib.h>
+#include <glib-object.h>
 #include <stdbool.h>
 
 // Exported by libjavascriptcoregtk-4.1 but absent from its public headers.
@@ -40,5 +41,18 @@ JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 // From the GLib API's <jsc/jsc-options.h> (the rest of that API is not used): reads a process-wide engine option.
 gboolean jsc_options_get_boolean(const char *option, gboolean *value);
 gboolean jsc_options_get_int(const char *option, gint *value);
+
+// From the GLib API's <jsc/JSCContext.h> and <jsc/JSCException.h>: JavaScriptCore's own parser in module mode, which
+// the classic C API lacks (JSCheckScriptSyntax parses classic scripts only). Only for a module that failed to parse:
+// a context of this API is made, used and released on the calling thread. `mode` 1 is JSC_CHECK_SYNTAX_MODE_MODULE;
+// the result is 0 (JSC_CHECK_SYNTAX_RESULT_SUCCESS) when the text parses.
+typedef struct _JSCContext JSCContext;
+typedef struct _JSCException JSCException;
+JSCContext *jsc_context_new(void);
+int jsc_context_check_syntax(JSCContext *context, const char *code, gssize length, int mode, const char *uri,
+                             unsigned line_number, JSCException **exception);
+const char *jsc_exception_get_name(JSCException *exception);
+const char *jsc_exception_get_message(JSCException *exception);
+guint jsc_exception_get_line_number(JSCException *exception);
 
 #endif

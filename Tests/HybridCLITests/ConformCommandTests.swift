@@ -235,6 +235,27 @@ struct ConformCommandTests {
         #expect(exceptions.first?.hasSuffix("/gone.js: HTTP status 404") == true, "\(exceptions)")
     }
 
+    /// Modules that do not parse (a file, a dependency, an inline module, an inserted one, `import()`): the same
+    /// SyntaxErrors on both engines, in JavaScriptCore's words and lines, and the same error events.
+    @Test func moduleSyntaxErrorsConform() async throws {
+        try await Self.expectFixtureConforms("ModuleSyntax/index.html", eval: "JSON.stringify([errors, later])")
+    }
+
+    /// Modules by media type (HTTP, blob: and data: URLs): the same refusals, in WebKit's words, and the same modules.
+    @Test func moduleMediaTypesConform() async throws {
+        try await Self.expectFixtureConforms("ModuleTypes/index.html", eval: "JSON.stringify(seen)")
+    }
+
+    /// `hybrid conform` of a page of Tests/Fixtures, once it shows `#done`, with `eval`'s value compared too, finds no
+    /// difference.
+    static func expectFixtureConforms(_ page: String, eval: String) async throws {
+        let page = RunFixture.repository.appendingPathComponent("Tests/Fixtures").appendingPathComponent(page)
+        let result = try await HybridBinary.run(["conform", page.path, "--wait-for", "#done", "--eval", eval,
+                                                 "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "\(page.path): conforms\n")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],

@@ -6,6 +6,9 @@ import Testing
 /// ES modules (``ESModules``): `<script type="module">`, `import`/`export` in their forms, live bindings, cycles,
 /// top-level await, `import()`, and their failures, with pages and modules served from files.
 @Suite struct ModuleTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
     @Test func namedDefaultNamespaceAndReExports() async throws {
         let fixture = try PageFixture([
             "index.html": "<script type='module' src='main.js'></script>",
@@ -146,6 +149,55 @@ import Testing
         await #expect(throws: JSException.self) { try await webView.evaluateModule("import './lib/none.js'", url: base) }
         await #expect(throws: JSException.self) { try await webView.evaluateModule("export default = 1", url: base) }
         #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        await webView.close()
+    }
+
+    /// A module that does not parse fails with the engine's own SyntaxError, as on the device: JavaScriptCore's message
+    /// and line (in the document for an inline module, from its first line for an inserted one), no column, no stack;
+    /// the error event's `colno` is 0. `Fixtures/ModuleSyntax` is the page; `ConformCommandTests` checks that WebKitGTK
+    /// gives the same values for it, as it did (2.50) when these were written.
+    @Test func aModuleThatDoesNotParseFailsWithTheEnginesSyntaxError() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.load(Self.fixtures.appendingPathComponent("ModuleSyntax/index.html"))
+        _ = await webView.runUntilIdle()
+        let errors = try await webView.evaluateJavaScript("errors")
+        #expect(errors == [
+            ["SyntaxError: Unexpected token ';'", "bad1.js", 2, 0, "message,line,sourceURL", 2, "undefined"],
+            ["SyntaxError: Only one 'default' export is allowed.", "bad2.js", 4, 0, "message,line,sourceURL", 4, "undefined"],
+            ["SyntaxError: Unexpected token ';'. Expected a property name.", "index.html", 8, 0, "message,line,sourceURL", 8, "undefined"],
+            ["SyntaxError: Cannot declare a let variable twice: 'a'.", "index.html", 2, 0, "message,line,sourceURL", 2, "undefined"],
+        ] as JSONValue, "\(errors)")
+        #expect(try await webView.evaluateJavaScript("later") == [
+            ["SyntaxError", "Exported binding 'nope' needs to refer to a top-level declared variable.", 2, "undefined", "bad3.js"],
+            ["SyntaxError", "Unexpected EOF", 2, "undefined", "bad4.js"],
+        ])
+        await webView.close()
+    }
+
+    /// A module is refused unless it is served as JavaScript (a JSON module: as JSON, or as JavaScript, which runs
+    /// it as JavaScript), from a file, a blob: or a data: URL, with WebKit's TypeError. `Fixtures/ModuleTypes` is the
+    /// page; `ConformCommandTests` checks that WebKitGTK gives the same values, as it did (2.50) when these were written.
+    @Test func modulesAreRefusedUnlessServedAsJavaScriptOrJSON() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.load(Self.fixtures.appendingPathComponent("ModuleTypes/index.html"))
+        _ = await webView.runUntilIdle()
+        func refused(_ type: String) -> [JSONValue] { ["TypeError", .string("'\(type)' is not a valid JavaScript MIME type.")] }
+        let seen = try await webView.evaluateJavaScript("seen")
+        let expected: [[JSONValue]] = [
+            ["untyped blob"] + refused(""), ["text/plain;charset=utf-8"] + refused("text/plain"),
+            ["text/javascript; charset=utf-8", "ok", "1"], ["TEXT/JavaScript", "ok", "1"], ["application/x-javascript", "ok", "1"],
+            ["text/jsx"] + refused("text/jsx"), ["application/octet-stream"] + refused("application/octet-stream"),
+            ["text/ecmascript", "ok", "1"], ["text/javascript1.5", "ok", "1"],
+            ["application/json"] + refused("application/json"), ["module"] + refused("module"),
+            ["json text/json", "ok", #"{"a":1}"#], ["json application/ld+json", "ok", #"{"a":1}"#],
+            ["json text/javascript", "SyntaxError", "Unexpected token ':'"], ["json "] + refused(""),
+            ["json application/JSON; charset=utf-8", "ok", #"{"a":1}"#],
+            ["txt file"] + refused("text/plain"), ["mjs file", "ok", "2"],
+            ["json file without type"] + refused("application/json"), ["json file", "ok", #"{"a":3}"#],
+            ["js file as json", "ok", "4"],
+            ["data js", "ok", "5"], ["data plain"] + refused("text/plain"), ["data none"] + refused("text/plain"),
+        ]
+        #expect(seen == .array(expected.map(JSONValue.array)), "\(seen)")
         await webView.close()
     }
 
@@ -615,7 +667,7 @@ import Testing
                 <script>var order = []; addEventListener('load', () => order.push('window load'));</script>
                 <link rel="modulepreload" href="/slow.js" onload="order.push('preload load')">
                 """, headers: [("Content-Type", "text/html")])
-            case "/slow.js": .trickle(["export const ", "slow = 1;\n"], every: .milliseconds(100))
+            case "/slow.js": .trickle(["export const ", "slow = 1;\n"], every: .milliseconds(100), contentType: "text/javascript")
             default: .text("not found", status: 404)
             }
         }

@@ -37,6 +37,35 @@ import Testing
         await server.stop()
     }
 
+    /// A module worker from a blob: URL runs the blob (untyped, as WebKit runs it), and a module worker's own script
+    /// served as text runs while a module it imports served as text fails it: WebKit checks the media type of a module
+    /// worker's imports only (observed on WebKitGTK 2.50).
+    @Test func aModuleWorkersOwnScriptIsNotTypeCheckedButItsImportsAre() async throws {
+        let (webView, log, server) = try await workerPage { request in
+            switch request.path {
+            case "/own.txt": .text("postMessage('own text ran');")
+            case "/imports.js": .text("import './dep.txt'; postMessage('imported text');", headers: [("Content-Type", "text/javascript")])
+            case "/dep.txt": .text("export {};")
+            default: nil
+            }
+        }
+        let out = try await runAsync(webView, """
+            function run(url) {
+              return new Promise(function (resolve) {
+                var w = new Worker(url, { type: 'module' });
+                w.onmessage = function (e) { resolve(e.data); };
+                w.onerror = function (e) { e.preventDefault(); resolve('error'); };
+              });
+            }
+            return [await run(URL.createObjectURL(new Blob(['postMessage("blob module ran")']))), await run('/own.txt'),
+                    await run('/imports.js')];
+            """)
+        #expect(out == ["blob module ran", "own text ran", "error"])
+        #expect(log.exceptions.isEmpty, "\(log.exceptions)")
+        await webView.close()
+        await server.stop()
+    }
+
     @Test func aMissingModuleFiresErrorOnTheWorkerAndAThrowingOneAnErrorEvent() async throws {
         let (webView, log, server) = try await workerPage(scripts: [
             "/imports-missing.js": "import { x } from './nowhere.js';\npostMessage(x);",

@@ -5,6 +5,8 @@ import JavaScript
 struct PageResource {
     var url: URL
     var text: String
+    /// The response's media type (`Content-Type`, a file's by its extension), when the load had one.
+    var mimeType: String? = nil
 }
 
 /// Why a document or script could not be fetched.
@@ -43,7 +45,7 @@ final class PageResourceLoader {
             case .success(let resource) where failOnHTTPError && resource.status >= 400:
                 completion(.failure(PageLoadError(url: url.absoluteString, message: "HTTP status \(resource.status)")))
             case .success(let resource):
-                completion(.success(PageResource(url: resource.url, text: resource.text)))
+                completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType)))
             case .failure(let error):
                 completion(.failure(PageLoadError(url: error.url, message: error.message)))
             }

@@ -36,15 +36,9 @@ enum ImageNatives {
         }
         // decodeDataURL(url): {type, body: ArrayBuffer}, or null when libsoup cannot decode it.
         define("decodeDataURL") { args in
-            guard let url = args.string(at: 0) else { return nil }
-            var type: UnsafeMutablePointer<CChar>?
-            guard let decoded = soup_uri_decode_data_uri(url, &type) else { return nil }
-            defer { g_bytes_unref(decoded); g_free(type) }
-            var size: gsize = 0
-            let data = g_bytes_get_data(decoded, &size)
-            let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+            guard let url = args.string(at: 0), let (type, bytes) = DataURL.decode(url) else { return nil }
             let result = JSValue(newObjectIn: args.context)
-            result.setValue(type.map { String(cString: $0) } ?? "text/plain", forProperty: "type")
+            result.setValue(type, forProperty: "type")
             result.setValue(RawJSValue(ref: TypedArrayBytes.makeArrayBuffer(bytes, in: args.contextRef)), forProperty: "body")
             return result
         }

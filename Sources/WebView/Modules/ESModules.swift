@@ -107,15 +107,31 @@ enum ESModules {
         guard let env = document.env, !document.isClosed else { return nil }
         let existing = env["moduleLoader"]
         if existing.isObject { return existing }
-        let fetch: JSFunctionBody = { [weak resources] args in
+        let fetch: JSFunctionBody = { [weak resources, weak document] args in
             let callback = args[1]
             guard let resources, let url = args.string(at: 0).flatMap(URL.init(string:)) else {
                 _ = try? callback.call(arguments: ["invalid URL"])
                 return nil
             }
+            if url.scheme?.lowercased() == "blob", let document {
+                // The page's blob URL store (platform/blob.js), read now, as a classic script's is; answered in a task.
+                func read(_ name: String) -> String? {
+                    (try? env.invokeMethod(name, arguments: [url.absoluteString])).flatMap { $0.isString ? $0.toString() : nil }
+                }
+                let text = read("blobURLText"), type = read("blobURLType") ?? ""
+                document.core?.queueTask(for: document) {
+                    if let text {
+                        _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), text, type])
+                    } else {
+                        _ = try? callback.call(arguments: ["the blob URL is revoked or was never created here"])
+                    }
+                }
+                return nil
+            }
             resources.load(url) { result in
                 switch result {
-                case .success(let resource): _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text])
+                case .success(let resource):
+                    _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text, resource.mimeType ?? ""])
                 case .failure(let error): _ = try? callback.call(arguments: [error.message])
                 }
             }
@@ -142,7 +158,8 @@ enum ESModules {
     }
 
     /// A module loader (`modules.js`) for `context`, a page's or a worker's: `fetch(url, callback)` gets a module's
-    /// text (`callback(null, text)`, or `callback(message)` when it cannot be fetched) and `report(error)` hears the
+    /// text and media type (`callback(null, text, type)`, `type` '' when the response had none; or `callback(message)`
+    /// when it cannot be fetched) and `report(error)` hears the
     /// errors of module scripts; `transform(url, text, line)`, if given, returns a module's source to use instead of
     /// `text` (or nil) before it is translated. The translations are the process's (``translations``), whichever
     /// context made them.
@@ -166,6 +183,19 @@ enum ESModules {
             let pair = try args.context.evaluate("[]")
             _ = try pair.invokeMethod("push", arguments: [function, translation.meta])
             return pair
+        }
+        // The engine's own words for a module that did not parse (or whose translation did not): `{message, line}`
+        // from its module-mode parser (line 1 is the text's first), or undefined when the engine parses it.
+        define("checkSyntax") { args in
+            do {
+                try args.context.checkModuleSyntax(args.string(at: 1) ?? "", sourceURL: args.string(at: 0))
+                return nil
+            } catch let error as JSException {
+                let found = JSValue(newObjectIn: args.context)
+                found["message"] = JSValue(string: error.message, in: args.context)
+                found["line"] = JSValue(double: Double(error.line ?? 1), in: args.context)
+                return found
+            }
         }
         define("report", report)
         let require = try CommonJSModules.makeRequire(in: context)

@@ -4,7 +4,7 @@ public struct WebLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     public enum Kind: String, Sendable {
         /// The URL could not be parsed or resolved.
         case invalidURL
-        /// The scheme is not `file`, `http` or `https`.
+        /// The scheme is not `file`, `data`, `http` or `https`.
         case unsupportedScheme
         /// A `file:` URL outside the folder a page may read, or a `file:` request from an `http(s)` page.
         case forbidden

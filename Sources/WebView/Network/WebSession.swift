@@ -92,8 +92,8 @@ public final class WebSession {
         set { soup_session_set_user_agent(session, newValue) }
     }
 
-    /// Loads a document or a script: `file:` URLs from disk, `http(s)` through the session
-    /// (redirects followed, cookies sent and stored). Other schemes fail with `.unsupportedScheme`.
+    /// Loads a document or a script: `file:` URLs from disk, `data:` URLs decoded by libsoup, `http(s)` through the
+    /// session (redirects followed, cookies sent and stored). Other schemes fail with `.unsupportedScheme`.
     ///
     /// `completion` runs on the runtime thread, once, unless the returned ``Cancellable`` is
     /// cancelled first. An HTTP error status (404, 500) is a success with that status.
@@ -161,6 +161,16 @@ public final class WebSession {
         switch request.url.scheme?.lowercased() {
         case "file":
             FileTransfer.start(request.url, cancellable: cancellable, completion: completion)
+        case "data":   // decoded now, answered on a later loop iteration as a load is
+            if let (type, body) = DataURL.decode(request.url.absoluteString) {
+                let resource = LoadedResource(url: request.url, status: 200, statusText: "OK", mimeType: type, body: body,
+                                              headers: [("Content-Type", type), ("Content-Length", String(body.count))])
+                LoopCallback.schedule(on: mainContext) { [cancellable] in
+                    if !cancellable.isCancelled { completion(.success(resource)) }
+                }
+            } else {
+                failure = WebLoadError(url: request.url.absoluteString, message: "the data: URL cannot be decoded", kind: .invalidURL)
+            }
         case "http", "https":
             failure = HTTPTransfer.start(request, session: session, mainContext: mainContext, cancellable: cancellable,
                                          responseTimeout: responseTimeout, maximumResponseSize: maximumResponseSize,
@@ -168,7 +178,7 @@ public final class WebSession {
         case let scheme:
             let name = scheme.map { "'\($0):'" } ?? "(none)"
             failure = WebLoadError(url: request.url.absoluteString,
-                                   message: "unsupported URL scheme \(name): only http, https and file are supported",
+                                   message: "unsupported URL scheme \(name): only http, https, file and data are supported",
                                    kind: .unsupportedScheme)
         }
         if let failure {

@@ -861,7 +861,15 @@
       record.deps = meta.deps.map(function (s, i) { return idOf(resolve(s, record.url), meta.types && meta.types[i]); });
       record.state = 'ready';
     } catch (e) {
-      if (e && e.loc && typeof e.pos === 'number') {  // acorn's SyntaxError: name the module and the line in it
+      // A module that did not parse (acorn's SyntaxError, or the engine's for the translation): the engine's own
+      // module-mode parser names the error as WebKit does, with its message and line and no column.
+      var engine = (e instanceof SyntaxError || (e && e.loc)) ? native.checkSyntax(record.url, source) : undefined;
+      if (engine) {
+        e = new SyntaxError(engine.message);
+        Object.defineProperty(e, 'sourceURL', { value: record.url, configurable: true });
+        Object.defineProperty(e, 'line', { value: engine.line + line - 1, configurable: true });
+        delete e.column; delete e.stack;   // the place this loader made it: WebKit's has neither
+      } else if (e && e.loc && typeof e.pos === 'number') {  // acorn's SyntaxError: name the module and the line in it
         try {
           Object.defineProperty(e, 'sourceURL', { value: record.url, configurable: true });
           Object.defineProperty(e, 'line', { value: e.loc.line + line - 1, configurable: true });
@@ -892,6 +900,22 @@
     }
   }
 
+  // A module's media type (HTML's "JavaScript MIME type" and "JSON MIME type", by essence): a JavaScript module must
+  // be served as JavaScript, a JSON module as JSON (or as JavaScript: WebKit then runs it as a JavaScript module).
+  // WebKit's message when it is not; null when it is, or when the fetcher knows no type (`type` not a string).
+  var javaScriptTypes = new Set(['application/ecmascript', 'application/javascript', 'application/x-ecmascript',
+    'application/x-javascript', 'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1',
+    'text/javascript1.2', 'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript',
+    'text/livescript', 'text/x-ecmascript', 'text/x-javascript']);
+  function essence(type) { return String(type).split(';')[0].trim().toLowerCase(); }
+  function isJavaScriptType(type) { return typeof type === 'string' && javaScriptTypes.has(essence(type)); }
+  function refusedType(type, kind) {
+    if (typeof type !== 'string' || isJavaScriptType(type)) return null;
+    var e = essence(type);
+    if (kind === 'json' && (e === 'application/json' || e === 'text/json' || /\+json$/.test(e))) return null;
+    return "'" + e + "' is not a valid JavaScript MIME type.";
+  }
+
   function fetchRecord(id, callback) {
     var record = records.get(id);
     if (!record) { record = new Record(id.indexOf('json\u0000') === 0 ? id.slice(5) : id, id.indexOf('json\u0000') === 0 ? 'json' : null); records.set(id, record); }
@@ -900,14 +924,17 @@
     record.waiters.push(callback);
     if (record.state === 'fetching') return;
     record.state = 'fetching';
-    native.fetch(url, function (error, text) {
-      if (error !== null) {
+    native.fetch(url, function (error, text, type) {
+      var refused = error === null ? refusedType(type, record.type) : null;
+      if (error !== null || refused !== null) {
         record.state = 'failed';
-        record.error = new TypeError('Importing a module script failed.');   // WebKit's words, without the URL
-        record.unfetched = error;
-      } else if (record.type === 'json') {
+        // WebKit's words: without the URL for a failed fetch; the media type for one it refuses.
+        record.error = new TypeError(refused !== null ? refused : 'Importing a module script failed.');
+        record.unfetched = refused !== null ? refused : error;
+      } else if (record.type === 'json' && !isJavaScriptType(type)) {
         prepareJSON(record, text);
       } else {
+        record.type = 'javascript';   // a "JSON" module served as JavaScript runs as JavaScript, as on WebKit
         prepare(record, transformed(url, text, 1), 1, '');
       }
       var waiters = record.waiters;

@@ -29,7 +29,7 @@ final class DedicatedWorker {
         owner.worker = self
         // A module worker fetches its graph itself (its module loader is the worker's); messages wait for `.started`.
         if isModule {
-            endpoint.startModule()
+            endpoint.startModule(source: source)
             return
         }
         if let source {   // the page's own blob: the script is here already

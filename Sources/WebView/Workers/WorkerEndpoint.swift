@@ -104,19 +104,21 @@ final class WorkerEndpoint: Sendable {
 
     /// Runs a module worker's script and its imports (fetched by the worker through the page's network) in a new
     /// global scope on the worker's thread; the page stays busy until the graph was fetched and began to run (then
-    /// ``WorkerEvent/started``, or ``WorkerEvent/loadFailed``).
-    func startModule() {
+    /// ``WorkerEvent/started``, or ``WorkerEvent/loadFailed``). `source`: the module's text when the page has it (a
+    /// blob: URL of its own store); its imports are fetched.
+    func startModule(source: String?) {
         let token = pageRuntime.beginWork()
         state.withLock { $0.starting = token }
         runtime.loop.execute { [self] in
-            if !run(script: nil, token: token) { token.end() }
+            if !run(script: nil, moduleSource: source, token: token) { token.end() }
             syncClock()
         }
     }
 
     /// Makes the worker's global scope on the worker's thread and runs the worker's script: `script`, or the module
-    /// graph at ``url`` (`token` ends once it began to run); false (and no scope) once terminated.
-    private func run(script: String?, token: WorkToken?) -> Bool {
+    /// graph at ``url`` (its text `moduleSource` when given; `token` ends once it began to run); false (and no scope)
+    /// once terminated.
+    private func run(script: String?, moduleSource: String? = nil, token: WorkToken?) -> Bool {
         let endpoint = self
         let started: @Sendable (Bool) -> Void = { started in
             endpoint.send(started ? .started : .loadFailed)
@@ -131,7 +133,7 @@ final class WorkerEndpoint: Sendable {
             if let script {
                 scope.run(script, sourceURL: url.absoluteString)
             } else {
-                scope.runModule(url, started: started)
+                scope.runModule(url, source: moduleSource, started: started)
             }
             return true
         }

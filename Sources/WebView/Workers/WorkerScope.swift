@@ -14,6 +14,8 @@ final class WorkerScope {
     /// The worker's module loader (`modules.js`, as a page's), made for a module worker or a classic script's first
     /// `import()`.
     private var loader: JSValue?
+    /// A module worker's own script and, when the page gave it, its text (see ``runModule(_:source:started:)``).
+    private var topModule: URL?, topSource: String?
 
     init(endpoint: WorkerEndpoint, context: JSContext) {
         self.context = context
@@ -57,9 +59,11 @@ final class WorkerScope {
 
     /// Runs a module worker's script at `url` and what it imports, fetched through the page's network, as a page runs
     /// `<script type="module" src>`; `started(true)` once it began to run (its errors go to the page's `error` event),
-    /// `started(false)` when a module could not be fetched.
-    func runModule(_ url: URL, started: @escaping (Bool) -> Void) {
+    /// `started(false)` when a module could not be fetched. `source`: the script's text, when the page has it.
+    func runModule(_ url: URL, source: String?, started: @escaping (Bool) -> Void) {
         guard receiver != nil, let loader = moduleLoader() else { return started(false) }
+        topModule = url
+        topSource = source
         let loaded = JSValue(function: { args in
             let outcome = try loader.invokeMethod("run", arguments: [args[0]])
             started(outcome.toString() != "network")
@@ -86,17 +90,26 @@ final class WorkerScope {
     private func moduleLoader() -> JSValue? {
         if let loader { return loader }
         let requests = self.requests
-        let fetch: JSFunctionBody = { args in
+        let fetch: JSFunctionBody = { [weak self] args in
             let callback = args[1]
             guard let url = args.string(at: 0).flatMap(URL.init(string:)) else {
                 _ = try? callback.call(arguments: ["invalid URL"])
+                return nil
+            }
+            let isTop = url == self?.topModule
+            if isTop, let source = self?.topSource {   // the page's own blob
+                _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), source])
                 return nil
             }
             _ = requests.start(WebRequest(url: url)) { result in
                 switch result {
                 case .success(let resource) where resource.status >= 400:
                     _ = try? callback.call(arguments: ["HTTP status \(resource.status)"])
-                case .success(let resource): _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text])
+                case .success(let resource):
+                    // The media type is checked for what a module worker imports, not for its own script, as WebKit does.
+                    let type: JSValue = isTop ? JSValue(undefinedIn: callback.context)
+                        : JSValue(string: resource.mimeType ?? "", in: callback.context)
+                    _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text, type])
                 case .failure(let error): _ = try? callback.call(arguments: [error.message])
                 }
             }

@@ -26,8 +26,11 @@ struct TestResponse: Sendable {
     /// chunk nothing more is sent and the response never ends.
     var chunks: (parts: [[UInt8]], interval: Duration, stall: Bool)?
 
+    /// `text` as `text/plain`, or as the `Content-Type` among `headers`.
     static func text(_ text: String, status: Int = 200, headers: [(String, String)] = []) -> TestResponse {
-        TestResponse(status: status, headers: headers, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
+        let isType = { (header: (String, String)) in header.0.caseInsensitiveCompare("Content-Type") == .orderedSame }
+        return TestResponse(status: status, headers: headers.filter { !isType($0) },
+                            contentType: headers.first(where: isType)?.1 ?? "text/plain; charset=utf-8", body: Array(text.utf8))
     }
     static func json(_ json: String, status: Int = 200, headers: [(String, String)] = []) -> TestResponse {
         TestResponse(status: status, headers: headers, contentType: "application/json", body: Array(json.utf8))
@@ -37,8 +40,8 @@ struct TestResponse: Sendable {
     }
     static let hanging = TestResponse(hang: true)
     /// `parts` sent one by one, `interval` apart, then the end of the body.
-    static func trickle(_ parts: [String], every interval: Duration) -> TestResponse {
-        TestResponse(chunks: (parts.map { Array($0.utf8) }, interval, false))
+    static func trickle(_ parts: [String], every interval: Duration, contentType: String = "text/plain") -> TestResponse {
+        TestResponse(contentType: contentType, chunks: (parts.map { Array($0.utf8) }, interval, false))
     }
     /// The head and `first` body bytes, then silence (the response never ends).
     static func stalling(after first: String) -> TestResponse {

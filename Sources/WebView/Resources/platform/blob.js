@@ -104,6 +104,11 @@
       var data = internals.resolveBlobURL(url);
       return data ? native.decodeUTF8(data.bytes, false, false) : null;
     };
+    // A module script's media type (ESModules.swift): the blob's `type`.
+    native.domEnv.blobURLType = function (url) {
+      var data = internals.resolveBlobURL(url);
+      return data ? data.type : null;
+    };
   }
 
   // The reader whatwg-fetch gets as its `FileReader` (platform/modules.js): body reads settle in a microtask, not in

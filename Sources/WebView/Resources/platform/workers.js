@@ -26,9 +26,10 @@
       try { resolved = native.resolveURL(String(url)); } catch (e) {
         throw new DOMException("Failed to construct 'Worker': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
       }
-      // A blob: URL of this page's store: the worker runs the blob's text (a revoked or unknown one fails to load).
+      // A blob: URL of this page's store: the worker runs the blob's text, a module worker as its module (a revoked or
+      // unknown one fails to load).
       var blob = /^blob:/i.test(resolved) && internals.resolveBlobURL ? internals.resolveBlobURL(resolved) : null;
-      var source = blob && type === 'classic' ? native.decodeUTF8(blob.bytes, false, false) : null;
+      var source = blob ? native.decodeUTF8(blob.bytes, false, false) : null;
       var worker = this, record = { closed: false };
       records.set(this, record);
       // The worker's side of the ports this page and the worker send each other (workers/serialize.js).

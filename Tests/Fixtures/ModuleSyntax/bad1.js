@@ -1,0 +1,2 @@
+let ok = 1;
+export const a = ;

@@ -1,0 +1,4 @@
+
+
+export default 1;
+  export default 2;

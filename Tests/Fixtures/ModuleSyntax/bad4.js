@@ -1,0 +1,2 @@
+// one
+const x = `abc

@@ -1,0 +1,2 @@
+import { a } from './bad2.js';
+console.log(a);
