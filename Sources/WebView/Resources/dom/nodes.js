@@ -16,22 +16,10 @@
 
   // --- domino's own DOMExceptions (its tree operations throw them) as WebKit's: the modern name (HierarchyRequestError,
   // not HIERARCHY_REQUEST_ERR), WebKit's message for the code, no enumerable fields, and instances of the page's
-  // DOMException (linked when the platform's class exists: the first one thrown after set-up).
+  // DOMException (linked when the platform's class exists: the first one thrown after set-up). The names and words
+  // are the platform's table (platform/base.js puts it on domino's DOMException module when it runs, after this).
   var g = globalThis, DominoException = require('domino/lib/DOMException'), exceptionProto = DominoException.prototype;
-  var MODERN = ['', 'IndexSizeError', '', 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', '',
-    'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError',
-    'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', '', 'TypeMismatchError', 'SecurityError', 'NetworkError',
-    'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
-  var WORDS = ['', 'The index is not in the allowed range.', '', 'The operation would yield an incorrect node tree.',
-    'The object is in the wrong document.', 'The string contains invalid characters.', '', 'The object can not be modified.',
-    'The object can not be found here.', 'The operation is not supported.', 'The attribute is in use.',
-    'The object is in an invalid state.', 'The string did not match the expected pattern.',
-    'The object can not be modified in this way.', 'The operation is not allowed by Namespaces in XML.',
-    'The object does not support the operation or argument.', '',
-    'The type of an object was incompatible with the expected type of the parameter associated to the object.',
-    'The operation is insecure.', 'A network error occurred.', 'The operation was aborted.',
-    'The given URL does not match another URL.', 'The quota has been exceeded.', 'The operation timed out.',
-    'The supplied node is incorrect or has an incorrect ancestor for this operation.', 'The object can not be cloned.'];
+  function webKitTable() { return DominoException.webKitTable || { names: [], words: [] }; }
   function own(target, name, value) {
     Object.defineProperty(target, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
@@ -45,9 +33,9 @@
   Object.defineProperty(exceptionProto, 'code', { configurable: true, get: function () { return 0; },
     set: function (code) { linkToPlatform(); own(this, 'code', code); } });
   Object.defineProperty(exceptionProto, 'message', { configurable: true, get: function () { return ''; },
-    set: function (text) { own(this, 'message', WORDS[this.code] || text); } });
+    set: function (text) { own(this, 'message', webKitTable().words[this.code] || text); } });
   Object.defineProperty(exceptionProto, 'name', { configurable: true, get: function () { return 'Error'; },
-    set: function (name) { own(this, 'name', MODERN[this.code] || name); } });
+    set: function (name) { own(this, 'name', webKitTable().names[this.code] || name); } });
 
   // --- ParentNode: strings become text nodes; several nodes go in as one fragment
   function nodeFrom(parent, args) {

@@ -85,7 +85,7 @@
     internals.define(proto, 'json', function json() {
       return this.text().then(function (text) {
         try { return JSON.parse(text); } catch (e) {
-          throw new global.DOMException('The string did not match the expected pattern.', 'SyntaxError');
+          throw internals.webKitError('SyntaxError');
         }
       });
     });
