@@ -66,4 +66,20 @@ import Testing
         ])
         await webView.close()
     }
+
+    /// An interface a page cannot construct throws WebKit's "Illegal constructor" and is named as the interface
+    /// (observed on WebKitGTK 2.50 with `hybrid conform`; the headless view said Chromium's "Failed to construct 'Crypto':
+    /// Illegal constructor", and PerformanceEntry's and Geolocation's constructors had no name).
+    @Test func interfacesThatCannotBeConstructedSayWebKitsWordsAndHaveTheirNames() async throws {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        try await webView.loadHTMLString("<p>interfaces</p>", baseURL: URL(string: "https://app.example/")!)
+        let result = try await webView.evaluateJavaScript("""
+            [Crypto, CryptoKey, PerformanceEntry, Geolocation].map(function (C) {
+              try { new C(); return C.name + ' | constructed'; } catch (e) { return C.name + ' | ' + e.name + ': ' + e.message; }
+            })
+            """)
+        #expect(result == ["Crypto | TypeError: Illegal constructor", "CryptoKey | TypeError: Illegal constructor",
+                           "PerformanceEntry | TypeError: Illegal constructor", "Geolocation | TypeError: Illegal constructor"])
+        await webView.close()
+    }
 }

@@ -24,6 +24,13 @@
     'The supplied node is incorrect or has an incorrect ancestor for this operation.', 'The object can not be cloned.'];
   function exceptionCode(name) { return name ? Math.max(0, exceptionNames.indexOf(name)) : 0; }
   internals.webKitError = function (name) { return new global.DOMException(exceptionWords[exceptionCode(name)] || '', name); };
+  // The constructor of an interface a page cannot construct (Crypto, PerformanceEntry, WorkerGlobalScope, ...), named
+  // as the interface: it throws WebKit's TypeError, "Illegal constructor" (observed on WebKitGTK 2.50).
+  internals.illegalConstructor = function (name) {
+    var constructor = function () { throw new TypeError('Illegal constructor'); };
+    Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+    return constructor;
+  };
   // Object.prototype.toString names a web API's instances as WebKit does ("[object Headers]"): the interface's name
   // as the prototype's Symbol.toStringTag.
   function tag(constructor, name) {

@@ -55,9 +55,7 @@
 
   function make() {
     var PRIVATE = typeof Symbol === 'function' ? Symbol('entry') : '__entry';
-    function illegal(name) {
-      return function () { throw new TypeError("Failed to construct '" + name + "': Illegal constructor"); };
-    }
+    var illegal = internals.illegalConstructor;
     function subclass(Parent, Child, name) {
       Child.prototype = Object.create(Parent.prototype);
       define(Child.prototype, 'constructor', Child);
