@@ -82,4 +82,33 @@ import Testing
                            "PerformanceEntry | TypeError: Illegal constructor", "Geolocation | TypeError: Illegal constructor"])
         await webView.close()
     }
+
+    /// An invalid selector is WebKit's SyntaxError DOMException naming it, from each selector method (observed on
+    /// WebKitGTK 2.50 with `hybrid conform`); domino said "Invalid selector." in a plain SyntaxError, and threw a
+    /// TypeError while matching a pseudo-class it lacks. domino's pseudo-classes WebKit does not have are invalid too.
+    @Test func invalidSelectorsAreSyntaxErrorsNamingTheSelector() async throws {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        try await webView.loadHTMLString("<div id=d><span class=a>x</span></div>", baseURL: URL(string: "https://app.example/")!)
+        let result = try await webView.evaluateJavaScript("""
+            (function () {
+              var span = document.querySelector('span');
+              function m(f) {
+                try { var r = f(); return r && r.nodeType ? r.localName : String(r); }
+                catch (e) { return e.name + ': ' + e.message + (e instanceof DOMException ? ' | ' + e.code : ''); }
+              }
+              return [m(function () { return document.querySelector('a['); }), m(function () { return document.querySelectorAll('##'); }),
+                      m(function () { return span.matches(':foo'); }), m(function () { return span.closest(''); }),
+                      m(function () { return span.webkitMatchesSelector('['); }), m(function () { return span.querySelector(':contains(x)'); }),
+                      m(function () { return document.querySelector(); }), m(function () { return document.querySelector(null); }),
+                      m(function () { return document.querySelector('span:where(.a)'); }), m(function () { return span.closest('div'); })];
+            })()
+            """)
+        #expect(result == [
+            "SyntaxError: 'a[' is not a valid selector. | 12", "SyntaxError: '##' is not a valid selector. | 12",
+            "SyntaxError: ':foo' is not a valid selector. | 12", "SyntaxError: '' is not a valid selector. | 12",
+            "SyntaxError: '[' is not a valid selector. | 12", "SyntaxError: ':contains(x)' is not a valid selector. | 12",
+            "TypeError: Not enough arguments", "null", "span", "div",
+        ])
+        await webView.close()
+    }
 }
