@@ -37,6 +37,60 @@
   Object.defineProperty(exceptionProto, 'name', { configurable: true, get: function () { return 'Error'; },
     set: function (name) { own(this, 'name', webKitTable().names[this.code] || name); } });
 
+  // --- WebKit's words for a name domino refuses (observed on WebKitGTK 2.50): "Invalid qualified name: 'a b'" for a
+  // name (setAttribute, toggleAttribute, createAttribute, createProcessingInstruction), and for a qualified name
+  // (createElementNS, setAttributeNS, createAttributeNS, createDocumentType) the first fault of WebKit's scan, by the
+  // library's XML name rules. domino checks the name, then throws through utils.InvalidCharacterError: the check's
+  // refusal is kept for the throw that follows it. The page document's createElement keeps the default words, as WebKit's.
+  var xmlNames = require('domino/lib/xmlnames'), dominoUtils = require('domino/lib/utils');
+  var isValidName = xmlNames.isValidName, isValidQName = xmlNames.isValidQName, refused = null;
+  function qualifiedNameFault(name) {
+    var chars = Array.from(name), start = true, colon = -1;
+    for (var i = 0; i < chars.length; i++) {
+      if (chars[i] === ':') {
+        if (colon >= 0) return 'Unexpected colon in qualified name';
+        start = true;
+        colon = i;
+      } else if (start ? !isValidName(chars[i]) : !isValidName('a' + chars[i])) {
+        return start ? 'Invalid qualified name start in' : 'Invalid qualified name part in';
+      } else {
+        start = false;
+      }
+    }
+    return colon === 0 || (colon > 0 && colon === chars.length - 1) ? 'Namespace in qualified name' : null;
+  }
+  function invalidNameWords(refusal) {
+    if (!refusal.qualified) return refusal.plain ? null : "Invalid qualified name: '" + refusal.name + "'";
+    var fault = qualifiedNameFault(refusal.name);
+    if (fault === 'Namespace in qualified name') return fault + " '" + refusal.name + "' is too short";
+    return fault && fault + " '" + refusal.name + "'";
+  }
+  var plainNames = false;   // while the page document's createElement checks its name
+  xmlNames.isValidName = function (name) {
+    var valid = isValidName(name);
+    refused = valid ? null : { name: String(name), qualified: false, plain: plainNames };
+    return valid;
+  };
+  xmlNames.isValidQName = function (name) {
+    var valid = isValidQName(name);
+    refused = valid ? null : { name: String(name), qualified: true };
+    return valid;
+  };
+  var invalidCharacter = dominoUtils.InvalidCharacterError;
+  dominoUtils.InvalidCharacterError = function () {
+    var refusal = refused, words = refusal && invalidNameWords(refusal);
+    refused = null;
+    if (!words) return invalidCharacter();
+    var error = new DominoException(5);
+    own(error, 'message', words);
+    throw error;
+  };
+  var documentCreateElement = g.document.createElement;
+  own(g.document, 'createElement', function createElement(localName) {
+    plainNames = true;
+    try { return documentCreateElement.apply(this, arguments); } finally { plainNames = false; }
+  });
+
   // --- ParentNode: strings become text nodes; several nodes go in as one fragment
   function nodeFrom(parent, args) {
     var doc = parent.nodeType === 9 ? parent : parent.ownerDocument;

@@ -45,6 +45,18 @@
   lazy(['atob', 'btoa'], function () {
     require('core-js/modules/web.atob');
     require('core-js/modules/web.btoa');
+    // A string either refuses is WebKit's InvalidCharacterError with its default words (observed on WebKitGTK 2.50;
+    // core-js says why: "The string is not correctly encoded").
+    ['atob', 'btoa'].forEach(function (name) {
+      var descriptor = Object.getOwnPropertyDescriptor(global, name), library = descriptor.value;
+      descriptor.value = function (data) {
+        try { return library.apply(this, arguments); } catch (error) {
+          throw error && error.name === 'InvalidCharacterError' ? internals.webKitError('InvalidCharacterError') : error;
+        }
+      };
+      Object.defineProperty(descriptor.value, 'name', { value: name, configurable: true });
+      Object.defineProperty(global, name, descriptor);
+    });
   });
   lazy(['fetch', 'Headers', 'Request', 'Response'], function () {
     // The library resolves its promises with setTimeout(0) and reads Blob bodies with a FileReader, whose events are
