@@ -71,25 +71,20 @@ import Testing
     /// (observed on WebKitGTK 2.50 with `hybrid conform`; the headless view said Chromium's "Failed to construct 'Crypto':
     /// Illegal constructor", and PerformanceEntry's and Geolocation's constructors had no name).
     @Test func interfacesThatCannotBeConstructedSayWebKitsWordsAndHaveTheirNames() async throws {
-        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
-        try await webView.loadHTMLString("<p>interfaces</p>", baseURL: URL(string: "https://app.example/")!)
-        let result = try await webView.evaluateJavaScript("""
+        let result = try await evaluate(inPage: "<p>interfaces</p>", """
             [Crypto, CryptoKey, PerformanceEntry, Geolocation].map(function (C) {
               try { new C(); return C.name + ' | constructed'; } catch (e) { return C.name + ' | ' + e.name + ': ' + e.message; }
             })
             """)
         #expect(result == ["Crypto | TypeError: Illegal constructor", "CryptoKey | TypeError: Illegal constructor",
                            "PerformanceEntry | TypeError: Illegal constructor", "Geolocation | TypeError: Illegal constructor"])
-        await webView.close()
     }
 
     /// An invalid selector is WebKit's SyntaxError DOMException naming it, from each selector method (observed on
     /// WebKitGTK 2.50 with `hybrid conform`); domino said "Invalid selector." in a plain SyntaxError, and threw a
     /// TypeError while matching a pseudo-class it lacks. domino's pseudo-classes WebKit does not have are invalid too.
     @Test func invalidSelectorsAreSyntaxErrorsNamingTheSelector() async throws {
-        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
-        try await webView.loadHTMLString("<div id=d><span class=a>x</span></div>", baseURL: URL(string: "https://app.example/")!)
-        let result = try await webView.evaluateJavaScript("""
+        let result = try await evaluate(inPage: "<div id=d><span class=a>x</span></div>", """
             (function () {
               var span = document.querySelector('span');
               function m(f) {
@@ -109,16 +104,13 @@ import Testing
             "SyntaxError: '[' is not a valid selector. | 12", "SyntaxError: ':contains(x)' is not a valid selector. | 12",
             "TypeError: Not enough arguments", "null", "span", "div",
         ])
-        await webView.close()
     }
 
     /// customElements, MutationObserver, a refused name and atob/btoa, each with WebKit's words for the same call
     /// (observed on WebKitGTK 2.50 with `hybrid conform`; the headless view used Chromium's "Failed to execute 'define' on
     /// 'CustomElementRegistry': ...", "Failed to execute 'observe' on 'MutationObserver': ..." and core-js's words).
     @Test func customElementsObserversNamesAndBase64RefuseWithWebKitsWords() async throws {
-        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
-        try await webView.loadHTMLString("<p id=p>x</p>", baseURL: URL(string: "https://app.example/")!)
-        let result = try await webView.evaluateJavaScript("""
+        let result = try await evaluate(inPage: "<p id=p>x</p>", """
             (function () {
               var p = document.getElementById('p'), NS = 'http://www.w3.org/1999/xhtml';
               function m(f) { try { f(); return 'ok'; } catch (e) { return e.name + ': ' + e.message; } }
@@ -160,6 +152,14 @@ import Testing
             "InvalidCharacterError: Namespace in qualified name ':a' is too short",
             .string(invalid), .string(invalid), .string(invalid),
         ])
+    }
+
+    /// The value of `script` in a page of `html` at https://app.example/.
+    private func evaluate(inPage html: String, _ script: String) async throws -> JSONValue {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime())
+        try await webView.loadHTMLString(html, baseURL: URL(string: "https://app.example/")!)
+        let result = try await webView.evaluateJavaScript(script)
         await webView.close()
+        return result
     }
 }
