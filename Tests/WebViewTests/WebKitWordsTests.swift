@@ -69,15 +69,17 @@ import Testing
 
     /// An interface a page cannot construct throws WebKit's "Illegal constructor" and is named as the interface
     /// (observed on WebKitGTK 2.50 with `hybrid conform`; the headless view said Chromium's "Failed to construct 'Crypto':
-    /// Illegal constructor", and PerformanceEntry's and Geolocation's constructors had no name).
+    /// Illegal constructor", and PerformanceEntry's and Geolocation's constructors had no name). A streams controller's
+    /// has words of its own.
     @Test func interfacesThatCannotBeConstructedSayWebKitsWordsAndHaveTheirNames() async throws {
         let result = try await evaluate(inPage: "<p>interfaces</p>", """
-            [Crypto, CryptoKey, PerformanceEntry, Geolocation].map(function (C) {
+            [Crypto, CryptoKey, PerformanceEntry, Geolocation, ReadableStreamDefaultController].map(function (C) {
               try { new C(); return C.name + ' | constructed'; } catch (e) { return C.name + ' | ' + e.name + ': ' + e.message; }
             })
             """)
         #expect(result == ["Crypto | TypeError: Illegal constructor", "CryptoKey | TypeError: Illegal constructor",
-                           "PerformanceEntry | TypeError: Illegal constructor", "Geolocation | TypeError: Illegal constructor"])
+                           "PerformanceEntry | TypeError: Illegal constructor", "Geolocation | TypeError: Illegal constructor",
+                           "ReadableStreamDefaultController | TypeError: ReadableStreamDefaultController constructor should not be called directly"])
     }
 
     /// An invalid selector is WebKit's SyntaxError DOMException naming it, from each selector method (observed on
