@@ -113,6 +113,7 @@ import Testing
               error(function () { customElements.define('font-face', class extends HTMLElement {}); }),
               error(function () { customElements.define('x-bound', function () {}.bind()); }),   // no prototype
               error(function () { customElements.define('x-arrow', () => {}); }),
+              // WebKit has no customized built-ins and ignores `extends` (observed on WebKitGTK 2.50): an autonomous definition
               error(function () { customElements.define('x-built-in', class extends HTMLElement {}, { extends: 'button' }); }),
               error(function () { customElements.define('x-bad-callback', class extends HTMLElement { get connectedCallback() { return 5; } }); }),
               error(function () { new HTMLElement(); }),
@@ -126,7 +127,7 @@ import Testing
             """, "[out, rejected]")
         #expect(errors.isEmpty)
         #expect(out == [["NotSupportedError", "NotSupportedError", "SyntaxError", "SyntaxError", "SyntaxError", "TypeError", "TypeError",
-                         "NotSupportedError", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError",
+                         "ok", "TypeError", "TypeError", "TypeError", "TypeError", "TypeError",
                          true, true, "x-log", "[object CustomElementRegistry]", true], "SyntaxError"])
     }
 

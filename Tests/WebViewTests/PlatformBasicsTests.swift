@@ -18,6 +18,25 @@ import Testing
         #expect(out == ##"["http://example.test/api/items?b=2&a=1#top","/api/items","2","#top",["1","3"],"two words","x=1&y=two+words&x=3&z=%C3%A9%26%3D","function","TypeError"]"##)
     }
 
+    /// What WebKit's URL has beyond core-js 3.26's, with the values WebKit gave for the same calls (observed on
+    /// WebKitGTK 2.50 with `hybrid conform`): `URL.canParse`, `URL.parse`, `URLSearchParams.prototype.size`, a blob:
+    /// URL's origin (core-js said "null" for all) and WebKit's "file://" as a file: URL's origin.
+    @Test func urlHasWebKitsStaticsSizeAndOrigins() async throws {
+        let (out, errors) = try await JavaScriptRuntime().runPage(at: page, """
+            function m(f) { try { return f(); } catch (e) { return e.name + ': ' + e.message; } }
+            var params = new URLSearchParams('a=1&b=2&a=3'), searched = new URL('http://a/?x=1');
+            searched.searchParams.append('y', 2);
+            var out = [URL.canParse('http://a/'), URL.canParse('x'), URL.canParse('x', 'http://a/'), m(function () { return URL.canParse(); }),
+                       String(URL.parse('y', 'http://a/b')), URL.parse('y'), params.size, searched.searchParams.size,
+                       m(function () { return Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size').get.call({}); })]
+              .concat(['blob:https://example.com/id', 'blob:http://127.0.0.1:81/id', 'blob:file:///x', 'blob:https://a.com:443/x?y#z',
+                       'blob:ws://a/x', 'blob:about:blank', 'blob:foo', 'file:///tmp/x', 'file://host/x', 'http://a.com:80/']
+                .map(function (url) { return new URL(url).origin; }));
+            """)
+        #expect(errors.isEmpty)
+        #expect(out == ##"[true,false,true,"TypeError: Not enough arguments","http://a/y",null,3,2,"TypeError: The URLSearchParams.size getter can only be used on instances of URLSearchParams","https://example.com","http://127.0.0.1:81","file://","https://a.com","null","null","null","file://","file://","http://a.com"]"##)
+    }
+
     @Test func atobAndBtoaWithInvalidInput() async throws {
         let (out, _) = try await JavaScriptRuntime().runPage(at: page, """
             function name(f) { try { f(); return 'no error'; } catch (e) { return e.name; } }

@@ -13,9 +13,7 @@
   function services() { return natives || (natives = native.deviceServices()); }
   function task(callback) { native.taskTimer(callback, 0, true); }
   function getter(object, name, get) { Object.defineProperty(object, name, { get: get, configurable: true, enumerable: true }); }
-  function illegal(name) {
-    return function () { throw new TypeError("Failed to construct '" + name + "': Illegal constructor"); };
-  }
+  var illegal = internals.illegalConstructor;
   function named(constructor, name) {
     Object.defineProperty(constructor.prototype, Symbol.toStringTag, { value: name, configurable: true });
     define(global, name, constructor);

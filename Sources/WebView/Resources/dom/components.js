@@ -14,7 +14,7 @@
     var definitions = new Map(), byConstructor = new Map(), whenDefined = new Map();
     var states = new WeakMap();        // element -> its definition once custom, or 'failed'
     var ALREADY_CONSTRUCTED = {};
-    var defining = false;
+    var defining = false, registryRead = false;
 
     function report(error) { try { native.reportError(error); } catch (e) { /* the page is closing */ } }
     function domError(message, name) { return new g.DOMException(message, name); }
@@ -24,6 +24,15 @@
     var RESERVED = ['annotation-xml', 'color-profile', 'font-face', 'font-face-src', 'font-face-uri', 'font-face-format',
                     'font-face-name', 'missing-glyph'];
     function validName(name) { return PCEN.test(name) && RESERVED.indexOf(name) < 0; }
+    // Why a name is not a valid custom element name, in WebKit's words and order of checks (observed on WebKitGTK 2.50).
+    function nameError(name) {
+      var why = !/^[a-z]/.test(name) ? 'must have a lowercase ASCII letter as its first character'
+        : /[A-Z]/.test(name) ? 'cannot contain an uppercase ASCII letter'
+        : name.indexOf('-') < 0 ? 'must contain a hyphen'
+        : RESERVED.indexOf(name) >= 0 ? 'cannot be same as one of the standard elements'
+        : !PCEN.test(name) ? 'contains a character that is not allowed' : null;
+      return why && domError('Custom element name ' + why, 'SyntaxError');
+    }
     function isConstructor(f) {
       if (typeof f !== 'function') return false;
       try { Reflect.construct(String, [], f); return true; } catch (e) { return false; }
@@ -36,7 +45,9 @@
       var target = new.target;
       if (!target) throw new TypeError("Constructor requires 'new' operator");
       var definition = byConstructor.get(target);
-      if (!definition || target === HTMLElement) throw new TypeError('Illegal constructor');
+      // WebKit makes its registry on the first read of `customElements`; until then a constructor cannot be one.
+      if (target === HTMLElement || !registryRead) throw new TypeError('new.target is not a valid custom element constructor');
+      if (!definition) throw new TypeError('new.target does not define a custom element');
       var stack = definition.constructionStack;
       if (!stack.length) {             // `new X()` outside an upgrade: a new element
         var created = dominoCreateElement.call(doc, definition.name);
@@ -210,35 +221,35 @@
     // --- CustomElementRegistry
     function CustomElementRegistry() { throw new TypeError('Illegal constructor'); }
     var registry = Object.create(CustomElementRegistry.prototype);
-    var fail = "Failed to execute 'define' on 'CustomElementRegistry': ";
-    CustomElementRegistry.prototype.define = function define(name, constructor, options) {
+    // WebKit's words for each refusal (observed on WebKitGTK 2.50). WebKit has no customized built-in elements and
+    // ignores `options.extends`: the definition is an autonomous one.
+    CustomElementRegistry.prototype.define = function define(name, constructor) {
+      if (arguments.length < 2) throw new TypeError('Not enough arguments');
       name = String(name);
-      if (!isConstructor(constructor)) throw new TypeError(fail + 'The provided value is not a constructor.');
-      if (!validName(name)) throw domError(fail + '"' + name + '" is not a valid custom element name', 'SyntaxError');
-      if (definitions.has(name)) throw domError(fail + 'the name "' + name + '" has already been used with this registry', 'NotSupportedError');
-      if (byConstructor.has(constructor)) throw domError(fail + 'this constructor has already been used with this registry', 'NotSupportedError');
-      if (options !== undefined && options !== null && options.extends !== undefined) {
-        throw domError(fail + 'customized built-in elements are not supported', 'NotSupportedError');
-      }
-      if (defining) throw domError(fail + 'a definition is already running', 'NotSupportedError');
+      if (!isConstructor(constructor)) throw new TypeError('The second argument must be a constructor');
+      var invalid = nameError(name);
+      if (invalid) throw invalid;
+      if (definitions.has(name)) throw domError('Cannot define multiple custom elements with the same tag name', 'NotSupportedError');
+      if (byConstructor.has(constructor)) throw domError('Cannot define multiple custom elements with the same class', 'NotSupportedError');
+      if (defining) throw domError('Cannot define a custom element while defining another custom element', 'NotSupportedError');
       defining = true;
       var callbacks = {}, observed = new Set();
       try {
         var prototype = constructor.prototype;
         if (prototype === null || (typeof prototype !== 'object' && typeof prototype !== 'function')) {
-          throw new TypeError(fail + "the constructor's prototype is not an object");
+          throw new TypeError("Custom element constructor's prototype must be an object");
         }
         ['connectedCallback', 'disconnectedCallback', 'adoptedCallback', 'attributeChangedCallback'].forEach(function (callbackName) {
           var f = prototype[callbackName];
           if (f === undefined) return;
-          if (typeof f !== 'function') throw new TypeError(fail + "the '" + callbackName + "' property of the prototype is not a function");
+          if (typeof f !== 'function') throw new TypeError('A custom element callback must be a function');
           callbacks[callbackName] = f;
         });
         if (callbacks.attributeChangedCallback) {
           var list = constructor.observedAttributes;
           if (list !== undefined) {
             if (list === null || typeof list !== 'object' || typeof list[Symbol.iterator] !== 'function') {
-              throw new TypeError(fail + 'observedAttributes is not a sequence');
+              throw new TypeError('Value is not a sequence');
             }
             Array.from(list, String).forEach(function (a) { observed.add(a); });
           }
@@ -264,7 +275,8 @@
     };
     CustomElementRegistry.prototype.whenDefined = function whenDefined_(name) {
       name = String(name);
-      if (!validName(name)) return Promise.reject(domError("Failed to execute 'whenDefined' on 'CustomElementRegistry': \"" + name + '" is not a valid custom element name', 'SyntaxError'));
+      var invalid = nameError(name);
+      if (invalid) return Promise.reject(invalid);
       if (definitions.has(name)) return Promise.resolve(definitions.get(name).constructor);
       var waiting = whenDefined.get(name);
       if (!waiting) {
@@ -275,7 +287,7 @@
       return waiting.promise;
     };
     CustomElementRegistry.prototype.upgrade = function upgrade_(root) {
-      if (!(root instanceof impl.Node)) throw new TypeError("Failed to execute 'upgrade' on 'CustomElementRegistry': parameter 1 is not of type 'Node'.");
+      if (!(root instanceof impl.Node)) throw new TypeError("Argument 1 ('root') to CustomElementRegistry.upgrade must be an instance of Node");
       var found = [];
       eachElement(root, function (element) { found.push(element); });
       found.forEach(function (element) {
@@ -285,7 +297,7 @@
     };
     Object.defineProperty(CustomElementRegistry.prototype, Symbol.toStringTag, { value: 'CustomElementRegistry', configurable: true });
     Object.defineProperty(g, 'CustomElementRegistry', { value: CustomElementRegistry, writable: true, configurable: true });
-    Object.defineProperty(g, 'customElements', { get: function () { return registry; }, configurable: true });
+    Object.defineProperty(g, 'customElements', { get: function () { registryRead = true; return registry; }, configurable: true });
     eachElement(doc, asCustomName);   // elements parsed before this installation
   });
   env.installComponents = install;

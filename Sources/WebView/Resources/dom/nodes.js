@@ -16,22 +16,10 @@
 
   // --- domino's own DOMExceptions (its tree operations throw them) as WebKit's: the modern name (HierarchyRequestError,
   // not HIERARCHY_REQUEST_ERR), WebKit's message for the code, no enumerable fields, and instances of the page's
-  // DOMException (linked when the platform's class exists: the first one thrown after set-up).
+  // DOMException (linked when the platform's class exists: the first one thrown after set-up). The names and words
+  // are the platform's table (platform/base.js puts it on domino's DOMException module when it runs, after this).
   var g = globalThis, DominoException = require('domino/lib/DOMException'), exceptionProto = DominoException.prototype;
-  var MODERN = ['', 'IndexSizeError', '', 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', '',
-    'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError',
-    'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', '', 'TypeMismatchError', 'SecurityError', 'NetworkError',
-    'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
-  var WORDS = ['', 'The index is not in the allowed range.', '', 'The operation would yield an incorrect node tree.',
-    'The object is in the wrong document.', 'The string contains invalid characters.', '', 'The object can not be modified.',
-    'The object can not be found here.', 'The operation is not supported.', 'The attribute is in use.',
-    'The object is in an invalid state.', 'The string did not match the expected pattern.',
-    'The object can not be modified in this way.', 'The operation is not allowed by Namespaces in XML.',
-    'The object does not support the operation or argument.', '',
-    'The type of an object was incompatible with the expected type of the parameter associated to the object.',
-    'The operation is insecure.', 'A network error occurred.', 'The operation was aborted.',
-    'The given URL does not match another URL.', 'The quota has been exceeded.', 'The operation timed out.',
-    'The supplied node is incorrect or has an incorrect ancestor for this operation.', 'The object can not be cloned.'];
+  function webKitTable() { return DominoException.webKitTable || { names: [], words: [] }; }
   function own(target, name, value) {
     Object.defineProperty(target, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
@@ -45,9 +33,63 @@
   Object.defineProperty(exceptionProto, 'code', { configurable: true, get: function () { return 0; },
     set: function (code) { linkToPlatform(); own(this, 'code', code); } });
   Object.defineProperty(exceptionProto, 'message', { configurable: true, get: function () { return ''; },
-    set: function (text) { own(this, 'message', WORDS[this.code] || text); } });
+    set: function (text) { own(this, 'message', webKitTable().words[this.code] || text); } });
   Object.defineProperty(exceptionProto, 'name', { configurable: true, get: function () { return 'Error'; },
-    set: function (name) { own(this, 'name', MODERN[this.code] || name); } });
+    set: function (name) { own(this, 'name', webKitTable().names[this.code] || name); } });
+
+  // --- WebKit's words for a name domino refuses (observed on WebKitGTK 2.50): "Invalid qualified name: 'a b'" for a
+  // name (setAttribute, toggleAttribute, createAttribute, createProcessingInstruction), and for a qualified name
+  // (createElementNS, setAttributeNS, createAttributeNS, createDocumentType) the first fault of WebKit's scan, by the
+  // library's XML name rules. domino checks the name, then throws through utils.InvalidCharacterError: the check's
+  // refusal is kept for the throw that follows it. The page document's createElement keeps the default words, as WebKit's.
+  var xmlNames = require('domino/lib/xmlnames'), dominoUtils = require('domino/lib/utils');
+  var isValidName = xmlNames.isValidName, isValidQName = xmlNames.isValidQName, refused = null;
+  function qualifiedNameFault(name) {
+    var chars = Array.from(name), start = true, colon = -1;
+    for (var i = 0; i < chars.length; i++) {
+      if (chars[i] === ':') {
+        if (colon >= 0) return 'Unexpected colon in qualified name';
+        start = true;
+        colon = i;
+      } else if (start ? !isValidName(chars[i]) : !isValidName('a' + chars[i])) {
+        return start ? 'Invalid qualified name start in' : 'Invalid qualified name part in';
+      } else {
+        start = false;
+      }
+    }
+    return colon === 0 || (colon > 0 && colon === chars.length - 1) ? 'Namespace in qualified name' : null;
+  }
+  function invalidNameWords(refusal) {
+    if (!refusal.qualified) return refusal.plain ? null : "Invalid qualified name: '" + refusal.name + "'";
+    var fault = qualifiedNameFault(refusal.name);
+    if (fault === 'Namespace in qualified name') return fault + " '" + refusal.name + "' is too short";
+    return fault && fault + " '" + refusal.name + "'";
+  }
+  var plainNames = false;   // while the page document's createElement checks its name
+  xmlNames.isValidName = function (name) {
+    var valid = isValidName(name);
+    refused = valid ? null : { name: String(name), qualified: false, plain: plainNames };
+    return valid;
+  };
+  xmlNames.isValidQName = function (name) {
+    var valid = isValidQName(name);
+    refused = valid ? null : { name: String(name), qualified: true };
+    return valid;
+  };
+  var invalidCharacter = dominoUtils.InvalidCharacterError;
+  dominoUtils.InvalidCharacterError = function () {
+    var refusal = refused, words = refusal && invalidNameWords(refusal);
+    refused = null;
+    if (!words) return invalidCharacter();
+    var error = new DominoException(5);
+    own(error, 'message', words);
+    throw error;
+  };
+  var documentCreateElement = g.document.createElement;
+  own(g.document, 'createElement', function createElement(localName) {
+    plainNames = true;
+    try { return documentCreateElement.apply(this, arguments); } finally { plainNames = false; }
+  });
 
   // --- ParentNode: strings become text nodes; several nodes go in as one fragment
   function nodeFrom(parent, args) {

@@ -248,18 +248,23 @@
 
     // --- MutationObserver
     function isNode(value) { return value instanceof Node; }
+    // WebKit's words for each refusal of the constructor and of observe (observed on WebKitGTK 2.50): bad options are
+    // a bare "Type error".
     function MutationObserver(callback) {
-      if (!(this instanceof MutationObserver)) throw new TypeError("Constructor MutationObserver requires 'new'");
-      if (typeof callback !== 'function') throw new TypeError("Failed to construct 'MutationObserver': The callback provided as parameter 1 is not a function.");
+      if (!(this instanceof MutationObserver)) throw new TypeError("Constructor requires 'new' operator");
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      if (typeof callback !== 'function') throw new TypeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
       Object.defineProperties(this, {
         _callback: { value: callback }, _id: { value: nextObserverID++ },
         _records: { value: [], writable: true }, _nodes: { value: [], writable: true }
       });
     }
-    MutationObserver.prototype.observe = function observe(target, options) {
-      if (!isNode(target)) throw new TypeError("Failed to execute 'observe' on 'MutationObserver': parameter 1 is not of type 'Node'.");
+    MutationObserver.prototype.observe = function observe(target) {   // (target, options), of length 1 as WebKit's
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      var options = arguments[1];
+      if (!isNode(target)) throw new TypeError("Argument 1 ('target') to MutationObserver.observe must be an instance of Node");
       options = options === undefined || options === null ? {} : options;
-      if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value is not of type 'MutationObserverInit'.");
+      if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
       var o = {
         childList: !!options.childList, subtree: !!options.subtree,
         attributes: options.attributes === undefined ? undefined : !!options.attributes,
@@ -271,17 +276,16 @@
       if (options.attributeFilter !== undefined) {
         var filter = options.attributeFilter;
         if (filter === null || typeof filter !== 'object' || typeof filter[Symbol.iterator] !== 'function') {
-          throw new TypeError("Failed to execute 'observe' on 'MutationObserver': The provided value cannot be converted to a sequence.");
+          throw new TypeError('Value is not a sequence');
         }
         o.attributeFilter = Array.from(filter, String);
       }
       if ((o.attributeOldValue !== undefined || o.attributeFilter !== undefined) && o.attributes === undefined) o.attributes = true;
       if (o.characterDataOldValue !== undefined && o.characterData === undefined) o.characterData = true;
-      var fail = "Failed to execute 'observe' on 'MutationObserver': ";
-      if (!o.childList && !o.attributes && !o.characterData) throw new TypeError(fail + "The options object must set at least one of 'attributes', 'characterData', or 'childList' to true.");
-      if (o.attributeOldValue && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeOldValue' to true when 'attributes' is true or not present.");
-      if (o.attributeFilter !== undefined && !o.attributes) throw new TypeError(fail + "The options object may only set 'attributeFilter' when 'attributes' is true or not present.");
-      if (o.characterDataOldValue && !o.characterData) throw new TypeError(fail + "The options object may only set 'characterDataOldValue' to true when 'characterData' is true or not present.");
+      if ((!o.childList && !o.attributes && !o.characterData) || (o.attributeOldValue && !o.attributes) ||
+          (o.attributeFilter !== undefined && !o.attributes) || (o.characterDataOldValue && !o.characterData)) {
+        throw new TypeError('Type error');
+      }
       var list = target.__observers || [];
       for (var i = 0; i < list.length; i++) {
         if (list[i].observer === this && !list[i].source) {

@@ -4,12 +4,33 @@
     Object.defineProperty(object, name, { value: value, writable: true, configurable: true, enumerable: false });
   }
   internals.define = define;
-  // WebKit's words for a DOMException its bindings throw without a message of their own.
-  var webKitWords = { SyntaxError: 'The string did not match the expected pattern.',
-    InvalidStateError: 'The object is in an invalid state.',
-    InvalidAccessError: 'The object does not support the operation or argument.',
-    SecurityError: 'The operation is insecure.' };
-  internals.webKitError = function (name) { return new global.DOMException(webKitWords[name] || '', name); };
+  // WebKit's DOMException names by legacy code (the index; '' where WebKit has none), and the words its bindings give
+  // each when they throw it without a message of their own (observed on WebKitGTK 2.50). The one table: the
+  // DOMException below takes its codes from it, and in a page domino's own exceptions their names and words
+  // (dom/nodes.js reads it from domino's DOMException module, where it goes at the end of this script).
+  var exceptionNames = ['', 'IndexSizeError', '', 'HierarchyRequestError', 'WrongDocumentError', 'InvalidCharacterError', '',
+    'NoModificationAllowedError', 'NotFoundError', 'NotSupportedError', 'InUseAttributeError', 'InvalidStateError', 'SyntaxError',
+    'InvalidModificationError', 'NamespaceError', 'InvalidAccessError', '', 'TypeMismatchError', 'SecurityError', 'NetworkError',
+    'AbortError', 'URLMismatchError', 'QuotaExceededError', 'TimeoutError', 'InvalidNodeTypeError', 'DataCloneError'];
+  var exceptionWords = ['', 'The index is not in the allowed range.', '', 'The operation would yield an incorrect node tree.',
+    'The object is in the wrong document.', 'The string contains invalid characters.', '', 'The object can not be modified.',
+    'The object can not be found here.', 'The operation is not supported.', 'The attribute is in use.',
+    'The object is in an invalid state.', 'The string did not match the expected pattern.',
+    'The object can not be modified in this way.', 'The operation is not allowed by Namespaces in XML.',
+    'The object does not support the operation or argument.', '',
+    'The type of an object was incompatible with the expected type of the parameter associated to the object.',
+    'The operation is insecure.', 'A network error occurred.', 'The operation was aborted.',
+    'The given URL does not match another URL.', 'The quota has been exceeded.', 'The operation timed out.',
+    'The supplied node is incorrect or has an incorrect ancestor for this operation.', 'The object can not be cloned.'];
+  function exceptionCode(name) { return name ? Math.max(0, exceptionNames.indexOf(name)) : 0; }
+  internals.webKitError = function (name) { return new global.DOMException(exceptionWords[exceptionCode(name)] || '', name); };
+  // The constructor of an interface a page cannot construct (Crypto, PerformanceEntry, WorkerGlobalScope, ...), named
+  // as the interface: it throws WebKit's TypeError, "Illegal constructor" (observed on WebKitGTK 2.50).
+  internals.illegalConstructor = function (name) {
+    var constructor = function () { throw new TypeError('Illegal constructor'); };
+    Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+    return constructor;
+  };
   // Object.prototype.toString names a web API's instances as WebKit does ("[object Headers]"): the interface's name
   // as the prototype's Symbol.toStringTag.
   function tag(constructor, name) {
@@ -71,17 +92,12 @@
   var usable = false;
   try { usable = new global.DOMException('m', 'AbortError').name === 'AbortError'; } catch (e) {}
   if (!usable) {
-    var codes = { IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
-      NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11, SyntaxError: 12,
-      InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15, TypeMismatchError: 17,
-      SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21, QuotaExceededError: 22,
-      TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25 };
     var DOMException = function DOMException(message, name) {
       if (!(this instanceof DOMException)) throw new TypeError("Failed to construct 'DOMException': use the 'new' operator");
       var error = new Error(message === undefined ? '' : String(message));
       define(this, 'message', error.message);
       define(this, 'name', name === undefined ? 'Error' : String(name));
-      define(this, 'code', codes[this.name] || 0);
+      define(this, 'code', exceptionCode(this.name));
       define(this, 'stack', error.stack);
     };
     DOMException.prototype = Object.create(Error.prototype);
@@ -229,5 +245,10 @@
   if (!global.performance || typeof global.performance.now !== 'function') {
     var origin = Date.now();
     define(global, 'performance', { timeOrigin: origin, now: function () { return Date.now() - origin; } });
+  }
+
+  // A page's domino throws DOMExceptions of its own (dom/nodes.js gives them WebKit's names and words from here).
+  if (typeof native.domRequire === 'function') {
+    native.domRequire('domino/lib/DOMException').webKitTable = { names: exceptionNames, words: exceptionWords };
   }
 })

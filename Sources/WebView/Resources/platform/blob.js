@@ -214,7 +214,7 @@
       if (args.length === 0) throw new TypeError('Not enough arguments');
       var d = internals.blobData(args[0]);
       if (!d) throw new TypeError("Argument 1 ('blob') to FileReader." + method + ' must be an instance of Blob');
-      if (reader._state === LOADING) throw new DOMException('The object is in an invalid state.', 'InvalidStateError');
+      if (reader._state === LOADING) throw internals.webKitError('InvalidStateError');
       reader._state = LOADING;
       reader._result = null;
       var id = ++reader._read, size = d.bytes.byteLength;

@@ -10,11 +10,7 @@
   internals.lazy(names, function () {
     var define = internals.define;
     var natives = native.cryptoNatives();
-    function illegal(name) {
-      var constructor = function () { throw new TypeError("Failed to construct '" + name + "': Illegal constructor"); };
-      Object.defineProperty(constructor, 'name', { value: name, configurable: true });
-      return constructor;
-    }
+    var illegal = internals.illegalConstructor;
     // WebKit's words for each of these names, whatever the cause (observed on WebKitGTK 2.50): `message`, the cause,
     // is the page's only for the others (InvalidAccessError's, which are WebKit's own).
     var webKitWords = {

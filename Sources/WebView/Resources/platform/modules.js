@@ -12,10 +12,51 @@
     require('core-js/web/url-search-params');
     internals.define(global.URL, 'createObjectURL', internals.createObjectURL);   // platform/blob.js
     internals.define(global.URL, 'revokeObjectURL', internals.revokeObjectURL);
+    webKitURL(global.URL, global.URLSearchParams);
   });
+  // What WebKit's URL has and core-js 3.26's lacks (observed on WebKitGTK 2.50): `URL.canParse`, `URL.parse` and
+  // `URLSearchParams.prototype.size`; a blob: URL's `origin` is the origin of the http(s) or file: URL inside (core-js
+  // reads the wrong field and says "null" for every blob: URL), and a file: URL's is "file://" (WebKit's, not the
+  // standard's "null"). Each on the library's parser.
+  function webKitURL(URL, URLSearchParams) {
+    function parseOrNull(url, base) {
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      try { return new URL(url, base); } catch (e) { return null; }
+    }
+    Object.defineProperty(URL, 'parse', { value: function parse(url) { return parseOrNull.apply(null, arguments); },
+      writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(URL, 'canParse', { value: function canParse(url) { return parseOrNull.apply(null, arguments) !== null; },
+      writable: true, enumerable: true, configurable: true });
+    internals.accessor(URLSearchParams, 'size', function () {
+      var size = 0;
+      this.forEach(function () { size++; });
+      return size;
+    });
+    var origin = Object.getOwnPropertyDescriptor(URL.prototype, 'origin').get;
+    internals.accessor(URL, 'origin', function () {
+      var url = this;
+      if (url.protocol === 'blob:') {
+        url = parseOrNull(url.pathname);
+        if (!url || !/^(https?|file):$/.test(url.protocol)) return 'null';
+      }
+      return url.protocol === 'file:' ? 'file://' : origin.call(url);
+    });
+  }
   lazy(['atob', 'btoa'], function () {
     require('core-js/modules/web.atob');
     require('core-js/modules/web.btoa');
+    // A string either refuses is WebKit's InvalidCharacterError with its default words (observed on WebKitGTK 2.50;
+    // core-js says why: "The string is not correctly encoded").
+    ['atob', 'btoa'].forEach(function (name) {
+      var descriptor = Object.getOwnPropertyDescriptor(global, name), library = descriptor.value;
+      descriptor.value = function (data) {
+        try { return library.apply(this, arguments); } catch (error) {
+          throw error && error.name === 'InvalidCharacterError' ? internals.webKitError('InvalidCharacterError') : error;
+        }
+      };
+      Object.defineProperty(descriptor.value, 'name', { value: name, configurable: true });
+      Object.defineProperty(global, name, descriptor);
+    });
   });
   lazy(['fetch', 'Headers', 'Request', 'Response'], function () {
     // The library resolves its promises with setTimeout(0) and reads Blob bodies with a FileReader, whose events are
@@ -85,7 +126,7 @@
     internals.define(proto, 'json', function json() {
       return this.text().then(function (text) {
         try { return JSON.parse(text); } catch (e) {
-          throw new global.DOMException('The string did not match the expected pattern.', 'SyntaxError');
+          throw internals.webKitError('SyntaxError');
         }
       });
     });

@@ -55,9 +55,7 @@
 
   function make() {
     var PRIVATE = typeof Symbol === 'function' ? Symbol('entry') : '__entry';
-    function illegal(name) {
-      return function () { throw new TypeError("Failed to construct '" + name + "': Illegal constructor"); };
-    }
+    var illegal = internals.illegalConstructor;
     function subclass(Parent, Child, name) {
       Child.prototype = Object.create(Parent.prototype);
       define(Child.prototype, 'constructor', Child);
@@ -110,7 +108,7 @@
       if (arguments.length < 1) throw new TypeError('Not enough arguments');
       name = String(name);
       if (doc && timingNames.indexOf(name) >= 0) {
-        throw new DOMException('The string did not match the expected pattern.', 'SyntaxError');   // WebKit's words
+        throw internals.webKitError('SyntaxError');
       }
       var start = options && options.startTime !== undefined ? Number(options.startTime) : performance.now();
       if (!(start >= 0)) throw new TypeError("Failed to construct 'PerformanceMark': '" + (options && options.startTime) + "' cannot have a negative start time.");

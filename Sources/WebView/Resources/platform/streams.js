@@ -53,7 +53,8 @@
       });
     }
     function tag(Class, name) { Object.defineProperty(Class.prototype, Symbol.toStringTag, { value: name, configurable: true }); }
-    function illegal() { throw new TypeError('Illegal constructor'); }
+    // WebKit's words (observed on WebKitGTK 2.50), not the platform's "Illegal constructor"
+    function illegal(name) { throw new TypeError(name + ' constructor should not be called directly'); }
     function slot(map, object, what) {
       var record = object !== null && (typeof object === 'object' || typeof object === 'function') ? map.get(object) : undefined;
       if (!record) throw new TypeError("The object is not a " + what);
@@ -218,7 +219,7 @@
     function numReadRequests(stream) { return stream.reader ? stream.reader.readRequests.length : 0; }
 
     // ReadableStreamDefaultController
-    function ReadableStreamDefaultController() { illegal(); }
+    function ReadableStreamDefaultController() { illegal('ReadableStreamDefaultController'); }
     function setUpReadableStreamDefaultController(stream, controller, start, pull, cancel, mark, size) {
       controller.stream = stream;
       resetQueue(controller);
@@ -920,7 +921,7 @@
     tag(WritableStreamDefaultWriter, 'WritableStreamDefaultWriter');
 
     // WritableStreamDefaultController
-    function WritableStreamDefaultController() { illegal(); }
+    function WritableStreamDefaultController() { illegal('WritableStreamDefaultController'); }
     function setUpWritableStreamDefaultController(stream, controller, start, write, close, abort, mark, size) {
       controller.stream = stream;
       stream.controller = controller;
@@ -1084,7 +1085,7 @@
       stream.backpressureChange = deferred();
       stream.backpressure = backpressure;
     }
-    function TransformStreamDefaultController() { illegal(); }
+    function TransformStreamDefaultController() { illegal('TransformStreamDefaultController'); }
     function setUpTransformStreamDefaultController(stream, controller, transform, flush, cancel) {
       controller.stream = stream;
       stream.controller = controller;

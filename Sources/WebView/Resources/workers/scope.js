@@ -9,11 +9,7 @@
   define(global, 'self', global);
   define(global, 'name', native.name);
   // The scope's interfaces, as WebKit has them: libraries tell a worker by `self instanceof WorkerGlobalScope` (axios).
-  function illegal(name) {
-    var constructor = function () { throw new TypeError('Illegal constructor'); };
-    Object.defineProperty(constructor, 'name', { value: name, configurable: true });
-    return constructor;
-  }
+  var illegal = internals.illegalConstructor;
   var WorkerGlobalScope = illegal('WorkerGlobalScope'), DedicatedWorkerGlobalScope = illegal('DedicatedWorkerGlobalScope');
   DedicatedWorkerGlobalScope.prototype = Object.create(WorkerGlobalScope.prototype);
   define(DedicatedWorkerGlobalScope.prototype, 'constructor', DedicatedWorkerGlobalScope);
