@@ -41,6 +41,25 @@ import Testing
                         "attr a 1 9 ", "attr a 9  ", "disconnected early", "connected early", "whenDefined true"])
     }
 
+    /// `:defined`: built-in elements, and custom ones once upgraded, in selectors and in styles (a page's
+    /// `x-card:not(:defined) { visibility: hidden }`); values observed on WebKitGTK 2.50 with `hybrid conform`.
+    @Test func definedMatchesBuiltInsAndUpgradedElementsInSelectorsAndStyles() async throws {
+        let (out, errors) = try await page("""
+            <style>x-card:not(:defined) { visibility: hidden }</style>
+            <x-card id="a">card</x-card><x-other id="b"></x-other><p id="p"></p>
+            <script>
+            var out = [], a = document.getElementById('a');
+            out.push(document.querySelectorAll(':defined').length, document.querySelectorAll(':not(:defined)').length,
+              getComputedStyle(a).visibility, document.getElementById('p').matches(':defined'));
+            customElements.define('x-card', class extends HTMLElement {});
+            out.push(a.matches(':defined'), document.getElementById('b').matches(':defined'), getComputedStyle(a).visibility,
+              CSS.supports('selector(:defined)'));
+            </script>
+            """, "out")
+        #expect(errors.isEmpty)
+        #expect(out == [6, 2, "hidden", true, true, false, "visible", true])
+    }
+
     @Test func parsedAndCreatedElementsRunTheirConstructors() async throws {
         let (out, errors) = try await page("""
             <script>\(Self.logging)

@@ -7,6 +7,12 @@
   // `upgrade` finds them. Reactions run when the DOM operation that caused them is done (the reaction
   // queue of observers.js). Customised built-ins (`is=`, `extends`) are not supported, as in WebKit.
   var g = globalThis, doc = env.document, impl = env.impl;
+  // :defined: a built-in element, or a custom one that was upgraded; until `customElements` is first used, no element
+  // with a custom element name is (a page's `x-card:not(:defined) { visibility: hidden }` keeps hiding it).
+  require('domino/lib/select').selectors[':defined'] = function (el) {
+    if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || el.localName.indexOf('-') < 0) return true;
+    return env.isDefinedElement ? env.isDefinedElement(el) : false;
+  };
   // Installed on first use of `customElements`, `CustomElementRegistry` or `HTMLElement` (or by shadow.js).
   var install = env.lazyInstaller(function () {
     env.installObservers();
@@ -99,6 +105,7 @@
         definition.constructionStack.pop();
       }
       states.set(element, definition);
+      if (env.styleStateChanged) env.styleStateChanged();   // it matches :defined now
       if (Object.prototype.hasOwnProperty.call(element, 'ownerDocument')) {   // created before this installation
         var owner = element.ownerDocument;
         delete element.ownerDocument;
@@ -114,6 +121,9 @@
       if (node.nodeType === 11 && node.host) return connected(node.host);
       return node === doc;
     }
+    env.isDefinedElement = function (element) {
+      return !validName(element.localName) || typeof states.get(element) === 'object';
+    };
     function definitionFor(element) {
       return element.nodeType === 1 && element.namespaceURI === HTML ? definitions.get(element.localName) : undefined;
     }

@@ -28,7 +28,7 @@
     [':contains', ':links-here', ':local-link', ':nth-match', ':nth-last-match', ':column', ':nth-column', ':nth-last-column',
      ':current'].forEach(function (name) { delete engine[name]; });
     engine[':where'] = engine[':-webkit-any'] = engine[':is'];
-    [':defined', ':focus-visible', ':autofill', ':-webkit-autofill', ':fullscreen', ':-webkit-full-screen', ':modal',
+    [':focus-visible', ':autofill', ':-webkit-autofill', ':fullscreen', ':-webkit-full-screen', ':modal',
      ':popover-open', ':user-invalid', ':user-valid', ':playing', ':paused', ':seeking', ':buffering', ':stalled', ':muted',
      ':volume-locked', ':window-inactive', ':-webkit-drag', ':host', ':state'].forEach(function (name) {
       if (engine[name]) return;
