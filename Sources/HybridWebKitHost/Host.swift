@@ -466,10 +466,11 @@ final class Host: @unchecked Sendable {
     }
 
     /// What the headless engine says of a script that failed to load (`NetworkError: failed to load script URL:
-    /// HTTP status 404`), with the status WebKit received for it; ``unknownScriptStatus`` when it received none (a
-    /// refused connection, a blocked load).
+    /// HTTP status 404`), with the error status WebKit received for it; ``unknownScriptStatus`` when it received none
+    /// (a refused connection, a blocked load) or a successful one (WebKit refused the script for its media type, which
+    /// the host does not see).
     func scriptLoadFailure(url: String) -> String {
-        let reason = resourceStatus[url].map { "HTTP status \($0)" } ?? Self.unknownScriptStatus
+        let reason = resourceStatus[url].flatMap { $0 >= 400 ? "HTTP status \($0)" : nil } ?? Self.unknownScriptStatus
         return "NetworkError: failed to load script \(url): \(reason)"
     }
 

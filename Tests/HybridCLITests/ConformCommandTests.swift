@@ -246,6 +246,11 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("ModuleTypes/index.html", eval: "JSON.stringify(seen)")
     }
 
+    /// Classic scripts by media type: the same ones run, and the same ones (an image, a CSV) fail to load.
+    @Test func classicScriptMediaTypesConform() async throws {
+        try await Self.expectFixtureConforms("ScriptTypes/index.html", eval: "JSON.stringify(seen)")
+    }
+
     /// `hybrid conform` of a page of Tests/Fixtures, once it shows `#done`, with `eval`'s value compared too, finds no
     /// difference.
     static func expectFixtureConforms(_ page: String, eval: String) async throws {

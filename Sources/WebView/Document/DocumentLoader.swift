@@ -194,7 +194,11 @@ final class DocumentLoader {
                 let size = resource.text.utf8.count
                 document.platform?.recordResource(url: script.url, initiator: "script", start: start, decodedSize: size, encodedSize: size)
             }
-            script.result = result
+            if case .success(let resource) = result, let refusal = MimeTypes.classicScriptRefusal(resource.mimeType) {
+                script.result = .failure(PageLoadError(url: script.url.absoluteString, message: refusal))
+            } else {
+                script.result = result
+            }
             then()
         }
         cancels.append(cancel)

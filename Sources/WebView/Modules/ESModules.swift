@@ -198,6 +198,7 @@ enum ESModules {
             }
         }
         define("report", report)
+        define("isJavaScriptType") { args in JSValue(bool: MimeTypes.isJavaScript(args.string(at: 0) ?? ""), in: args.context) }
         let require = try CommonJSModules.makeRequire(in: context)
         return try context.evaluate(WebViewScripts.modules.script.get()).call(arguments: [require, native, env])
     }

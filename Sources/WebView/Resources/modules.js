@@ -903,12 +903,8 @@
   // A module's media type (HTML's "JavaScript MIME type" and "JSON MIME type", by essence): a JavaScript module must
   // be served as JavaScript, a JSON module as JSON (or as JavaScript: WebKit then runs it as a JavaScript module).
   // WebKit's message when it is not; null when it is, or when the fetcher knows no type (`type` not a string).
-  var javaScriptTypes = new Set(['application/ecmascript', 'application/javascript', 'application/x-ecmascript',
-    'application/x-javascript', 'text/ecmascript', 'text/javascript', 'text/javascript1.0', 'text/javascript1.1',
-    'text/javascript1.2', 'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5', 'text/jscript',
-    'text/livescript', 'text/x-ecmascript', 'text/x-javascript']);
   function essence(type) { return String(type).split(';')[0].trim().toLowerCase(); }
-  function isJavaScriptType(type) { return typeof type === 'string' && javaScriptTypes.has(essence(type)); }
+  function isJavaScriptType(type) { return typeof type === 'string' && native.isJavaScriptType(type); }
   function refusedType(type, kind) {
     if (typeof type !== 'string' || isJavaScriptType(type)) return null;
     var e = essence(type);

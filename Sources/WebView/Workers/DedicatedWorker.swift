@@ -41,6 +41,10 @@ final class DedicatedWorker {
             guard let self else { return }
             cancelLoad = nil
             switch result {
+            case .success(let resource) where ["http", "https"].contains(resource.url.scheme?.lowercased() ?? "")
+                    && !MimeTypes.isJavaScript(resource.mimeType ?? ""):
+                // HTML's classic worker script fetch: over HTTP it must be served as JavaScript (WebKit refuses it).
+                handle(.loadFailed)
             case .success(let resource):
                 endpoint.start(script: resource.text)
                 for message in waiting ?? [] { endpoint.post(message) }
