@@ -251,11 +251,18 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("ScriptTypes/index.html", eval: "JSON.stringify(seen)")
     }
 
-    /// `hybrid conform` of a page of Tests/Fixtures, once it shows `#done`, with `eval`'s value compared too, finds no
-    /// difference.
-    static func expectFixtureConforms(_ page: String, eval: String) async throws {
+    /// Subresource Integrity (scripts, modules, stylesheets, fetch) and stylesheets that block scripts.
+    @Test func integrityAndBlockingStylesheetsConform() async throws {
+        try await Self.expectFixtureConforms("Integrity/index.html", eval: "JSON.stringify([seen, loose.sort()])")
+        try await Self.expectFixtureConforms("Stylesheets/index.html", eval: "JSON.stringify(seen)", waitFor: nil)
+    }
+
+    /// `hybrid conform` of a page of Tests/Fixtures, once it shows `waitFor`, with `eval`'s value compared too, finds
+    /// no difference.
+    static func expectFixtureConforms(_ page: String, eval: String, waitFor: String? = "#done") async throws {
         let page = RunFixture.repository.appendingPathComponent("Tests/Fixtures").appendingPathComponent(page)
-        let result = try await HybridBinary.run(["conform", page.path, "--wait-for", "#done", "--eval", eval,
+        let wait = waitFor.map { ["--wait-for", $0] } ?? []
+        let result = try await HybridBinary.run(["conform", page.path] + wait + ["--eval", eval,
                                                  "--timeout", HybridBinary.generousTimeout])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout == "\(page.path): conforms\n")

@@ -107,9 +107,11 @@ final class DocumentLoader {
             } else {
                 blocked = true
                 fetch(external) { [unowned self] in
-                    run(external)
-                    blocked = false
-                    resume()
+                    afterBlockingStylesheets { [unowned self] in
+                        run(external)
+                        blocked = false
+                        resume()
+                    }
                 }
             }
             return
@@ -117,8 +119,33 @@ final class DocumentLoader {
         let text = script["textContent"].toString() ?? ""
         let contentStart = (chunk.endTagStart ?? chunk.start) - text.utf16.count
         let (line, column) = source.position(of: max(contentStart, 0))
-        execute(String(repeating: " ", count: max(column - 1, 0)) + text, sourceURL: document.url.absoluteString,
-                line: line, element: script)
+        let runInline = { [unowned self] in
+            execute(String(repeating: " ", count: max(column - 1, 0)) + text, sourceURL: document.url.absoluteString,
+                    line: line, element: script)
+        }
+        guard stylesheetsBlockScripts else { return runInline() }
+        blocked = true
+        afterBlockingStylesheets { [unowned self] in
+            runInline()
+            blocked = false
+            resume()
+        }
+    }
+
+    /// Whether a stylesheet the parser inserted is still loading (HTML's script-blocking style sheets, `cssom.js`):
+    /// the parser's scripts and the deferred ones wait for it, so they see its styles.
+    private var stylesheetsBlockScripts: Bool {
+        (try? env?.invokeMethod("stylesheetsBlockScripts", arguments: []))?.toBool() ?? false
+    }
+
+    /// Runs `body` now when no stylesheet blocks scripts, else once none does (or never, once the load is cancelled).
+    private func afterBlockingStylesheets(_ body: @escaping () -> Void) {
+        guard stylesheetsBlockScripts, let env else { return body() }
+        let callback = JSValue(function: { [weak self] _ in
+            if self?.cancelled == false { body() }
+            return nil
+        }, name: "stylesheetsLoaded", in: document.context)
+        _ = try? env.invokeMethod("whenStylesheetsLoaded", arguments: [callback])
     }
 
     /// A script inserted by a page script (not by the parser): runs at once (inline) or when loaded. As in
@@ -188,7 +215,7 @@ final class DocumentLoader {
             return
         }
         let start = document.context.now
-        let cancel = resources.load(script.url) { [weak self] result in
+        let cancel = resources.load(script.url, integrity: script.integrity) { [weak self] result in
             guard let self, !self.cancelled else { return }
             if case .success(let resource) = result {   // a Resource Timing entry, initiatorType 'script'
                 let size = resource.text.utf8.count
@@ -259,7 +286,9 @@ final class DocumentLoader {
         }, name: "moduleFetched", in: context)
         let source: any JSValueConvertible = module.inline.map { JSValue(string: $0, in: context) } ?? JSValue(nullIn: context)
         do {
-            _ = try loader.invokeMethod("load", arguments: [script.url.absoluteString, source, module.line, module.column, callback])
+            let integrity: any JSValueConvertible = script.integrity.map { JSValue(string: $0, in: context) } ?? JSValue(nullIn: context)
+            _ = try loader.invokeMethod("load", arguments: [script.url.absoluteString, source, module.line, module.column, callback,
+                                                            integrity])
         } catch {
             fail("\(error)")
         }
@@ -326,6 +355,7 @@ final class DocumentLoader {
 
     private func runDeferred() {
         while let first = deferred.first, first.result != nil {
+            if stylesheetsBlockScripts { return afterBlockingStylesheets { [weak self] in self?.runDeferred() } }
             deferred.removeFirst()
             run(first)
         }
@@ -368,9 +398,13 @@ final class ExternalScript {
     var ran = false
     /// Set for a module script.
     var module: ModuleScriptState?
+    /// The element's `integrity` (Subresource Integrity metadata), when it has one.
+    let integrity: String?
     init(element: JSValue, url: URL) {
         self.element = element
         self.url = url
+        let integrity = element.invokeMethod("getAttribute", withArguments: ["integrity"])
+        self.integrity = integrity.isString ? integrity.toString() : nil
     }
 }
 

@@ -119,6 +119,14 @@ enum PageEnvironment {
             guard let registry = document?.platform?.canvases else { return [] as [Double] }
             return CanvasNatives.textAdvances(args, registry: registry)
         }
+        // delayLoad(): true when the document's `load` now waits for a matching loadDelayDone() (a stylesheet link
+        // loading; the platform's images have their own, ImageNatives).
+        define("delayLoad") { [weak document] _ in document?.loader?.beginLoadDelay() ?? false }
+        define("loadDelayDone") { [weak document] _ in
+            document?.loader?.endLoadDelay()
+            return nil
+        }
+        SubresourceIntegrity.install(on: native, in: context)   // for stylesheet links (cssom.js)
         define("reportError") { [weak core, weak document] args in
             if let core, let document, !document.isClosed { core.uncaught(args[0], in: document) }
             return nil

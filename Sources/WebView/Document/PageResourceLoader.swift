@@ -34,9 +34,10 @@ final class PageResourceLoader {
 
     /// Loads `url`; `completion` runs on the runtime thread unless the returned cancel closure ran first.
     /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
-    /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise.
+    /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise; so is a body that
+    /// does not match `integrity`, an element's Subresource Integrity metadata.
     @discardableResult
-    func load(_ url: URL, failOnHTTPError: Bool = true,
+    func load(_ url: URL, failOnHTTPError: Bool = true, integrity: String? = nil,
               completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
         let token = runtime.beginWork()
         let cancellable = session.load(url) { result in
@@ -45,7 +46,11 @@ final class PageResourceLoader {
             case .success(let resource) where failOnHTTPError && resource.status >= 400:
                 completion(.failure(PageLoadError(url: url.absoluteString, message: "HTTP status \(resource.status)")))
             case .success(let resource):
-                completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType)))
+                if let integrity, let mismatch = SubresourceIntegrity.failure(of: resource.body, metadata: integrity) {
+                    completion(.failure(PageLoadError(url: url.absoluteString, message: mismatch)))
+                } else {
+                    completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType)))
+                }
             case .failure(let error):
                 completion(.failure(PageLoadError(url: error.url, message: error.message)))
             }

@@ -128,7 +128,7 @@ enum ESModules {
                 }
                 return nil
             }
-            resources.load(url) { result in
+            resources.load(url, integrity: args[2].isString ? args.string(at: 2) : nil) { result in
                 switch result {
                 case .success(let resource):
                     _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text, resource.mimeType ?? ""])
@@ -159,7 +159,7 @@ enum ESModules {
 
     /// A module loader (`modules.js`) for `context`, a page's or a worker's: `fetch(url, callback)` gets a module's
     /// text and media type (`callback(null, text, type)`, `type` '' when the response had none; or `callback(message)`
-    /// when it cannot be fetched) and `report(error)` hears the
+    /// when it cannot be fetched or does not match `integrity`, its optional third argument) and `report(error)` hears the
     /// errors of module scripts; `transform(url, text, line)`, if given, returns a module's source to use instead of
     /// `text` (or nil) before it is translated. The translations are the process's (``translations``), whichever
     /// context made them.

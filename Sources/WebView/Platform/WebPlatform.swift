@@ -27,6 +27,7 @@ public enum WebPlatform {
         CanvasNatives.install(on: native, registry: instance.canvases, in: context)
         ImageNatives.install(on: native, host: host, in: context)
         CryptoNatives.install(on: native, host: host, in: context)
+        SubresourceIntegrity.install(on: native, in: context)   // fetch's `integrity` (platform/modules.js)
         CompressionNatives.install(on: native, in: context)
         DeviceServiceNatives.install(on: native, host: host, in: context)
         WorkerNatives.install(on: native, host: host, in: context)

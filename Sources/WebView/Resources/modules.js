@@ -814,6 +814,7 @@
     this.evaluated = false;
     this.done = null;
     this.error = null;    // a fetch or parse failure (a TypeError or SyntaxError)
+    this.integrity = null;  // the Subresource Integrity metadata its fetch is checked against (a script's `integrity`)
     this.live = [];       // imported bindings read through namespaces (see `link`)
     this.locals = [];     // imported bindings kept as parameters: [dependency index, name (null: namespace), local name]
     this.reads = [];      // imported bindings read as `R.p`: [dependency index, name, p (, 1 for a callee)]
@@ -936,7 +937,7 @@
       var waiters = record.waiters;
       record.waiters = [];
       waiters.forEach(function (w) { w(record); });
-    });
+    }, record.integrity);
   }
 
   // Fetches `root` and everything it imports; `callback(failedRecord)` once, null when the graph is complete.
@@ -1226,11 +1227,13 @@
   return {
     /// Fetches the graph of a module script: external (`url`) or inline (`source` at `line` of the document `url`,
     /// indented by `column - 1` spaces). `callback(handle)` runs when every module is fetched or one failed.
-    load: function (url, source, line, column, callback) {
+    load: function (url, source, line, column, callback, integrity) {
       var record;
       if (source === null) {
         record = records.get(url) || new Record(url);
         records.set(url, record);
+        // The script's `integrity` checks the module's fetch (once per page: the map keeps what the first fetch got).
+        if (typeof integrity === 'string' && record.state === 'new') record.integrity = integrity;
       } else {
         record = new Record(url);
         var prefix = new Array(Math.max(column, 1)).join(' '), changed = transformed(url, prefix + source, line);

@@ -134,27 +134,60 @@
     return s;
   }
   // <link rel=stylesheet>: fetched through the page's XMLHttpRequest (its session, cookies and file: rules) when
-  // it is inserted into the document, then `load` (or `error`) fires on it; its text is parsed on first use.
+  // it is inserted into the document, then `load` (or `error`) fires on it; its text is parsed on first use. The
+  // document's `load` waits for it. One the parser made whose media match blocks scripts until it arrived (HTML's
+  // script-blocking style sheets: DocumentLoader.swift holds the parser's next script and deferred scripts), so an
+  // inline script after it sees its styles, as in browsers.
+  var blockingSheets = 0, whenUnblocked = [];
+  env.stylesheetsBlockScripts = function () { return blockingSheets > 0; };
+  env.whenStylesheetsLoaded = function (f) { if (blockingSheets) whenUnblocked.push(f); else f(); };
   function isStylesheetLink(el) {
     return el.localName === 'link' && el.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
       /(^|\s)stylesheet(\s|$)/i.test(el.getAttribute('rel') || '') && !!el.getAttribute('href');
   }
   function fetchStylesheet(link) {
     var href = link.href, request = link.__cssRequest = {};
+    var delaying = native.delayLoad(), media = link.getAttribute('media');
+    var blocks = env.parsing === true && (!media || mediaMatches(media));
+    if (blocks) blockingSheets++;
+    var settled = false;
+    // The scripts it held run now; its `load` or `error` event is a task of its own after them (WebKit fires it
+    // after the DOMContentLoaded those scripts lead to), and the document's `load` waits for that event.
+    function settle(event) {
+      if (settled) return;
+      settled = true;
+      if (blocks && --blockingSheets === 0) {
+        var waiting = whenUnblocked;
+        whenUnblocked = [];
+        waiting.forEach(function (f) { f(); });
+      }
+      env.task(function () {
+        try { if (event) link.dispatchEvent(new g.Event(event)); } finally { if (delaying) native.loadDelayDone(); }
+      });
+    }
     function done(text, ok) {
-      if (link.__cssRequest !== request) return;   // a newer href is being fetched
+      if (link.__cssRequest !== request) { settle(null); return; }   // a newer href is being fetched
       link.__cssText = ok ? text : '';
       link.__cssSheet = null;
       link.__cssLoaded = ok;
       sheetsChanged();
-      link.dispatchEvent(new g.Event(ok ? 'load' : 'error'));
+      settle(ok ? 'load' : 'error');
     }
     var xhr;
     try {
       xhr = new g.XMLHttpRequest();
       xhr._initiator = 'link';   // its Resource Timing entry's initiatorType
       xhr.open('GET', href);
-      xhr.onload = function () { done(xhr.responseText, xhr.status === 0 || (xhr.status >= 200 && xhr.status < 300)); };
+      // With `integrity` (Subresource Integrity), the bytes are checked before the sheet is used, as WebKit does.
+      var integrity = link.getAttribute('integrity');
+      if (integrity !== null) xhr.responseType = 'arraybuffer';
+      xhr.onload = function () {
+        var ok = xhr.status === 0 || (xhr.status >= 200 && xhr.status < 300);
+        if (integrity === null) return done(xhr.responseText, ok);
+        var bytes = new Uint8Array(xhr.response || new ArrayBuffer(0));
+        if (ok && typeof native.integrityFailure(bytes, integrity) === 'string') ok = false;
+        done(ok ? new g.TextDecoder().decode(bytes) : '', ok);
+      };
       xhr.onerror = function () { done('', false); };
       xhr.send();
     } catch (e) {

@@ -71,6 +71,22 @@
     // A keepalive fetch (Fetch standard): its body counts against the page's keepalive quota (platform/beacon.js)
     // until it settles, and the request outlives the page (`native.send`'s keepalive flag, read by xhr.send).
     var fetch = function fetch(input, init) {
+      var integrity = init && typeof init.integrity === 'string' && /\S/.test(init.integrity) ? init.integrity : null;
+      if (integrity !== null) return checked(fetchUnchecked.apply(this, arguments), integrity);
+      return fetchUnchecked.apply(this, arguments);
+    };
+    // `integrity` (Subresource Integrity): the body's bytes must match before the response is given, as WebKit has
+    // it (a mismatch rejects with TypeError).
+    function checked(promise, integrity) {
+      return promise.then(function (response) {
+        return response.clone().arrayBuffer().then(function (buffer) {
+          var mismatch = native.integrityFailure(new Uint8Array(buffer), integrity);
+          if (typeof mismatch === 'string') throw new TypeError('Failed to fetch: ' + response.url + ': ' + mismatch);
+          return response;
+        });
+      });
+    }
+    var fetchUnchecked = function (input, init) {
       var keepalive = init && init.keepalive && internals.keepalive;
       if (!keepalive) return send(this, arguments);
       var body = init.body === undefined ? null : init.body;

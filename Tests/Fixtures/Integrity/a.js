@@ -1,0 +1,1 @@
+seen.push("ran");

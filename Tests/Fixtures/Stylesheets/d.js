@@ -1,0 +1,1 @@
+seen.push("defer " + getComputedStyle(document.getElementById("p")).color);
