@@ -510,10 +510,29 @@ final class Host: @unchecked Sendable {
         if (v && typeof v === 'object') { try { var j = JSON.stringify(v); if (j !== undefined) return j; } catch (e) {} }
         return String(v);
       }
+      // The console's format specifiers in a first string argument (%s %d %i %f %o %O %c %%), as WebKit's console
+      // and the headless engine's apply them (React's warnings are "Warning: ...%s", with arguments).
+      function format(args) {
+        var first = args[0], index = 1;
+        if (typeof first !== 'string' || args.length === 1) return Array.prototype.map.call(args, text).join(' ');
+        var out = first.replace(/%([sdifjoOc%])/g, function (match, code) {
+          if (code === '%') return '%';
+          if (index >= args.length) return match;
+          var arg = args[index++];
+          switch (code) {
+            case 'd': return String(Number(arg));
+            case 'i': return String(parseInt(arg, 10));
+            case 'f': return String(parseFloat(arg));
+            case 'c': return '';
+            default: return text(arg);
+          }
+        });
+        return [out].concat(Array.prototype.slice.call(args, index).map(text)).join(' ');
+      }
       ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
         var original = console[level];
         console[level] = function () {
-          send({kind: 'console', level: level, text: Array.prototype.map.call(arguments, text).join(' ')});
+          send({kind: 'console', level: level, text: format(arguments)});
           return original.apply(console, arguments);
         };
       });

@@ -268,6 +268,21 @@ struct ConformCommandTests {
         #expect(result.stdout == "\(page.path): conforms\n")
     }
 
+    /// Console format specifiers (React's warnings are "Warning: ...%s" with arguments): the same text on both
+    /// engines, substituted.
+    @Test func consoleFormatSpecifiersConform() async throws {
+        let url = try await RunFixture.page("""
+            <script>
+            console.log('a %s b %d c %i %f %c d %% e %o', 'x', '5', 6.7, '1.5', 'color: red', [1], 'extra');
+            console.warn('Warning: %s%s', 'Each child', ' needs a key');
+            console.error('%s', {k: 1});
+            </script>
+            """)
+        let result = try await HybridBinary.run(["conform", url.path, "--timeout", HybridBinary.generousTimeout])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(": conforms\n"), "\(result.stdout)")
+    }
+
     /// With no PAGE, the demo: its handlers, clicks, native calls and alerts agree.
     @Test func theDemoConforms() async throws {
         let result = try await HybridBinary.run(["conform", "--timeout", HybridBinary.generousTimeout],
