@@ -207,10 +207,7 @@ final class DocumentLoader {
     private func fetch(_ script: ExternalScript, then: @escaping () -> Void) {
         if script.url.scheme?.lowercased() == "blob" {
             // The page's blob URL store (platform/blob.js) is read now, as the fetch starts; the script runs in a task.
-            let url = script.url.absoluteString
-            let text = (try? env?.invokeMethod("blobURLText", arguments: [url])).flatMap { $0.isString ? $0.toString() : nil }
-            script.result = text.map { .success(PageResource(url: script.url, text: $0)) }
-                ?? .failure(PageLoadError(url: url, message: "the blob URL is revoked or was never created here"))
+            script.result = PageResourceLoader.blobScript(script.url, env: env)
             document.core?.queueTask(for: document) { [weak self] in if self?.cancelled == false { then() } }
             return
         }

@@ -57,4 +57,13 @@ final class PageResourceLoader {
         }
         return { cancellable.cancel(); token.end() }
     }
+
+    /// A `blob:` script of the page's store (`platform/blob.js`), read now: its text and the blob's type, or why not.
+    static func blobScript(_ url: URL, env: JSValue?) -> Result<PageResource, PageLoadError> {
+        let found = try? env?.invokeMethod("blobURLScript", arguments: [url.absoluteString])
+        guard let found, found.isObject, let text = found[0].isString ? found[0].toString() : nil else {
+            return .failure(PageLoadError(url: url.absoluteString, message: "the blob URL is revoked or was never created here"))
+        }
+        return .success(PageResource(url: url, text: text, mimeType: found[1].isString ? found[1].toString() : nil))
+    }
 }

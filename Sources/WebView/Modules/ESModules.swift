@@ -109,32 +109,24 @@ enum ESModules {
         if existing.isObject { return existing }
         let fetch: JSFunctionBody = { [weak resources, weak document] args in
             let callback = args[1]
-            guard let resources, let url = args.string(at: 0).flatMap(URL.init(string:)) else {
-                _ = try? callback.call(arguments: ["invalid URL"])
-                return nil
-            }
-            if url.scheme?.lowercased() == "blob", let document {
-                // The page's blob URL store (platform/blob.js), read now, as a classic script's is; answered in a task.
-                func read(_ name: String) -> String? {
-                    (try? env.invokeMethod(name, arguments: [url.absoluteString])).flatMap { $0.isString ? $0.toString() : nil }
-                }
-                let text = read("blobURLText"), type = read("blobURLType") ?? ""
-                document.core?.queueTask(for: document) {
-                    if let text {
-                        _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), text, type])
-                    } else {
-                        _ = try? callback.call(arguments: ["the blob URL is revoked or was never created here"])
-                    }
-                }
-                return nil
-            }
-            resources.load(url, integrity: args[2].isString ? args.string(at: 2) : nil) { result in
+            func answer(_ result: Result<PageResource, PageLoadError>) {
                 switch result {
                 case .success(let resource):
                     _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), resource.text, resource.mimeType ?? ""])
                 case .failure(let error): _ = try? callback.call(arguments: [error.message])
                 }
             }
+            guard let resources, let url = args.string(at: 0).flatMap(URL.init(string:)) else {
+                _ = try? callback.call(arguments: ["invalid URL"])
+                return nil
+            }
+            if url.scheme?.lowercased() == "blob", let document {
+                // The page's blob URL store (platform/blob.js), read now, as a classic script's is; answered in a task.
+                let result = PageResourceLoader.blobScript(url, env: env)
+                document.core?.queueTask(for: document) { answer(result) }
+                return nil
+            }
+            resources.load(url, integrity: args[2].isString ? args.string(at: 2) : nil, completion: answer)
             return nil
         }
         let report: JSFunctionBody = { [weak document] args in
@@ -199,6 +191,7 @@ enum ESModules {
         }
         define("report", report)
         define("isJavaScriptType") { args in JSValue(bool: MimeTypes.isJavaScript(args.string(at: 0) ?? ""), in: args.context) }
+        define("moduleTypeRefusal") { args in MimeTypes.moduleRefusal(args.string(at: 0) ?? "", json: args[1].toBool()) }
         let require = try CommonJSModules.makeRequire(in: context)
         return try context.evaluate(WebViewScripts.modules.script.get()).call(arguments: [require, native, env])
     }

@@ -32,6 +32,15 @@ enum MimeTypes {
     /// Whether `type` (a `Content-Type` value) is a JavaScript MIME type.
     static func isJavaScript(_ type: String) -> Bool { javaScript.contains(essence(type)) }
 
+    /// WebKit's message for a module served as `type` that it refuses (a JavaScript module must be served as JavaScript;
+    /// a `json` one as JSON, or as JavaScript, which runs it as JavaScript), or nil.
+    static func moduleRefusal(_ type: String, json: Bool) -> String? {
+        let essence = essence(type)
+        if javaScript.contains(essence) { return nil }
+        if json, essence == "application/json" || essence == "text/json" || essence.hasSuffix("+json") { return nil }
+        return "'\(essence)' is not a valid JavaScript MIME type."
+    }
+
     /// Why a classic script served as `type` is not run (Fetch's "blocked due to its MIME type": images, audio, video
     /// and CSV, as WebKit blocks them even without `nosniff`), or nil.
     static func classicScriptRefusal(_ type: String?) -> String? {

@@ -901,16 +901,11 @@
     }
   }
 
-  // A module's media type (HTML's "JavaScript MIME type" and "JSON MIME type", by essence): a JavaScript module must
-  // be served as JavaScript, a JSON module as JSON (or as JavaScript: WebKit then runs it as a JavaScript module).
-  // WebKit's message when it is not; null when it is, or when the fetcher knows no type (`type` not a string).
-  function essence(type) { return String(type).split(';')[0].trim().toLowerCase(); }
+  // A module's media type (MimeTypes.swift): WebKit's message when a module is not served as JavaScript (a JSON module:
+  // as JSON or JavaScript), null when it is or when the fetcher knows no type (`type` not a string).
   function isJavaScriptType(type) { return typeof type === 'string' && native.isJavaScriptType(type); }
   function refusedType(type, kind) {
-    if (typeof type !== 'string' || isJavaScriptType(type)) return null;
-    var e = essence(type);
-    if (kind === 'json' && (e === 'application/json' || e === 'text/json' || /\+json$/.test(e))) return null;
-    return "'" + e + "' is not a valid JavaScript MIME type.";
+    return typeof type === 'string' ? native.moduleTypeRefusal(type, kind === 'json') || null : null;
   }
 
   function fetchRecord(id, callback) {

@@ -98,16 +98,12 @@
     if (data.type) headers.unshift(['Content-Type', data.type]);
     return { status: 200, statusText: 'OK', url: url, headers: headers, body: internals.blobBuffer(data) };
   };
-  // <script src="blob:..."> (DocumentLoader.swift asks the page layer): the script's text, or null.
+  // <script src="blob:..."> and a module's blob: URL (PageResourceLoader.blobScript asks the page layer).
   if (native.domEnv) {
-    native.domEnv.blobURLText = function (url) {
+    // [text, type] (its `type` checks a module script's), or null when the URL is revoked or was never made here.
+    native.domEnv.blobURLScript = function (url) {
       var data = internals.resolveBlobURL(url);
-      return data ? native.decodeUTF8(data.bytes, false, false) : null;
-    };
-    // A module script's media type (ESModules.swift): the blob's `type`.
-    native.domEnv.blobURLType = function (url) {
-      var data = internals.resolveBlobURL(url);
-      return data ? data.type : null;
+      return data ? [native.decodeUTF8(data.bytes, false, false), data.type] : null;
     };
   }
 
