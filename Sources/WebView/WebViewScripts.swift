@@ -173,6 +173,14 @@ package enum WebViewScripts {
     /// on first use (`DeviceServiceNatives`).
     static let services = ScriptResource(module: "WebView", file: "device/services.js", sourceURL: "hybrid:platform/services.js")
 
+    /// The last of the platform's scripts (`hybrid:platform/native-code.js`, the same `(global, native, internals)`):
+    /// `Function.prototype.toString` prints the platform's functions (DOM methods and accessors, interfaces, web APIs)
+    /// as JavaScriptCore prints a native function, `function querySelectorAll() {\n    [native code]\n}`, so that
+    /// pages that test for native functions (jQuery's Sizzle, lodash's `_.isNative`, core-js) take the path they take
+    /// on WebKit. Set-up keeps the global's names; the first `toString` call marks what they hold, and APIs made
+    /// later report themselves (`platformMade`).
+    static let nativeCode = ScriptResource(module: "WebView", file: "platform/native-code.js", sourceURL: "hybrid:platform/native-code.js")
+
     /// The device a page sees (``DeviceProfile``), after ``dom``: `innerWidth`/`innerHeight`, `outerWidth`/`outerHeight`,
     /// `devicePixelRatio`, `screen` (with `orientation`), `visualViewport`, `window.orientation` (iOS and Android),
     /// touch event detection, the internal `__hybridDevice` and `__hybridDeviceListeners` the CSS layer reads, and
@@ -235,6 +243,6 @@ package enum WebViewScripts {
 
     /// Every script of the module, for a check that they are all installed.
     package static let all = [window, page, inspection, commonJS, modules, device] + dom.map(\.script) + platform.map(\.script)
-        + css.map(\.script) + [canvas] + media.map(\.script) + [services] + geometry.map(\.script)
+        + css.map(\.script) + [canvas] + media.map(\.script) + [services, nativeCode] + geometry.map(\.script)
         + [animation, cssAnimations, workerSerialize, workerScope]
 }

@@ -257,6 +257,12 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("Stylesheets/index.html", eval: "JSON.stringify(seen)", waitFor: nil)
     }
 
+    /// Function.prototype.toString of the platform's functions (DOM methods and accessors, interfaces, web APIs made
+    /// at set-up and later) is WebKit's native text, and the page's own functions keep their source.
+    @Test func nativeFunctionTextConforms() async throws {
+        try await Self.expectFixtureConforms("NativeCode/index.html", eval: "JSON.stringify(seen)")
+    }
+
     /// `hybrid conform` of a page of Tests/Fixtures, once it shows `waitFor`, with `eval`'s value compared too, finds
     /// no difference.
     static func expectFixtureConforms(_ page: String, eval: String, waitFor: String? = "#done") async throws {

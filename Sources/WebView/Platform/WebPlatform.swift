@@ -34,11 +34,14 @@ public enum WebPlatform {
         WebSocketNatives.install(on: native, instance: instance, in: context)
         EventSourceNatives.install(on: native, instance: instance, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
-        if let require = (host as? DocumentHandle)?.env?["require"] { native.setValue(require, forProperty: "domRequire") }
+        if let env = (host as? DocumentHandle)?.env {
+            native.setValue(env["require"], forProperty: "domRequire")
+            native.setValue(env, forProperty: "domEnv")   // the DOM's lazy installers report what they make (native-code.js)
+        }
         let internals = JSValue(newObjectIn: context)
         let global = context.globalObject
         for (_, script) in WebViewScripts.platform + [("canvas", WebViewScripts.canvas)] + WebViewScripts.media
-                + [("services", WebViewScripts.services)] {
+                + [("services", WebViewScripts.services), ("native-code", WebViewScripts.nativeCode)] {
             do {
                 let installer = try context.evaluate(script.script.get())
                 try installer.call(arguments: [global, native, internals])

@@ -31,6 +31,7 @@ final class WorkerScope {
             }
             try context.evaluate(WebViewScripts.workerSerialize.script.get()).call(arguments: [global, internals])
             receiver = try context.evaluate(WebViewScripts.workerScope.script.get()).call(arguments: [global, native, internals])
+            try context.evaluate(WebViewScripts.nativeCode.script.get()).call(arguments: [global, native, internals])
         } catch let error as JSException {
             endpoint.reportUncaught(error)
         } catch {

@@ -839,6 +839,9 @@
       [ImageData.prototype, 'ImageData'], [Path2D.prototype, 'Path2D']].forEach(function (pair) {
       Object.defineProperty(pair[0], Symbol.toStringTag, { value: pair[1], configurable: true });
     });
+    var made = { CanvasRenderingContext2D: CanvasRenderingContext2D, CanvasGradient: CanvasGradient, CanvasPattern: CanvasPattern,
+      TextMetrics: TextMetrics, Path2D: Path2D, ImageData: ImageData };
+    if (internals.platformMade) internals.platformMade(made, Object.keys(made));   // their [native code] (native-code.js)
     built.C = C;
     built.freshState = freshState;
     return built;

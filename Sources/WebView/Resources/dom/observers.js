@@ -52,6 +52,7 @@
       Object.defineProperty(object, name, {
         get: function () {
           install();
+          if (env.platformMade) env.platformMade(object, names);
           var d = Object.getOwnPropertyDescriptor(object, name);
           return d && d.get && d.get.__lazyStub ? undefined : object[name];
         },
@@ -74,7 +75,11 @@
   };
   env.lazyMethods = function (proto, names, install) {
     names.forEach(function (name) {
-      var stub = function () { install(); return this[name].apply(this, arguments); };
+      var stub = function () {
+        install();
+        if (env.platformMade) env.platformMade(proto, names);
+        return this[name].apply(this, arguments);
+      };
       Object.defineProperty(stub, 'name', { value: name });
       Object.defineProperty(proto, name, { value: stub, writable: true, configurable: true });
     });

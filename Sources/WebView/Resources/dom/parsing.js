@@ -15,6 +15,7 @@
       get: function () {
         var value = make();
         Object.defineProperty(g, name, { value: value, writable: true, configurable: true });
+        if (env.platformMade) env.platformMade(g, [name]);
         return value;
       },
       set: function (value) { Object.defineProperty(g, name, { value: value, writable: true, configurable: true }); }

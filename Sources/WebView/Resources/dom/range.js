@@ -362,6 +362,7 @@
     if (!classes) {
       classes = make();
       extensions.forEach(function (f) { f(classes); });
+      if (env.platformMade) env.platformMade(classes, Object.keys(classes));
     }
     return classes;
   }

@@ -84,6 +84,7 @@
       return list;
     }
     rectClasses = { DOMRectReadOnly: DOMRectReadOnly, DOMRect: DOMRect, DOMRectList: DOMRectList, list: makeList };
+    if (env.platformMade) env.platformMade(rectClasses, ['DOMRectReadOnly', 'DOMRect', 'DOMRectList']);
     return rectClasses;
   }
   function newRect(x, y, width, height) { return new (rects().DOMRect)(x, y, width, height); }

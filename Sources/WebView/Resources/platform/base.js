@@ -37,6 +37,13 @@
     Object.defineProperty(constructor.prototype, Symbol.toStringTag, { value: name || constructor.name, configurable: true });
   }
   internals.tag = tag;
+  // The language's own globals (not the web platform's). Reading one makes JavaScriptCore set it up (most are made
+  // on first use), so the scripts that walk the global object's names skip these (interfaces.js, native-code.js).
+  internals.languageGlobals = new RegExp('^(?:Object|Function|Array|Number|Boolean|String|Symbol|BigInt|Date|RegExp|Error|EvalError|' +
+    'RangeError|ReferenceError|SyntaxError|TypeError|URIError|AggregateError|Promise|Proxy|Reflect|JSON|Math|Map|Set|' +
+    'WeakMap|WeakSet|WeakRef|FinalizationRegistry|ArrayBuffer|SharedArrayBuffer|DataView|Atomics|Int8Array|Uint8Array|' +
+    'Uint8ClampedArray|Int16Array|Uint16Array|Int32Array|Uint32Array|Float16Array|Float32Array|Float64Array|' +
+    'BigInt64Array|BigUint64Array|Intl|WebAssembly|Iterator|AsyncIterator|ShadowRealm|Temporal|NaN|Infinity)$');
 
   // A group of globals made on first use, so a page that never touches them pays nothing at set-up: each name is an
   // accessor on the global object until the first read, which deletes the group's accessors and runs `load` (it
@@ -48,9 +55,14 @@
       if (state !== 'pending') return;
       state = 'loading';
       names.forEach(function (name) { delete global[name]; });
+      var toString = Function.prototype.toString;
       try {
         load();
+        // A library the group loads may put its own Function.prototype.toString (core-js does, for URL): the one
+        // the page had stays (native-code.js's, or the page's own).
+        if (Function.prototype.toString !== toString) define(Function.prototype, 'toString', toString);
         state = 'loaded';
+        if (internals.platformMade) internals.platformMade(global, names);
       } catch (error) {
         state = 'failed';
         failure = new Error(names.join('/') + ' unavailable: ' + (error && error.message || error));

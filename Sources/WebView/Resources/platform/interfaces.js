@@ -18,11 +18,7 @@
     .map(function (C) { return C.prototype; });
   // The language's own globals are never DOM interfaces, and reading one makes JavaScriptCore set it up (most
   // are made on first use): they are skipped by name, for page set-up time and memory.
-  var language = new RegExp('^(?:Object|Function|Array|Number|Boolean|String|Symbol|BigInt|Date|RegExp|Error|EvalError|' +
-    'RangeError|ReferenceError|SyntaxError|TypeError|URIError|AggregateError|Promise|Proxy|Reflect|JSON|Math|Map|Set|' +
-    'WeakMap|WeakSet|WeakRef|FinalizationRegistry|ArrayBuffer|SharedArrayBuffer|DataView|Atomics|Int8Array|Uint8Array|' +
-    'Uint8ClampedArray|Int16Array|Uint16Array|Int32Array|Uint32Array|Float16Array|Float32Array|Float64Array|' +
-    'BigInt64Array|BigUint64Array|Intl|WebAssembly|Iterator|AsyncIterator|ShadowRealm|Temporal|NaN|Infinity)$');
+  var language = internals.languageGlobals;
   var keys = Object.getOwnPropertyNames(global);
   for (var i = 0; i < keys.length; i++) {
     var key = keys[i], first = key.charCodeAt(0);
