@@ -263,6 +263,12 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("NativeCode/index.html", eval: "JSON.stringify(seen)")
     }
 
+    /// document.write while parsing (inline and src scripts written, nested writes, error lines), from a deferred
+    /// script (ignored) and after load (the page replaced), and `pageshow` after `load`: the same on both engines.
+    @Test func documentWriteConforms() async throws {
+        try await Self.expectFixtureConforms("DocumentWrite/index.html", eval: "JSON.stringify([log, finalHTML])")
+    }
+
     /// `hybrid conform` of a page of Tests/Fixtures, once it shows `waitFor`, with `eval`'s value compared too, finds
     /// no difference.
     static func expectFixtureConforms(_ page: String, eval: String, waitFor: String? = "#done") async throws {

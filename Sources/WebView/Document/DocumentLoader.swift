@@ -12,7 +12,19 @@ final class DocumentLoader {
     private let source: HTMLSource
     private let resources: PageResourceLoader
     private var nextChunk = 0
-    private var queue: [(script: JSValue, chunk: HTMLSource.Chunk)] = []
+    private var queue: [(script: JSValue, place: ScriptPlace)] = []
+    /// Text `document.write` inserted that the parser has not taken yet: it comes before the source's next chunk.
+    private var written: [ScriptPlace] = []
+    /// How many of `written`'s first chunks come before the running parser script's insertion point.
+    private var insertionPoint = 0
+    /// The insertion points of the parser scripts running (inline or parser-blocking; nested when a script writes one):
+    /// the places in the document right after their end tags. Empty: `document.write` has no insertion point.
+    private var insertionPoints: [(line: Int, column: Int)] = []
+    /// External scripts running (HTML's ignore-destructive-writes counter): their `document.write` without an
+    /// insertion point is ignored.
+    private var ignoreDestructiveWrites = 0
+    /// Whether the parser was told the input ended.
+    private var parserEnded = false
     private var blocked = false
     private var parsingDone = false
     private var deferred: [ExternalScript] = []
@@ -36,6 +48,7 @@ final class DocumentLoader {
         for cancel in cancels { cancel() }
         cancels.removeAll()
         queue.removeAll()
+        written.removeAll()
         deferred.removeAll()
     }
 
@@ -45,23 +58,38 @@ final class DocumentLoader {
     func resume() {
         while let env, !blocked {
             if !queue.isEmpty {
-                let (script, chunk) = queue.removeFirst()
-                process(script, chunk: chunk, env: env)
+                let (script, place) = queue.removeFirst()
+                process(script, place: place, env: env)
                 continue
             }
-            guard nextChunk < source.chunks.count else { break }
-            let chunk = source.chunks[nextChunk]
-            nextChunk += 1
-            let isLast = nextChunk == source.chunks.count
-            guard let scripts = try? env.invokeMethod("feed", arguments: [chunk.text, isLast]).toArray() else { continue }
-            queue.append(contentsOf: scripts.map { ($0, chunk) })
+            if !written.isEmpty {
+                let place = written.removeFirst()
+                queue.append(contentsOf: feed(place.chunk.text, end: false, env: env).map { ($0, place) })
+                continue
+            }
+            if nextChunk < source.chunks.count {
+                let place = ScriptPlace(chunk: source.chunks[nextChunk], source: source, base: nil)
+                nextChunk += 1
+                queue.append(contentsOf: feed(place.chunk.text, end: false, env: env).map { ($0, place) })
+                continue
+            }
+            guard !parserEnded else { break }
+            // The end of the input, once every script that could write has run.
+            parserEnded = true
+            let place = ScriptPlace(chunk: source.chunks[source.chunks.count - 1], source: source, base: nil)
+            queue.append(contentsOf: feed("", end: true, env: env).map { ($0, place) })
         }
-        if env != nil, !blocked, !parsingDone, queue.isEmpty, nextChunk == source.chunks.count { finishParsing() }
+        if env != nil, !blocked, !parsingDone, parserEnded, queue.isEmpty { finishParsing() }
+    }
+
+    /// Parses `text` on; the script elements it completed.
+    private func feed(_ text: String, end: Bool, env: JSValue) -> [JSValue] {
+        (try? env.invokeMethod("feed", arguments: [text, end]).toArray()) ?? []
     }
 
     // MARK: Scripts
 
-    private func process(_ script: JSValue, chunk: HTMLSource.Chunk, env: JSValue) {
+    private func process(_ script: JSValue, place: ScriptPlace, env: JSValue) {
         script["__hybridStarted"] = JSValue(bool: true, in: script.context)
         let kind = (try? env.invokeMethod("scriptKind", arguments: [script]).toString()) ?? "skip"
         if kind == "skip" { return }
@@ -69,8 +97,7 @@ final class DocumentLoader {
         let src = try? script.invokeMethod("getAttribute", arguments: ["src"])
         if kind == "module" {
             let text = script["textContent"].toString() ?? ""
-            let contentStart = (chunk.endTagStart ?? chunk.start) - text.utf16.count
-            let (line, column) = source.position(of: max(contentStart, 0))
+            let (line, column) = place.start(ofText: text.utf16.count)
             let module = moduleScript(script, src: src?.isString == true ? src?.toString() : nil, text: text, line: line, column: column)
             if script.invokeMethod("hasAttribute", withArguments: ["async"]).toBool() {
                 pendingAsync += 1
@@ -108,8 +135,8 @@ final class DocumentLoader {
                 blocked = true
                 fetch(external) { [unowned self] in
                     afterBlockingStylesheets { [unowned self] in
-                        run(external)
                         blocked = false
+                        runParserScript(at: place) { run(external) }
                         resume()
                     }
                 }
@@ -117,18 +144,63 @@ final class DocumentLoader {
             return
         }
         let text = script["textContent"].toString() ?? ""
-        let contentStart = (chunk.endTagStart ?? chunk.start) - text.utf16.count
-        let (line, column) = source.position(of: max(contentStart, 0))
+        let (line, column) = place.start(ofText: text.utf16.count)
         let runInline = { [unowned self] in
-            execute(String(repeating: " ", count: max(column - 1, 0)) + text, sourceURL: document.url.absoluteString,
-                    line: line, element: script)
+            runParserScript(at: place) {
+                execute(String(repeating: " ", count: max(column - 1, 0)) + text, sourceURL: document.url.absoluteString,
+                        line: line, element: script)
+            }
         }
         guard stylesheetsBlockScripts else { return runInline() }
         blocked = true
         afterBlockingStylesheets { [unowned self] in
-            runInline()
             blocked = false
+            runInline()
             resume()
+        }
+    }
+
+    // MARK: document.write
+
+    /// Whether `document.open()` replaces the document now: not while a parser script runs (WebKit ignores it
+    /// there), and not before parsing is done (aborting the parser is not modelled: the call is ignored).
+    var canOpen: Bool { env != nil && insertionPoints.isEmpty && parsingDone }
+
+    /// Runs a parser script (inline, or parser-blocking external): while it runs, `document.write` has an insertion
+    /// point, right after the script's end tag, before any text written earlier and not parsed yet.
+    private func runParserScript(at place: ScriptPlace, _ body: () -> Void) {
+        let saved = insertionPoint, count = written.count
+        insertionPoint = 0
+        insertionPoints.append(place.end)
+        body()
+        insertionPoints.removeLast()
+        // What the script wrote and the parser has not taken (a written script holds it) comes before the outer
+        // script's insertion point.
+        insertionPoint = insertionPoints.isEmpty ? 0 : saved + max(written.count - count, 0)
+    }
+
+    /// `document.write` (page.js), as HTML and WebKit do it: while a parser script runs, `text` goes in at its
+    /// insertion point and is parsed at once up to there, a written inline script running at once, unless a script
+    /// holds the parser (a written `src` script, which runs when loaded, after the writer; the text waits for it).
+    /// From an external script run without an insertion point (`async`, `defer`, inserted), it is ignored; from
+    /// other code once the document is parsed it opens the document, replacing its content (`canOpen`).
+    func write(_ text: String) {
+        guard let env else { return }
+        guard let base = insertionPoints.last else {
+            guard ignoreDestructiveWrites == 0, canOpen else { return }
+            _ = try? env.invokeMethod("writeOpened", arguments: [text])
+            return
+        }
+        let html = HTMLSource(text)
+        let places = html.chunks.map { ScriptPlace(chunk: $0, source: html, base: base) }
+        written.insert(contentsOf: places, at: min(insertionPoint, written.count))
+        insertionPoint += places.count
+        while !blocked, insertionPoint > 0, !written.isEmpty {
+            let place = written.removeFirst()
+            insertionPoint -= 1
+            var scripts = feed(place.chunk.text, end: false, env: env)
+            while !scripts.isEmpty, !blocked { process(scripts.removeFirst(), place: place, env: env) }
+            queue.insert(contentsOf: scripts.map { ($0, place) }, at: 0)
         }
     }
 
@@ -309,7 +381,9 @@ final class DocumentLoader {
         if let handle = script.module?.handle, case .success = result { return runModule(script, handle: handle) }
         switch result {
         case .success(let resource):
+            ignoreDestructiveWrites += 1
             execute(resource.text, sourceURL: resource.url.absoluteString, line: 1, element: script.element)
+            ignoreDestructiveWrites -= 1
             fire("load", at: script.element)
         case .failure(let error):
             fail(script.element, error)
@@ -419,4 +493,27 @@ final class ModuleScriptState {
         self.column = column
         self.invalidURL = invalidURL
     }
+}
+
+/// Where a script element was parsed: a chunk of the document's source, or of text a script wrote
+/// (`document.write`), which stands at `base`, the place in the document where it was written.
+struct ScriptPlace {
+    let chunk: HTMLSource.Chunk
+    let source: HTMLSource
+    let base: (line: Int, column: Int)?
+
+    /// The 1-based line and column of `offset` in `source`, as a place in the document.
+    func position(of offset: Int) -> (line: Int, column: Int) {
+        let (line, column) = source.position(of: offset)
+        guard let base else { return (line, column) }
+        return line == 1 ? (base.line, base.column + column - 1) : (base.line + line - 1, column)
+    }
+
+    /// Where a script's text of `length` UTF-16 units starts (it ends at the chunk's `</script`).
+    func start(ofText length: Int) -> (line: Int, column: Int) {
+        position(of: max((chunk.endTagStart ?? chunk.start) - length, 0))
+    }
+
+    /// Right after the chunk: where its script writes.
+    var end: (line: Int, column: Int) { position(of: chunk.start + chunk.text.utf16.count) }
 }

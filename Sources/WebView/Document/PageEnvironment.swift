@@ -126,6 +126,12 @@ enum PageEnvironment {
             document?.loader?.endLoadDelay()
             return nil
         }
+        // document.write and document.open of the page's document (page.js), at the loader's insertion point.
+        define("documentWrite") { [weak document] args in
+            document?.loader?.write(args.string(at: 0) ?? "")
+            return nil
+        }
+        define("documentOpen") { [weak document] _ in document?.loader?.canOpen ?? false }
         SubresourceIntegrity.install(on: native, in: context)   // for stylesheet links (cssom.js)
         define("reportError") { [weak core, weak document] args in
             if let core, let document, !document.isClosed { core.uncaught(args[0], in: document) }

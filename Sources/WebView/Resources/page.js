@@ -165,6 +165,44 @@
     var scripts = env.parsed; env.parsed = [];
     return scripts;
   };
+  // document.write/writeln: the page's document asks its loader (DocumentLoader.write), which inserts the text at
+  // the parser's insertion point while a parser script runs and parses it at once (unless a written external script
+  // blocks the parser), and ignores it from an external script run after parsing, as WebKit does. (Own members of
+  // the page's document, as createElement's: domino's Document.prototype members cannot be redefined.)
+  function own(name, f) { Object.defineProperty(doc, name, { value: f, writable: true, configurable: true, enumerable: false }); }
+  own('write', function write() { native.documentWrite(Array.prototype.join.call(arguments, '')); });
+  own('writeln', function writeln() { native.documentWrite(Array.prototype.join.call(arguments, '') + '\n'); });
+  // document.open's steps once the document is parsed (a write without an insertion point, from an inline script or
+  // a task, or open()): its nodes go, and what is written until close() becomes its content, as on WebKit, where a
+  // write after `load` replaces the page. The text is parsed by a fresh parser (domino's cannot restart on this
+  // document) and its nodes imported; each write parses the whole text again and replaces them, its scripts running
+  // once, as inserted scripts.
+  var opened = null, openedScripts = 0;
+  env.openDocument = function () {
+    while (doc.firstChild) doc.removeChild(doc.firstChild);
+    opened = '';
+    openedScripts = 0;
+  };
+  env.writeOpened = function (text) {
+    if (opened === null) env.openDocument();
+    opened += text;
+    var fresh = require('domino').createDocument(opened, true), scripts = 0;
+    while (doc.firstChild) doc.removeChild(doc.firstChild);
+    for (var node = fresh.firstChild; node; node = node.nextSibling) {
+      if (node.nodeType === 10) continue;   // a written doctype is not kept
+      var copy = doc.importNode(node, true);
+      Array.prototype.forEach.call(copy.nodeType === 1 ? copy.getElementsByTagName('script') : [], function (el) {
+        if (scripts++ < openedScripts) el.__hybridStarted = true;   // ran when an earlier write put it in
+      });
+      doc.appendChild(copy);
+    }
+    openedScripts = scripts;
+  };
+  own('open', function open() {
+    if (native.documentOpen()) env.openDocument();
+    return doc;
+  });
+  own('close', function close() { opened = null; });
   env.scriptKind = function (el) {
     var type = el.getAttribute('type'), language = el.getAttribute('language');
     type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();
@@ -180,12 +218,19 @@
     doc.readyState = state;
     doc._dispatchEvent(new impl.Event('readystatechange'), true);
   };
-  env.fire = function (target, type, bubbles) {
-    var event = new impl.Event(type, { bubbles: !!bubbles, cancelable: false });
+  env.fire = function (target, type, bubbles, Class, init) {
+    var options = { bubbles: !!bubbles, cancelable: false };
+    if (init) Object.keys(init).forEach(function (key) { options[key] = init[key]; });
+    var event = new (Class || impl.Event)(type, options);
     target._dispatchEvent(event, true);
     return event;
   };
   env.domContentLoaded = function () { env.fire(doc, 'DOMContentLoaded', true); };  // bubbles on to the window
-  env.loaded = function () { env.fire(g, 'load', false); };
+  // `load`, then `pageshow` (not persisted: a headless page never comes from a back-forward cache), as WebKit fires
+  // them when a document has loaded.
+  env.loaded = function () {
+    env.fire(g, 'load', false);
+    env.fire(g, 'pageshow', false, g.PageTransitionEvent, { persisted: false });
+  };
   return env;
 })

@@ -1,0 +1,2 @@
+document.write('<u id=fromdefer>d</u>');
+log.push('deferred write ignored: ' + !document.getElementById('fromdefer'));
