@@ -99,8 +99,9 @@ import Testing
     }
 
     @Test func upgradeAndAdoptedCallbackAndLateDefinitions() async throws {
+        // `<body>` first: a script in the head sees no body yet, as in WebKit.
         let (out, errors) = try await page("""
-            <script>\(Self.logging)
+            <body><script>\(Self.logging)
             var later = document.createElement('x-log');
             later.id = 'later';
             customElements.define('x-log', XLog);
@@ -152,7 +153,7 @@ import Testing
 
     @Test func aThrowingConstructorIsReportedAndLeavesAnUnknownElement() async throws {
         let (out, errors) = try await page("""
-            <script>
+            <body><script>
             class XBad extends HTMLElement { constructor() { super(); throw new Error('constructor broke'); } connectedCallback() { window.connected = true; } }
             customElements.define('x-bad', XBad);
             var bad = document.createElement('x-bad');

@@ -58,6 +58,19 @@ import Testing
         await webView.close()
     }
 
+    /// A script that writes itself stops after WebKit's 21 nested writes (observed there: 22 runs) instead of
+    /// running until the time limit; a later script writes again.
+    @Test func aScriptThatWritesItselfStopsAtWebKitsDepth() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <body><script>var n = 0; function w() { n++; document.write('<script>w()<\\/script>'); } w();</script>
+            <script>document.write('<p id=after>after</p>');</script></body>
+            """, baseURL: URL(string: "https://app.example/")!)
+        #expect(try await webView.evaluateJavaScript("[n, document.scripts.length, !!document.getElementById('after')]") == [22, 23, true])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
     /// An `async` or deferred script's write has no insertion point and is ignored, as WebKit does.
     @Test func externalScriptsRunAfterParsingCannotWrite() async throws {
         let fixture = try PageFixture([

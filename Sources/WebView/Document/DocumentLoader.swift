@@ -23,6 +23,8 @@ final class DocumentLoader {
     /// External scripts running (HTML's ignore-destructive-writes counter): their `document.write` without an
     /// insertion point is ignored.
     private var ignoreDestructiveWrites = 0
+    /// Nested `document.write` calls, and whether they went deeper than WebKit's limit (until the outermost returns).
+    private var writeDepth = 0, writeTooDeep = false
     /// Whether the parser was told the input ended.
     private var parserEnded = false
     private var blocked = false
@@ -186,6 +188,11 @@ final class DocumentLoader {
     /// other code once the document is parsed it opens the document, replacing its content (`canOpen`).
     func write(_ text: String) {
         guard let env else { return }
+        // WebKit's recursion limit (Document::write, 21 nested writes): a script that writes itself stops there.
+        writeDepth += 1
+        defer { writeDepth -= 1; if writeDepth == 0 { writeTooDeep = false } }
+        writeTooDeep = writeTooDeep || writeDepth > 21
+        if writeTooDeep { return }
         guard let base = insertionPoints.last else {
             guard ignoreDestructiveWrites == 0, canOpen else { return }
             _ = try? env.invokeMethod("writeOpened", arguments: [text])

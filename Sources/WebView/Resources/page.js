@@ -203,6 +203,45 @@
     return doc;
   });
   own('close', function close() { opened = null; });
+  // The document's members domino leaves unimplemented (its getters throw "NotYetImplemented"), as WebKit gives them
+  // (observed on WebKitGTK 2.50): the element collections (live HTMLCollections, the same object on every read),
+  // `domain`, `referrer` (empty: a headless page has no referring page), `lastModified` (the load's time, as for a
+  // page served without Last-Modified) and `designMode`. The collections are queried on each use (domino's
+  // getElementsByTagName lists do not follow later changes).
+  function ownGetter(name, get, set) {
+    Object.defineProperty(doc, name, { get: get, set: set, configurable: true, enumerable: false });
+  }
+  var collections = Object.create(null);
+  function collection(name, make) { return collections[name] || (collections[name] = make()); }
+  function filtered(name, selector) {
+    ownGetter(name, function () {
+      return collection(name, function () {
+        return env.liveCollection(function () { return Array.prototype.slice.call(doc.querySelectorAll(selector)); }, null);
+      });
+    });
+  }
+  filtered('scripts', 'script');
+  filtered('images', 'img');
+  filtered('embeds', 'embed');
+  filtered('plugins', 'embed');
+  filtered('links', 'a[href], area[href]');
+  filtered('anchors', 'a[name]');
+  filtered('applets', 'applet');
+  ownGetter('domain', function () { return new URL(doc.URL).hostname; }, function (value) {
+    if (String(value) !== new URL(doc.URL).hostname) throw new DOMException('The operation is insecure.', 'SecurityError');
+  });
+  ownGetter('referrer', function () { return ''; });
+  var loadedAt = new Date();
+  function two(n) { return (n < 10 ? '0' : '') + n; }
+  ownGetter('lastModified', function () {
+    var d = loadedAt;
+    return two(d.getMonth() + 1) + '/' + two(d.getDate()) + '/' + d.getFullYear() + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
+  });
+  var designMode = 'off';
+  ownGetter('designMode', function () { return designMode; }, function (value) {
+    value = String(value).toLowerCase();
+    if (value === 'on' || value === 'off') designMode = value;
+  });
   env.scriptKind = function (el) {
     var type = el.getAttribute('type'), language = el.getAttribute('language');
     type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();

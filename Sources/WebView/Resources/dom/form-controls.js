@@ -413,6 +413,12 @@
   });
   layers.set(impl.HTMLFormElement, impl.HTMLFormElement.prototype);
 
+  // Object.prototype.toString says "[object HTMLCollection]" of these (document.forms, selectedOptions), as WebKit does.
+  if (!Object.prototype.hasOwnProperty.call(SelectedOptions.prototype, Symbol.toStringTag)) {
+    Object.defineProperty(SelectedOptions.prototype, Symbol.toStringTag, { value: 'HTMLCollection', configurable: true });
+  }
+  env.liveCollection = function (list, named) { return liveCollection(SelectedOptions.prototype, list, named); };   // page.js
+
   // document.forms (domino's is not implemented)
   var documentForms = null;
   accessor(env.document, 'forms', function () {
