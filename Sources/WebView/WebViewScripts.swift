@@ -24,7 +24,7 @@ package enum WebViewScripts {
     ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
     ///   and `document.createEvent`'s legacy names.
     /// - `event-dispatch`: `addEventListener` options, the DOM standard's dispatch (with activation behaviour
-    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`.
+    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`, the `EventTarget` constructor.
     /// - `event-handlers`: `onX` properties and content attributes on elements, the document and the window.
     /// - `nodes`: `append`, `prepend`, `replaceChildren`, `isConnected`, `getRootNode`, `dataset`, `innerText`,
     ///   `outerText`.
@@ -194,8 +194,8 @@ package enum WebViewScripts {
     /// - `geometry`: `DOMRect`, `DOMRectReadOnly`, `DOMRectList`, `getBoundingClientRect`/`getClientRects`,
     ///   `offset*`, `client*`, `scroll*` on elements, `scrollIntoView` and `document.elementFromPoint`, laid out on
     ///   first read from the computed style and the viewport.
-    /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback`, evaluated in a task after
-    ///   `observe()`, a DOM or style change, a scroll or a device change (never by polling).
+    /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback` (Android profiles only),
+    ///   evaluated in a task after `observe()`, a DOM or style change, a scroll or a device change (never by polling).
     /// - `matrix`: `DOMMatrix`, `DOMMatrixReadOnly`, `WebKitCSSMatrix`, `DOMPoint`, `DOMPointReadOnly` and `DOMQuad`
     ///   (Geometry Interfaces 1), made on first use.
     static let geometry: [(name: String, script: ScriptResource)] = ["geometry", "observers", "matrix"].map { name in

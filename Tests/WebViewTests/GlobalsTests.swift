@@ -1,0 +1,122 @@
+import Foundation
+import JavaScript
+import Testing
+@testable import WebView
+
+/// The window's surface as WebKit's: no engine internals in what pages enumerate, WebKit's interfaces and not the
+/// legacy ones it lacks, `requestIdleCallback` only where the device's browser has it, and a constructible
+/// `EventTarget`. The expected values were observed on WebKitGTK 2.50 (`hybrid conform`) unless said otherwise.
+@Suite struct GlobalsTests {
+    private func open(device: DeviceProfile = .default) async throws -> (HeadlessWebView, EventLog) {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: device))
+        let log = EventLog(webView)
+        try await webView.loadHTMLString("<!doctype html><html><body><p>x</p></body></html>", baseURL: nil)
+        return (webView, log)
+    }
+
+    /// Mocha's leak check, `Object.keys(window)` and `for (k in window)` list none of the engine's internals, even
+    /// after the window has listeners; none is a global name but the internal device ones (not enumerable).
+    @Test func theWindowListsNoInternals() async throws {
+        let (webView, log) = try await open()
+        #expect(try await webView.evaluateJavaScript("""
+            addEventListener('resize', function () {});
+            document.body.addEventListener('click', function () {});
+            var listed = Object.keys(window), inLoop = [];
+            for (var k in window) inLoop.push(k);
+            var internal = function (k) { return k.charAt(0) === '_'; };
+            [listed.filter(internal).join(), inLoop.filter(internal).join(),
+             Object.keys(document.body).indexOf('_listeners'),
+             ['addEventListener', 'removeEventListener', 'dispatchEvent'].filter(function (k) { return listed.indexOf(k) >= 0; }).join(),
+             Object.getOwnPropertyNames(window).filter(function (k) { return k.charAt(0) === '_' && k.indexOf('__hybrid') !== 0; })
+               .filter(function (k) { return !/^_(dispatchEvent|doClick|getEventHandler|isClick|listeners|setEventHandler|getTheParent)$/.test(k); }).join()]
+            """) == ["", "", -1, "", ""])
+        // Observed on WebKitGTK 2.50: domino's parser and the legacy interfaces WebKit removed are not globals; a
+        // <td> is an HTMLTableCellElement by its constructor and its Object.prototype.toString name.
+        #expect(try await webView.evaluateJavaScript("""
+            [typeof HTMLParser, typeof HTMLKeygenElement, typeof HTMLMenuItemElement, typeof HTMLTableDataCellElement,
+             typeof HTMLTableHeaderCellElement, Object.prototype.toString.call(document.createElement('td')),
+             document.createElement('td').constructor.name, document.createElement('th').constructor.name,
+             document.createElement('td') instanceof HTMLTableCellElement].join()
+            """) == "undefined,undefined,undefined,undefined,undefined,[object HTMLTableCellElement],HTMLTableCellElement,HTMLTableCellElement,true")
+        // The window's own listeners still work after the change.
+        _ = try await webView.evaluateJavaScript("addEventListener('ping', function (e) { console.log('window ' + e.type); }); dispatchEvent(new Event('ping'))")
+        #expect(log.consoleLines == ["window ping"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// WebKit (Safari, WKWebView: iPhone, iPad, and a Mac's Safari for the desktop profile) has no
+    /// `requestIdleCallback`: typeof is 'undefined' on WebKitGTK 2.50. Android's WebView (Chrome) has it.
+    @Test func idleCallbacksOnlyWhereTheDevicesBrowserHasThem() async throws {
+        let probe = "[typeof requestIdleCallback, typeof cancelIdleCallback, typeof IdleDeadline].join()"
+        for device in [DeviceProfile.iPhone15, .iPhoneSE, .iPad, .desktop] {
+            let (webView, _) = try await open(device: device)
+            #expect(try await webView.evaluateJavaScript(probe) == "undefined,undefined,undefined", "\(device.name)")
+            await webView.close()
+        }
+        let (android, _) = try await open(device: .pixel8)
+        #expect(try await android.evaluateJavaScript(probe) == "function,function,function")
+        await android.close()
+    }
+
+    /// `new EventTarget()` and subclasses listen and dispatch; nodes, the document, the window, XMLHttpRequest and
+    /// AbortSignal are EventTargets, a plain object is not. Every value observed on WebKitGTK 2.50.
+    @Test func eventTargetIsAConstructibleInterface() async throws {
+        let (webView, log) = try await open()
+        #expect(try await webView.evaluateJavaScript("""
+            var t = new EventTarget(), n = 0;
+            t.addEventListener('x', function (e) { n += e.target === t ? 1 : 100; });
+            t.dispatchEvent(new Event('x'));
+            n
+            """) == 1)
+        #expect(try await webView.evaluateJavaScript("""
+            class Bus extends EventTarget {}
+            var b = new Bus(), seen = [];
+            b.addEventListener('ping', function (e) { seen.push(e.type, e.target === b, this === b); });
+            b.dispatchEvent(new CustomEvent('ping'));
+            [seen.join(), b instanceof EventTarget, b instanceof Bus, Object.prototype.toString.call(b)].join(' ')
+            """) == "ping,true,true true true [object EventTarget]")
+        #expect(try await webView.evaluateJavaScript("""
+            [document.body instanceof EventTarget, document instanceof EventTarget, window instanceof EventTarget,
+             new XMLHttpRequest() instanceof EventTarget, new AbortController().signal instanceof EventTarget,
+             ({}) instanceof EventTarget, Object.prototype.toString.call(new EventTarget())].join()
+            """) == "true,true,true,true,true,false,[object EventTarget]")
+        #expect(try await webView.evaluateJavaScript("""
+            try { EventTarget(); 'no error' } catch (e) { e.name + ': ' + e.message }
+            """) == "TypeError: Constructor requires 'new' operator")
+        #expect(try await webView.evaluateJavaScript("""
+            [EventTarget.length, EventTarget.name,
+             ['addEventListener', 'constructor', 'dispatchEvent', 'removeEventListener'].every(function (k) {
+               return Object.prototype.hasOwnProperty.call(EventTarget.prototype, k); }),
+             Object.keys(window).indexOf('EventTarget')].join(' ')
+            """) == "0 EventTarget true -1")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// The window's objects have WebKit's interface objects: `location`, `navigator` and the documents are instances
+    /// with WebKit's names and constructors, and constructing one throws. Every value observed on WebKitGTK 2.50.
+    @Test func locationNavigatorAndDocumentsHaveTheirInterfaces() async throws {
+        let (webView, log) = try await open()
+        #expect(try await webView.evaluateJavaScript("""
+            [Location, Navigator, HTMLDocument, XMLDocument].map(function (C) {
+              try { new C(); return 'no error'; } catch (e) { return e.name + ': ' + e.message; } }).join(' | ')
+            """) == "TypeError: Illegal constructor | TypeError: Illegal constructor | TypeError: Illegal constructor | TypeError: Illegal constructor")
+        #expect(try await webView.evaluateJavaScript("""
+            [Object.prototype.toString.call(location), Object.prototype.toString.call(navigator),
+             Object.prototype.toString.call(document), location instanceof Location, navigator instanceof Navigator,
+             document instanceof HTMLDocument, document instanceof Document, Object.getPrototypeOf(document) === HTMLDocument.prototype,
+             new Document() instanceof HTMLDocument, document.implementation.createHTMLDocument('') instanceof HTMLDocument,
+             new DOMParser().parseFromString('<p>', 'text/html') instanceof HTMLDocument,
+             Object.getPrototypeOf(HTMLDocument.prototype) === Document.prototype,
+             location.constructor.name, navigator.constructor.name, document.constructor.name].join()
+            """) == "[object Location],[object Navigator],[object HTMLDocument],true,true,true,true,true,false,true,true,true,Location,Navigator,HTMLDocument")
+        #expect(try await webView.evaluateJavaScript("""
+            [new DOMParser().parseFromString('<a/>', 'application/xml') instanceof XMLDocument,
+             document.implementation.createDocument(null, 'a') instanceof XMLDocument, document instanceof XMLDocument,
+             location.href === String(location)].join()
+            """) == "true,true,false,true")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+}
