@@ -14,7 +14,8 @@ package enum WebViewScripts {
 
     /// The JavaScript half of a page, after ``window``: dialogs, `requestAnimationFrame`, visibility,
     /// `webkit.messageHandlers`, error events, navigation hooks (links, forms, iframes) and the incremental
-    /// parser that hands scripts to Swift. A function of `(require, native, env)`.
+    /// parser that hands scripts to Swift, and WebKit's smaller window members (`origin`, `reportError`, `open`,
+    /// `print`, `status`, `BarProp`, the `webkit`-prefixed aliases). A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js", sourceURL: "hybrid:page")
 
     /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`

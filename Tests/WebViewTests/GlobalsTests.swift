@@ -10,7 +10,8 @@ import Testing
     private func open(device: DeviceProfile = .default) async throws -> (HeadlessWebView, EventLog) {
         let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: device))
         let log = EventLog(webView)
-        try await webView.loadHTMLString("<!doctype html><html><body><p>x</p></body></html>", baseURL: nil)
+        try await webView.loadHTMLString("<!doctype html><html><body><p>x</p></body></html>",
+                                         baseURL: URL(string: "https://example.com/page.html"))
         return (webView, log)
     }
 
@@ -116,6 +117,39 @@ import Testing
              document.implementation.createDocument(null, 'a') instanceof XMLDocument, document instanceof XMLDocument,
              location.href === String(location)].join()
             """) == "true,true,false,true")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
+
+    /// Window members pages call or feature-detect: `origin`, `reportError` (an `error` event, as an uncaught
+    /// exception), `open` (null: no popups), the no-op `print`/`focus`/`blur`/`close`/`stop`, `status`, the prefixed
+    /// aliases, `clientInformation` and the bars. Every value observed on WebKitGTK 2.50 (the page's origin aside).
+    @Test func windowMembersPagesCall() async throws {
+        let (webView, log) = try await open()
+        #expect(try await webView.evaluateJavaScript("""
+            [origin === 'https://example.com' && origin === location.origin, typeof reportError, typeof print, typeof stop, typeof focus, typeof blur,
+             typeof close, typeof open, JSON.stringify(status), webkitURL === URL,
+             webkitRequestAnimationFrame === requestAnimationFrame, typeof webkitCancelAnimationFrame,
+             clientInformation === navigator, locationbar.visible, Object.prototype.toString.call(menubar), closed].join()
+            """) == "true,function,function,function,function,function,function,function,\"\",true,false,function,true,true,[object BarProp],false")
+        #expect(try await webView.evaluateJavaScript("""
+            var got = [];
+            addEventListener('error', function (e) {
+              got.push(e.constructor.name, e.message, e.error && e.error.message, e.cancelable); e.preventDefault(); });
+            reportError(new Error('boom'));
+            got.join('|')
+            """) == "ErrorEvent|Error: boom|boom|true")
+        #expect(try await webView.evaluateJavaScript("""
+            function message(f) { try { f(); return 'no error'; } catch (e) { return e.name + ': ' + e.message; } }
+            [String(open('x.html', '_blank')), message(function () { reportError(); }),
+             message(function () { new BarProp(); }), typeof webkitRequestAnimationFrame(function () {})].join()
+            """) == "null,TypeError: Not enough arguments,TypeError: Illegal constructor,number")
+        #expect(try await webView.evaluateJavaScript("status = 5; origin = 'o'; [typeof status, status, origin].join()") == "string,5,o")
+        #expect(try await webView.evaluateJavaScript("""
+            Object.keys(window).filter(function (k) {
+              return /^(origin|reportError|print|stop|focus|blur|close|open|status|locationbar|menubar|personalbar|scrollbars|statusbar|toolbar|clientInformation|webkitURL|webkitRequestAnimationFrame)$/.test(k);
+            }).sort().join()
+            """) == "blur,clientInformation,close,focus,locationbar,menubar,open,origin,personalbar,print,reportError,scrollbars,status,statusbar,stop,toolbar,webkitRequestAnimationFrame")
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
