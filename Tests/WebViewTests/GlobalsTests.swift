@@ -153,4 +153,40 @@ import Testing
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
+
+    /// SVG elements have WebKit's interfaces and chains, made by `createElementNS` and by the parser; constructing
+    /// one throws. Every chain observed on WebKitGTK 2.50.
+    @Test func svgElementsHaveTheirInterfaces() async throws {
+        let (webView, log) = try await open()
+        let chains = [
+            "g:SVGGElement>SVGGraphicsElement>SVGElement",
+            "path:SVGPathElement>SVGGeometryElement>SVGGraphicsElement>SVGElement",
+            "rect:SVGRectElement>SVGGeometryElement>SVGGraphicsElement>SVGElement",
+            "text:SVGTextElement>SVGTextPositioningElement>SVGTextContentElement>SVGGraphicsElement>SVGElement",
+            "tspan:SVGTSpanElement>SVGTextPositioningElement>SVGTextContentElement>SVGGraphicsElement>SVGElement",
+            "linearGradient:SVGLinearGradientElement>SVGGradientElement>SVGElement",
+            "clipPath:SVGClipPathElement>SVGElement",
+            "svg:SVGSVGElement>SVGGraphicsElement>SVGElement",
+            "use:SVGUseElement>SVGGraphicsElement>SVGElement",
+            "stop:SVGStopElement>SVGElement",
+            "foo:SVGElement",
+        ].joined(separator: " ")
+        #expect(try await webView.evaluateJavaScript("""
+            var NS = 'http://www.w3.org/2000/svg';
+            ['g', 'path', 'rect', 'text', 'tspan', 'linearGradient', 'clipPath', 'svg', 'use', 'stop', 'foo'].map(function (t) {
+              var e = document.createElementNS(NS, t), chain = [];
+              for (var p = Object.getPrototypeOf(e); p && p !== Element.prototype; p = Object.getPrototypeOf(p)) chain.push(p.constructor.name);
+              return t + ':' + chain.join('>');
+            }).join(' ')
+            """) == .string(chains))
+        #expect(try await webView.evaluateJavaScript("""
+            document.body.innerHTML = '<svg><g><rect/><path/></g></svg>';
+            var rect = document.querySelector('rect');
+            [rect instanceof SVGRectElement, rect instanceof SVGGeometryElement, document.querySelector('g') instanceof SVGGElement,
+             Object.prototype.toString.call(rect), rect.getAttribute('x'), rect.namespaceURI === 'http://www.w3.org/2000/svg',
+             [SVGGElement, SVGGraphicsElement].map(function (C) { try { new C(); return 'no error'; } catch (e) { return e.message; } }).join('/')].join()
+            """) == "true,true,true,[object SVGRectElement],,true,Illegal constructor/Illegal constructor")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

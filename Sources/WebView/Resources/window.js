@@ -123,6 +123,47 @@
   Object.defineProperty(g, 'navigator', { value: navigator, writable: true, configurable: true });
   // history: dom/history.js
 
+  // --- SVG element interfaces (d3 and chart libraries test `instanceof SVGGElement`, `SVGGraphicsElement`, ...):
+  // domino makes every SVG element but <svg> a plain SVGElement; here each tag WebKit gives an interface of its own
+  // gets it, with WebKit's chain (SVGElement > SVGGraphicsElement > SVGGeometryElement > SVGPathElement, ...).
+  var svg = require('domino/lib/svg'), SVGElementImpl = svg.elements.SVGElement, svgCreate = svg.createElement;
+  var svgProtos = Object.create(null);   // local name -> prototype
+  function svgInterface(name, parent, tags) {
+    interfaceObject(name, Object.create(parent.prototype));
+    (tags || []).forEach(function (tag) { svgProtos[tag] = g[name].prototype; });
+    return g[name];
+  }
+  var SVGGraphics = svgInterface('SVGGraphicsElement', SVGElementImpl, ['a', 'defs', 'foreignObject', 'g', 'image',
+                                                                         'switch', 'use']);
+  Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, SVGGraphics.prototype);
+  var SVGGeometry = svgInterface('SVGGeometryElement', SVGGraphics);
+  var SVGTextContent = svgInterface('SVGTextContentElement', SVGGraphics);
+  var SVGTextPositioning = svgInterface('SVGTextPositioningElement', SVGTextContent);
+  var SVGGradient = svgInterface('SVGGradientElement', SVGElementImpl);
+  svgInterface('SVGTextElement', SVGTextPositioning, ['text']);
+  svgInterface('SVGTSpanElement', SVGTextPositioning, ['tspan']);
+  svgInterface('SVGTextPathElement', SVGTextContent, ['textPath']);
+  svgInterface('SVGLinearGradientElement', SVGGradient, ['linearGradient']);
+  svgInterface('SVGRadialGradientElement', SVGGradient, ['radialGradient']);
+  [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
+   ['Polyline', 'polyline'], ['Polygon', 'polygon']].forEach(function (pair) {
+    svgInterface('SVG' + pair[0] + 'Element', SVGGeometry, [pair[1]]);
+  });
+  [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'], ['Switch', 'switch'],
+   ['Use', 'use']].forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGraphics, [pair[1]]); });
+  [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
+   ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
+   ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']].forEach(function (pair) {
+    svgInterface('SVG' + pair[0] + 'Element', SVGElementImpl, [pair[1]]);
+  });
+  svg.createElement = function (doc, localName, prefix) {
+    var proto = svgProtos[localName];
+    if (!proto) return svgCreate(doc, localName, prefix);
+    var element = Object.create(proto);
+    SVGElementImpl.call(element, doc, localName, prefix);
+    return element;
+  };
+
   // --- interface objects of the window's own objects, as WebKit's: `location instanceof Location`,
   // `navigator instanceof Navigator`, `document instanceof HTMLDocument`, their Object.prototype.toString names
   // and constructors; constructing one throws "Illegal constructor" (all observed on WebKitGTK 2.50).
