@@ -95,8 +95,9 @@ import Testing
         await webView.close()
     }
 
-    /// The window's objects have WebKit's interface objects: `location`, `navigator` and the documents are instances
-    /// with WebKit's names and constructors, and constructing one throws. Every value observed on WebKitGTK 2.50.
+    /// The window's objects have WebKit's interface objects: `location`, `navigator`, the documents, tree walkers and
+    /// node iterators are instances with WebKit's names and constructors, and constructing one throws. Every value
+    /// observed on WebKitGTK 2.50.
     @Test func locationNavigatorAndDocumentsHaveTheirInterfaces() async throws {
         let (webView, log) = try await open()
         #expect(try await webView.evaluateJavaScript("""
@@ -117,6 +118,12 @@ import Testing
              document.implementation.createDocument(null, 'a') instanceof XMLDocument, document instanceof XMLDocument,
              location.href === String(location)].join()
             """) == "true,true,false,true")
+        #expect(try await webView.evaluateJavaScript("""
+            var tw = document.createTreeWalker(document.body), ni = document.createNodeIterator(document.body);
+            [TreeWalker, NodeIterator].map(function (C) { try { new C(); return 'no error'; } catch (e) { return e.message; } })
+              .concat([tw instanceof TreeWalker, ni instanceof NodeIterator, Object.prototype.toString.call(tw),
+                       Object.prototype.toString.call(ni), tw.constructor.name, tw.nextNode().nodeName]).join()
+            """) == "Illegal constructor,Illegal constructor,true,true,[object TreeWalker],[object NodeIterator],TreeWalker,P")
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }

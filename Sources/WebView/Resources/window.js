@@ -184,6 +184,8 @@
   interfaceObject('Location', Object.create(Object.getPrototypeOf(location)));
   Object.setPrototypeOf(location, g.Location.prototype);
   interfaceObject('Navigator', Object.getPrototypeOf(navigator));
+  interfaceObject('TreeWalker', require('domino/lib/TreeWalker').prototype);       // document.createTreeWalker's
+  interfaceObject('NodeIterator', require('domino/lib/NodeIterator').prototype);   // document.createNodeIterator's
   // Documents are domino's Documents: HTML ones (the page's, createHTMLDocument's, DOMParser's text/html) are
   // HTMLDocuments, XML ones (createDocument's, DOMParser's XML) XMLDocuments. The page's document has
   // HTMLDocument.prototype as its prototype, as in WebKit; the others are instances by their kind.
