@@ -14,7 +14,8 @@ package enum WebViewScripts {
 
     /// The JavaScript half of a page, after ``window``: dialogs, `requestAnimationFrame`, visibility,
     /// `webkit.messageHandlers`, error events, navigation hooks (links, forms, iframes) and the incremental
-    /// parser that hands scripts to Swift. A function of `(require, native, env)`.
+    /// parser that hands scripts to Swift, and WebKit's smaller window members (`origin`, `reportError`, `open`,
+    /// `print`, `status`, `BarProp`, the `webkit`-prefixed aliases). A function of `(require, native, env)`.
     static let page = ScriptResource(module: "WebView", file: "page.js", sourceURL: "hybrid:page")
 
     /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
@@ -24,7 +25,7 @@ package enum WebViewScripts {
     ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
     ///   and `document.createEvent`'s legacy names.
     /// - `event-dispatch`: `addEventListener` options, the DOM standard's dispatch (with activation behaviour
-    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`.
+    ///   and shadow-tree retargeting hooks), `composedPath()`, `window.event`, `click()`, the `EventTarget` constructor.
     /// - `event-handlers`: `onX` properties and content attributes on elements, the document and the window.
     /// - `nodes`: `append`, `prepend`, `replaceChildren`, `isConnected`, `getRootNode`, `dataset`, `innerText`,
     ///   `outerText`.
@@ -202,8 +203,8 @@ package enum WebViewScripts {
     /// - `geometry`: `DOMRect`, `DOMRectReadOnly`, `DOMRectList`, `getBoundingClientRect`/`getClientRects`,
     ///   `offset*`, `client*`, `scroll*` on elements, `scrollIntoView` and `document.elementFromPoint`, laid out on
     ///   first read from the computed style and the viewport.
-    /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback`, evaluated in a task after
-    ///   `observe()`, a DOM or style change, a scroll or a device change (never by polling).
+    /// - `observers`: `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback` (Android profiles only),
+    ///   evaluated in a task after `observe()`, a DOM or style change, a scroll or a device change (never by polling).
     /// - `matrix`: `DOMMatrix`, `DOMMatrixReadOnly`, `WebKitCSSMatrix`, `DOMPoint`, `DOMPointReadOnly` and `DOMQuad`
     ///   (Geometry Interfaces 1), made on first use.
     static let geometry: [(name: String, script: ScriptResource)] = ["geometry", "observers", "matrix"].map { name in

@@ -492,7 +492,7 @@ import Testing
             var start = performance.now();
             while (performance.now() - start < 20) {}
             </script>
-            """)
+            """, device: .pixel8)
         _ = await webView.runUntilIdle()
         #expect(log.consoleLines == ["plain false false true", "timed true true true"])
         // Without a long task, a timeout is not reached: an ordinary idle period.

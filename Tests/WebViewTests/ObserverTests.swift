@@ -6,8 +6,9 @@ import Testing
 /// `IntersectionObserver`, `ResizeObserver` and `requestIdleCallback` (`geometry/observers.js`) over the box model
 /// of <doc:GeometryModel>, on an iPhone SE (375 x 667).
 @Suite struct ObserverTests {
-    private func open(_ body: String) async throws -> (HeadlessWebView, EventLog) {
-        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: .iPhoneSE))
+    /// `requestIdleCallback` is only on Android's profile (``DeviceProfile/pixel8``): WebKit has none.
+    private func open(_ body: String, device: DeviceProfile = .iPhoneSE) async throws -> (HeadlessWebView, EventLog) {
+        let webView = HeadlessWebView(runtime: JavaScriptRuntime(), configuration: WebViewConfiguration(device: device))
         let log = EventLog(webView)
         try await webView.loadHTMLString("""
             <!doctype html><html><head><style>body { margin: 0 }</style></head><body>\(body)</body></html>
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func badOptionsThrowAsBrowsersDo() async throws {
-        let (webView, _) = try await open("")
+        let (webView, _) = try await open("", device: .pixel8)
         #expect(try await webView.evaluateJavaScript("""
             function name(f) { try { f(); return 'no error'; } catch (e) { return e.name; } }
             function cb() {}
@@ -128,7 +129,7 @@ import Testing
             cancelIdleCallback(b);
             cancelIdleCallback(12345);
             </script>
-            """)
+            """, device: .pixel8)
         _ = await webView.runUntilIdle()
         #expect(log.consoleLines == ["idle true false true"])
         #expect(try await webView.evaluateJavaScript("a !== b && typeof a === 'number'") == true)

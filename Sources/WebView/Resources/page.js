@@ -271,5 +271,53 @@
     env.fire(g, 'load', false);
     env.fire(g, 'pageshow', false, g.PageTransitionEvent, { persisted: false });
   };
+
+  // --- window members WebKit has that pages call or feature-detect (values observed on WebKitGTK 2.50), enumerable
+  // as WebKit lists them in Object.keys(window).
+  function member(name, value) {
+    Object.defineProperty(g, name, { value: value, writable: true, enumerable: true, configurable: true });
+  }
+  function replaceable(name, get) {   // [Replaceable]: a page may assign its own value
+    Object.defineProperty(g, name, { get: get, set: function (v) { member(name, v); },
+                                     enumerable: true, configurable: true });
+  }
+  replaceable('origin', function () { return env.origin; });
+  replaceable('clientInformation', function () { return g.navigator; });
+  // reportError(e): reported as an uncaught exception is (an `error` ErrorEvent at the window, then the host's log).
+  member('reportError', function reportError(e) {
+    if (arguments.length === 0) throw new TypeError('Not enough arguments');
+    native.reportError(e);
+  });
+  // A headless page has no window to print, focus, blur or close (WebKit does not close a window that a script did
+  // not open) and no popups: open() returns null, as a WKWebView without a UI delegate's createWebView does.
+  member('print', function print() {});
+  member('focus', function focus() {});
+  member('blur', function blur() {});
+  member('close', function close() {});
+  member('stop', function stop() {});
+  member('open', function open() { return null; });
+  var status = '';
+  Object.defineProperty(g, 'status', { get: function () { return status; }, set: function (v) { status = String(v); },
+                                       enumerable: true, configurable: true });
+  // URL's legacy alias, not enumerable as interfaces are; the platform's URL is installed after this script.
+  Object.defineProperty(g, 'webkitURL', { get: function () { return g.URL; }, set: function (v) {
+    Object.defineProperty(g, 'webkitURL', { value: v, writable: true, configurable: true });
+  }, configurable: true });
+  // WebKit's prefixed frame functions are functions of their own, not requestAnimationFrame itself.
+  member('webkitRequestAnimationFrame', function webkitRequestAnimationFrame(callback) {
+    return g.requestAnimationFrame(callback);
+  });
+  function cancelFrame(id) { return g.cancelAnimationFrame(id); }
+  member('webkitCancelAnimationFrame', function webkitCancelAnimationFrame(id) { return cancelFrame(id); });
+  member('webkitCancelRequestAnimationFrame', function webkitCancelRequestAnimationFrame(id) { return cancelFrame(id); });
+  function BarProp() { throw new TypeError('Illegal constructor'); }
+  Object.defineProperty(BarProp.prototype, 'visible', { get: function () { return true; },
+                                                        enumerable: true, configurable: true });
+  Object.defineProperty(BarProp.prototype, Symbol.toStringTag, { value: 'BarProp', configurable: true });
+  Object.defineProperty(g, 'BarProp', { value: BarProp, writable: true, configurable: true });
+  ['locationbar', 'menubar', 'personalbar', 'scrollbars', 'statusbar', 'toolbar'].forEach(function (name) {
+    var bar = Object.create(BarProp.prototype);
+    replaceable(name, function () { return bar; });
+  });
   return env;
 })

@@ -19,8 +19,19 @@
   env.document = env.parser.document();
   env.document._address = config.url;
   Window.call(g, env.document);
+  // Not copied: domino's parser class and the legacy interfaces WebKit does not have (WebKitGTK 2.50 and Safari
+  // have no HTMLParser, HTMLKeygenElement, HTMLMenuItemElement, HTMLTableDataCellElement nor
+  // HTMLTableHeaderCellElement on the window; domino's <td> and <th> still are HTMLTableCellElements).
+  var legacyNames = ['HTMLKeygenElement', 'HTMLMenuItemElement', 'HTMLTableDataCellElement',
+                     'HTMLTableHeaderCellElement'];
   var skip = { console: 1, _run: 1, setTimeout: 1, clearTimeout: 1, setInterval: 1, clearInterval: 1,
-               navigator: 1, history: 1, constructor: 1 };
+               navigator: 1, history: 1, constructor: 1, HTMLParser: 1 };
+  legacyNames.forEach(function (name) { skip[name] = 1; });
+  function setConstructor(proto, C) {   // domino's own `constructor`s are writable but not configurable
+    var own = Object.getOwnPropertyDescriptor(proto, 'constructor');
+    var fixed = own && !own.configurable;
+    Object.defineProperty(proto, 'constructor', fixed ? { value: C } : { value: C, writable: true, configurable: true });
+  }
   [ET.prototype, Window.prototype].forEach(function (proto) {
     Object.getOwnPropertyNames(proto).forEach(function (name) {
       if (skip[name] || Object.prototype.hasOwnProperty.call(g, name) && name !== 'location') return;
@@ -30,8 +41,17 @@
         Object.defineProperty(d.value, 'name', { value: name });
       }
       d.configurable = true;
+      // Pages enumerate the window (Object.keys, for-in, mocha's leak check): domino's internals (`_dispatchEvent`,
+      // `_getEventHandler`, ...) are not listed, nor EventTarget's methods, which WebKit has on
+      // EventTarget.prototype, not on the window (Object.keys(window) on WebKitGTK 2.50 lists none of them).
+      if (name.charAt(0) === '_' || proto === ET.prototype) d.enumerable = false;
       Object.defineProperty(g, name, d);
     });
+  });
+  // Their elements (<td>, <th>, ...) name the interface WebKit gives them: HTMLTableCellElement, not domino's subclass.
+  legacyNames.forEach(function (name) {
+    var legacy = Window.prototype[name] && Window.prototype[name].prototype;
+    if (legacy) setConstructor(legacy, Object.getPrototypeOf(legacy).constructor);
   });
   Object.defineProperty(g, 'Window', { value: Window, writable: true, configurable: true });
   ['window', 'self', 'frames', 'parent', 'top', 'globalThis'].forEach(function (name) {
@@ -102,5 +122,77 @@
   });
   Object.defineProperty(g, 'navigator', { value: navigator, writable: true, configurable: true });
   // history: dom/history.js
+
+  // --- SVG element interfaces (d3 and chart libraries test `instanceof SVGGElement`, `SVGGraphicsElement`, ...):
+  // domino makes every SVG element but <svg> a plain SVGElement; here each tag WebKit gives an interface of its own
+  // gets it, with WebKit's chain (SVGElement > SVGGraphicsElement > SVGGeometryElement > SVGPathElement, ...).
+  var svg = require('domino/lib/svg'), SVGElementImpl = svg.elements.SVGElement, svgCreate = svg.createElement;
+  var svgProtos = Object.create(null);   // local name -> prototype
+  function svgInterface(name, parent, tags) {
+    interfaceObject(name, Object.create(parent.prototype));
+    (tags || []).forEach(function (tag) { svgProtos[tag] = g[name].prototype; });
+    return g[name];
+  }
+  var SVGGraphics = svgInterface('SVGGraphicsElement', SVGElementImpl, ['a', 'defs', 'foreignObject', 'g', 'image',
+                                                                         'switch', 'use']);
+  Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, SVGGraphics.prototype);
+  var SVGGeometry = svgInterface('SVGGeometryElement', SVGGraphics);
+  var SVGTextContent = svgInterface('SVGTextContentElement', SVGGraphics);
+  var SVGTextPositioning = svgInterface('SVGTextPositioningElement', SVGTextContent);
+  var SVGGradient = svgInterface('SVGGradientElement', SVGElementImpl);
+  svgInterface('SVGTextElement', SVGTextPositioning, ['text']);
+  svgInterface('SVGTSpanElement', SVGTextPositioning, ['tspan']);
+  svgInterface('SVGTextPathElement', SVGTextContent, ['textPath']);
+  svgInterface('SVGLinearGradientElement', SVGGradient, ['linearGradient']);
+  svgInterface('SVGRadialGradientElement', SVGGradient, ['radialGradient']);
+  [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
+   ['Polyline', 'polyline'], ['Polygon', 'polygon']].forEach(function (pair) {
+    svgInterface('SVG' + pair[0] + 'Element', SVGGeometry, [pair[1]]);
+  });
+  [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'], ['Switch', 'switch'],
+   ['Use', 'use']].forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGraphics, [pair[1]]); });
+  [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
+   ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
+   ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']].forEach(function (pair) {
+    svgInterface('SVG' + pair[0] + 'Element', SVGElementImpl, [pair[1]]);
+  });
+  svg.createElement = function (doc, localName, prefix) {
+    var proto = svgProtos[localName];
+    if (!proto) return svgCreate(doc, localName, prefix);
+    var element = Object.create(proto);
+    SVGElementImpl.call(element, doc, localName, prefix);
+    return element;
+  };
+
+  // --- interface objects of the window's own objects, as WebKit's: `location instanceof Location`,
+  // `navigator instanceof Navigator`, `document instanceof HTMLDocument`, their Object.prototype.toString names
+  // and constructors; constructing one throws "Illegal constructor" (all observed on WebKitGTK 2.50).
+  function interfaceObject(name, proto, isInstance) {
+    var C = function () { throw new TypeError('Illegal constructor'); };
+    Object.defineProperty(C, 'name', { value: name, configurable: true });
+    C.prototype = proto;
+    setConstructor(proto, C);
+    Object.defineProperty(proto, Symbol.toStringTag, { value: name, configurable: true });
+    if (isInstance) {
+      Object.defineProperty(C, Symbol.hasInstance, { configurable: true, value: function (value) {
+        return Function.prototype[Symbol.hasInstance].call(this, value) || (this === C && isInstance(value));
+      } });
+    }
+    Object.defineProperty(g, name, { value: C, writable: true, configurable: true });
+  }
+  // domino's Location.prototype has a fixed `constructor`: the window's location gets a prototype of its own.
+  interfaceObject('Location', Object.create(Object.getPrototypeOf(location)));
+  Object.setPrototypeOf(location, g.Location.prototype);
+  interfaceObject('Navigator', Object.getPrototypeOf(navigator));
+  interfaceObject('TreeWalker', require('domino/lib/TreeWalker').prototype);       // document.createTreeWalker's
+  interfaceObject('NodeIterator', require('domino/lib/NodeIterator').prototype);   // document.createNodeIterator's
+  // Documents are domino's Documents: HTML ones (the page's, createHTMLDocument's, DOMParser's text/html) are
+  // HTMLDocuments, XML ones (createDocument's, DOMParser's XML) XMLDocuments. The page's document has
+  // HTMLDocument.prototype as its prototype, as in WebKit; the others are instances by their kind.
+  var DocumentImpl = require('domino/lib/Document');
+  function isDocument(value, html) { return value instanceof DocumentImpl && value.isHTML === html; }
+  interfaceObject('HTMLDocument', Object.create(DocumentImpl.prototype), function (v) { return isDocument(v, true); });
+  interfaceObject('XMLDocument', Object.create(DocumentImpl.prototype), function (v) { return isDocument(v, false); });
+  Object.setPrototypeOf(env.document, g.HTMLDocument.prototype);
   return env;
 })

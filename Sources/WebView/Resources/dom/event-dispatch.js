@@ -40,7 +40,11 @@
 
   function listenersOf(target, type, create) {
     var all = target._listeners;
-    if (!all) { if (!create) return null; all = target._listeners = Object.create(null); }
+    if (!all) {
+      if (!create) return null;
+      all = Object.create(null);   // not enumerable: pages list a node's or the window's own keys (lodash, mocha)
+      Object.defineProperty(target, '_listeners', { value: all, writable: true, configurable: true });
+    }
     return all[type] || (create ? (all[type] = []) : null);
   }
   function removeEntry(target, type, entry) {
@@ -300,5 +304,33 @@
   });
 
   env.dispatch = dispatch;
+
+  // --- EventTarget, the interface: constructible as in WebKit (`new EventTarget()`, `class Bus extends EventTarget`,
+  // with the listeners and dispatch above); its prototype is domino's, so nodes and documents are instances. The
+  // window (the global object, whose prototype cannot change) and the platform's targets (XMLHttpRequest,
+  // AbortSignal, WebSocket, ...: they share the platform's one `dispatchEvent`, platform/base.js) are instances
+  // too, through Symbol.hasInstance, as a worker's scope does (workers/scope.js).
+  function EventTarget() {
+    if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+  }
+  EventTarget.prototype = ET.prototype;
+  internal(ET.prototype, 'constructor', EventTarget);
+  var platformDispatch;
+  Object.defineProperty(EventTarget, Symbol.hasInstance, { configurable: true, value: function (value) {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    if (this !== EventTarget || value === null) return false;
+    if (typeof value !== 'object' && typeof value !== 'function') return false;
+    if (value === g) return true;
+    if (!platformDispatch) {
+      var signal = g.AbortSignal && Object.getOwnPropertyDescriptor(g.AbortSignal.prototype, 'dispatchEvent');
+      platformDispatch = signal && signal.value;
+    }
+    for (var p = Object.getPrototypeOf(value); p && platformDispatch; p = Object.getPrototypeOf(p)) {
+      var own = Object.getOwnPropertyDescriptor(p, 'dispatchEvent');
+      if (own && own.value === platformDispatch) return true;
+    }
+    return false;
+  } });
+  Object.defineProperty(g, 'EventTarget', { value: EventTarget, writable: true, configurable: true });
   return env;
 })

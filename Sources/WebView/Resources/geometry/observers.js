@@ -197,6 +197,12 @@
   // (the page kept the event loop busy past it, with tasks queued ahead or a long task): then `didTimeout` is true
   // and `timeRemaining()` is 0, as the standard's "invoke idle callback timeout" steps say. Whichever runs first
   // cancels the other, so the callback runs once.
+  //
+  // Only for a profile whose browser has them: Android's WebView (Chrome). WebKit, so Safari and WKWebView on the
+  // iPhone and the iPad (and the desktop profile, a Mac's Safari), has no requestIdleCallback, cancelIdleCallback nor
+  // IdleDeadline (WebKitGTK 2.50: typeof requestIdleCallback is 'undefined'): a page feature-detects them and takes
+  // the path it takes on the device.
+  if (env.device.system !== 'android') return env;
   var idle = new Map(), nextIdle = 1;
   function IdleDeadline() { throw new TypeError('Illegal constructor'); }
   IdleDeadline.prototype.timeRemaining = function timeRemaining() { return Math.max(0, this._end - g.performance.now()); };
