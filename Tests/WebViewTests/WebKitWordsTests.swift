@@ -156,6 +156,70 @@ import Testing
         ])
     }
 
+    /// Constructors refuse bad arguments with WebKit's words (observed on WebKitGTK 2.50 with `hybrid conform` on the
+    /// same calls); the headless view said Chromium's "Failed to construct 'X': ..." for events, `StaticRange`,
+    /// `FormData`, `PerformanceObserver`, the streams, `Worker` and constructors called without `new`.
+    @Test func constructorsRefuseWithWebKitsWords() async throws {
+        let result = try await evaluate(inPage: "<form id=f><button>x</button></form><div id=d></div>", """
+            (function () {
+              function m(f) { try { f(); return 'ok'; } catch (e) { return e.name + ': ' + e.message; } }
+              var f = document.getElementById('f'), d = document.getElementById('d');
+              return [m(function () { new MouseEvent('x', 5); }), m(function () { new CustomEvent('x', 5); }),
+                      m(function () { new MouseEvent('x', { relatedTarget: 5 }); }), m(function () { new UIEvent('x', { view: 5 }); }),
+                      m(function () { new MessageEvent('x', { ports: 5 }); }), m(function () { new MessageEvent('x', { source: 5 }); }),
+                      m(function () { new TouchEvent('x', { touches: [5] }); }), m(function () { new PromiseRejectionEvent('x'); }),
+                      m(function () { new PromiseRejectionEvent('x', {}); }),
+                      m(function () { new StaticRange(); }), m(function () { new StaticRange(5); }),
+                      m(function () { new StaticRange({ endContainer: document }); }),
+                      m(function () { new StaticRange({ startContainer: 5, startOffset: 0, endContainer: document, endOffset: 0 }); }),
+                      m(function () { new StaticRange({ startContainer: document.createAttribute('a'), startOffset: 0, endContainer: document, endOffset: 0 }); }),
+                      m(function () { new FormData(f, d); }), m(function () { new FormData(f, document.createElement('button')); }),
+                      m(function () { new PerformanceObserver(); }), m(function () { new PerformanceObserver(5); }),
+                      m(function () { new PerformanceObserver(function () {}).observe({}); }),
+                      m(function () { new PerformanceMark('x', { startTime: -1 }); }),
+                      m(function () { new ReadableStream(5); }), m(function () { new ReadableStream({ type: 'x', start: 5 }); }),
+                      m(function () { new ReadableStream({ pull: 5 }); }), m(function () { new ReadableStream({}, { size: 5 }); }),
+                      m(function () { new ReadableStream({}, { highWaterMark: -1 }); }), m(function () { ReadableStream(); }),
+                      m(function () { new WritableStream({ write: 5 }); }), m(function () { new WritableStream({ type: 1 }); }),
+                      m(function () { new TransformStream({ transform: 5 }); }), m(function () { new TransformStream({ readableType: 1 }); }),
+                      m(function () { new CountQueuingStrategy(); }), m(function () { new CountQueuingStrategy({}); }),
+                      m(function () { new ReadableStreamDefaultReader(5); }), m(function () { new WritableStreamDefaultWriter(5); }),
+                      m(function () { new ReadableStream().getReader(5); }), m(function () { new ReadableStream().getReader({ mode: 'x' }); }),
+                      m(function () { new CompressionStream('x'); }),
+                      m(function () { new Worker('w.js', { type: 'y' }); }), m(function () { new Worker('http://['); }),
+                      m(function () { new Worker('https://other.example/w.js'); }),
+                      m(function () { TextDecoder(); }), m(function () { new TextDecoder('utf-8', 5); }), m(function () { Blob(); }),
+                      m(function () { new Blob({}); }), m(function () { AbortController(); }), m(function () { XMLHttpRequest(); }),
+                      new Range().constructor.name];
+            })()
+            """)
+        let notEnough = "TypeError: Not enough arguments", typeError = "TypeError: Type error"
+        let needsNew = "TypeError: Constructor requires 'new' operator"
+        #expect(result == [
+            .string(typeError), .string(typeError), .string(typeError), .string(typeError),
+            "TypeError: Value is not a sequence", .string(typeError), .string(typeError), .string(notEnough),
+            "TypeError: Member PromiseRejectionEventInit.promise is required and must be an instance of Promise",
+            .string(notEnough), .string(typeError),
+            "TypeError: Member StaticRangeInit.endOffset is required and must be an instance of unsigned long", .string(typeError),
+            "InvalidNodeTypeError: The supplied node is incorrect or has an incorrect ancestor for this operation.",
+            "TypeError: The specified element is not a submit button.",
+            "NotFoundError: The specified element is not owned by this form element.",
+            .string(notEnough), "TypeError: Argument 1 ('callback') to the PerformanceObserver constructor must be a function",
+            "TypeError: no type or entryTypes were provided", .string(typeError),
+            .string(typeError), "TypeError: Invalid type for underlying source", "TypeError: underlyingSource pull must be a function",
+            "TypeError: size parameter must be a function", "RangeError: highWaterMark value is negative or not a number", .string(needsNew),
+            "TypeError: underlyingSink.write should be a function", "RangeError: Invalid type is specified",
+            "TypeError: transformer.transform should be a function", "RangeError: TransformStream transformer has a readableType",
+            "TypeError: QueuingStrategyInit argument must be an object.", "TypeError: QueuingStrategyInit.highWaterMark member is required.",
+            "TypeError: ReadableStreamDefaultReader needs a ReadableStream",
+            "TypeError: WritableStreamDefaultWriter constructor takes a WritableStream",
+            "TypeError: ReadableStream.getReader takes an object as first argument", "TypeError: Invalid mode is specified",
+            "TypeError: CompressionStream requires a single argument with the value 'brotli', 'deflate', 'deflate-raw', or 'gzip'.",
+            .string(typeError), "SyntaxError: The string did not match the expected pattern.", "SecurityError: The operation is insecure.",
+            .string(needsNew), .string(typeError), .string(needsNew), .string(typeError), .string(needsNew), .string(needsNew), "Range",
+        ])
+    }
+
     /// The value of `script` in a page of `html` at https://app.example/.
     private func evaluate(inPage html: String, _ script: String) async throws -> JSONValue {
         let webView = HeadlessWebView(runtime: JavaScriptRuntime())

@@ -35,20 +35,32 @@
   function toTarget(member) {
     return function (v) {
       if (v === null || v instanceof require('domino/lib/EventTarget') || v === g) return v;
-      throw new TypeError("Failed to read the '" + member + "' property: The provided value is not of type 'EventTarget'.");
+      throw new TypeError('Type error');   // WebKit's words for a member of the wrong interface (WebKitGTK 2.50)
     };
   }
   function toView(v) {
     if (v === null || v === g) return v;
-    throw new TypeError("Failed to read the 'view' property: The provided value is not of type 'Window'.");
+    throw new TypeError('Type error');
   }
-  function toList(member, item) {
+  // MessageEvent's `source`: a window (this one or a frame's, whose proxy may refuse reads) or a MessagePort (an object
+  // with `postMessage`).
+  function toSource(v) {
+    if (v === null || v === g) return v;
+    if (typeof v === 'object') {
+      var windowOrPort;
+      try { windowOrPort = v.window === v || typeof v.postMessage === 'function'; } catch (e) { windowOrPort = true; }
+      if (windowOrPort) return v;
+    }
+    throw new TypeError('Type error');
+  }
+  function isPort(x) { return x !== null && typeof x === 'object' && typeof x.postMessage === 'function'; }
+  // A sequence member of items that `isItem` accepts; WebKit's words for a value that is not a sequence differ by
+  // member (WebKitGTK 2.50: "Value is not a sequence" for MessageEvent's `ports`, "Type error" for TouchEvent's lists).
+  function toList(notSequence, isItem) {
     return function (v) {
-      if (v === null || typeof v !== 'object' || typeof v[Symbol.iterator] !== 'function') {
-        throw new TypeError("Failed to read the '" + member + "' property: The provided value cannot be converted to a sequence.");
-      }
+      if (v === null || typeof v !== 'object' || typeof v[Symbol.iterator] !== 'function') throw new TypeError(notSequence);
       return Array.prototype.map.call(Array.from(v), function (x) {
-        if (item && !(x instanceof item)) throw new TypeError("Failed to read the '" + member + "' property: an element is not of the required type.");
+        if (isItem && !isItem(x)) throw new TypeError('Type error');
         return x;
       });
     };
@@ -86,13 +98,14 @@
   function defineClass(name, Parent, members, proto, required) {
     var C = function (type, init) {
       if (!new.target) throw new TypeError("Constructor requires 'new' operator");
-      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      // WebKit's words (WebKitGTK 2.50): an init dictionary with a required member is a required argument.
+      if (arguments.length < (required ? 2 : 1)) throw new TypeError('Not enough arguments');
       if (init === undefined || init === null) init = {};
-      else if (typeof init !== 'object' && typeof init !== 'function') {
-        throw new TypeError("Failed to construct '" + name + "': The provided value is not of type '" + name + "Init'.");
-      }
+      else if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError('Type error');
       (required || []).forEach(function (member) {
-        if (init[member] === undefined) throw new TypeError("Failed to construct '" + name + "': required member " + member + ' is undefined.');
+        if (init[member[0]] === undefined) {
+          throw new TypeError('Member ' + name + 'Init.' + member[0] + ' is required and must be an instance of ' + member[1]);
+        }
       });
       construct(this, C, String(type), init);
     };
@@ -263,7 +276,7 @@
     Object.defineProperty(TouchList.prototype, Symbol.toStringTag, { value: 'TouchList', configurable: true });
     TouchList.prototype[Symbol.iterator] = Array.prototype[Symbol.iterator];
     function touchList(v) {
-      var list = Object.create(TouchList.prototype), touches = toList('touches', Touch)(v);
+      var list = Object.create(TouchList.prototype), touches = toList('Type error', function (x) { return x instanceof Touch; })(v);
       touches.forEach(function (t, i) { Object.defineProperty(list, i, { value: t, enumerable: true }); });
       Object.defineProperty(list, 'length', { value: touches.length });
       return list;
@@ -276,16 +289,17 @@
 
     // --- HTML's events
     defineClass('SubmitEvent', Event, [['submitter', null, toAny]]);
-    defineClass('FormDataEvent', Event, [['formData', null, toAny]], null, ['formData']);
+    defineClass('FormDataEvent', Event, [['formData', null, toAny]], null, [['formData', 'FormData']]);
     defineClass('PopStateEvent', Event, [['state', null, toAny], ['hasUAVisualTransition', false, toBoolean]]);
     defineClass('HashChangeEvent', Event, [['oldURL', '', toString], ['newURL', '', toString]]);
     defineClass('PageTransitionEvent', Event, [['persisted', false, toBoolean]]);
     defineClass('ErrorEvent', Event, [['message', '', toString], ['filename', '', toString], ['lineno', 0, toUnsigned],
       ['colno', 0, toUnsigned], ['error', null, toAny]]);
-    defineClass('PromiseRejectionEvent', Event, [['promise', null, toAny], ['reason', undefined, toAny]], null, ['promise']);
+    defineClass('PromiseRejectionEvent', Event, [['promise', null, toAny], ['reason', undefined, toAny]], null, [['promise', 'Promise']]);
     defineClass('ProgressEvent', Event, [['lengthComputable', false, toBoolean], ['loaded', 0, toUnrestricted], ['total', 0, toUnrestricted]]);
     defineClass('MessageEvent', Event, [['data', null, toAny], ['origin', '', toString], ['lastEventId', '', toString],
-      ['source', null, toAny], ['ports', function () { return Object.freeze([]); }, function (v) { return Object.freeze(toList('ports')(v)); }]], {
+      ['source', null, toSource], ['ports', function () { return Object.freeze([]); },
+        function (v) { return Object.freeze(toList('Value is not a sequence', isPort)(v)); }]], {
       initMessageEvent: function initMessageEvent(type, bubbles, cancelable, data, origin, lastEventId, source, ports) {
         if (this._dispatching) return;
         this.initEvent(type, bubbles, cancelable);

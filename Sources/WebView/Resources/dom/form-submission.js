@@ -174,11 +174,11 @@
     if (form !== undefined) {
       if (!is(form, ' form ')) throw new TypeError("Argument 1 ('form') to the FormData constructor must be an instance of HTMLFormElement");
       if (submitter !== undefined && submitter !== null) {
-        if (!isSubmitButton(submitter)) throw new TypeError("Failed to construct 'FormData': The specified element is not a submit button.");
-        if (submitter.form !== form) throw domException("Failed to construct 'FormData': The specified element is not owned by this form element.", 'NotFoundError');
+        if (!isSubmitButton(submitter)) throw new TypeError('The specified element is not a submit button.');
+        if (submitter.form !== form) throw domException('The specified element is not owned by this form element.', 'NotFoundError');
       }
       var data = entryList(form, submitter || null);
-      if (!data) throw domException("Failed to construct 'FormData': The form is already constructing an entry list.", 'InvalidStateError');
+      if (!data) throw domException('The form is already constructing an entry list.', 'InvalidStateError');
       entries = data._hybridEntries;
     }
     Object.defineProperty(this, '_hybridEntries', { value: entries });

@@ -47,6 +47,7 @@
     }
     Range.prototype = Object.create(AbstractRange.prototype);
     var proto = Range.prototype;
+    Object.defineProperty(proto, 'constructor', { value: Range, writable: true, configurable: true });
     function method(p, name, f) { Object.defineProperty(p, name, { value: f, writable: true, enumerable: true, configurable: true }); }
     function getter(p, name, f) { Object.defineProperty(p, name, { get: f, enumerable: true, configurable: true }); }
     getter(AbstractRange.prototype, 'startContainer', function () { return this._start[0]; });
@@ -260,13 +261,21 @@
     // --- StaticRange: boundary points as given, checked only for node kinds
     function StaticRange(init) {
       if (!new.target) throw new TypeError("Constructor requires 'new' operator");
-      if (init === null || typeof init !== 'object') throw new TypeError("Failed to construct 'StaticRange': 1 argument required, but only 0 present.");
-      ['startContainer', 'startOffset', 'endContainer', 'endOffset'].forEach(function (member) {
-        if (init[member] === undefined) throw new TypeError("Failed to construct 'StaticRange': required member " + member + ' is undefined.');
+      // WebKit's words (WebKitGTK 2.50); its bindings read the dictionary's members in alphabetical order.
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      if (init === null || init === undefined) init = {};
+      else if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError('Type error');
+      [['endContainer', 'Node'], ['endOffset', 'unsigned long'], ['startContainer', 'Node'], ['startOffset', 'unsigned long']].forEach(function (member) {
+        var value = init[member[0]];
+        if (value === undefined) throw new TypeError('Member StaticRangeInit.' + member[0] + ' is required and must be an instance of ' + member[1]);
+        // domino's Attr is no impl.Node; it is a Node in WebKit (refused below as a node of the wrong kind).
+        var attr = value !== null && typeof value === 'object' && value.nodeType === 2 && 'ownerElement' in value;
+        if (member[1] === 'Node' && !(value instanceof impl.Node) && !attr) throw new TypeError('Type error');
       });
       [init.startContainer, init.endContainer].forEach(function (node) {
-        if (!(node instanceof impl.Node)) throw new TypeError("Failed to construct 'StaticRange': Failed to read the 'startContainer' property: The provided value is not of type 'Node'.");
-        if (node.nodeType === 10 || node.nodeType === 2) throw error('InvalidNodeTypeError', "Failed to construct 'StaticRange': The supplied node is of an invalid type.");
+        if (node.nodeType === 10 || node.nodeType === 2) {
+          throw error('InvalidNodeTypeError', 'The supplied node is incorrect or has an incorrect ancestor for this operation.');
+        }
       });
       this._start = [init.startContainer, Number(init.startOffset) >>> 0];
       this._end = [init.endContainer, Number(init.endOffset) >>> 0];

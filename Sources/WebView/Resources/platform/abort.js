@@ -31,7 +31,7 @@
   });
 
   function AbortController() {
-    if (!(this instanceof AbortController)) throw new TypeError("Failed to construct 'AbortController': use the 'new' operator");
+    if (!(this instanceof AbortController)) throw new TypeError("Constructor requires 'new' operator");
     define(this, '_signal', createSignal());
   }
   Object.defineProperty(AbortController.prototype, 'signal', { get: function () { return this._signal; }, configurable: true });

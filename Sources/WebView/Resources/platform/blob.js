@@ -27,9 +27,9 @@
   // views copied, blobs shared.
   function partsBytes(parts, endings) {
     if (parts === undefined) return new Uint8Array(0);
-    if (parts === null || typeof parts !== 'object' || typeof parts[Symbol.iterator] !== 'function') {
-      throw new TypeError('Value is not a sequence');   // WebKit's words, as the other errors here (WebKitGTK 2.50)
-    }
+    // WebKit's words, as the other errors here (WebKitGTK 2.50): an object that is not iterable is a "Type error".
+    if (parts === null || typeof parts !== 'object') throw new TypeError('Value is not a sequence');
+    if (typeof parts[Symbol.iterator] !== 'function') throw new TypeError('Type error');
     var chunks = [], size = 0, shared = null;
     Array.from(parts).forEach(function (part) {
       var data = internals.blobData(part), bytes;
@@ -124,7 +124,7 @@
 
   internals.lazy(['Blob', 'File', 'FileReader'], function () {
     function Blob(parts, bag) {
-      if (!(this instanceof Blob)) throw new TypeError("Failed to construct 'Blob': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof Blob)) throw new TypeError("Constructor requires 'new' operator");
       var o = options(bag);
       define(this, DATA, { bytes: partsBytes(parts, o.endings), type: normalizeType(o.type) });
     }
@@ -172,7 +172,7 @@
     Object.defineProperty(Blob.prototype, Symbol.toStringTag, { value: 'Blob', configurable: true });
 
     function File(parts, name, bag) {
-      if (!(this instanceof File)) throw new TypeError("Failed to construct 'File': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof File)) throw new TypeError("Constructor requires 'new' operator");
       if (arguments.length < 2) throw new TypeError('Not enough arguments');
       var o = options(bag);
       var modified = o.lastModified === undefined ? Date.now() : Number(o.lastModified);
@@ -191,7 +191,7 @@
     // task of its own; abort() cancels the read's pending tasks and fires abort and loadend.
     var EMPTY = 0, LOADING = 1, DONE = 2;
     function FileReader() {
-      if (!(this instanceof FileReader)) throw new TypeError("Failed to construct 'FileReader': Please use the 'new' operator, this DOM object constructor cannot be called as a function.");
+      if (!(this instanceof FileReader)) throw new TypeError("Constructor requires 'new' operator");
       define(this, '_state', EMPTY);
       define(this, '_result', null);
       define(this, '_read', 0);   // the current read's number; a stale task does nothing

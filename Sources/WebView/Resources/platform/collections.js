@@ -1,16 +1,20 @@
 (function (global, native, internals) {
   'use strict';
   // Selector results and collections as browsers give them (domino's differ in ways that break jQuery-free
-  // framework code such as Bootstrap 5, which spreads querySelectorAll's result):
+  // framework code such as Bootstrap 5, which spreads querySelectorAll's result), on every element, document (the
+  // page's, DOMParser's, createHTMLDocument's, template contents') and fragment (shadow roots too):
   // - querySelector returns null when nothing matches (domino: undefined);
   // - querySelectorAll returns a static NodeList, iterable and with forEach (domino: for a simple selector, its
   //   live element list, which has neither);
   // - an invalid selector is WebKit's SyntaxError DOMException, from matches and closest too;
+  // - `:scope` is the node the method is called on (the document's root element for a document, nothing for a
+  //   fragment); domino took the document's root element always;
   // - element collections (children, getElementsByTagName/ClassName/Name) and DOMTokenList (classList) are
   //   iterable; DOMTokenList has forEach; HTMLCollection is a global.
-  // domino defines its selector methods non-configurable on Element.prototype and Document.prototype, so the fixed
-  // ones shadow them on HTMLElement.prototype, SVGElement.prototype and the page's document (a direct call of
-  // Element.prototype.querySelector still reaches domino's; its live lists are at least iterable).
+  // domino defines its selector methods non-configurable on Element.prototype, Document.prototype and
+  // DocumentFragment.prototype, so each of these constructors gets a new prototype that holds the fixed methods and
+  // inherits domino's (the prototypes that inherited domino's, such as HTMLElement's, and the page's document now
+  // inherit the new one; domino makes its nodes from these constructors, so later ones do too).
   var document = global.document;
   // The platform also goes into contexts without a DOM; there is nothing to do in them.
   if (typeof global.Document !== 'function' || !document || typeof document.createElement !== 'function') return;
@@ -21,65 +25,228 @@
   // A selector domino's engine cannot read is WebKit's SyntaxError DOMException naming it (observed on WebKitGTK 2.50:
   // "'a[' is not a valid selector."), from each selector method; domino threw a plain SyntaxError ("Invalid selector.")
   // or, for a pseudo-class it lacks, a TypeError when matching. Its pseudo-classes WebKit does not have are invalid
-  // too, and `:where()` and `:-webkit-any()` are its `:is()` (they match alike). WebKit's pseudo-classes it lacks are
-  // valid (`CSS.supports('selector(:defined)')`) but throw when they come to match an element, as its `:hover` does.
-  var engine = typeof native.domRequire === 'function' ? native.domRequire('domino/lib/select').selectors : null;
+  // too, and `:where()` and `:-webkit-any()` are its `:is()` (they match alike). The pseudo-classes WebKit has match
+  // as WebKit's headless page does (observed on WebKitGTK 2.50): no pointer or user state (`:hover`, `:active`,
+  // `:focus-visible`, `:user-invalid`, ...) and no fullscreen, modal or popover element, so they match nothing.
+  var select = typeof native.domRequire === 'function' ? native.domRequire('domino/lib/select') : null;
+  var engine = select ? select.selectors : null;
+  // The node whose selector method is running: its `:scope` (undefined outside one: the document's root element, as
+  // in a style sheet; null for a fragment, whose `:scope` matches no element).
+  var scoping;
   if (engine && !Object.prototype.hasOwnProperty.call(engine, ':where')) {
     [':contains', ':links-here', ':local-link', ':nth-match', ':nth-last-match', ':column', ':nth-column', ':nth-last-column',
      ':current'].forEach(function (name) { delete engine[name]; });
     engine[':where'] = engine[':-webkit-any'] = engine[':is'];
-    [':focus-visible', ':autofill', ':-webkit-autofill', ':fullscreen', ':-webkit-full-screen', ':modal',
-     ':popover-open', ':user-invalid', ':user-valid', ':playing', ':paused', ':seeking', ':buffering', ':stalled', ':muted',
-     ':volume-locked', ':window-inactive', ':-webkit-drag', ':host', ':state'].forEach(function (name) {
-      if (engine[name]) return;
-      // The engine calls a functional pseudo-class with its argument for the test, a simple one with the element.
-      engine[name] = function test(argument) {
-        if (typeof argument === 'string') return test;
-        throw new Error(name + ' is not supported.');
-      };
+    engine[':scope'] = function (el) {
+      var root = scoping !== undefined ? scoping : el.ownerDocument && el.ownerDocument.documentElement;
+      return el === root;
+    };
+    // The engine calls a functional pseudo-class with its argument for the test, a simple one with the element
+    // (`:hover(x)` is invalid; `:state` without its argument is found invalid when it comes to match).
+    var never = function () { return false; };
+    [':hover', ':active', ':visited', ':focus-visible', ':autofill', ':-webkit-autofill', ':fullscreen', ':-webkit-full-screen',
+     ':modal', ':popover-open', ':user-invalid', ':user-valid', ':buffering', ':stalled', ':volume-locked', ':-webkit-drag',
+     ':past', ':future'].forEach(function (name) {
+      engine[name] = function (el) { if (typeof el === 'string') throw new SyntaxError(name + ' takes no argument'); return false; };
     });
+    engine[':host'] = function (argument) { return typeof argument === 'string' ? never : false; };
+    engine[':state'] = function (argument) {
+      if (typeof argument !== 'string') throw new SyntaxError(':state needs an argument');
+      return never;
+    };
+    fixPseudoClasses(engine);
     // Any other name the engine looks up is a pseudo-class it does not know (its own are own properties).
     Object.setPrototypeOf(engine, new Proxy(Object.create(null), { get: function (target, name) {
       throw new SyntaxError('Unknown pseudo-class ' + String(name));
     } }));
   }
-  function selecting(name, original, result) {
-    var method = function (selectors) {
-      if (arguments.length < 1) throw new TypeError('Not enough arguments');
-      selectors = String(selectors);
-      var found;
-      try {
-        if (!/\S/.test(selectors)) throw new SyntaxError('No selector');
-        found = original.call(this, selectors);
-      } catch (error) {
-        if (error instanceof SyntaxError) throw new DOMException("'" + selectors + "' is not a valid selector.", 'SyntaxError');
-        throw error;
-      }
-      return result ? result(found) : found;
+
+  // The pseudo-classes domino lacks or matches otherwise than WebKit (observed on WebKitGTK 2.50).
+  function fixPseudoClasses(engine) {
+    var media = function (el) { return el.nodeType === 1 && (el.localName === 'audio' || el.localName === 'video'); };
+    engine[':paused'] = function (el) { return media(el) && el.paused === true; };
+    engine[':playing'] = function (el) { return media(el) && el.paused === false; };
+    engine[':seeking'] = function (el) { return media(el) && el.seeking === true; };
+    engine[':muted'] = function (el) { return media(el) && el.muted === true; };
+    var link = function (el) {
+      return el.nodeType === 1 && (el.localName === 'a' || el.localName === 'area') && el.hasAttribute('href');
     };
-    Object.defineProperty(method, 'name', { value: name, configurable: true });
-    return method;
+    engine[':link'] = engine[':any-link'] = engine[':-webkit-any-link'] = link;
+    // The element the page's URL fragment names (domino read a `window` it does not have).
+    engine[':target'] = function (el) {
+      if (el.nodeType !== 1 || el.ownerDocument !== document || !el.id) return false;
+      var hash = global.location && global.location.hash, id;
+      if (!hash || hash.length < 2) return false;
+      try { id = decodeURIComponent(hash.slice(1)); } catch (e) { id = hash.slice(1); }
+      return el.id === id && document.getElementById(id) === el;
+    };
+    // The window is inactive when the page does not have the focus (a hidden page; WebKitGTK's unfocused window
+    // under Xvfb matches every element, a page on screen none).
+    engine[':window-inactive'] = function (el) {
+      var doc = el.nodeType === 1 && el.ownerDocument;
+      return !!doc && doc === document && typeof doc.hasFocus === 'function' && !doc.hasFocus();
+    };
+    // Directionality: the nearest `dir` attribute (`auto`: the first strong character of the text), else ltr.
+    engine[':dir'] = function (param) {
+      var wanted = String(param).trim().toLowerCase();
+      return function (el) { return el.nodeType === 1 && direction(el) === wanted; };
+    };
+    function direction(el) {
+      for (var node = el; node && node.nodeType === 1; node = node.parentNode) {
+        var dir = (node.getAttribute('dir') || '').toLowerCase();
+        if (dir === 'ltr' || dir === 'rtl') return dir;
+        if (dir === 'auto') {
+          var text = node.localName === 'input' || node.localName === 'textarea' ? String(node.value) : node.textContent;
+          var strong = /[A-Za-z\u00C0-\u02B8\u0370-\u058F\u0900-\u1FFF\u2C00-\uFB1C]|[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.exec(text || '');
+          return strong && /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(strong[0]) ? 'rtl' : 'ltr';
+        }
+      }
+      return 'ltr';
+    }
+    // Read-write: an enabled, not read-only text field or text area, or editable content.
+    var TEXT_TYPES = ' text search url tel email password date month week time datetime-local number ';
+    var INPUT_TYPES = TEXT_TYPES + 'hidden range color checkbox radio file submit image reset button ';
+    function editable(el) {
+      for (var node = el; node && node.nodeType === 1; node = node.parentNode) {
+        var value = node.getAttribute('contenteditable');
+        if (value === null) continue;
+        value = value.toLowerCase();
+        if (value === '' || value === 'true' || value === 'plaintext-only') return true;
+        if (value === 'false') return false;
+      }
+      return !!el.ownerDocument && String(el.ownerDocument.designMode).toLowerCase() === 'on';
+    }
+    function readWrite(el) {
+      if (el.nodeType !== 1) return false;
+      var name = el.localName;
+      if (name === 'input') {
+        var type = ' ' + (el.getAttribute('type') || 'text').toLowerCase() + ' ';
+        if (INPUT_TYPES.indexOf(type) >= 0 && TEXT_TYPES.indexOf(type) < 0) return false;
+      }
+      if (name === 'input' || name === 'textarea') return !el.hasAttribute('readonly') && !engine[':disabled'](el);
+      return editable(el);
+    }
+    engine[':read-write'] = readWrite;
+    engine[':read-only'] = function (el) { return el.nodeType === 1 && !readWrite(el); };
+    // Default: a checkbox or radio button checked by its markup, an option selected by it, a form's first submit button.
+    var submits = function (el) {
+      var type = (el.getAttribute('type') || '').toLowerCase();
+      return el.localName === 'button' ? type !== 'reset' && type !== 'button'
+        : el.localName === 'input' && (type === 'submit' || type === 'image');
+    };
+    engine[':default'] = function (el) {
+      if (el.nodeType !== 1) return false;
+      if (el.localName === 'option') return el.hasAttribute('selected');
+      if (el.localName === 'input' && /^(checkbox|radio)$/i.test(el.getAttribute('type') || '')) return el.hasAttribute('checked');
+      if (!submits(el) || !el.form || !el.form.elements) return false;
+      var controls = el.form.elements;
+      for (var i = 0; i < controls.length; i++) if (submits(controls[i])) return controls[i] === el;
+      return false;
+    };
+    // `:nth-child(An+B of S)` and `:nth-last-child(An+B of S)`: the position among the siblings that match S.
+    var nthChild = engine[':nth-child'];
+    var nth = function (param, last) {   // domino's test; it fails on a malformed An+B with a TypeError
+      try { return nthChild(param, last); } catch (error) { throw new SyntaxError('Invalid selector.'); }
+    };
+    engine[':nth-child'] = function (param, last) {
+      var of = /^([\s\S]*?)\s+of\s+([\s\S]+)$/i.exec(String(param));
+      if (!of) return nth(param, last);
+      nth(of[1]);   // the An+B part, read (and refused when wrong) by domino
+      var step = /^\s*(?:(odd)|(even)|([+-]?\d*)n\s*(?:([+-])\s*(\d+))?|([+-]?\d+))\s*$/i.exec(of[1]);
+      if (!step) throw new SyntaxError('Invalid selector.');
+      var a = step[1] || step[2] ? 2 : step[6] !== undefined ? 0 : step[3] === '' || step[3] === '+' ? 1 : step[3] === '-' ? -1 : +step[3];
+      var b = step[1] ? 1 : step[2] ? 0 : step[6] !== undefined ? +step[6] : step[5] ? (step[4] === '-' ? -step[5] : +step[5]) : 0;
+      var test = engine[':is'](of[2]);
+      return function (el) {
+        if (el.nodeType !== 1 || !el.parentNode || !test(el)) return false;
+        var position = 0;
+        for (var sibling = el; sibling; sibling = last ? sibling.nextElementSibling : sibling.previousElementSibling) {
+          if (test(sibling)) position++;
+        }
+        return a === 0 ? position === b : (position - b) % a === 0 && (position - b) / a >= 0;
+      };
+    };
   }
-  function fix(target, proto) {
-    define(target, 'querySelector', selecting('querySelector', proto.querySelector, function (found) {
-      return found === undefined ? null : found;
-    }));
-    define(target, 'querySelectorAll', selecting('querySelectorAll', proto.querySelectorAll, function (found) {
-      return found instanceof NodeList ? found : new NodeList(slice.call(found));
-    }));
-    if (proto === global.Element.prototype) {
-      define(target, 'matches', selecting('matches', proto.matches));
-      define(target, 'closest', selecting('closest', proto.closest));
+
+  function invalid(selectors) { return new DOMException("'" + selectors + "' is not a valid selector.", 'SyntaxError'); }
+  // The selector text of a call, checked as WebKit checks it.
+  function text(args) {
+    if (args.length < 1) throw new TypeError('Not enough arguments');
+    var selectors = String(args[0]);
+    if (!/\S/.test(selectors)) throw invalid(selectors);
+    return selectors;
+  }
+  // Runs domino's `method` on `node` with `scope` as `:scope`; the engine's SyntaxError becomes WebKit's.
+  function within(node, scope, method, selectors) {
+    var outer = scoping;
+    scoping = scope;
+    try {
+      return method.call(node, selectors);
+    } catch (error) {
+      if (error instanceof SyntaxError) throw invalid(selectors);
+      throw error;
+    } finally {
+      scoping = outer;
     }
   }
-  define(global.Element.prototype, 'webkitMatchesSelector', selecting('webkitMatchesSelector', global.Element.prototype.matches));
+  function scopeOf(node) { return node.nodeType === 1 ? node : node.nodeType === 9 ? node.documentElement : null; }
+  function found(list) { return list instanceof NodeList ? list : new NodeList(slice.call(list)); }
+  var matching = select ? function (selectors) { return select.matches(this, selectors); } : global.Element.prototype.matches;
+  // Domino's closest calls `matches` on each ancestor, which would make each its own `:scope`.
+  function closestOf(selectors) {
+    for (var el = this; el && el.nodeType === 1; el = el.parentNode) if (matching.call(el, selectors)) return el;
+    return null;
+  }
+
+  // Gives constructor `C` a new prototype in place of domino's: its members, with `methods` (made from domino's) in
+  // place of theirs, on the same prototype chain. The prototypes that inherited domino's (HTMLElement's, ...) and the
+  // page's document inherit the new one (each heir's chain is walked up to it); domino's inherits it too.
+  function interpose(C, methods, impl) {
+    var original = C.prototype, proto = Object.create(Object.getPrototypeOf(original));
+    var made = methods(original), names = made.map(function (method) { return method.name; });
+    // domino's prototype keeps only its non-configurable members and inherits the rest from the new one, so that a
+    // script holding it (a lazy stub that calls `proto[name]` after installing the real member) reaches the new one.
+    Reflect.ownKeys(original).forEach(function (key) {
+      var descriptor = Object.getOwnPropertyDescriptor(original, key);
+      if (names.indexOf(key) < 0) Object.defineProperty(proto, key, descriptor);
+      if (descriptor.configurable) delete original[key];
+    });
+    made.forEach(function (method) { define(proto, method.name, method); });
+    C.prototype = proto;
+    var heirs = [document, Object.getPrototypeOf(sample)];
+    Object.keys(impl).forEach(function (name) { if (typeof impl[name] === 'function') heirs.push(impl[name].prototype); });
+    var SVGElement = Object.getOwnPropertyDescriptor(global, 'SVGElement');   // read without running a lazy global
+    if (SVGElement && typeof SVGElement.value === 'function') heirs.push(SVGElement.value.prototype);
+    heirs.forEach(function (heir) {   // the object on each heir's chain that inherits domino's prototype
+      while (heir && heir !== original && heir !== proto && Object.getPrototypeOf(heir) !== original) heir = Object.getPrototypeOf(heir);
+      if (heir && heir !== original && heir !== proto) Object.setPrototypeOf(heir, proto);
+    });
+    Object.setPrototypeOf(original, proto);
+  }
+  function selectorMethods(original) {
+    var queryOne = original.querySelector, queryAll = original.querySelectorAll;
+    return [
+      function querySelector(selectors) {
+        var result = within(this, scopeOf(this), queryOne, text(arguments));
+        return result === undefined ? null : result;
+      },
+      function querySelectorAll(selectors) { return found(within(this, scopeOf(this), queryAll, text(arguments))); }
+    ];
+  }
+  function elementMethods(original) {
+    return selectorMethods(original).concat([
+      function matches(selectors) { return within(this, this, matching, text(arguments)); },
+      function webkitMatchesSelector(selectors) { return within(this, this, matching, text(arguments)); },
+      function closest(selectors) { return within(this, this, closestOf, text(arguments)); }
+    ]);
+  }
   // HTMLElement's prototype is taken from an element: the global is a stub until custom elements are first used
   // (dom/components.js), and reading it here would set them up on every page.
   var sample = document.createElement('b');   // one element for the prototypes below
-  var SVGElement = Object.getOwnPropertyDescriptor(global, 'SVGElement');
-  [Object.getPrototypeOf(sample), SVGElement && typeof SVGElement.value === 'function' && SVGElement.value.prototype]
-    .forEach(function (proto) { if (proto) fix(proto, global.Element.prototype); });
-  fix(document, global.Document.prototype);
+  var impl = typeof native.domRequire === 'function' ? native.domRequire('domino/lib/impl') : {};
+  interpose(global.Element, elementMethods, impl);
+  interpose(global.Document, selectorMethods, impl);
+  interpose(global.DocumentFragment, selectorMethods, impl);
 
   var iterator = Array.prototype[Symbol.iterator];
   var children = Object.getPrototypeOf(sample.children);   // domino's HTMLCollection

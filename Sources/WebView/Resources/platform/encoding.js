@@ -9,7 +9,7 @@
   };
 
   function TextEncoder() {
-    if (!(this instanceof TextEncoder)) throw new TypeError("Failed to construct 'TextEncoder': use the 'new' operator");
+    if (!(this instanceof TextEncoder)) throw new TypeError("Constructor requires 'new' operator");
   }
   Object.defineProperty(TextEncoder.prototype, 'encoding', { get: function () { return 'utf-8'; }, configurable: true });
   define(TextEncoder.prototype, 'encode', function encode(input) {
@@ -37,7 +37,9 @@
 
   var labels = ['utf-8', 'utf8', 'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'x-unicode20utf8'];
   function TextDecoder(label, options) {
-    if (!(this instanceof TextDecoder)) throw new TypeError("Failed to construct 'TextDecoder': use the 'new' operator");
+    if (!(this instanceof TextDecoder)) throw new TypeError("Constructor requires 'new' operator");
+    // WebKit's words (WebKitGTK 2.50) for options that are not a TextDecoderOptions dictionary.
+    if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
     var name = label === undefined ? 'utf-8' : String(label).trim().toLowerCase();
     if (labels.indexOf(name) < 0) {
       throw new RangeError("TextDecoder: the encoding '" + label + "' is not supported (only utf-8 is)");

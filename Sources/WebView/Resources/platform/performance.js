@@ -111,7 +111,9 @@
         throw internals.webKitError('SyntaxError');
       }
       var start = options && options.startTime !== undefined ? Number(options.startTime) : performance.now();
-      if (!(start >= 0)) throw new TypeError("Failed to construct 'PerformanceMark': '" + (options && options.startTime) + "' cannot have a negative start time.");
+      // WebKit's words (WebKitGTK 2.50).
+      if (!isFinite(start)) throw new TypeError('The provided value is non-finite');
+      if (start < 0) throw new TypeError('Type error');
       define(this, PRIVATE, { name: name, entryType: 'mark', startTime: start, duration: 0,
                               detail: clonedDetail(options ? options.detail : undefined) });
     }, 'PerformanceMark');
@@ -258,7 +260,9 @@
 
     function PerformanceObserver(callback) {
       if (!(this instanceof PerformanceObserver)) throw new TypeError("Constructor requires 'new' operator");
-      if (typeof callback !== 'function') throw new TypeError("Failed to construct 'PerformanceObserver': parameter 1 is not of type 'Function'.");
+      // WebKit's words (WebKitGTK 2.50).
+      if (arguments.length < 1) throw new TypeError('Not enough arguments');
+      if (typeof callback !== 'function') throw new TypeError("Argument 1 ('callback') to the PerformanceObserver constructor must be a function");
       define(this, PRIVATE, { observer: this, callback: callback, types: [], buffer: [], pending: false, mode: null });
     }
     Object.defineProperty(PerformanceObserver.prototype, Symbol.toStringTag, { value: 'PerformanceObserver', configurable: true });
@@ -268,7 +272,7 @@
       var o = this[PRIVATE], fail = "Failed to execute 'observe' on 'PerformanceObserver': ";
       options = options || {};
       var hasList = options.entryTypes !== undefined, hasType = options.type !== undefined;
-      if (!hasList && !hasType) throw new TypeError(fail + "either an 'entryTypes' or 'type' member must be present.");
+      if (!hasList && !hasType) throw new TypeError('no type or entryTypes were provided');   // WebKit's words (WebKitGTK 2.50)
       if (hasList && hasType) throw new TypeError(fail + "either an 'entryTypes' or 'type' member must be present, not both.");
       if (o.mode && o.mode !== (hasList ? 'multiple' : 'single')) {
         throw new DOMException(fail + 'This observer has already been configured with ' + (o.mode === 'multiple' ? "'entryTypes'" : "'type'") + '.', 'InvalidModificationError');

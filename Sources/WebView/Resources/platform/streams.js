@@ -76,23 +76,29 @@
       Object.defineProperty(method, 'name', { value: name });
       return method;
     }
+    // WebKit's words for a member that is not a function (WebKitGTK 2.50), as for the other constructor errors here.
+    var CALLBACK_WORDS = {
+      ReadableStream: function (name) { return 'underlyingSource ' + name + ' must be a function'; },
+      WritableStream: function (name) { return 'underlyingSink.' + name + ' should be a function'; },
+      TransformStream: function (name) { return 'transformer.' + name + ' should be a function'; }
+    };
     function callback(dict, name, what) {
       var value = dict[name];
       if (value === undefined) return undefined;
-      if (!isCallable(value)) throw new TypeError("Failed to construct '" + what + "': member " + name + ' is not a function.');
+      if (!isCallable(value)) throw new TypeError(name === 'size' ? 'size parameter must be a function' : CALLBACK_WORDS[what](name));
       return value;
     }
     // A stream constructor's first steps: `new` is required, and the underlying source, sink or transformer is an
-    // object or nothing.
-    function constructing(newTarget, value, what, role) {
-      if (!newTarget) throw new TypeError("Failed to construct '" + what + "': Please use the 'new' operator.");
-      if (value === undefined || value === null) return {};
-      if (typeof value !== 'object' && typeof value !== 'function') throw new TypeError("Failed to construct '" + what + "': the " + role + ' is not an object.');
-      return value;
+    // object or nothing (WebKit's words).
+    function constructing(newTarget, value) {
+      if (!newTarget) throw new TypeError("Constructor requires 'new' operator");
+      return dictionary(value, 'constructor');
     }
     function dictionary(value, what) {
       if (value === undefined || value === null) return {};
-      if (typeof value !== 'object' && typeof value !== 'function') throw new TypeError("Failed to construct '" + what + "': the argument is not an object.");
+      if (typeof value !== 'object' && typeof value !== 'function') {
+        throw new TypeError(what === 'getReader' ? 'ReadableStream.getReader takes an object as first argument' : 'Type error');
+      }
       return value;
     }
 
@@ -107,7 +113,7 @@
     function extractHighWaterMark(strategy, fallback) {
       if (strategy.highWaterMark === undefined) return fallback;
       var mark = Number(strategy.highWaterMark);
-      if (mark !== mark || mark < 0) throw new RangeError('The highWaterMark must be a non-negative number');
+      if (mark !== mark || mark < 0) throw new RangeError('highWaterMark value is negative or not a number');
       return mark;
     }
     function extractSizeAlgorithm(strategy, what) {
@@ -132,10 +138,9 @@
     function strategyClass(name, sizeFunction) {
       var marks = new WeakMap();
       var Strategy = function (init) {
-        if (!new.target) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator.");
-        if (init === null || typeof init !== 'object' || init.highWaterMark === undefined) {
-          throw new TypeError("Failed to construct '" + name + "': required member highWaterMark is undefined.");
-        }
+        if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+        if (init === null || typeof init !== 'object') throw new TypeError('QueuingStrategyInit argument must be an object.');
+        if (init.highWaterMark === undefined) throw new TypeError('QueuingStrategyInit.highWaterMark member is required.');
         marks.set(this, Number(init.highWaterMark));
       };
       Object.defineProperty(Strategy, 'name', { value: name });
@@ -151,15 +156,16 @@
     var readables = new WeakMap(), readControllers = new WeakMap(), readers = new WeakMap();
 
     function ReadableStream(underlyingSource, strategy) {
-      var source = constructing(new.target, underlyingSource, 'ReadableStream', 'underlying source');
+      var source = constructing(new.target, underlyingSource);
       strategy = dictionary(strategy, 'ReadableStream');
-      var cancel = callback(source, 'cancel', 'ReadableStream'), pull = callback(source, 'pull', 'ReadableStream');
-      var start = callback(source, 'start', 'ReadableStream'), type = source.type;
-      var stream = initializeReadableStream(this);
-      if (type !== undefined) {
+      var type = source.type;
+      if (type !== undefined) {   // before the callbacks, as in WebKit
         if (String(type) === 'bytes') throw new DOMException("ReadableStream: type 'bytes' (readable byte streams) is not supported", 'NotSupportedError');
-        throw new TypeError("Failed to construct 'ReadableStream': '" + type + "' is not a valid ReadableStreamType.");
+        throw new TypeError('Invalid type for underlying source');
       }
+      var cancel = callback(source, 'cancel', 'ReadableStream'), pull = callback(source, 'pull', 'ReadableStream');
+      var start = callback(source, 'start', 'ReadableStream');
+      var stream = initializeReadableStream(this);
       var size = extractSizeAlgorithm(strategy, 'ReadableStream'), mark = extractHighWaterMark(strategy, 1);
       var controller = newReadController();
       setUpReadableStreamDefaultController(stream, controller,
@@ -328,7 +334,8 @@
 
     // ReadableStreamDefaultReader
     function ReadableStreamDefaultReader(stream) {
-      if (!new.target) throw new TypeError("Failed to construct 'ReadableStreamDefaultReader': Please use the 'new' operator.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (!readables.has(stream)) throw new TypeError('ReadableStreamDefaultReader needs a ReadableStream');   // WebKit's words
       setUpDefaultReader(this, slot(readables, stream, 'ReadableStream'));
     }
     function setUpDefaultReader(object, stream) {
@@ -546,13 +553,13 @@
         options = dictionary(options, 'getReader');
         if (options.mode !== undefined) {
           if (String(options.mode) === 'byob') throw new TypeError("ReadableStream: a 'byob' reader needs a readable byte stream, which is not supported");
-          throw new TypeError("Failed to execute 'getReader' on 'ReadableStream': '" + options.mode + "' is not a valid ReadableStreamReaderMode.");
+          throw new TypeError('Invalid mode is specified');
         }
         return acquireDefaultReader(stream).object;
       },
       pipeThrough: function pipeThrough(transform, options) {
         var stream = streamOf(this);
-        if (transform === null || typeof transform !== 'object') throw new TypeError("Failed to execute 'pipeThrough' on 'ReadableStream': the transform is not an object.");
+        if (transform === null || typeof transform !== 'object') throw new TypeError('readable should be ReadableStream');
         var readable = slot(readables, transform.readable, 'ReadableStream');
         var writable = slot(writables, transform.writable, 'WritableStream');
         var o = pipeOptions(options);
@@ -668,11 +675,11 @@
     var CLOSE = {};   // the close sentinel in a controller's queue
 
     function WritableStream(underlyingSink, strategy) {
-      var sink = constructing(new.target, underlyingSink, 'WritableStream', 'underlying sink');
+      var sink = constructing(new.target, underlyingSink);
       strategy = dictionary(strategy, 'WritableStream');
       var abort = callback(sink, 'abort', 'WritableStream'), close = callback(sink, 'close', 'WritableStream');
       var start = callback(sink, 'start', 'WritableStream'), type = sink.type, write = callback(sink, 'write', 'WritableStream');
-      if (type !== undefined) throw new RangeError("Failed to construct 'WritableStream': the underlying sink's type must be undefined.");
+      if (type !== undefined) throw new RangeError('Invalid type is specified');
       var stream = initializeWritableStream(this);
       var size = extractSizeAlgorithm(strategy, 'WritableStream'), mark = extractHighWaterMark(strategy, 1);
       var controller = newWriteController();
@@ -814,7 +821,8 @@
 
     // WritableStreamDefaultWriter
     function WritableStreamDefaultWriter(stream) {
-      if (!new.target) throw new TypeError("Failed to construct 'WritableStreamDefaultWriter': Please use the 'new' operator.");
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (!writables.has(stream)) throw new TypeError('WritableStreamDefaultWriter constructor takes a WritableStream');   // WebKit's words
       setUpDefaultWriter(this, slot(writables, stream, 'WritableStream'));
     }
     function setUpDefaultWriter(object, stream) {
@@ -1034,14 +1042,14 @@
     var transforms = new WeakMap(), transformControllers = new WeakMap();
 
     function TransformStream(transformer, writableStrategy, readableStrategy) {
-      var t = constructing(new.target, transformer, 'TransformStream', 'transformer');
+      var t = constructing(new.target, transformer);
       writableStrategy = dictionary(writableStrategy, 'TransformStream');
       readableStrategy = dictionary(readableStrategy, 'TransformStream');
       var cancel = callback(t, 'cancel', 'TransformStream'), flush = callback(t, 'flush', 'TransformStream');
       var readableType = t.readableType, start = callback(t, 'start', 'TransformStream');
       var transform = callback(t, 'transform', 'TransformStream'), writableType = t.writableType;
-      if (readableType !== undefined) throw new RangeError("Failed to construct 'TransformStream': readableType must be undefined.");
-      if (writableType !== undefined) throw new RangeError("Failed to construct 'TransformStream': writableType must be undefined.");
+      if (readableType !== undefined) throw new RangeError('TransformStream transformer has a readableType');
+      if (writableType !== undefined) throw new RangeError('TransformStream transformer has a writableType');
       var readableMark = extractHighWaterMark(readableStrategy, 0), readableSize = extractSizeAlgorithm(readableStrategy, 'TransformStream');
       var writableMark = extractHighWaterMark(writableStrategy, 1), writableSize = extractSizeAlgorithm(writableStrategy, 'TransformStream');
       var startPromise = deferred();
@@ -1201,7 +1209,7 @@
     }
     function transformClass(name, setUp, extra) {
       var Class = function () {
-        if (!new.target) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator.");
+        if (!new.target) throw new TypeError("Constructor requires 'new' operator");
         setUp.apply(this, arguments);
       };
       Object.defineProperty(Class, 'name', { value: name });
@@ -1282,13 +1290,15 @@
     var compressionNatives = null;
     function codec(name, format, compress) {
       format = String(format);
-      if (FORMATS.indexOf(format) < 0) throw new TypeError("Failed to construct '" + name + "': Unsupported compression format: '" + format + "'");
+      // WebKit's words (WebKitGTK 2.50); it has brotli too, which this engine has not.
+      if (format === 'brotli') throw new TypeError(name + ": 'brotli' is not supported by the headless engine");
+      if (FORMATS.indexOf(format) < 0) throw new TypeError(name + " requires a single argument with the value 'brotli', 'deflate', 'deflate-raw', or 'gzip'.");
       if (!compressionNatives) compressionNatives = native.compressionNatives();
       return compressionNatives.open(format, compress);
     }
     function codecClass(name, compress) {
       return transformClass(name, function (format) {
-        if (arguments.length < 1) throw new TypeError("Failed to construct '" + name + "': 1 argument required, but only 0 present.");
+        if (arguments.length < 1) throw new TypeError(name + " requires a single argument with the value 'brotli', 'deflate', 'deflate-raw', or 'gzip'.");
         var handle = codec(name, format, compress);
         function emit(output, enqueue) {
           if (output === null) throw new TypeError(name + ': the compressed data is corrupt');

@@ -17,14 +17,14 @@
     function Worker(url, options) {
       if (!(this instanceof Worker)) throw new TypeError("Constructor requires 'new' operator");
       if (arguments.length === 0) throw new TypeError('Not enough arguments');
+      // WebKit's words (WebKitGTK 2.50): "Type error" for options that are not a WorkerOptions dictionary.
       options = options === undefined || options === null ? {} : options;
+      if (typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
       var type = options.type === undefined ? 'classic' : String(options.type);
-      if (type !== 'classic' && type !== 'module') {
-        throw new TypeError("Failed to construct 'Worker': The provided value '" + type + "' is not a valid enum value of type WorkerType.");
-      }
+      if (type !== 'classic' && type !== 'module') throw new TypeError('Type error');
       var resolved;
       try { resolved = native.resolveURL(String(url)); } catch (e) {
-        throw new DOMException("Failed to construct 'Worker': The URL '" + String(url) + "' is invalid.", 'SyntaxError');
+        throw new DOMException('The string did not match the expected pattern.', 'SyntaxError');
       }
       // A blob: URL of this page's store: the worker runs the blob's text, a module worker as its module (a revoked or
       // unknown one fails to load).
@@ -59,8 +59,7 @@
           internals.dispatch(worker, internals.makeEvent('error'));
         }
       }, type === 'module', source);
-      if (id === 0) throw new DOMException("Failed to construct 'Worker': Script at '" + resolved + "' cannot be accessed from origin '" +
-                                           (native.domEnv ? native.domEnv.origin : '') + "'.", 'SecurityError');
+      if (id === 0) throw new DOMException('The operation is insecure.', 'SecurityError');   // WebKit's words
       record.id = id;
       // The worker's BroadcastChannels (of the page's origin) hear the page's, and the other way round.
       record.relay = internals.broadcastRelay(internals.messagingRealm.origin, function (r, b) {

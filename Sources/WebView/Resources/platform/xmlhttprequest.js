@@ -23,7 +23,7 @@
   internals.eventHandlers(XMLHttpRequestUpload.prototype, progressEvents);
 
   function XMLHttpRequest() {
-    if (!(this instanceof XMLHttpRequest)) throw new TypeError("Failed to construct 'XMLHttpRequest': use the 'new' operator");
+    if (!(this instanceof XMLHttpRequest)) throw new TypeError("Constructor requires 'new' operator");
     define(this, '_generation', 0);
     define(this, '_responseType', '');
     define(this, '_sync', false);
