@@ -143,6 +143,60 @@ import WebKitEngine
         #expect(RunFixture.kind(events, "bridge").contains { $0["handler"] as? String == "changeBGColor" })
     }
 
+    /// A handler's answer waits in the page's bridge queue until its `https://__wvjb_queue_message__` signal reaches
+    /// native, which on WebKit comes by the navigation policy, after the page's later console messages and timers.
+    /// Here the page makes the signal late for certain (it removes the bridge's messaging iframe with the first signal
+    /// and signals again in a later timer): the run waits for the answer instead of printing "no response" (as it did
+    /// when idle was the settle marker alone, and as a heavily loaded machine once made the demo do).
+    @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
+    func anAnswerWhoseSignalComesLateIsWaitedFor() async throws {
+        let url = try await RunFixture.page(RunFixture.bootstrap + """
+            <script>
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('lateAnswer', function (data, respond) {
+                respond({late: data.n});
+                var queue = 'https://__wvjb_queue_message__';
+                var frame = document.querySelector('iframe[src="' + queue + '"]');
+                frame.parentNode.removeChild(frame);
+                setTimeout(function () {
+                  var again = document.createElement('iframe');
+                  again.style.display = 'none';
+                  document.documentElement.appendChild(again);
+                  again.src = queue;
+                }, 300);
+              });
+            });
+            </script>
+            """)
+        let result = try await HybridBinary.run(["run", url.path, "--engine", "webkit", "--call", #"lateAnswer={"n":1}"#,
+                                                 "--timeout", HybridBinary.generousTimeout],
+                                                environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\n{\"late\":1}\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("no response"), "\(result.stdout)")
+
+        // A signal that never comes is the time limit, named, as the answer never comes on a phone.
+        let lost = try await RunFixture.page(RunFixture.bootstrap + """
+            <script>
+            setupWebViewJavascriptBridge(function (bridge) {
+              bridge.registerHandler('lostAnswer', function (data, respond) {
+                respond('lost');
+                var frame = document.querySelector('iframe[src="https://__wvjb_queue_message__"]');
+                frame.parentNode.removeChild(frame);
+              });
+            });
+            </script>
+            """)
+        let never = try await HybridBinary.run(["run", lost.path, "--engine", "webkit", "--call", "lostAnswer",
+                                                "--timeout", "10"], environment: ["NO_COLOR": "1"])
+        #expect(never.status == 3, "\(never.stderr)")
+        // (A machine loaded enough to spend the 10 s loading the page reports that instead.)
+        guard !never.stderr.contains("reached while loading") else { return }
+        #expect(never.stderr.contains("hybrid run: the page's bridge queued 1 message(s) whose "
+                                      + "https://__wvjb_queue_message__ signal never reached native\n"), "\(never.stderr)")
+        #expect(never.stdout.contains("no response"), "\(never.stdout)")
+    }
+
     @Test(.enabled(if: webKitReason == nil, Comment(rawValue: webKitReason ?? "")))
     func stepsConsoleErrorsAndScreenshotsOnWebKit() async throws {
         let url = try await RunFixture.page(RunStepsTests.form + """

@@ -21,6 +21,11 @@ final class EngineBridgeTransport: Sendable {
     }
     private let state = Mutex(State())
 
+    /// The window's function (defined by ``injection(script:lenient:)``, not enumerable) that counts the messages in
+    /// the bridge's queue that native has not fetched yet: queued, their `https://__wvjb_queue_message__` signal not
+    /// yet seen by native, or seen and the `_fetchQueue()` on its way.
+    static let queuedProperty = "__hybridBridgeQueued"
+
     /// The URLs the page signals with, as the library's navigation delegate recognises them.
     static let signalPrefixes = ["https://__bridge_loaded__", "https://__wvjb_queue_message__", "wvjbscheme://"]
 
@@ -126,7 +131,8 @@ final class EngineBridgeTransport: Sendable {
     /// `escape(handle)` lets an error of the page's setup callbacks, handlers and response callbacks leave its task
     /// as on the device, so WebKit reports the line that threw, and gives `handle` the error from the window's
     /// `error` event (a rethrow would name the rethrow's line). Real WebKit is the device's engine, so there is
-    /// nothing to report as a divergence from it. True when it made the bridge.
+    /// nothing to report as a divergence from it. It also gives the window ``queuedProperty`` (not enumerable), which
+    /// ``WebViewJavascriptBridge/queuedMessagesScript`` reads. True when it made the bridge.
     static func injection(script: String, lenient: Bool) -> String {
         """
         (function () {
@@ -161,6 +167,9 @@ final class EngineBridgeTransport: Sendable {
           internals = (\(script)
           )(native);
           if (!internals) { return false; }
+          Object.defineProperty(window, \(JSONValue.string(queuedProperty).jsonString), {
+            value: function () { return internals.queued(); }
+          });
           setTimeout(internals.runCallbacks, 0);
           return true;
         })()

@@ -29,4 +29,11 @@ extension WebViewJavascriptBridge {
         self.init(runtime: JavaScriptRuntime(configuration: .init(name: "hybrid.bridge")), logger: logger)
         try await EngineBridgeTransport(bridge: self, engine: engine).attach()
     }
+
+    /// A JavaScript expression for the page of an engine bridge (the WebKit engine): how many messages the page's
+    /// bridge has queued that native has not fetched yet (0 before the bridge is injected). On a real engine the
+    /// page's `https://__wvjb_queue_message__` signal reaches native by the navigation policy, which may come after
+    /// what the page did next (a console message, a timer), so a page counts as idle only when this is 0.
+    package static let queuedMessagesScript = "(typeof window.\(EngineBridgeTransport.queuedProperty) === 'function' ? "
+        + "window.\(EngineBridgeTransport.queuedProperty)() : 0)"
 }

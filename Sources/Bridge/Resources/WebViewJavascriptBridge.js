@@ -326,5 +326,8 @@
 
   registerHandler("_disableJavascriptAlertBoxSafetyTimeout", disableJavscriptAlertBoxSafetyTimeout);
 
-  return { dispatch: _doDispatchMessageFromObjC, runCallbacks: _callWVJBCallbacks };
+  // `queued()`: how many messages wait in the queue for native's `_fetchQueue()` (the WebKit engine's idle check).
+  function _queuedMessages() { return sendMessageQueue.length; }
+
+  return { dispatch: _doDispatchMessageFromObjC, runCallbacks: _callWVJBCallbacks, queued: _queuedMessages };
 })

@@ -8,7 +8,8 @@ package enum BridgeScripts {
     /// It evaluates to a function of one argument, `native`, with `signal()` (messages are waiting in
     /// the queue), `defer(json)` (dispatch later, in a task of the runtime's own), and `report(error)`
     /// (an uncaught error for the page's exception handler). It returns the internal functions native
-    /// uses (`dispatch(json)`, `runCallbacks()`), or null when the page already has a bridge.
+    /// uses (`dispatch(json)`, `runCallbacks()`, `queued()`: how many messages wait for `_fetchQueue()`), or null
+    /// when the page already has a bridge.
     static let bridge = ScriptResource(module: "Bridge", file: "WebViewJavascriptBridge.js", sourceURL: bridgeURL)
     /// The name ``bridge`` runs under.
     static let bridgeURL = "wvjb://WebViewJavascriptBridge.js"

@@ -156,8 +156,11 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
     private struct State {
         var firstFalsy: String?
         var nextMark = 1
-        /// The marks posted and not yet seen in the events: what `settle()` waits for.
-        var waiting: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// The marks posted and not yet seen in the events: what `settle()` waits for (given the number of messages
+        /// the page's bridge had queued and native had not fetched when the mark was logged).
+        var waiting: [Int: CheckedContinuation<Int, Never>] = [:]
+        /// Those waiting for a bridge message or signal: resumed once ``bridgeEvents`` passes their count.
+        var bridgeWaiters: [Int: (after: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
         var eventsEnded = false
         /// The current document's number (WebKit's committed loads, counted from 1).
         var page = 0
@@ -178,7 +181,7 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
         let observations = [
             view.observeEvents { [weak self] event in self?.forward(event) },
             bridge.events.observe { [weak self] event in
-                self?.state.withLock { $0.bridgeEvents += 1 }
+                self?.bridgeEventSeen()
                 self?.emit(WebViewEvent(time: event.time, page: event.page, kind: .custom(kind: "bridge", fields: event.fields)))
             },
             bridge.divergences.observe { [weak self] divergence in
@@ -202,22 +205,44 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
         for await _ in view.events {}
         let (waiting, observations) = state.withLock { state in
             state.eventsEnded = true
-            defer {
-                state.waiting = [:]
-                state.observations = []
-            }
-            return (state.waiting, state.observations)
+            defer { state.observations = [] }
+            return (Self.takeWaiters(&state), state.observations)
         }
         observations.forEach { $0.cancel() }
-        waiting.values.forEach { $0.resume() }
+        waiting()
+    }
+
+    /// Takes everyone waiting for a mark or a bridge event, for the caller to resume (the view has closed, or its
+    /// web process has ended: nothing more will come).
+    private static func takeWaiters(_ state: inout State) -> @Sendable () -> Void {
+        let marks = Array(state.waiting.values), bridge = state.bridgeWaiters.values.map(\.continuation)
+        state.waiting = [:]
+        state.bridgeWaiters = [:]
+        return {
+            marks.forEach { $0.resume(returning: 0) }
+            bridge.forEach { $0.resume() }
+        }
+    }
+
+    /// A bridge message or signal was traced: counted, and those waiting for one resumed.
+    private func bridgeEventSeen() {
+        let resumed = state.withLock { state in
+            state.bridgeEvents += 1
+            let due = state.bridgeWaiters.filter { $0.value.after < state.bridgeEvents }
+            due.keys.forEach { state.bridgeWaiters[$0] = nil }
+            return due.values.map(\.continuation)
+        }
+        resumed.forEach { $0.resume() }
     }
 
     /// One event of the view (its reader thread, in order): printed and recorded as the headless engine's are.
     private func forward(_ event: WebViewEvent) {
         switch event.kind {
         case .console(let message):
-            if message.text.hasPrefix(Self.markPrefix), let mark = Int(message.text.dropFirst(Self.markPrefix.count)) {
-                state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+            if message.text.hasPrefix(Self.markPrefix) {
+                // `mark queued`: the mark's number, and the messages the page's bridge had not given native.
+                let fields = message.text.dropFirst(Self.markPrefix.count).split(separator: " ").compactMap { Int($0) }
+                if fields.count == 2 { state.withLock { $0.waiting.removeValue(forKey: fields[0]) }?.resume(returning: fields[1]) }
                 return
             }
             emit(event)
@@ -238,11 +263,7 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
                 report.raise(.exception)
             }
             transcript.write(event)
-            let waiting = state.withLock { state in
-                defer { state.waiting = [:] }
-                return state.waiting
-            }
-            waiting.values.forEach { $0.resume() }
+            state.withLock { Self.takeWaiters(&$0) }()
         case .load(milestone: .start, url: _):
             state.withLock { $0.page = event.page }
             emit(event)
@@ -258,30 +279,58 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
 
     /// Lets the page run its zero-delay timers (what a click or a load set off), then waits until every event the
     /// page sent before has been printed: the page logs a marker behind them, which the events carry in order.
-    /// False when the time limit came first.
-    private func settle() async -> Bool {
+    /// The marker carries how many messages the page's bridge had queued that native had not fetched then
+    /// (``WebViewJavascriptBridge/queuedMessagesScript``): their signal reaches native by the navigation policy,
+    /// which the marker does not wait for. Nil when the time limit came first.
+    private func settle() async -> Int? {
         let mark = state.withLock { state in
             defer { state.nextMark += 1 }
             return state.nextMark
         }
         let text = JSONValue.string(Self.markPrefix + String(mark)).jsonString
-        let script = "setTimeout(function () { setTimeout(function () { console.debug(\(text)); }, 0); }, 0); null"
+        let script = "setTimeout(function () { setTimeout(function () { console.debug(\(text) + ' ' + "
+            + "\(WebViewJavascriptBridge.queuedMessagesScript)); }, 0); }, 0); null"
         let outcome = await withDeadline { [self] in
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
                 let ended = state.withLock { state in
                     if !state.eventsEnded { state.waiting[mark] = continuation }
                     return state.eventsEnded
                 }
-                if ended { return continuation.resume() }
+                if ended { return continuation.resume(returning: 0) }
                 Task {
                     if (try? await self.view.evaluateJavaScript(script)) == nil {
-                        self.state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+                        self.state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume(returning: 0)
                     }
                 }
             }
         }
-        if case .timedOut = outcome {
-            state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume()
+        switch outcome {
+        case .done(let queued): return queued
+        case .timedOut, .failed:
+            state.withLock { $0.waiting.removeValue(forKey: mark) }?.resume(returning: 0)
+            return nil
+        }
+    }
+
+    /// Waits until a bridge message or signal has been traced since `count` of them; false when the time limit came
+    /// first. True at once when the view has closed.
+    private func bridgeEvent(after count: Int) async -> Bool {
+        let key = state.withLock { state in
+            defer { state.nextMark += 1 }
+            return state.nextMark
+        }
+        let outcome = await withDeadline { [self] in
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state in
+                    if state.eventsEnded || state.bridgeEvents > count { return true }
+                    state.bridgeWaiters[key] = (count, continuation)
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        }
+        guard case .done = outcome else {
+            state.withLock { $0.bridgeWaiters.removeValue(forKey: key) }?.continuation.resume()
             return false
         }
         return true
@@ -290,14 +339,22 @@ final class RunWebKitPage: Sendable, RunBridgeSteps {
     /// Runs until the page and its bridge are idle: the page settles, then the bridge's own work (a delivery it
     /// received, a mock's delay) is done and every message handler with reply has answered, again until a round
     /// passes without a bridge message or signal or an answer (a signal's queue is fetched, a delivery or an answer
-    /// sets off the page). False when the time limit came first.
+    /// sets off the page) and with nothing in the page's bridge queue: messages the page queued (a handler's answer,
+    /// a call) whose signal has not reached native yet are waited for, however late the signal comes. False when
+    /// the time limit came first (a page whose signal never comes, as on a phone, never gets its answer).
     func runUntilIdle() async -> Bool {
         while true {
             let before = (state.withLock { $0.bridgeEvents }, view.repliesSent)
-            guard await settle() else { return false }
+            guard let queued = await settle() else { return false }
             guard await bridge.runtime.runUntilIdle(timeout: max(deadline - .now, .zero)) == .idle else { return false }
             if case .timedOut = await withDeadline({ [view] in await view.repliesAnswered() }) { return false }
-            if (state.withLock { $0.bridgeEvents }, view.repliesSent) == before { return true }
+            guard (state.withLock { $0.bridgeEvents }, view.repliesSent) == before else { continue }
+            if queued == 0 { return true }
+            guard await bridgeEvent(after: before.0) else {
+                StandardStreams.err(report.style.red("hybrid run: the page's bridge queued \(queued) message(s) whose "
+                                                     + "https://__wvjb_queue_message__ signal never reached native") + "\n")
+                return false
+            }
         }
     }
 
