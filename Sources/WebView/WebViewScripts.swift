@@ -230,7 +230,7 @@ package enum WebViewScripts {
     /// storage, canvas or crypto; `XMLHttpRequest` and `fetch` through the page's network (``WorkerNetwork``).
     static let workerPlatform = platform.filter {
         ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "formdata", "clone", "messaging", "streams", "modules",
-         "crypto", "performance"]
+         "crypto", "performance", "websocket", "eventsource"]
             .contains($0.name)
     }
 

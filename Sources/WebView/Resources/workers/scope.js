@@ -2,7 +2,7 @@
   'use strict';
   // A dedicated worker's global scope (DedicatedWorkerGlobalScope), run after the platform scripts a worker gets
   // (base, encoding, XMLHttpRequest, abort, blob, FormData, clone, messaging, streams, modules with fetch, crypto,
-  // performance, serialize): `self`, `name`, `location` (WorkerLocation),
+  // performance, WebSocket, EventSource, serialize): `self`, `name`, `location` (WorkerLocation),
   // `navigator` (WorkerNavigator), `postMessage`, `onmessage`/`onmessageerror`/`onerror`, `close()` and a synchronous
   // `importScripts`. `native` is the worker's own (Workers/WorkerScope.swift).
   var define = internals.define;
