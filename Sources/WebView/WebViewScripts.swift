@@ -105,6 +105,9 @@ package enum WebViewScripts {
     ///   `AbortSignal.timeout()`, `throwIfAborted()`, `onabort` and `abort` listeners).
     /// - `blob`: `Blob`, `File` and `FileReader` (made on first read), the page's blob URL store behind
     ///   `URL.createObjectURL`/`revokeObjectURL` and the blob: URL reads of XHR, `fetch`, `<img>` and `<script src>`.
+    /// - `formdata`: `FormData`'s entry list (`append`, `set`, `get`, `getAll`, `has`, `delete`, iteration, Blob
+    ///   values as Files) and the multipart/form-data body XMLHttpRequest and `fetch` send; a page's constructor
+    ///   (with a form) is `dom/form-submission`'s, a worker's takes no form.
     /// - `clone`: `structuredClone` (HTML's structured clone with a transfer list), also behind the frames' `postMessage` and
     ///   `history.pushState`/`replaceState`.
     /// - `messaging`: `MessageChannel`, `MessagePort` (transferable through every `postMessage` and `structuredClone`)
@@ -142,7 +145,7 @@ package enum WebViewScripts {
     ///   (`EventSourceNatives`, `EventStreamTransfer`); reconnection on the runtime's timers.
     /// - `beacon`: `navigator.sendBeacon`, a keepalive POST through the page's `fetch` within a 64 KiB quota.
     static let platform: [(name: String, script: ScriptResource)] =
-        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules",
+        ["base", "encoding", "storage", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "formdata", "clone", "messaging", "streams", "modules",
          "crypto", "performance", "collections", "interfaces", "workers", "websocket", "eventsource", "beacon"].map { name in
             (name, ScriptResource(module: "WebView", file: "platform/\(name).js"))
         }
@@ -227,8 +230,8 @@ package enum WebViewScripts {
     /// The platform scripts a dedicated worker's global scope gets (``WorkerScope``), in installation order: no DOM,
     /// storage, canvas or crypto; `XMLHttpRequest` and `fetch` through the page's network (``WorkerNetwork``).
     static let workerPlatform = platform.filter {
-        ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "clone", "messaging", "streams", "modules",
-         "crypto", "performance"]
+        ["base", "encoding", "xmlhttprequest", "xmlhttprequest-send", "abort", "blob", "formdata", "clone", "messaging", "streams", "modules",
+         "crypto", "performance", "websocket", "eventsource"]
             .contains($0.name)
     }
 

@@ -11,7 +11,7 @@ import HybridLoop
 /// thread only; nothing reaches the handler after ``cancel()``.
 final class EventStreamTransfer {
     /// What the page's `EventSource` hears.
-    enum Event {
+    enum Event: Sendable {
         /// A 200 answer of type `text/event-stream`: the connection is open.
         case open
         /// Text of whole lines (each ends with its line break).

@@ -11,7 +11,7 @@ import HybridLoop
 /// disconnected before it goes.
 final class PageWebSocket {
     /// What the page hears, in the order the WebSocket API fires it.
-    enum Event {
+    enum Event: Sendable {
         case open(protocol: String, extensions: String)
         case text(String)
         case binary([UInt8])

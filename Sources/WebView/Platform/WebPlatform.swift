@@ -31,8 +31,8 @@ public enum WebPlatform {
         CompressionNatives.install(on: native, in: context)
         DeviceServiceNatives.install(on: native, host: host, in: context)
         WorkerNatives.install(on: native, host: host, in: context)
-        WebSocketNatives.install(on: native, instance: instance, in: context)
-        EventSourceNatives.install(on: native, instance: instance, in: context)
+        WebSocketNatives.install(on: native, owner: instance, in: context)
+        EventSourceNatives.install(on: native, owner: instance, in: context)
         // The canvas script gives domino's canvases their methods through the page's own domino modules.
         if let env = (host as? DocumentHandle)?.env {
             native.setValue(env["require"], forProperty: "domRequire")

@@ -185,22 +185,11 @@ public final class WebPlatformInstance {
         if NestedLoop.isHoldingTasks {
             return NestedLoop.deferTask { [weak self] in self?.webSocketEvent(id, event, onEvent: onEvent) }
         }
-        guard let entry = webSockets[id] else { return }
-        let arguments: [any JSValueConvertible]
+        guard let entry = webSockets[id], let arguments = event.arguments(in: context) else { return }
         switch event {
-        case .open(let chosen, let extensions):
-            arguments = ["open", chosen, extensions]
-            webSockets[id]?.connecting = nil
-        case .text(let text):
-            arguments = ["message", text]
-        case .binary(let bytes):
-            guard let context, !context.isClosed else { return }
-            arguments = ["message", RawJSValue(ref: TypedArrayBytes.makeArrayBuffer(bytes, in: context.ref))]
-        case .error:
-            arguments = ["error"]
-        case .close(let code, let reason, let wasClean):
-            arguments = ["close", code, reason, wasClean]
-            webSockets[id] = nil
+        case .open: webSockets[id]?.connecting = nil
+        case .close: webSockets[id] = nil
+        case .text, .binary, .error: break
         }
         // Open or closed: the page no longer waits for the handshake (after the listeners ran, without a gap).
         defer {
@@ -238,13 +227,6 @@ public final class WebPlatformInstance {
             return NestedLoop.deferTask { [weak self] in self?.eventStreamEvent(id, event, onEvent: onEvent) }
         }
         guard let entry = eventStreams[id] else { return }
-        let arguments: [any JSValueConvertible]
-        switch event {
-        case .open: arguments = ["open"]
-        case .text(let text): arguments = ["text", text]
-        case .ended: arguments = ["ended"]
-        case .failed(let reason, let permanent): arguments = ["failed", reason, permanent]
-        }
         switch event {
         case .text: break
         case .open: eventStreams[id]?.connecting = nil
@@ -252,7 +234,7 @@ public final class WebPlatformInstance {
         }
         // The page no longer waits for the connection once it opened or ended (after the listeners ran, without a gap).
         defer { if case .text = event {} else { entry.connecting?.end() } }
-        call(onEvent, arguments)
+        call(onEvent, event.arguments)
     }
 
     /// Calls a page callback from the loop, its exceptions reported; nothing once the page is closed.

@@ -35,11 +35,11 @@ final class WorkerEndpoint: Sendable {
     let runtime: JavaScriptRuntime
     /// The worker's global scope once its script was fetched; worker thread only.
     let scope: LoopBoundBox<WorkerScope?>
-    private let pageRuntime: JavaScriptRuntime
+    let pageRuntime: JavaScriptRuntime
     private let page: LoopBound<WorkerOwner>
     private let loader: LoopBound<PageResourceLoader>
     /// The worker's `fetch` and `XMLHttpRequest` requests on the page's thread.
-    private let network: LoopBound<WorkerNetwork>
+    let network: LoopBound<WorkerNetwork>
     private let events: EventPublisher<WebViewEvent>
     private let pageID: Int
     /// The page runtime's wall-clock deadline when the worker was made: it covers the worker too.
@@ -230,7 +230,7 @@ final class WorkerEndpoint: Sendable {
 
     /// On a page's virtual clock, tells the page when the worker's next timer falls due, after each task of the
     /// worker (worker thread; a task is where timers are set or cleared). Nothing when that did not change.
-    private func syncClock(force: Bool = false) {
+    func syncClock(force: Bool = false) {
         guard let clockOrigin else { return }
         let next = runtime.assumeIsolated { $0.nextVirtualTimer }
         let clock = (deadline: next.map { clockOrigin + $0.deadline }, keepsBusy: next?.keepsBusy ?? false)
@@ -286,6 +286,7 @@ final class WorkerEndpoint: Sendable {
         let scope = self.scope, runtime = self.runtime
         runtime.loop.execute {
             scope.value?.requests.close()
+            scope.value?.connections.close()
             scope.value = nil
             runtime.assumeIsolated { $0.shutdown() }
         }

@@ -9,7 +9,10 @@ final class WorkerNetwork {
     private let loader: PageResourceLoader
     private let documentURL: URL
     private var pending: [Int: (cancellable: Cancellable?, token: WorkToken)] = [:]
-    private var isClosed = false
+    /// The worker's WebSockets and event streams until they end (``WorkerConnections``); each keeps the page busy
+    /// while it connects.
+    var connections: [Int: (connection: WorkerConnection, connecting: WorkToken?)] = [:]
+    private(set) var isClosed = false
 
     init(loader: PageResourceLoader, documentURL: URL) {
         self.loader = loader
@@ -40,7 +43,11 @@ final class WorkerNetwork {
         entry.token.end()
     }
 
-    /// The worker was terminated or closed: every request in flight is cancelled, later ones never start.
+    /// The worker's session (its WebSockets and event streams connect through it).
+    var session: WebSession { loader.session }
+
+    /// The worker was terminated or closed: every request in flight is cancelled, later ones never start; its
+    /// WebSockets (1001, as a page's when it closes) and event streams end.
     func close() {
         isClosed = true
         let requests = pending
@@ -48,6 +55,12 @@ final class WorkerNetwork {
         for entry in requests.values {
             entry.cancellable?.cancel()
             entry.token.end()
+        }
+        let open = connections
+        connections.removeAll()
+        for entry in open.values {
+            entry.connection.end()
+            entry.connecting?.end()
         }
     }
 }

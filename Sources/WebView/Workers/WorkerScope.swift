@@ -11,6 +11,8 @@ final class WorkerScope {
     private var receiver: JSValue?
     /// The worker's `fetch` and `XMLHttpRequest` requests in flight.
     let requests: WorkerRequests
+    /// The worker's WebSockets and `EventSource` streams.
+    let connections: WorkerConnections
     /// The worker's module loader (`modules.js`, as a page's), made for a module worker or a classic script's first
     /// `import()`.
     private var loader: JSValue?
@@ -21,6 +23,7 @@ final class WorkerScope {
         self.context = context
         self.endpoint = endpoint
         requests = WorkerRequests(endpoint: endpoint, context: context)
+        connections = WorkerConnections(endpoint: endpoint, context: context)
         context.consoleSink = { [weak endpoint] message in endpoint?.console(message) }
         let native = makeNative(endpoint: endpoint)
         let internals = JSValue(newObjectIn: context)
@@ -194,6 +197,8 @@ final class WorkerScope {
         native.setValue(timers.schedule, forProperty: "taskTimer")
         native.setValue(timers.cancel, forProperty: "cancelTaskTimer")
         CompressionNatives.install(on: native, in: context)
+        WebSocketNatives.install(on: native, owner: connections, in: context)
+        EventSourceNatives.install(on: native, owner: connections, in: context)
         define("evaluate") { [weak self] args in
             let text = args.string(at: 0) ?? "", url = args.string(at: 1) ?? ""
             return try args.context.evaluate(self?.translatingImports(text, base: url) ?? text, sourceURL: url)

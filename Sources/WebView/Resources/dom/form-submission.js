@@ -167,7 +167,7 @@
     } finally { form._hybridConstructing = false; }
   }
 
-  // --- FormData (string and File values)
+  // --- FormData's constructor, which takes a form (and a submitter) in a page
   var FormData = function FormData(form, submitter) {
     if (!(this instanceof FormData)) throw new TypeError("Constructor requires 'new' operator");
     var entries = [];
@@ -183,103 +183,8 @@
     }
     Object.defineProperty(this, '_hybridEntries', { value: entries });
   };
-  function requireArgs(name, args, n) {
-    if (args.length < n) throw new TypeError('Not enough arguments');
-  }
-  // HTML's "create an entry": a Blob becomes a File (named 'blob' unless a filename is given), other values strings.
-  function isBlob(value) { return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, '_hybridBlobData'); }
-  function entryValue(method, args) {
-    var value = args[1];
-    if (!isBlob(value)) {
-      if (args.length > 2) throw new TypeError("Failed to execute '" + method + "' on 'FormData': parameter 2 is not of type 'Blob'.");
-      return String(value);
-    }
-    var file = value._hybridBlobData.name !== undefined;
-    if (file && args.length < 3) return value;
-    var name = args.length > 2 && args[2] !== undefined ? String(args[2]) : file ? value.name : 'blob';
-    return new g.File([value], name, { type: value.type, lastModified: file ? value.lastModified : undefined });
-  }
-  method(FormData.prototype, 'append', function append(name, value) {
-    requireArgs('append', arguments, 2);
-    this._hybridEntries.push([String(name), entryValue('append', arguments)]);
-  });
-  method(FormData.prototype, 'delete', function (name) {
-    requireArgs('delete', arguments, 1);
-    name = String(name);
-    var list = this._hybridEntries;
-    for (var i = list.length - 1; i >= 0; i--) if (list[i][0] === name) list.splice(i, 1);
-  });
-  method(FormData.prototype, 'get', function get(name) {
-    requireArgs('get', arguments, 1);
-    name = String(name);
-    var list = this._hybridEntries;
-    for (var i = 0; i < list.length; i++) if (list[i][0] === name) return list[i][1];
-    return null;
-  });
-  method(FormData.prototype, 'getAll', function getAll(name) {
-    requireArgs('getAll', arguments, 1);
-    name = String(name);
-    return this._hybridEntries.filter(function (e) { return e[0] === name; }).map(function (e) { return e[1]; });
-  });
-  method(FormData.prototype, 'has', function has(name) {
-    requireArgs('has', arguments, 1);
-    name = String(name);
-    return this._hybridEntries.some(function (e) { return e[0] === name; });
-  });
-  method(FormData.prototype, 'set', function set(name, value) {
-    requireArgs('set', arguments, 2);
-    name = String(name);
-    var list = this._hybridEntries, entry = [name, entryValue('set', arguments)], found = false;
-    for (var i = 0; i < list.length; i++) {
-      if (list[i][0] !== name) continue;
-      if (found) { list.splice(i, 1); i--; } else { list[i] = entry; found = true; }
-    }
-    if (!found) list.push(entry);
-  });
-  function iterator(data, pick) {
-    var index = 0;
-    var it = {
-      next: function () {
-        var list = data._hybridEntries;
-        if (index >= list.length) return { value: undefined, done: true };
-        return { value: pick(list[index++]), done: false };
-      }
-    };
-    it[Symbol.iterator] = function () { return it; };
-    return it;
-  }
-  method(FormData.prototype, 'entries', function entries() { return iterator(this, function (e) { return [e[0], e[1]]; }); });
-  method(FormData.prototype, 'keys', function keys() { return iterator(this, function (e) { return e[0]; }); });
-  method(FormData.prototype, 'values', function values() { return iterator(this, function (e) { return e[1]; }); });
-  method(FormData.prototype, 'forEach', function forEach(callback, thisArg) {
-    if (typeof callback !== 'function') throw new TypeError("Failed to execute 'forEach' on 'FormData': The callback provided as parameter 1 is not a function.");
-    for (var i = 0; i < this._hybridEntries.length; i++) callback.call(thisArg, this._hybridEntries[i][1], this._hybridEntries[i][0], this);
-  });
-  // multipart/form-data, for XMLHttpRequest.send(formData) (platform/xmlhttprequest-send.js)
-  var boundaries = 0;
-  Object.defineProperty(FormData.prototype, '_hybridMultipart', { value: function () {
-    var boundary = '----HybridFormBoundary' + Date.now().toString(16) + (++boundaries).toString(16) + Math.random().toString(16).slice(2);
-    function escape(s) { return s.replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/"/g, '%22'); }
-    // Text parts as one string; with files, the body is bytes: each file's own between the UTF-8 of the text around it.
-    var chunks = [], text = '';
-    this._hybridEntries.forEach(function (e) {
-      text += '--' + boundary + '\r\nContent-Disposition: form-data; name="' + escape(normalize(e[0])) + '"';
-      if (!isBlob(e[1])) { text += '\r\n\r\n' + normalize(e[1]) + '\r\n'; return; }
-      text += '; filename="' + escape(e[1].name) + '"\r\nContent-Type: ' + (e[1].type || 'application/octet-stream') + '\r\n\r\n';
-      chunks.push(text, e[1]._hybridBlobData.bytes);
-      text = '\r\n';
-    });
-    text += '--' + boundary + '--\r\n';
-    var type = 'multipart/form-data; boundary=' + boundary;
-    if (!chunks.length) return { body: text, type: type };
-    chunks.push(text);
-    var encoder = new g.TextEncoder(), parts = chunks.map(function (c) { return typeof c === 'string' ? encoder.encode(c) : c; });
-    var body = new Uint8Array(parts.reduce(function (n, p) { return n + p.byteLength; }, 0)), offset = 0;
-    parts.forEach(function (p) { body.set(p, offset); offset += p.byteLength; });
-    return { body: body, type: type };
-  } });
-  Object.defineProperty(FormData.prototype, Symbol.iterator, { value: FormData.prototype.entries, writable: true, configurable: true });
-  Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true });
+  // Its methods, entries (strings and Files) and multipart body are the platform's (platform/formdata.js), which a
+  // worker's FormData shares.
   Object.defineProperty(g, 'FormData', { value: FormData, writable: true, configurable: true });
 
   // application/x-www-form-urlencoded, as URLSearchParams serializes

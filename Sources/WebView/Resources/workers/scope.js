@@ -1,8 +1,8 @@
 (function (global, native, internals) {
   'use strict';
   // A dedicated worker's global scope (DedicatedWorkerGlobalScope), run after the platform scripts a worker gets
-  // (base, encoding, XMLHttpRequest, abort, blob, clone,
-  // messaging, streams, modules with fetch, serialize): `self`, `name`, `location` (WorkerLocation),
+  // (base, encoding, XMLHttpRequest, abort, blob, FormData, clone, messaging, streams, modules with fetch, crypto,
+  // performance, WebSocket, EventSource, serialize): `self`, `name`, `location` (WorkerLocation),
   // `navigator` (WorkerNavigator), `postMessage`, `onmessage`/`onmessageerror`/`onerror`, `close()` and a synchronous
   // `importScripts`. `native` is the worker's own (Workers/WorkerScope.swift).
   var define = internals.define;
@@ -22,9 +22,10 @@
     } });
   });
   define(global, Symbol.toStringTag, 'DedicatedWorkerGlobalScope');
-  // DOM's event classes, which a page gets from its DOM: `Event`, `CustomEvent`, `MessageEvent`, `ErrorEvent` and a
-  // constructible `EventTarget`, dispatched by the platform's `internals.dispatch` (a worker's targets have no tree,
-  // so an event is at its target only). The scope's own events (`message`, `error`, `abort`, ...) are made from them.
+  // DOM's event classes, which a page gets from its DOM: `Event`, `CustomEvent`, `MessageEvent`, `ErrorEvent`,
+  // `ProgressEvent` and a constructible `EventTarget`, dispatched by the platform's `internals.dispatch` (a worker's
+  // targets have no tree, so an event is at its target only). The scope's own events (`message`, `error`, `abort`,
+  // ...) are made from them.
   var start = Date.now();
   function dictionary(init, what) {
     if (init === undefined || init === null) return {};
@@ -56,12 +57,15 @@
     Object.defineProperty(Event.prototype, name, { value: value, enumerable: true });
   });
   define(Event.prototype, Symbol.toStringTag, 'Event');
-  function subclass(name, members) {
+  // `members`: each member's default; `convert`: WebIDL's conversion of a given value, for the members that have one.
+  function subclass(name, members, convert) {
     var constructor = function (type, init) {
       if (!(this instanceof constructor)) throw new TypeError("Constructor requires 'new' operator");
       Event.apply(this, arguments);
       init = dictionary(init, name);
-      for (var key in members) this[key] = init[key] === undefined ? members[key]() : init[key];
+      for (var key in members) {
+        this[key] = init[key] === undefined ? members[key]() : convert && convert[key] ? convert[key](init[key]) : init[key];
+      }
     };
     Object.defineProperty(constructor, 'name', { value: name, configurable: true });
     constructor.prototype = Object.create(Event.prototype);
@@ -77,6 +81,9 @@
   subclass('CustomEvent', { detail: none });
   subclass('MessageEvent', { data: none, origin: empty, lastEventId: empty, source: none, ports: function () { return []; } });
   subclass('ErrorEvent', { message: empty, filename: empty, lineno: zero, colno: zero, error: none });
+  // XMLHttpRequest's progress events (`loadstart`, `progress`, `load`, `loadend`, ...; platform/base.js's makeEvent).
+  subclass('ProgressEvent', { lengthComputable: function () { return false; }, loaded: zero, total: zero },
+           { lengthComputable: Boolean, loaded: Number, total: Number });   // doubles, as WebKit's (7.9 stays 7.9)
   function EventTarget() {
     if (!(this instanceof EventTarget)) throw new TypeError("Constructor requires 'new' operator");
   }
