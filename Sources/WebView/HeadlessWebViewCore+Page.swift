@@ -28,15 +28,21 @@ extension WebViewCore {
     ///
     /// A fragment navigation (`sameDocument`) is decided the same way, as WebKit asks the navigation policy for it (at
     /// once), but loads nothing: the page changes its URL itself when it is allowed.
-    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle, sameDocument: Bool = false) -> Bool {
+    ///
+    /// The new document's `document.referrer` is the requesting page's, as its policy gives it; `replacing` (a
+    /// `location.replace`) leaves the page without keeping it (see `leaveDocument`).
+    func requestNavigation(_ action: NavigationAction, from document: DocumentHandle, sameDocument: Bool = false,
+                           replacing: Bool = false) -> Bool {
+        if document.isLeaving { return false }   // asked from its beforeunload, pagehide or unload: WebKit ignores it
         for interceptor in interceptors where interceptor(action) { return false }
         let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
         emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
         if sameDocument { return decision == .allow }
         guard decision == .allow, let url = action.url else { return false }
         if action.isMainFrame {
+            let referrer = WebOrigin.referrer(from: document.url, to: url)
             queueTask(for: document) { [weak self] in
-                self?.load(.url(url), type: action.type, completion: nil)
+                self?.load(.url(url), type: action.type, referrer: referrer, replacing: replacing, completion: nil)
             }
         } else if action.type != .iframe, let parent = document.parentFrame {
             let frameID = document.frameID

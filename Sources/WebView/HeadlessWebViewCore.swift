@@ -73,8 +73,14 @@ final class WebViewCore {
 
     // MARK: Loading
 
-    func load(_ target: LoadTarget, type: NavigationType, completion: ((Result<Void, any Error>) -> Void)?) {
+    /// Loads `target` in place of the current document, which is left first (``leaveDocument(replacing:type:)``).
+    /// `referrer` is the new document's `document.referrer`: the page's for a navigation a page asked for
+    /// (``WebOrigin/referrer(from:to:)``); a `reload()` keeps the current document's; else empty.
+    func load(_ target: LoadTarget, type: NavigationType, referrer: String? = nil, replacing: Bool = false,
+              completion: ((Result<Void, any Error>) -> Void)?) {
         guard !isClosed else { completion?(.failure(WebViewError.closed)); return }
+        let referrer = referrer ?? (type == .reload ? document?.referrer ?? "" : "")
+        leaveDocument(replacing: replacing, type: type)
         navigationType = type
         let url: URL
         switch target {
@@ -103,14 +109,15 @@ final class WebViewCore {
                 defer { token.end() }
                 let core = core.value
                 guard core.nextPageID == page, !core.isClosed else { return }
-                core.beginDocument(page: page, url: url, html: html)
+                core.beginDocument(page: page, url: url, html: html, referrer: referrer)
             }
         case .url(let url):
             cancelFetch = resources.load(url, failOnHTTPError: false) { [weak self] result in
                 guard let self, self.nextPageID == page, !self.isClosed else { return }
                 self.cancelFetch = nil
                 switch result {
-                case .success(let resource): self.beginDocument(page: page, url: resource.url, html: resource.text)
+                case .success(let resource):
+                    self.beginDocument(page: page, url: resource.url, html: resource.text, referrer: referrer)
                 case .failure(let error): self.loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: error.url, message: error.message))
                 }
             }
@@ -160,9 +167,10 @@ final class WebViewCore {
         return prepared.document
     }
 
-    private func beginDocument(page: Int, url: URL, html: String) {
+    private func beginDocument(page: Int, url: URL, html: String, referrer: String) {
         if let document = takePreparedDocument(page: page, url: url) {
             self.document = document
+            document.referrer = referrer
             startDocument(document, page: page, html: html)
             return
         }
@@ -172,6 +180,7 @@ final class WebViewCore {
         let context = prepared?.context
             ?? runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
         let document = DocumentHandle(id: page, context: context, url: url, core: self)
+        document.referrer = referrer
         self.document = document
         do {
             try PageEnvironment.install(in: document, core: self, require: prepared?.require)
@@ -224,6 +233,17 @@ final class WebViewCore {
             loadWaiter = nil
             waiter.completion(.failure(WebViewError.navigationCancelled(url: waiter.url)))
         }
+    }
+
+    /// Leaving the current document for another: its page gets `beforeunload`, `pagehide`, `visibilitychange` and,
+    /// unless the page would go into WebKit's back-forward cache, `unload` (page.js `leave`). A reload or a
+    /// `location.replace` does not keep the page (`persisted` false, then `unload`); other navigations do, as WebKit
+    /// keeps a loaded page whose history entry stays (observed on WebKitGTK 2.50). Closing the web view fires none.
+    private func leaveDocument(replacing: Bool, type: NavigationType) {
+        guard let document, !document.isClosed, let env = document.env else { return }
+        let persisted = !replacing && type != .reload
+        document.isLeaving = true
+        _ = try? env.invokeMethod("leave", arguments: [persisted])
     }
 
     func closeDocument() {

@@ -46,6 +46,11 @@ public final class DocumentHandle {
     var platform: WebPlatformInstance?
     /// The document's origin (`WebOrigin.of(url)`, or the parent's for `srcdoc` and `about:blank` frames).
     var origin: String
+    /// `document.referrer`: the URL of the page that navigated here, as its referrer policy gives it; empty if none.
+    var referrer = ""
+    /// True while the page gets the events of being left (`beforeunload` ... `unload`): navigations it asks for then
+    /// are refused.
+    var isLeaving = false
     /// Where relative URLs resolve from when it is not ``url`` (a `srcdoc` or `about:blank` frame: its parent's URL).
     var baseURLOverride: URL?
     var baseURL: URL { baseURLOverride ?? url }

@@ -142,19 +142,20 @@ enum PageEnvironment {
             guard let core, let document, !document.isClosed, let body = args.string(at: 0) else { return nil }
             return ESModules.translateHandler(body, document: document, resources: core.resources)
         }
+        define("referrer") { [weak document] _ in document?.referrer ?? "" }
         define("dialog") { [weak core, weak document] args in
             guard let core, let document else { return nil }
             return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",
                                defaultText: args.string(at: 2), in: document)
         }
         // True when the request was allowed (no interceptor consumed it, the delegate allowed it). The fifth argument is
-        // true for a fragment navigation, which the page performs itself when allowed.
+        // true for a fragment navigation, which the page performs itself when allowed; the sixth for `location.replace`.
         define("navigate") { [weak core, weak document] args in
             guard let core, let document, !document.isClosed else { return false }
             let action = NavigationAction(url: args.string(at: 1).flatMap { URL(string: $0) }, rawURL: args.string(at: 0) ?? "",
                                           type: NavigationType(rawValue: args.string(at: 2) ?? "") ?? .other,
                                           isMainFrame: args.bool(at: 3) && document.isMainFrame, sourceIsMainFrame: document.isMainFrame)
-            return core.requestNavigation(action, from: document, sameDocument: args.bool(at: 4))
+            return core.requestNavigation(action, from: document, sameDocument: args.bool(at: 4), replacing: args.bool(at: 5))
         }
         // Frames (Frames.swift): frameWindow(id, create), navigateFrame(id, url or null, srcdoc or null), closeFrame(id).
         define("frameWindow") { [weak core, weak document] args in

@@ -18,4 +18,20 @@ public enum WebOrigin {
             return "null"
         }
     }
+
+    /// The referrer a navigation from `source` to `target` carries (`document.referrer` of the new page), under the
+    /// default policy `strict-origin-when-cross-origin`, as WebKit makes it: the whole URL, without its fragment and
+    /// credentials, for the same origin; the origin and `/` for another; nothing from `https` to `http`, and nothing
+    /// from a page that is not `http(s)` (a file, `about:blank`, a string loaded without a base URL).
+    public static func referrer(from source: URL, to target: URL) -> String {
+        guard let scheme = source.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return "" }
+        if scheme == "https", target.scheme?.lowercased() != "https" { return "" }
+        let origin = of(source)
+        guard origin == of(target) else { return origin + "/" }
+        guard var parts = URLComponents(url: source, resolvingAgainstBaseURL: false) else { return origin + "/" }
+        parts.fragment = nil
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? origin + "/"
+    }
 }

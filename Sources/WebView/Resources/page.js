@@ -205,7 +205,8 @@
   own('close', function close() { opened = null; });
   // The document's members domino leaves unimplemented (its getters throw "NotYetImplemented"), as WebKit gives them
   // (observed on WebKitGTK 2.50): the element collections (live HTMLCollections, the same object on every read),
-  // `domain`, `referrer` (empty: a headless page has no referring page), `lastModified` (the load's time, as for a
+  // `domain`, `referrer` (the page that navigated here, as its referrer policy gives it: WebViewCore.load),
+  // `lastModified` (the load's time, as for a
   // page served without Last-Modified) and `designMode`. The collections are queried on each use (domino's
   // getElementsByTagName lists do not follow later changes).
   function ownGetter(name, get, set) {
@@ -230,7 +231,7 @@
   ownGetter('domain', function () { return new URL(doc.URL).hostname; }, function (value) {
     if (String(value) !== new URL(doc.URL).hostname) throw new DOMException('The operation is insecure.', 'SecurityError');
   });
-  ownGetter('referrer', function () { return ''; });
+  ownGetter('referrer', function () { return native.referrer(); });
   var loadedAt = new Date();
   function two(n) { return (n < 10 ? '0' : '') + n; }
   ownGetter('lastModified', function () {
@@ -270,6 +271,17 @@
   env.loaded = function () {
     env.fire(g, 'load', false);
     env.fire(g, 'pageshow', false, g.PageTransitionEvent, { persisted: false });
+  };
+  // Leaving the page for another document, as WebKit does it (observed on WebKitGTK 2.50): `beforeunload`
+  // (cancelable; a WKWebView has no public panel to ask the user, so the navigation goes on), `pagehide`, the
+  // document hidden (`visibilitychange`), and `unload` only when the page is not kept in the back-forward cache.
+  // A page kept there must have finished loading.
+  env.leave = function (persisted) {
+    persisted = persisted && doc.readyState === 'complete';
+    env.fire(g, 'beforeunload', false, g.BeforeUnloadEvent, { cancelable: true });
+    env.fire(g, 'pagehide', false, g.PageTransitionEvent, { persisted: persisted });
+    env.setVisible(false);
+    if (!persisted) env.fire(g, 'unload', false);
   };
 
   // --- window members WebKit has that pages call or feature-detect (values observed on WebKitGTK 2.50), enumerable

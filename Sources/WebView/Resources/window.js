@@ -78,7 +78,7 @@
       env.navigateToFragment(resolved, !!replace);  // dom/history.js: a session history entry and hashchange
       return;
     }
-    native.navigate(String(url), resolved, type, true);
+    native.navigate(String(url), resolved, type, true, false, !!replace);
   }
   env.navigate = navigate;
   Object.defineProperties(location, {
