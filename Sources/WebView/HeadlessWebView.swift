@@ -78,6 +78,32 @@ public final class HeadlessWebView: Sendable {
         }
     }
 
+    /// Whether the session history has an entry before the current one (this document's or an earlier document's),
+    /// as `WKWebView.canGoBack`.
+    public var canGoBack: Bool { get async { await withCore { $0.canTraverse(by: -1) } } }
+
+    /// Whether the session history has an entry after the current one, as `WKWebView.canGoForward`.
+    public var canGoForward: Bool { get async { await withCore { $0.canTraverse(by: 1) } } }
+
+    /// Goes back one entry, as `history.back()` does, in a later task: an entry of this document fires `popstate`
+    /// (and `hashchange`), an entry of another document loads that document (a ``NavigationType/backForward``
+    /// navigation request first). False when there is no entry before the current one. Run the page
+    /// (``runUntilIdle(timeout:)``) to let it happen.
+    @discardableResult
+    public func goBack() async -> Bool { await traverse(by: -1) }
+
+    /// Goes forward one entry, as `history.forward()` does (see ``goBack()``). False when there is none.
+    @discardableResult
+    public func goForward() async -> Bool { await traverse(by: 1) }
+
+    private func traverse(by delta: Int) async -> Bool {
+        await withCore { core in
+            guard core.canTraverse(by: delta), let env = core.document?.env else { return false }
+            _ = try? env.invokeMethod("historyGo", arguments: [delta])
+            return true
+        }
+    }
+
     /// Stops the load in progress (its pending fetches and scripts); a waiting ``load(_:)`` throws.
     public func stopLoading() async {
         await withCore { $0.stopLoading() }

@@ -33,12 +33,9 @@ extension WebViewCore {
     /// `location.replace`) leaves the page without keeping it (see `leaveDocument`).
     func requestNavigation(_ action: NavigationAction, from document: DocumentHandle, sameDocument: Bool = false,
                            replacing: Bool = false) -> Bool {
-        if document.isLeaving { return false }   // asked from its beforeunload, pagehide or unload: WebKit ignores it
-        for interceptor in interceptors where interceptor(action) { return false }
-        let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
-        emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
-        if sameDocument { return decision == .allow }
-        guard decision == .allow, let url = action.url else { return false }
+        guard allows(action, from: document) else { return false }
+        if sameDocument { return true }
+        guard let url = action.url else { return false }
         if action.isMainFrame {
             let referrer = WebOrigin.referrer(from: document.url, to: url)
             queueTask(for: document) { [weak self] in
@@ -52,6 +49,16 @@ extension WebViewCore {
             }
         }
         return true
+    }
+
+    /// Whether a navigation `document` asks for may go: not while the page is being left (WebKit ignores those), not
+    /// when an interceptor consumes it, else as the navigation delegate decides (a `navigation` event tells which).
+    func allows(_ action: NavigationAction, from document: DocumentHandle) -> Bool {
+        if document.isLeaving { return false }   // asked from its beforeunload, pagehide or unload
+        for interceptor in interceptors where interceptor(action) { return false }
+        let decision = navigationDelegate?.decidePolicy(for: action) ?? .allow
+        emit(document.id, .navigation(url: action.url?.absoluteString ?? action.rawURL, type: action.type, decision: decision))
+        return decision == .allow
     }
 
     func postMessage(name: String, body: JSONValue, replyID: Int, from document: DocumentHandle) throws {

@@ -32,6 +32,10 @@ final class WebViewCore {
     private(set) var navigationType: NavigationType = .other
     /// The last target loaded, for `reload()`.
     private(set) var lastTarget: LoadTarget?
+    /// The session history's entries of the documents before and after the current one (the current document's own
+    /// entries are its `history`'s: HeadlessWebViewCore+History.swift).
+    var historyBefore: [SessionEntry] = []
+    var historyAfter: [SessionEntry] = []
     /// A context prepared ahead by a `WebPagePool`, which the next document takes (once); closed with the web view
     /// if no document took it.
     var preparedPage: PreparedPage?
@@ -76,11 +80,17 @@ final class WebViewCore {
     /// Loads `target` in place of the current document, which is left first (``leaveDocument(replacing:type:)``).
     /// `referrer` is the new document's `document.referrer`: the page's for a navigation a page asked for
     /// (``WebOrigin/referrer(from:to:)``); a `reload()` keeps the current document's; else empty.
+    ///
+    /// The session history takes the current document's entries (see `enterHistory`); a traversal gives the
+    /// entries before and after the one it goes to instead (`around`).
     func load(_ target: LoadTarget, type: NavigationType, referrer: String? = nil, replacing: Bool = false,
+              around: (before: [SessionEntry], after: [SessionEntry])? = nil,
               completion: ((Result<Void, any Error>) -> Void)?) {
         guard !isClosed else { completion?(.failure(WebViewError.closed)); return }
         let referrer = referrer ?? (type == .reload ? document?.referrer ?? "" : "")
-        leaveDocument(replacing: replacing, type: type)
+        let history = around ?? enterHistory(type: type, replacing: replacing)
+        leaveDocument(replacing: replacing, type: type)   // the page's handlers see the history it had
+        (historyBefore, historyAfter) = history
         navigationType = type
         let url: URL
         switch target {

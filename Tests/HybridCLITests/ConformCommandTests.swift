@@ -269,12 +269,6 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("DocumentWrite/index.html", eval: "JSON.stringify([log, finalHTML])")
     }
 
-    /// Leaving a page for another: `beforeunload`, `pagehide` (kept in the back-forward cache), `visibilitychange`,
-    /// no `unload`, and the next page's `document.referrer`: the same on both engines.
-    @Test func leavingAPageConforms() async throws {
-        try await Self.expectFixtureConforms("LeavingPage/index.html", eval: "JSON.stringify(seen)")
-    }
-
     /// `hybrid conform` of a page of Tests/Fixtures, once it shows `waitFor`, with `eval`'s value compared too, finds
     /// no difference.
     static func expectFixtureConforms(_ page: String, eval: String, waitFor: String? = "#done") async throws {

@@ -14,7 +14,8 @@ enum DeviceServiceNatives {
         native.setValue(core?.device.system.rawValue ?? DeviceProfile.System.iOS.rawValue, forProperty: "system")
         native.setValue(services.isOnline, forProperty: "online")
         native.setValue(services.notificationPermission?.rawValue ?? "", forProperty: "notificationPermission")
-        native.setValue(core?.navigationType == .reload ? "reload" : "navigate", forProperty: "navigationType")
+        native.setValue(core?.navigationType == .reload ? "reload" : core?.navigationType == .backForward ? "back_forward" : "navigate",
+                        forProperty: "navigationType")
         // The functions hold the services and the page's URL, never the page (which holds them).
         let page = host.documentURL.absoluteString
         native.setValue(JSValue(function: { args in make(services: services, page: page, in: args.context) },

@@ -184,6 +184,19 @@ enum PageEnvironment {
             try core.postMessage(name: args.string(at: 0) ?? "", body: body, replyID: args.int(at: 2) ?? 0, from: document)
             return nil
         }
+        // The session history beyond this document's entries (HeadlessWebViewCore+History.swift); a frame's is its own.
+        define("historyAround") { [weak core, weak document] _ in
+            guard let core, let document, document.isMainFrame, document === core.document else { return 0 }
+            return core.historyAround
+        }
+        define("historyPushed") { [weak core, weak document] _ in
+            if let core, let document { core.historyPushed(in: document) }
+            return nil
+        }
+        define("traverseHistory") { [weak core, weak document] args in
+            if let core, let document, let delta = args.int(at: 0) { core.traverseHistory(by: delta, from: document) }
+            return nil
+        }
         define("urlChanged") { [weak document] args in
             guard let document, let text = args.string(at: 0), let url = URL(string: text) else { return nil }
             document.url = url

@@ -12,6 +12,9 @@ public enum NavigationType: String, Sendable, Hashable {
     case iframe
     /// `reload()` or `location.reload()`.
     case reload
+    /// `history.back()`, `forward()` or `go(n)` (or ``HeadlessWebView/goBack()``, ``HeadlessWebView/goForward()``) to
+    /// an entry of another document, as `WKNavigationType.backForward`.
+    case backForward
     /// `load(_:)`, `loadHTMLString(_:baseURL:)` and anything else.
     case other
 }

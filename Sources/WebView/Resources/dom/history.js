@@ -1,11 +1,12 @@
 (function (require, native, env) {
   'use strict';
-  // The page's session history: one list of entries per document, which is all of a web view's history that
-  // stays in this page. `pushState`/`replaceState` and fragment navigations (`location.hash = ...`, links to
-  // `#x`) add or replace entries; `back()`, `forward()` and `go(n)` traverse them in a later task, firing
-  // `popstate` and then, in another task, `hashchange` when the fragment changed. Each change of URL is told to
-  // Swift (`native.urlChanged(url, type)`) with WebKit's same-document navigation type. A traversal past either
-  // end does nothing: the documents before this one are not this page's to go back to.
+  // The page's session history: this document's entries. `pushState`/`replaceState` and fragment navigations
+  // (`location.hash = ...`, links to `#x`) add or replace entries; `back()`, `forward()` and `go(n)` traverse them in
+  // a later task, firing `popstate` and then, in another task, `hashchange` when the fragment changed. Each change of
+  // URL is told to Swift (`native.urlChanged(url, type)`) with WebKit's same-document navigation type. The entries of
+  // the web view's other documents are Swift's (WebViewCore's session history): `length` counts them, a new entry
+  // here drops the ones ahead (`native.historyPushed`), and a traversal past this document's entries goes to
+  // another document (`native.traverseHistory`), a `backForward` navigation.
   var g = globalThis, location = g.location;
   var URLImpl = require('domino/lib/URL');
   var entries = [{ url: location._href, state: null }], index = 0, currentState = null, scrollRestoration = 'auto';
@@ -31,7 +32,7 @@
         throw new DOMException("Failed to execute '" + method + "' on 'History': A history state object with URL '" + newURL + "' cannot be created in a document with origin '" + b.scheme + '://' + (b.host || '') + "' and URL '" + location._href + "'.", 'SecurityError');
       }
     }
-    if (push) { entries.splice(index + 1); entries.push({ url: newURL, state: serialized }); index++; }
+    if (push) { entries.splice(index + 1); entries.push({ url: newURL, state: serialized }); index++; native.historyPushed(); }
     else entries[index] = { url: newURL, state: serialized };
     currentState = clone(serialized, method);
     setURL(newURL, push ? 'sessionStatePush' : 'sessionStateReplace');
@@ -49,7 +50,7 @@
   env.navigateToFragment = function (url, replace) {
     var old = location._href;
     if (replace || url === old) entries[index] = { url: url, state: null };
-    else { entries.splice(index + 1); entries.push({ url: url, state: null }); index++; }
+    else { entries.splice(index + 1); entries.push({ url: url, state: null }); index++; native.historyPushed(); }
     currentState = null;
     setURL(url, 'anchorNavigation');
     if (fragmentOf(old) !== fragmentOf(url)) fireHashChange(old, url);
@@ -60,7 +61,7 @@
     env.task(function () {
       if (delta === 0) { location.reload(); return; }
       var target = index + delta;
-      if (target < 0 || target >= entries.length) return;
+      if (target < 0 || target >= entries.length) { native.traverseHistory(delta); return; }
       var oldURL = location._href;
       index = target;
       var entry = entries[index];
@@ -75,7 +76,7 @@
   var proto = History.prototype;
   function method(name, f) { Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true }); }
   function getter(name, get, set) { Object.defineProperty(proto, name, { get: get, set: set, enumerable: true, configurable: true }); }
-  getter('length', function () { return entries.length; });
+  getter('length', function () { return native.historyAround() + entries.length; });
   getter('state', function () { return currentState; });
   getter('scrollRestoration', function () { return scrollRestoration; }, function (v) {
     if (v === 'auto' || v === 'manual') scrollRestoration = v;   // an unknown enum value is ignored
@@ -86,6 +87,9 @@
   method('back', function back() { traverse(-1); });
   method('forward', function forward() { traverse(1); });
   Object.defineProperty(proto, Symbol.toStringTag, { value: 'History', configurable: true });
+  // For Swift: this document's entries (their URLs and the current one's index), and a traversal it asks for.
+  env.historyEntries = function () { return { index: index, urls: entries.map(function (e) { return e.url; }) }; };
+  env.historyGo = traverse;
   Object.defineProperty(g, 'History', { value: History, writable: true, configurable: true });
   Object.defineProperty(g, 'history', { value: Object.create(proto), writable: true, configurable: true });
   return env;
