@@ -39,7 +39,7 @@ import Testing
         let (out, _) = try await run("""
             <script>
             function forIn(o) { var keys = []; for (var k in o) keys.push(k); return keys.join(); }
-            var out = [forIn(new CustomEvent('x')), forIn(new ProgressEvent('x')),
+            var out = [forIn(new CustomEvent('x')), forIn(new ProgressEvent('x')), forIn(new MediaQueryListEvent('change')),
               (function () { try { return Event.prototype.type; } catch (e) { return e.name + ': ' + e.message; } })()];
             </script>
             """)
@@ -48,6 +48,7 @@ import Testing
             + "srcElement,returnValue,composedPath,stopPropagation,stopImmediatePropagation,preventDefault,initEvent,"
             + "NONE,CAPTURING_PHASE,AT_TARGET,BUBBLING_PHASE"
         #expect(out == #"["isTrusted,detail,initCustomEvent,\#(event)","isTrusted,lengthComputable,loaded,total,\#(event)","#
+                + #""isTrusted,media,matches,\#(event)","#
                 + #""TypeError: The Event.type getter can only be used on instances of Event"]"#)
     }
 

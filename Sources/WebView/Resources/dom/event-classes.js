@@ -422,5 +422,8 @@
   env.installCreateEvent(env.document);
 
   env.eventClass = function (name) { return build()[name]; };
+  // An event class of another layer (css/cssom.js's MediaQueryListEvent): `members` as defineClass's, `order` WebKit's
+  // order of its attributes.
+  env.defineEventClass = function (name, members, order) { return defineClass(name, Event, members, null, null, { order: order }); };
   return env;
 })
