@@ -40,6 +40,7 @@ import Testing
             <script>
             function forIn(o) { var keys = []; for (var k in o) keys.push(k); return keys.join(); }
             var out = [forIn(new CustomEvent('x')), forIn(new ProgressEvent('x')), forIn(new MediaQueryListEvent('change')),
+              forIn(new AnimationPlaybackEvent('finish')),
               (function () { try { return Event.prototype.type; } catch (e) { return e.name + ': ' + e.message; } })()];
             </script>
             """)
@@ -48,7 +49,7 @@ import Testing
             + "srcElement,returnValue,composedPath,stopPropagation,stopImmediatePropagation,preventDefault,initEvent,"
             + "NONE,CAPTURING_PHASE,AT_TARGET,BUBBLING_PHASE"
         #expect(out == #"["isTrusted,detail,initCustomEvent,\#(event)","isTrusted,lengthComputable,loaded,total,\#(event)","#
-                + #""isTrusted,media,matches,\#(event)","#
+                + #""isTrusted,media,matches,\#(event)","isTrusted,currentTime,timelineTime,\#(event)","#
                 + #""TypeError: The Event.type getter can only be used on instances of Event"]"#)
     }
 
