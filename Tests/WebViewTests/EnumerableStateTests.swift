@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Testing
+import TestSupport
 @testable import WebView
 
 /// What pages and analytics code see when they stringify or list an event or the location: WebKit's own properties
@@ -66,6 +67,34 @@ import Testing
         // observed on WebKitGTK 2.50
         let keys = "href,protocol,host,hostname,port,pathname,search,hash,origin,ancestorOrigins,assign,replace,reload,toString"
         #expect(out == #"["\#(keys)","\#(keys),valueOf",true,false,true,true,"TypeError: Constructor requires 'new' operator"]"#)
+    }
+
+    /// A CSS animation's `finish` and `cancel` events were plain Events.
+    @Test func aCSSAnimationsFinishIsAnAnimationPlaybackEvent() async throws {
+        let runtime = JavaScriptRuntime(configuration: .init(clock: .virtual()))
+        let webView = HeadlessWebView(runtime: runtime)
+        try await webView.loadHTMLString("""
+            <style>@keyframes f { from { opacity: 0 } to { opacity: 1 } } .k { animation: f 10s }</style><div id="x">x</div>
+            """, baseURL: URL(string: "https://app.test/"))
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        _ = try await webView.evaluateJavaScript("""
+            var out, x = document.getElementById('x');
+            getComputedStyle(x).opacity;
+            x.className = 'k';
+            0
+            """)
+        await webView.runtime.advance(by: .milliseconds(100))
+        _ = try await webView.evaluateJavaScript("""
+            var a = document.getAnimations()[0];
+            a.onfinish = function (e) { out = [Object.keys(e).join(), String(e), typeof e.currentTime, typeof e.timelineTime, e.currentTime]; };
+            a.finished.then(function () {});
+            a.finish(); 0
+            """)
+        #expect(await webView.runUntilIdle(timeout: .generous) == .idle)
+        // observed on WebKitGTK 2.50
+        let seen = try await webView.evaluateJavaScript("JSON.stringify(out)")
+        #expect(seen == #"["isTrusted","[object AnimationPlaybackEvent]","number","number",10000]"#)
+        await webView.close()
     }
 
     @Test func aWorkersEventsListOnlyIsTrusted() async throws {
