@@ -269,6 +269,12 @@ struct ConformCommandTests {
         try await Self.expectFixtureConforms("DocumentWrite/index.html", eval: "JSON.stringify([log, finalHTML])")
     }
 
+    /// Events, the location and a worker's events list WebKit's own properties only (JSON.stringify, Object.keys,
+    /// for...in): the same on both engines.
+    @Test func enumerableStateConforms() async throws {
+        try await Self.expectFixtureConforms("EnumerableState/index.html", eval: "JSON.stringify(seen)")
+    }
+
     /// `hybrid conform` of a page of Tests/Fixtures, once it shows `waitFor`, with `eval`'s value compared too, finds
     /// no difference.
     static func expectFixtureConforms(_ page: String, eval: String, waitFor: String? = "#done") async throws {

@@ -65,14 +65,14 @@
 
   // --- location: reading works as domino's; assigning is a navigation request
   var location = g.location;
-  function resolve(url) { return new URLImpl(location._href).resolve(String(url)); }
+  function resolve(url) { return new URLImpl(href).resolve(String(url)); }
   var urlUtils = require('domino/lib/URLUtils').prototype;
   var urlSearch = Object.getOwnPropertyDescriptor(urlUtils, 'search');
   var urlHash = Object.getOwnPropertyDescriptor(urlUtils, 'hash');
   function withoutHash(u) { var i = u.indexOf('#'); return i < 0 ? u : u.slice(0, i); }
   function navigate(url, type, replace) {
     var resolved = resolve(url);
-    if (withoutHash(resolved) === withoutHash(location._href) && resolved.indexOf('#') >= 0 && type !== 'reload') {
+    if (withoutHash(resolved) === withoutHash(href) && resolved.indexOf('#') >= 0 && type !== 'reload') {
       // As in WebKit, a fragment navigation asks the navigation policy too (at once), and a cancel stops it.
       if (!native.navigate(String(url), resolved, type, true, true)) return;
       env.navigateToFragment(resolved, !!replace);  // dom/history.js: a session history entry and hashchange
@@ -81,21 +81,40 @@
     native.navigate(String(url), resolved, type, true, false, !!replace);
   }
   env.navigate = navigate;
+  // WebKit's Location members are the object's own properties ([LegacyUnforgeable]: enumerable, not configurable), in
+  // this order (WebKitGTK 2.50: `Object.getOwnPropertyNames(location)`), `valueOf` not enumerable; the URL is kept here,
+  // out of the page's sight (env.setURL changes it: dom/history.js).
+  var href = location._href;
+  delete location._href;
+  delete location._window;
+  function urlAccessor(name) { var d = Object.getOwnPropertyDescriptor(urlUtils, name); return { get: d.get, set: d.set, enumerable: true }; }
+  function unforgeable(f) { return { value: f, enumerable: true }; }
+  // A top-level document's ancestors: none (a DOMStringList in WebKit; frames are the host's, not the page's).
+  var ancestorOrigins = Object.create(Object.prototype, {
+    length: { value: 0 }, item: { value: function item() { return null; } }, contains: { value: function contains() { return false; } },
+    [Symbol.toStringTag]: { value: 'DOMStringList' }
+  });
   Object.defineProperties(location, {
-    assign: { value: function assign(url) { navigate(url, 'location'); } },
-    replace: { value: function replace(url) { navigate(url, 'location', true); } },
-    reload: { value: function reload() { navigate(location._href, 'reload'); } },
-    href: { get: function () { return this._href; }, set: function (v) { navigate(v, 'location'); } },
+    href: { get: function () { return href; }, set: function (v) { navigate(v, 'location'); }, enumerable: true },
+    protocol: urlAccessor('protocol'), host: urlAccessor('host'), hostname: urlAccessor('hostname'),
+    port: urlAccessor('port'), pathname: urlAccessor('pathname'),
     // URL standard: "" for an empty query ("page.html?", where a GET form with no fields goes), as in WebKit;
     // domino's getter gives "?" (still so for <a> and <area>, whose accessors domino makes unchangeable).
     search: { get: function () { var value = urlSearch.get.call(this); return value === '?' ? '' : value; },
-              set: urlSearch.set, enumerable: true, configurable: true },
+              set: urlSearch.set, enumerable: true },
     // HTML: setting the fragment the URL already has does nothing (no entry, no popstate), unlike `href`.
     hash: { get: urlHash.get, set: function (v) {
-      var copy = { href: this._href };   // domino's setter reads and writes `href` only: the encoded new URL
+      var copy = { href: href };   // domino's setter reads and writes `href` only: the encoded new URL
       urlHash.set.call(copy, String(v));
-      if (copy.href !== this._href) navigate(copy.href, 'location');
-    } }
+      if (copy.href !== href) navigate(copy.href, 'location');
+    }, enumerable: true },
+    origin: urlAccessor('origin'),
+    ancestorOrigins: { get: function () { return ancestorOrigins; }, enumerable: true },
+    assign: unforgeable(function assign(url) { navigate(url, 'location'); }),
+    replace: unforgeable(function replace(url) { navigate(url, 'location', true); }),
+    reload: unforgeable(function reload() { navigate(href, 'reload'); }),
+    toString: unforgeable(function toString() { return this.href; }),
+    valueOf: { value: Object.prototype.valueOf }
   });
   Object.defineProperty(g, 'location', {
     get: function () { return location; },
@@ -104,7 +123,7 @@
   Object.defineProperty(env.document, 'location', {
     get: function () { return location; }, set: function (v) { navigate(v, 'location'); }, configurable: true
   });
-  env.setURL = function (url) { location._href = url; env.document._address = url; };
+  env.setURL = function (url) { href = url; env.document._address = url; };
 
   // --- navigator
   var navigator = Object.create(require('domino/lib/NavigatorID'), {

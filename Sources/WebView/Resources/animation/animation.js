@@ -19,7 +19,7 @@
   stub(impl.Element.prototype, 'animate');
   stub(impl.Element.prototype, 'getAnimations');
   stub(impl.Document.prototype, 'getAnimations');
-  ['Animation', 'KeyframeEffect', 'AnimationEffect', 'AnimationTimeline', 'DocumentTimeline'].forEach(function (name) {
+  ['Animation', 'KeyframeEffect', 'AnimationEffect', 'AnimationTimeline', 'DocumentTimeline', 'AnimationPlaybackEvent'].forEach(function (name) {
     Object.defineProperty(g, name, {
       get: function () { install(); return g[name]; },
       set: function (value) { install(); define(g, name, value); },
@@ -267,10 +267,14 @@
       return { promise: promise, resolve: resolve, reject: reject, result: result };
     }
     function finishedOf(a) { return a._s.finished || (a._s.finished = settled()); }
+    // An animation's `finish`, `cancel` and `remove` events: `currentTime` and `timelineTime` are attributes of the
+    // prototype, as WebKit's (WebKitGTK 2.50: `Object.keys(event)` is `isTrusted` only).
+    function nullableDouble(v) { return v === null ? null : Number(v); }
+    var PlaybackEvent = env.defineEventClass('AnimationPlaybackEvent',
+      [['currentTime', null, nullableDouble], ['timelineTime', null, nullableDouble]]);
+    define(g, 'AnimationPlaybackEvent', PlaybackEvent);
     function fire(a, type) {
-      var event = new g.Event(type);
-      Object.defineProperty(event, 'currentTime', { value: current(a), enumerable: true });
-      Object.defineProperty(event, 'timelineTime', { value: now(), enumerable: true });
+      var event = new PlaybackEvent(type, { currentTime: current(a), timelineTime: now() });
       setTimeout(function () { a.dispatchEvent(event); }, 0);
     }
     function unschedule(a) { if (a._s.timer) { clearTimeout(a._s.timer); a._s.timer = 0; } }
@@ -353,7 +357,7 @@
     });
     define(proto, 'dispatchEvent', function dispatchEvent(event) {
       var self = this, handler = this['on' + event.type];
-      try { Object.defineProperty(event, 'target', { value: this, configurable: true }); } catch (e) { /* keep domino's */ }
+      try { event.target = this; } catch (e) { /* a read-only target: keep it */ }   // an event's accessor: for...in still lists it
       function call(f) {
         try { if (typeof f === 'function') f.call(self, event); else f.handleEvent(event); } catch (error) { native.reportError(error); }
       }

@@ -361,7 +361,9 @@
     var api = x.api;
     if (!api || !api._s.finished) return;
     if (done) api._s.finished.resolve(api); else { api._s.finished.reject(new g.DOMException('The user aborted a request.', 'AbortError')); api._s.finished = null; }
-    var event = new g.Event(done ? 'finish' : 'cancel');
+    // an AnimationPlaybackEvent, as WebKit's (animation/animation.js): a cancelled animation has no current time
+    var event = new g.AnimationPlaybackEvent(done ? 'finish' : 'cancel',
+      { currentTime: done ? api.currentTime : null, timelineTime: g.document.timeline.currentTime });
     native.timer(function () { api.dispatchEvent(event); }, 0, true);
   }
   function makePrototypes() {

@@ -1215,12 +1215,13 @@
   // --- matchMedia and MediaQueryList (with change events when the device helper reports a change)
   var live = [];
   function MediaQueryList() { throw new TypeError('Illegal constructor'); }
-  function makeEvent(mql) {
-    var event = new g.Event('change');
-    Object.defineProperty(event, 'matches', { value: mql.matches, enumerable: true });
-    Object.defineProperty(event, 'media', { value: mql.media, enumerable: true });
-    return event;
+  // MediaQueryListEvent: `media` and `matches` are attributes of its prototype, as WebKit's (WebKitGTK 2.50).
+  var MediaQueryListEvent;
+  function eventClass() {
+    return MediaQueryListEvent || (MediaQueryListEvent = env.defineEventClass('MediaQueryListEvent',
+      [['matches', false, Boolean], ['media', '', String]], ['media', 'matches']));
   }
+  function makeEvent(mql) { return new (eventClass())('change', { media: mql.media, matches: mql.matches }); }
   function watch(mql) { if (live.indexOf(mql) < 0) live.push(mql); }
   MediaQueryList.prototype = {
     get matches() { return mediaMatches(this.__media); },
@@ -1272,13 +1273,7 @@
   Object.defineProperty(g, 'matchMedia', { value: matchMedia, writable: true, configurable: true, enumerable: true });
   env.lazyProperties(g, ['MediaQueryList', 'MediaQueryListEvent'], env.lazyInstaller(function () {
     Object.defineProperty(g, 'MediaQueryList', { value: MediaQueryList, writable: true, configurable: true });
-    function MediaQueryListEvent(type, init) {
-      var event = new g.Event(type, init);
-      Object.defineProperty(event, 'matches', { value: !!(init && init.matches), enumerable: true });
-      Object.defineProperty(event, 'media', { value: init && init.media !== undefined ? String(init.media) : '', enumerable: true });
-      return event;
-    }
-    Object.defineProperty(g, 'MediaQueryListEvent', { value: MediaQueryListEvent, writable: true, configurable: true });
+    Object.defineProperty(g, 'MediaQueryListEvent', { value: eventClass(), writable: true, configurable: true });
   }));
   if (!Array.isArray(g.__hybridDeviceListeners)) {
     Object.defineProperty(g, '__hybridDeviceListeners', { value: [], writable: true, configurable: true, enumerable: false });

@@ -72,30 +72,67 @@
     ['metaKey', false, toBoolean]].concat(['AltGraph', 'CapsLock', 'Fn', 'FnLock', 'Hyper', 'NumLock', 'ScrollLock',
     'Super', 'Symbol', 'SymbolLock'].map(function (k) { return ['modifier' + k, false, toBoolean]; }));
 
-  var internals = ['_propagationStopped', '_immediatePropagationStopped', '_initialized', '_dispatching', '_path', '_inPassiveListener'];
+  // An event's state lives where pages cannot list it, as a browser's does (WebKitGTK 2.50: `Object.keys(event)` and
+  // `JSON.stringify(event)` give only `isTrusted`, its one own property; every attribute is an accessor of a prototype,
+  // which `for...in` lists). Each event gets a private field (invisible to `Object.keys`, `for...in`, `JSON.stringify`
+  // and `Object.getOwnPropertySymbols`) holding a plain object, read and written by the prototypes' accessors.
+  // Pages and analytics code stringify events and log their keys: with domino's own properties they met the event's
+  // target and its tree (a cyclic structure), which a phone does not.
+  var Stamp = class { constructor(o) { return o; } };
+  var State = class extends Stamp {
+    #state;
+    constructor(o, state) { super(o); this.#state = state; }
+    static of(o) { return o !== null && typeof o === 'object' && #state in o ? o.#state : undefined; }
+  };
+  // The state of an event made before any of ours touched it (domino's own events, `Object.create`d ones).
+  function defaults() {
+    return { type: '', target: null, currentTarget: null, eventPhase: 0, bubbles: false, cancelable: false, composed: false,
+      defaultPrevented: false, timeStamp: 0, _propagationStopped: false, _immediatePropagationStopped: false,
+      _initialized: true, _dispatching: false, _path: undefined, _inPassiveListener: false, _modifiers: undefined };
+  }
+  function stateOf(event) { return State.of(event) || (new State(event, defaults()), State.of(event)); }
+  // An attribute (enumerable, as WebIDL makes them) or an internal slot (not enumerable) over the state. Reading an
+  // attribute of an object that is not an event throws WebKit's words; internal code writes attributes through the setter.
+  function slot(proto, interfaceName, name, enumerable) {
+    Object.defineProperty(proto, name, {
+      get: function () {
+        var state = State.of(this);
+        if (state === undefined) {
+          if (!enumerable) return undefined;
+          throw new TypeError('The ' + interfaceName + '.' + name + ' getter can only be used on instances of ' + interfaceName);
+        }
+        return state[name];
+      },
+      set: function (v) { stateOf(this)[name] = v; },
+      enumerable: enumerable, configurable: true
+    });
+  }
+  env.eventState = stateOf;
+
   function construct(event, C, type, init) {
-    BaseEvent.call(event, type);
-    event.eventPhase = 0;
-    // domino's and dispatch's flags stay out of `for...in` and `Object.keys`, as a browser event's internals do
-    internals.forEach(function (name) { Object.defineProperty(event, name, { value: event[name], writable: true, enumerable: false, configurable: true }); });
-    if (typeof performance === 'object' && performance && typeof performance.now === 'function') event.timeStamp = performance.now();
+    var state = defaults();
+    state.type = type;
+    if (typeof performance === 'object' && performance && typeof performance.now === 'function') state.timeStamp = performance.now();
+    new State(event, state);
+    event.isTrusted = false;   // WebKit's one own property of an event ([LegacyUnforgeable])
     var chain = [];
     for (var c = C; c && c.__members; c = Object.getPrototypeOf(c.prototype).constructor) chain.unshift(c.__members);
     chain.forEach(function (members) {
       members.forEach(function (m) {
         var v = init[m[0]];
         v = v === undefined ? (typeof m[1] === 'function' ? m[1]() : m[1]) : m[2](v);
-        if (m[3]) Object.defineProperty(event, m[3], { value: v, writable: true });
-        else if (m[0].indexOf('modifier') === 0) {
-          if (!event._modifiers) Object.defineProperty(event, '_modifiers', { value: {}, writable: true });
-          event._modifiers[m[0].slice(8)] = v;
-        } else event[m[0]] = v;
+        if (m[3]) state[m[3]] = v;
+        else if (m[0].indexOf('modifier') === 0) (state._modifiers || (state._modifiers = {}))[m[0].slice(8)] = v;
+        else state[m[0]] = v;
       });
     });
   }
 
   var classes = {};
-  function defineClass(name, Parent, members, proto, required) {
+  // `layout`: `order`, the attributes in WebKit's order on the prototype (for...in lists them so: WebKitGTK 2.50),
+  // `slots`, attributes that are state but no constructor member, and `internals`, internal slots.
+  function defineClass(name, Parent, members, proto, required, layout) {
+    layout = layout || {};
     var C = function (type, init) {
       if (!new.target) throw new TypeError("Constructor requires 'new' operator");
       // WebKit's words (WebKitGTK 2.50): an init dictionary with a required member is a required argument.
@@ -116,9 +153,21 @@
     if (Parent) Object.setPrototypeOf(C, Parent);
     Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
     Object.defineProperty(C.prototype, Symbol.toStringTag, { value: name, configurable: true });
-    Object.keys(proto || {}).forEach(function (key) {
+    proto = proto || {};
+    var order = layout.order || [], attributes = (layout.slots || []).slice();
+    members.forEach(function (m) { if (!m[3] && m[0].indexOf('modifier') !== 0 && attributes.indexOf(m[0]) < 0) attributes.push(m[0]); });
+    Object.keys(proto).forEach(function (key) { if (Object.getOwnPropertyDescriptor(proto, key).get && attributes.indexOf(key) < 0) attributes.push(key); });
+    function rank(key) { var i = order.indexOf(key); return i < 0 ? order.length + attributes.indexOf(key) : i; }
+    attributes.sort(function (a, b) { return rank(a) - rank(b); });
+    attributes.forEach(function (key) {
       var d = Object.getOwnPropertyDescriptor(proto, key);
-      if (d.get) accessor(C.prototype, key, d.get, d.set); else method(C.prototype, key, d.value);
+      if (d) accessor(C.prototype, key, d.get, d.set); else slot(C.prototype, name, key, true);
+    });
+    members.forEach(function (m) { if (m[3]) slot(C.prototype, name, m[3], false); });
+    (layout.internals || []).forEach(function (key) { slot(C.prototype, name, key, false); });
+    Object.keys(proto).forEach(function (key) {
+      var d = Object.getOwnPropertyDescriptor(proto, key);
+      if (!d.get) method(C.prototype, key, d.value);
     });
     classes[name] = C;
     return C;
@@ -127,6 +176,7 @@
   // --- Event
   var phases = { NONE: 0, CAPTURING_PHASE: 1, AT_TARGET: 2, BUBBLING_PHASE: 3 };
   var Event = defineClass('Event', null, [['bubbles', false, toBoolean], ['cancelable', false, toBoolean], ['composed', false, toBoolean]], {
+    composedPath: function composedPath() { return env.composedPath ? env.composedPath(this) : []; },
     stopPropagation: function stopPropagation() { this._propagationStopped = true; },
     stopImmediatePropagation: function stopImmediatePropagation() { this._propagationStopped = this._immediatePropagationStopped = true; },
     preventDefault: function preventDefault() { if (this.cancelable && !this._inPassiveListener) this.defaultPrevented = true; },
@@ -142,13 +192,16 @@
       this.bubbles = !!bubbles;
       this.cancelable = !!cancelable;
     },
-    composedPath: function composedPath() { return env.composedPath ? env.composedPath(this) : []; },
     get srcElement() { return this.target; },
     get returnValue() { return !this.defaultPrevented; },
     set returnValue(v) { if (!v) this.preventDefault(); },
     get cancelBubble() { return !!this._propagationStopped; },
     set cancelBubble(v) { if (v) this._propagationStopped = true; }
-  });
+  }, null, { order: ['type', 'target', 'currentTarget', 'eventPhase', 'cancelBubble', 'bubbles', 'cancelable', 'defaultPrevented',
+    'composed', 'timeStamp', 'srcElement', 'returnValue'],
+  slots: ['type', 'target', 'currentTarget', 'eventPhase', 'defaultPrevented', 'timeStamp'],
+  internals: ['_propagationStopped', '_immediatePropagationStopped', '_initialized', '_dispatching', '_path', '_inPassiveListener',
+    '_modifiers'] });
   Object.keys(phases).forEach(function (k) { constant(Event, k, phases[k]); constant(Event.prototype, k, phases[k]); });
 
   // Events that domino still makes itself (`document.close()`) are Events too.
@@ -214,7 +267,8 @@
       get x() { return this.clientX; }, get y() { return this.clientY; },
       get offsetX() { return this.clientX; }, get offsetY() { return this.clientY; },
       get which() { return this.button + 1; }
-    });
+    }, null, { order: ['screenX', 'screenY', 'clientX', 'clientY', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey', 'button', 'buttons',
+      'relatedTarget', 'movementX', 'movementY', 'offsetX', 'offsetY', 'x', 'y'] });
 
     defineClass('PointerEvent', MouseEvent, [['pointerId', 0, toLong], ['width', 1, toDouble], ['height', 1, toDouble],
       ['pressure', 0, toUnrestricted], ['tangentialPressure', 0, toUnrestricted], ['tiltX', 0, toLong], ['tiltY', 0, toLong],
@@ -240,7 +294,7 @@
       },
       // WebKit and Blink: `which` of a key event is its legacy key code.
       get which() { return this.keyCode || this.charCode; }
-    });
+    }, null, { order: ['key', 'code', 'location', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey', 'repeat', 'isComposing', 'charCode', 'keyCode'] });
     ['DOM_KEY_LOCATION_STANDARD', 'DOM_KEY_LOCATION_LEFT', 'DOM_KEY_LOCATION_RIGHT', 'DOM_KEY_LOCATION_NUMPAD'].forEach(function (k, i) {
       constant(KeyboardEvent, k, i); constant(KeyboardEvent.prototype, k, i);
     });
@@ -262,14 +316,16 @@
       if (init === null || typeof init !== 'object') throw new TypeError("Failed to construct 'Touch': 1 argument required, but only 0 present.");
       if (init.identifier === undefined) throw new TypeError("Failed to construct 'Touch': required member identifier is undefined.");
       if (init.target === undefined) throw new TypeError("Failed to construct 'Touch': required member target is undefined.");
-      var self = this;
-      [['identifier', 0, toLong], ['target', null, toTarget('target')], ['clientX', 0, toDouble], ['clientY', 0, toDouble],
-       ['screenX', 0, toDouble], ['screenY', 0, toDouble], ['pageX', 0, toDouble], ['pageY', 0, toDouble],
-       ['radiusX', 0, toDouble], ['radiusY', 0, toDouble], ['rotationAngle', 0, toDouble], ['force', 0, toDouble],
-       ['altitudeAngle', 0, toDouble], ['azimuthAngle', 0, toDouble], ['touchType', 'direct', toString]].forEach(function (m) {
-        Object.defineProperty(self, m[0], { value: init[m[0]] === undefined ? m[1] : m[2](init[m[0]]), enumerable: true });
-      });
+      var state = {};
+      touchMembers.forEach(function (m) { state[m[0]] = init[m[0]] === undefined ? m[1] : m[2](init[m[0]]); });
+      new State(this, state);
     }
+    // A Touch's members are attributes of its prototype, as in WebKit (`Object.keys(touch)` is empty on WebKitGTK 2.50).
+    var touchMembers = [['identifier', 0, toLong], ['target', null, toTarget('target')], ['clientX', 0, toDouble], ['clientY', 0, toDouble],
+      ['screenX', 0, toDouble], ['screenY', 0, toDouble], ['pageX', 0, toDouble], ['pageY', 0, toDouble],
+      ['radiusX', 0, toDouble], ['radiusY', 0, toDouble], ['rotationAngle', 0, toDouble], ['force', 0, toDouble],
+      ['altitudeAngle', 0, toDouble], ['azimuthAngle', 0, toDouble], ['touchType', 'direct', toString]];
+    touchMembers.forEach(function (m) { slot(Touch.prototype, 'Touch', m[0], true); });
     Object.defineProperty(Touch.prototype, Symbol.toStringTag, { value: 'Touch', configurable: true });
     function TouchList() { throw new TypeError('Illegal constructor'); }
     method(TouchList.prototype, 'item', function item(i) { return this[i >>> 0] || null; });
@@ -309,7 +365,7 @@
         this.source = source === undefined ? null : source;
         this.ports = Object.freeze(ports ? Array.from(ports) : []);
       }
-    });
+    }, null, { order: ['origin', 'lastEventId', 'source', 'data', 'ports'] });
     defineClass('StorageEvent', Event, [['key', null, toNullableString], ['oldValue', null, toNullableString],
       ['newValue', null, toNullableString], ['url', '', toString], ['storageArea', null, toAny]], {
       initStorageEvent: function initStorageEvent(type, bubbles, cancelable, key, oldValue, newValue, url, storageArea) {
@@ -366,5 +422,8 @@
   env.installCreateEvent(env.document);
 
   env.eventClass = function (name) { return build()[name]; };
+  // An event class of another layer (css/cssom.js's MediaQueryListEvent): `members` as defineClass's, `order` WebKit's
+  // order of its attributes.
+  env.defineEventClass = function (name, members, order) { return defineClass(name, Event, members, null, null, { order: order }); };
   return env;
 })

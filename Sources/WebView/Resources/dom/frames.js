@@ -46,7 +46,7 @@
     }
     var src = el.getAttribute('src') || 'about:blank';
     var resolved;
-    try { resolved = new URLImpl(doc._address || location._href).resolve(src); } catch (e) { resolved = src; }
+    try { resolved = new URLImpl(doc._address || location.href).resolve(src); } catch (e) { resolved = src; }
     // The request goes to interceptors (a bridge's signal URLs) and the navigation delegate first.
     if (!native.navigate(src, resolved, 'iframe', false)) return;
     record.expectLoad = native.navigateFrame(id, resolved, undefined);

@@ -9,11 +9,10 @@
   // another document (`native.traverseHistory`), a `backForward` navigation.
   var g = globalThis, location = g.location;
   var URLImpl = require('domino/lib/URL');
-  var entries = [{ url: location._href, state: null }], index = 0, currentState = null, scrollRestoration = 'auto';
+  var entries = [{ url: location.href, state: null }], index = 0, currentState = null, scrollRestoration = 'auto';
 
   function setURL(url, type) {
-    location._href = url;
-    env.document._address = url;
+    env.setURL(url);
     native.urlChanged(url, type);
   }
   function fragmentOf(url) { var i = url.indexOf('#'); return i < 0 ? null : url.slice(i); }
@@ -24,12 +23,12 @@
   function changeState(method, push, args) {
     if (args.length < 2) throw new TypeError('Not enough arguments');   // WebKit's words
     var serialized = clone(args[0], method), url = args[2];
-    var newURL = location._href;
+    var newURL = location.href;
     if (url !== undefined && url !== null) {
-      newURL = new URLImpl(location._href).resolve(String(url));
-      var a = new URLImpl(newURL), b = new URLImpl(location._href);
+      newURL = new URLImpl(location.href).resolve(String(url));
+      var a = new URLImpl(newURL), b = new URLImpl(location.href);
       if (!a.isAbsolute() || a.scheme !== b.scheme || a.host !== b.host || a.port !== b.port) {
-        throw new DOMException("Failed to execute '" + method + "' on 'History': A history state object with URL '" + newURL + "' cannot be created in a document with origin '" + b.scheme + '://' + (b.host || '') + "' and URL '" + location._href + "'.", 'SecurityError');
+        throw new DOMException("Failed to execute '" + method + "' on 'History': A history state object with URL '" + newURL + "' cannot be created in a document with origin '" + b.scheme + '://' + (b.host || '') + "' and URL '" + location.href + "'.", 'SecurityError');
       }
     }
     if (push) { entries.splice(index + 1); entries.push({ url: newURL, state: serialized }); index++; native.historyPushed(); }
@@ -48,7 +47,7 @@
   // WebKit and Chromium do, `popstate` (state null) is fired at once, before the navigation returns, and
   // `hashchange` follows in a task when the fragment changed. (Mithril's router, for one, listens to `popstate` only.)
   env.navigateToFragment = function (url, replace) {
-    var old = location._href;
+    var old = location.href;
     if (replace || url === old) entries[index] = { url: url, state: null };
     else { entries.splice(index + 1); entries.push({ url: url, state: null }); index++; native.historyPushed(); }
     currentState = null;
@@ -62,7 +61,7 @@
       if (delta === 0) { location.reload(); return; }
       var target = index + delta;
       if (target < 0 || target >= entries.length) { native.traverseHistory(delta); return; }
-      var oldURL = location._href;
+      var oldURL = location.href;
       index = target;
       var entry = entries[index];
       currentState = clone(entry.state, 'popstate');

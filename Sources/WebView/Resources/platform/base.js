@@ -105,7 +105,7 @@
   try { usable = new global.DOMException('m', 'AbortError').name === 'AbortError'; } catch (e) {}
   if (!usable) {
     var DOMException = function DOMException(message, name) {
-      if (!(this instanceof DOMException)) throw new TypeError("Failed to construct 'DOMException': use the 'new' operator");
+      if (!(this instanceof DOMException)) throw new TypeError("Constructor requires 'new' operator");   // WebKit's words (WebKitGTK 2.50)
       var error = new Error(message === undefined ? '' : String(message));
       define(this, 'message', error.message);
       define(this, 'name', name === undefined ? 'Error' : String(name));

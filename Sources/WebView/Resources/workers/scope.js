@@ -32,26 +32,59 @@
     if (typeof init !== 'object' && typeof init !== 'function') throw new TypeError("Failed to construct '" + what + "': parameter 2 is not an object.");
     return init;
   }
+  // An event's state is a private field, read by its prototype's accessors, as in a page (dom/event-classes.js):
+  // `Object.keys(event)` and `JSON.stringify(event)` give `isTrusted` only, and `for...in` lists the attributes
+  // (WebKitGTK 2.50).
+  var Stamp = class { constructor(o) { return o; } };
+  var State = class extends Stamp {
+    #state;
+    constructor(o, state) { super(o); this.#state = state; }
+    static of(o) { return o !== null && typeof o === 'object' && #state in o ? o.#state : undefined; }
+  };
+  function attributes(proto, interfaceName, names) {
+    names.forEach(function (name) {
+      Object.defineProperty(proto, name, {
+        get: function () {
+          var state = State.of(this);
+          if (!state) throw new TypeError('The ' + interfaceName + '.' + name + ' getter can only be used on instances of ' + interfaceName);
+          return state[name];
+        },
+        set: function (v) { var state = State.of(this); if (state) state[name] = v; },
+        enumerable: true, configurable: true
+      });
+    });
+  }
   function Event(type, init) {
     if (!(this instanceof Event)) throw new TypeError("Constructor requires 'new' operator");
     if (arguments.length === 0) throw new TypeError('Not enough arguments');   // WebKit's words
     init = dictionary(init, this.constructor.name);
-    this.type = String(type);
-    this.bubbles = !!init.bubbles;
-    this.cancelable = !!init.cancelable;
-    this.composed = !!init.composed;
-    this.defaultPrevented = false;
+    new State(this, { type: String(type), target: null, currentTarget: null, eventPhase: 0, bubbles: !!init.bubbles,
+      cancelable: !!init.cancelable, defaultPrevented: false, composed: !!init.composed, timeStamp: Date.now() - start });
     this.isTrusted = false;
-    this.target = this.currentTarget = this.srcElement = null;
-    this.eventPhase = 0;
-    this.timeStamp = Date.now() - start;
   }
-  define(Event.prototype, 'preventDefault', function preventDefault() { if (this.cancelable) this.defaultPrevented = true; });
-  define(Event.prototype, 'stopPropagation', function stopPropagation() {});
-  define(Event.prototype, 'stopImmediatePropagation', function stopImmediatePropagation() {
+  // Event.prototype's members in WebKit's order, enumerable, as a page's (WebKitGTK 2.50: `for...in` in a worker).
+  function member(proto, name, f) { Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true }); }
+  function computed(proto, name, get, set) { Object.defineProperty(proto, name, { get: get, set: set, enumerable: true, configurable: true }); }
+  attributes(Event.prototype, 'Event', ['type', 'target', 'currentTarget', 'eventPhase']);
+  computed(Event.prototype, 'cancelBubble', function () { var state = State.of(this); return !!(state && state.stopped); },
+           function (v) { var state = State.of(this); if (state && v) state.stopped = true; });
+  attributes(Event.prototype, 'Event', ['bubbles', 'cancelable', 'defaultPrevented', 'composed', 'timeStamp']);
+  computed(Event.prototype, 'srcElement', function () { return this.target; });
+  computed(Event.prototype, 'returnValue', function () { return !this.defaultPrevented; }, function (v) { if (!v) this.preventDefault(); });
+  member(Event.prototype, 'composedPath', function composedPath() { return this.currentTarget ? [this.currentTarget] : []; });
+  member(Event.prototype, 'stopPropagation', function stopPropagation() { this.cancelBubble = true; });
+  member(Event.prototype, 'stopImmediatePropagation', function stopImmediatePropagation() {
+    this.cancelBubble = true;
     Object.defineProperty(this, '_stopImmediate', { value: true, configurable: true });
   });
-  define(Event.prototype, 'composedPath', function composedPath() { return this.currentTarget ? [this.currentTarget] : []; });
+  member(Event.prototype, 'preventDefault', function preventDefault() { if (this.cancelable) this.defaultPrevented = true; });
+  member(Event.prototype, 'initEvent', function initEvent(type, bubbles, cancelable) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    this.type = String(type);
+    this.bubbles = !!bubbles;
+    this.cancelable = !!cancelable;
+    this.defaultPrevented = false;
+  });
   ['NONE', 'CAPTURING_PHASE', 'AT_TARGET', 'BUBBLING_PHASE'].forEach(function (name, value) {
     Object.defineProperty(Event, name, { value: value, enumerable: true });
     Object.defineProperty(Event.prototype, name, { value: value, enumerable: true });
@@ -63,14 +96,16 @@
       if (!(this instanceof constructor)) throw new TypeError("Constructor requires 'new' operator");
       Event.apply(this, arguments);
       init = dictionary(init, name);
+      var state = State.of(this);
       for (var key in members) {
-        this[key] = init[key] === undefined ? members[key]() : convert && convert[key] ? convert[key](init[key]) : init[key];
+        state[key] = init[key] === undefined ? members[key]() : convert && convert[key] ? convert[key](init[key]) : init[key];
       }
     };
     Object.defineProperty(constructor, 'name', { value: name, configurable: true });
     constructor.prototype = Object.create(Event.prototype);
     define(constructor.prototype, 'constructor', constructor);
     define(constructor.prototype, Symbol.toStringTag, name);
+    attributes(constructor.prototype, name, Object.keys(members));
     Object.setPrototypeOf(constructor, Event);
     define(global, name, constructor);
     return constructor;
