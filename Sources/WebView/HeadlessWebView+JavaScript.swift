@@ -1,5 +1,6 @@
 import Foundation
 import JavaScript
+import Synchronization
 
 extension HeadlessWebView {
     /// Evaluates `script` in the current document and returns its completion value as JSON data
@@ -22,30 +23,77 @@ extension HeadlessWebView {
     /// Evaluates `script`; when its value is a Promise (or thenable), waits for it and returns what
     /// it resolves to, or throws what it rejects with. That rejection is the caller's: it is not also an
     /// unhandled rejection of the page (no `unhandledrejection`, no exception event). Throws
-    /// ``WebViewError/documentClosed`` if the document goes away first.
-    public func callAsyncJavaScript(_ script: String) async throws -> JSONValue {
-        try await callAsyncJavaScript(script, sourceURL: "callAsyncJavaScript")
+    /// ``WebViewError/documentClosed`` if the document goes away first, and
+    /// ``WebViewError/timedOut(waitingFor:after:)`` when the promise has not settled after `timeout` of real time
+    /// (30 seconds by default, as Playwright's; nil waits as long as it takes): a page that broke fails the caller
+    /// instead of holding it forever. Past `timeout` the call fails once the page has nothing in flight that could
+    /// still settle the promise (a load, a fetch, a one-shot timer, a worker's or a bridge message, see
+    /// ``runUntilIdle(timeout:)``), so a slow, loaded machine fails no call that is progressing; after ten times
+    /// `timeout` it fails in any case.
+    public func callAsyncJavaScript(_ script: String, timeout: Duration? = .seconds(30)) async throws -> JSONValue {
+        try await callAsyncJavaScript(script, sourceURL: "callAsyncJavaScript", timeout: timeout)
     }
 
-    /// ``callAsyncJavaScript(_:)`` with `sourceURL` naming the script in errors and stacks (`--eval:1:5`),
+    /// ``callAsyncJavaScript(_:timeout:)`` with `sourceURL` naming the script in errors and stacks (`--eval:1:5`),
     /// so a tool can point at the code its user wrote.
-    public func callAsyncJavaScript(_ script: String, sourceURL: String) async throws -> JSONValue {
+    public func callAsyncJavaScript(_ script: String, sourceURL: String,
+                                    timeout: Duration? = .seconds(30)) async throws -> JSONValue {
         let core = self.core
+        let answer = AwaitedAnswer()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+            answer.start(continuation)
+            let runtime = self.runtime
             runtime.loop.execute {
                 do {
                     let document = try core.value.requireDocument()
                     let value = try document.evaluateAwaited(script, sourceURL: sourceURL)
                     guard value.isObject, value["then"].isFunction else {
-                        continuation.resume(returning: try value.toJSONValue() ?? .null)
+                        answer.finish(.success(try value.toJSONValue() ?? .null))
                         return
                     }
-                    document.await(value) { continuation.resume(with: $0) }
+                    if let timeout {
+                        let awaited = script.count > 60 ? String(script.prefix(60)) + "…" : script
+                        answer.fail(after: timeout, unlessBusy: runtime, with: .timedOut(waitingFor: awaited, after: timeout))
+                    }
+                    document.await(value) { answer.finish($0) }
                 } catch {
-                    continuation.resume(throwing: error)
+                    answer.finish(.failure(error))
                 }
             }
         }
+    }
+}
+
+/// The answer of one ``HeadlessWebView/callAsyncJavaScript(_:sourceURL:timeout:)``: given once, by the promise or by
+/// its time limit, whichever comes first.
+private final class AwaitedAnswer: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<JSONValue, any Error>?, timer: Task<Void, Never>?)>((nil, nil))
+
+    func start(_ continuation: CheckedContinuation<JSONValue, any Error>) {
+        state.withLock { $0.continuation = continuation }
+    }
+
+    /// Fails the call with `error` once `timeout` of real time has passed and `runtime` is idle (nothing in flight
+    /// could still answer), or after ten times `timeout` in any case, unless it was answered first.
+    func fail(after timeout: Duration, unlessBusy runtime: JavaScriptRuntime, with error: WebViewError) {
+        let timer = Task { [weak self] in
+            let end = ContinuousClock.now + timeout * 10
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            while ContinuousClock.now < end, await !runtime.isIdle {
+                guard (try? await Task.sleep(for: .milliseconds(250))) != nil else { return }
+            }
+            self?.finish(.failure(error))
+        }
+        state.withLock { $0.timer = timer }
+    }
+
+    func finish(_ result: Result<JSONValue, any Error>) {
+        let (continuation, timer) = state.withLock { state in
+            defer { state = (nil, nil) }
+            return state
+        }
+        timer?.cancel()
+        continuation?.resume(with: result)
     }
 }
 

@@ -199,6 +199,8 @@ extension HeadlessWebView: WebViewEngine {
         }
     }
 
+    /// ``callAsyncJavaScript(_:timeout:)`` with its default limit: a promise not settled after 30 seconds ends
+    /// with ``WebViewError/timedOut(waitingFor:after:)``.
     public func callAsyncJavaScript(_ script: String,
                                     completionHandler: @escaping @Sendable (Result<JSONValue?, any Error>) -> Void) {
         Task {

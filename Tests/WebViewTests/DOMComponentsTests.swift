@@ -99,6 +99,7 @@ import Testing
     }
 
     @Test func upgradeAndAdoptedCallbackAndLateDefinitions() async throws {
+        // `<body>` first: a script in the head sees no body yet, as in WebKit.
         let (out, errors) = try await page("""
             <body><script>\(Self.logging)
             var later = document.createElement('x-log');

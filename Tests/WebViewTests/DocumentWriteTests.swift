@@ -124,4 +124,49 @@ import Testing
         #expect(try await webView.evaluateJavaScript("events") == ["load", "pageshow:false:true:true"])
         await webView.close()
     }
+    /// A script that ends the document (nothing after its `</script>`) runs before the end of the input, as on
+    /// WebKit: no `<body>` was seen, so `document.body` is null there (a page that sets it throws, as on an iPhone),
+    /// `readyState` is `loading`, and the body is made at the end. A newline after the end tag changes nothing (the
+    /// parser takes it in the head). Observed on WebKitGTK 2.50.
+    @Test func aScriptThatEndsTheDocumentRunsBeforeTheEnd() async throws {
+        let base = URL(string: "https://app.example/")!
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("""
+            <script>var seen = [document.readyState, String(document.body), document.documentElement.outerHTML];
+            document.addEventListener('DOMContentLoaded', function () { seen.push('dcl:' + String(document.body)); });</script>
+            """, baseURL: base)
+        let seen = try await webView.evaluateJavaScript("seen", as: [String].self)
+        #expect(seen.count == 4 && seen[0] == "loading" && seen[1] == "null" && seen[3] == "dcl:[object HTMLBodyElement]")
+        #expect(seen[2].hasSuffix("</script></head></html>"), "no body yet: \(seen[2])")
+        #expect(try await webView.evaluateJavaScript("document.documentElement.lastChild.outerHTML") == "<body></body>")
+
+        try await webView.loadHTMLString("<script>document.body.textContent = 'x'</script>", baseURL: base)
+        #expect(log.exceptions.map(\.message) == ["null is not an object"])
+        #expect(try await webView.evaluateJavaScript("document.body.textContent") == "")
+
+        try await webView.loadHTMLString("<script>window.atEnd = String(document.body)</script>\n", baseURL: base)
+        #expect(try await webView.evaluateJavaScript("window.atEnd") == "null")
+        await webView.close()
+    }
+
+    /// What a script that ends the document writes is parsed, as on WebKit: from a head script the body is made for
+    /// it; from a body's last script, or a `src` script last, it goes in after the script. Observed on WebKitGTK 2.50.
+    @Test func aScriptThatEndsTheDocumentWrites() async throws {
+        let fixture = try PageFixture([
+            "head.html": "<script>document.write('<b>w</b>')</script>",
+            "body.html": "<body><script>document.write('<p>w</p>'); window.inside = document.body.lastElementChild.outerHTML</script>",
+            "src.html": "<p>before</p><script src=\"g.js\"></script>",
+            "g.js": "var ext = [String(document.body), document.readyState]; document.write('<i>x</i>')",
+        ])
+        let (webView, log) = makeWebView()
+        try await webView.load(fixture.url("head.html"))
+        #expect(try await webView.evaluateJavaScript("document.body.outerHTML") == "<body><b>w</b></body>")
+        try await webView.load(fixture.url("body.html"))
+        #expect(try await webView.evaluateJavaScript("[window.inside, document.body.lastElementChild.outerHTML]") == ["<p>w</p>", "<p>w</p>"])
+        try await webView.load(fixture.url("src.html"))
+        #expect(try await webView.evaluateJavaScript("[ext, document.body.innerHTML]") ==
+                [["[object HTMLBodyElement]", "loading"], "<p>before</p><script src=\"g.js\"></script><i>x</i>"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

@@ -171,7 +171,7 @@ import TestSupport
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("""
             <script>var marker = 'top';</script>
-            <iframe id="f" srcdoc="<script>var inner = document.createElement('iframe');
+            <iframe id="f" srcdoc="<body><script>var inner = document.createElement('iframe');
             inner.srcdoc = '<script>var fromTop = [top.marker, parent.parent === top, parent.frameElement.id, top.frames[0].frames[0] === window];</' + 'script>';
             document.body.appendChild(inner);</script>"></iframe>
             """, baseURL: URL(string: "https://app.test/"))

@@ -104,6 +104,23 @@ final class AnsweringUIDelegate: UIDelegate {
         await webView.close()
     }
 
+    /// A promise that never settles (a page that broke before answering) fails the caller after the time limit once
+    /// the page is idle, naming what was awaited, instead of holding it forever; the page goes on answering.
+    @Test func callAsyncJavaScriptFailsWhenThePromiseNeverSettles() async throws {
+        let (webView, _) = makeWebView()
+        try await webView.loadHTMLString("", baseURL: nil)
+        let error = await #expect(throws: WebViewError.self) {
+            try await webView.callAsyncJavaScript("new Promise(function () {})", timeout: .milliseconds(100))
+        }
+        #expect(error == .timedOut(waitingFor: "new Promise(function () {})", after: .milliseconds(100)))
+        #expect(error?.description.hasPrefix("the promise of new Promise(function () {}) did not settle within") == true)
+        #expect(try await webView.callAsyncJavaScript("Promise.resolve(2)") == 2)
+        #expect(try await webView.callAsyncJavaScript("new Promise(r => setTimeout(() => r(3), 5))", timeout: nil) == 3)
+        // Past the limit a page still busy (its timer pending) can settle it: a loaded machine fails no such call.
+        #expect(try await webView.callAsyncJavaScript("new Promise(r => setTimeout(() => r(4), 300))", timeout: .milliseconds(50)) == 4)
+        await webView.close()
+    }
+
     @Test func callAsyncJavaScriptNamesTheScriptInErrors() async throws {
         let (webView, _) = makeWebView()
         try await webView.loadHTMLString("", baseURL: nil)

@@ -4,9 +4,9 @@ import Hybrid
 /// What `--eval` and `--assert` run in the page, with errors that point at what the user typed:
 /// `--eval:1:5: TypeError: ...` (a line and column inside the expression).
 enum RunPageScripts {
-    /// `--eval CODE`: its value, a promise awaited. Errors are located in CODE as `--eval:LINE:COLUMN`.
+    /// `--eval CODE`: its value, a promise awaited (for as long as the run's deadline allows). Errors are located in CODE as `--eval:LINE:COLUMN`.
     static func evaluate(_ code: String, in webView: HeadlessWebView) async throws -> JSONValue {
-        try await webView.callAsyncJavaScript(code, sourceURL: "--eval")
+        try await webView.callAsyncJavaScript(code, sourceURL: "--eval", timeout: nil)
     }
 
     /// `--assert CODE`: whether CODE is truthy. Errors are located in CODE as `--assert:LINE:COLUMN`.
@@ -15,7 +15,7 @@ enum RunPageScripts {
         // from swallowing the `)`. The prefix shifts the first line's columns, which the error gets back.
         let prefix = "!!("
         do {
-            return try await webView.callAsyncJavaScript(prefix + code + "\n)", sourceURL: "--assert") == .bool(true)
+            return try await webView.callAsyncJavaScript(prefix + code + "\n)", sourceURL: "--assert", timeout: nil) == .bool(true)
         } catch let error as JSException {
             throw error.shiftingFirstLine(of: "--assert", by: -prefix.count)
         }

@@ -135,7 +135,7 @@ final class RunStepRunner {
               observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
             })
             """
-        let outcome = await phases.withDeadline { try await webView.callAsyncJavaScript(script, sourceURL: "--wait-for") }
+        let outcome = await phases.withDeadline { try await webView.callAsyncJavaScript(script, sourceURL: "--wait-for", timeout: nil) }
         switch outcome {
         case .timedOut: return phases.timedOut(in: "waiting for '\(selector)' (\(step.label))", timeout: timeout)
         case .failed(let error): failed("\(error)")

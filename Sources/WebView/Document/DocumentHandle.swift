@@ -148,6 +148,8 @@ public enum WebViewError: Error, Sendable, CustomStringConvertible, Equatable {
     case navigationCancelled(url: String)
     /// The document could not be fetched.
     case loadFailed(url: String, message: String)
+    /// What was awaited (the script, shortened) had not settled after the time limit.
+    case timedOut(waitingFor: String, after: Duration)
 
     public var description: String {
         switch self {
@@ -156,6 +158,7 @@ public enum WebViewError: Error, Sendable, CustomStringConvertible, Equatable {
         case .noDocument: "no document is loaded"
         case .navigationCancelled(let url): "the load of \(url) was replaced by another navigation"
         case .loadFailed(let url, let message): "cannot load \(url): \(message)"
+        case .timedOut(let awaited, let timeout): "the promise of \(awaited) did not settle within \(timeout)"
         }
     }
 }

@@ -72,11 +72,9 @@ final class DocumentLoader {
             if nextChunk < source.chunks.count {
                 let place = ScriptPlace(chunk: source.chunks[nextChunk], source: source, base: nil)
                 nextChunk += 1
-                // The last chunk ends the input before its script (if it ends with one) runs, as the headless engine
-                // has always done: such a script sees the document closed (`document.body` made), and what it writes
-                // is dropped. (WebKit runs it before the end: a document that ends with `</script>` is rare.)
-                if nextChunk == source.chunks.count { parserEnded = true }
-                queue.append(contentsOf: feed(place.chunk.text, end: parserEnded, env: env).map { ($0, place) })
+                // Not the end yet, even for the last chunk: a script that ends the document runs before the end, as
+                // on WebKit (no `<body>` yet when none was written; what it writes is parsed).
+                queue.append(contentsOf: feed(place.chunk.text, end: false, env: env).map { ($0, place) })
                 continue
             }
             guard !parserEnded else { break }
@@ -197,7 +195,6 @@ final class DocumentLoader {
         defer { writeDepth -= 1; if writeDepth == 0 { writeTooDeep = false } }
         writeTooDeep = writeTooDeep || writeDepth > 21
         if writeTooDeep { return }
-        if parserEnded, !insertionPoints.isEmpty { return }   // the last chunk's script: the input has ended
         guard let base = insertionPoints.last else {
             guard ignoreDestructiveWrites == 0, canOpen else { return }
             _ = try? env.invokeMethod("writeOpened", arguments: [text])

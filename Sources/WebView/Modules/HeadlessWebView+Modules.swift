@@ -5,7 +5,7 @@ extension HeadlessWebView {
     /// Evaluates `source` as an ES module of the current document at `url` (`ESModules`): its static imports and
     /// `import()` calls resolve against `url` (through the page's import maps), its dependencies are fetched and run
     /// first, and its top-level `await` is awaited. Returns the module's `default` export as JSON (a promise is awaited;
-    /// `undefined`, functions and symbols become null, as ``callAsyncJavaScript(_:)`` returns a value), nil when the
+    /// `undefined`, functions and symbols become null, as ``callAsyncJavaScript(_:timeout:)`` returns a value), nil when the
     /// module has no default export or it is `undefined`. Throws what the module graph
     /// throws or rejects with (a `TypeError` when a module cannot be fetched, a `SyntaxError` naming `url` and the
     /// line), and ``WebViewError/documentClosed`` if the document goes away first. The module is not put in the
