@@ -24,20 +24,20 @@ extension HeadlessWebView {
     /// it resolves to, or throws what it rejects with. That rejection is the caller's: it is not also an
     /// unhandled rejection of the page (no `unhandledrejection`, no exception event). Throws
     /// ``WebViewError/documentClosed`` if the document goes away first, and
-    /// ``WebViewError/timedOut(waitingFor:after:)`` when the promise has not settled after `timeout` of real time
-    /// (30 seconds by default, as Playwright's; nil waits as long as it takes): a page that broke fails the caller
-    /// instead of holding it forever. Past `timeout` the call fails once the page has nothing in flight that could
+    /// ``WebViewError/timedOut(waitingFor:after:)`` when the promise has not settled after `timeout` of real time, so
+    /// that a page that broke fails the caller instead of holding it forever (nil, the default, waits as long as it
+    /// takes: a promise that waits for a worker or the network can rightly take long on a loaded machine). Past `timeout` the call fails once the page has nothing in flight that could
     /// still settle the promise (a load, a fetch, a one-shot timer, a worker's or a bridge message, see
     /// ``runUntilIdle(timeout:)``), so a slow, loaded machine fails no call that is progressing; after ten times
     /// `timeout` it fails in any case.
-    public func callAsyncJavaScript(_ script: String, timeout: Duration? = .seconds(30)) async throws -> JSONValue {
+    public func callAsyncJavaScript(_ script: String, timeout: Duration? = nil) async throws -> JSONValue {
         try await callAsyncJavaScript(script, sourceURL: "callAsyncJavaScript", timeout: timeout)
     }
 
     /// ``callAsyncJavaScript(_:timeout:)`` with `sourceURL` naming the script in errors and stacks (`--eval:1:5`),
     /// so a tool can point at the code its user wrote.
     public func callAsyncJavaScript(_ script: String, sourceURL: String,
-                                    timeout: Duration? = .seconds(30)) async throws -> JSONValue {
+                                    timeout: Duration? = nil) async throws -> JSONValue {
         let core = self.core
         let answer = AwaitedAnswer()
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in

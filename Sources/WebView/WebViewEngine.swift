@@ -199,8 +199,7 @@ extension HeadlessWebView: WebViewEngine {
         }
     }
 
-    /// ``callAsyncJavaScript(_:timeout:)`` with its default limit: a promise not settled after 30 seconds ends
-    /// with ``WebViewError/timedOut(waitingFor:after:)``.
+    /// ``callAsyncJavaScript(_:timeout:)`` without a limit, as a completion handler.
     public func callAsyncJavaScript(_ script: String,
                                     completionHandler: @escaping @Sendable (Result<JSONValue?, any Error>) -> Void) {
         Task {
