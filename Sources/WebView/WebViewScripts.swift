@@ -21,6 +21,9 @@ package enum WebViewScripts {
     /// The web view's DOM layer over domino, in installation order, each a function of `(require, native, env)`
     /// run after ``page`` and before the platform scripts (which then dispatch the real event classes):
     ///
+    /// - `interfaces`: WebKit's prototype chains for nodes (`Element.prototype`, `Document.prototype`,
+    ///   `CharacterData.prototype`, ... inherit `Node.prototype` directly, without domino's ContainerNode and Leaf;
+    ///   `<td>`/`<th>` are `HTMLTableCellElement`s); first, before the other scripts add to these prototypes.
     /// - `event-classes`: the event interfaces and their constructors (`Event`, `CustomEvent`, `UIEvent`,
     ///   `MouseEvent`, `PointerEvent`, `KeyboardEvent`, `InputEvent`, `FocusEvent`, `TouchEvent`/`Touch`, ...)
     ///   and `document.createEvent`'s legacy names.
@@ -55,6 +58,7 @@ package enum WebViewScripts {
     ///
     /// Most set-up waits for the page's first use of an API (a stub global or method that installs the real one).
     static let dom: [(name: String, script: ScriptResource)] = [
+        "interfaces",
         "event-classes",
         "event-dispatch",
         "event-handlers",

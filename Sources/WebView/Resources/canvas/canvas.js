@@ -190,21 +190,23 @@
     function checkArea(width, height) {
       if (width * height > MAX_PIXELS) throw new RangeError('Out of memory at ImageData creation');
     }
+    // WebKit's words for wrong arguments (observed on WebKitGTK 2.50).
     function ImageData(a, b, c) {
       if (!(this instanceof ImageData)) throw new TypeError("Constructor requires 'new' operator");
       var data, width, height;
       if (a instanceof Uint8ClampedArray) {
+        if (a.length === 0 || a.length % 4) throw domError('Length is not a non-zero multiple of 4', 'InvalidStateError');
         width = b >>> 0;
-        if (!width) throw domError('The source width is zero or not a number.', 'IndexSizeError');
-        if (a.length === 0 || a.length % (4 * width)) throw domError('The input data length is not a multiple of (4 * width).', 'IndexSizeError');
+        if (!width) throw domError('The index is not in the allowed range.', 'IndexSizeError');
+        if (a.length % (4 * width)) throw domError('Length is not a multiple of sw', 'IndexSizeError');
         height = a.length / 4 / width;
-        if (c !== undefined && c >>> 0 !== height) throw domError('The input data length is not equal to (4 * width * height).', 'IndexSizeError');
+        if (c !== undefined && c >>> 0 !== height) throw domError('sh value is not equal to height', 'IndexSizeError');
         data = a;
       } else {
         if (arguments.length < 2) throw new TypeError('Not enough arguments');
         width = a >>> 0; height = b >>> 0;
-        if (!width || !height) throw domError('The source ' + (width ? 'height' : 'width') + ' is zero or not a number.', 'IndexSizeError');
-        checkArea(width, height);
+        if (!width || !height) throw domError('The index is not in the allowed range.', 'IndexSizeError');
+        if (width * height > MAX_PIXELS) throw new RangeError('Cannot allocate a buffer of this size');
         data = new Uint8ClampedArray(width * height * 4);
       }
       Object.defineProperty(this, 'width', { value: width, enumerable: true });

@@ -24,8 +24,10 @@
   forms.accessor = accessor; forms.method = method; forms.domException = domException;
 
   // domino defines its elements' members non-configurable on their prototypes, so they cannot be replaced
-  // there: each interface we change gets a prototype of its own between the instances and domino's (made once,
-  // before any element exists; `instanceof` still holds, domino's prototype stays in every chain). The
+  // there: each interface we change gets a prototype of its own in place of domino's (made once, before any
+  // element exists), with copies of its members, inheriting what domino's inherited: the chain is WebKit's
+  // (HTMLInputElement.prototype, then HTMLElement.prototype, then Element.prototype), with no second
+  // HTMLElement or HTMLInputElement prototype in it, and `instanceof` holds (it reads `C.prototype`). The
   // interfaces domino derives from HTMLElement are re-parented onto its layer; the form controls' interfaces
   // have no subclasses.
   var layers = new Map();
@@ -34,19 +36,21 @@
     var C = impl[name];
     if (!C) return null;
     if (layers.has(C)) return layers.get(C);
-    var old = C.prototype, layer = Object.create(old);
+    var old = C.prototype, layer = Object.create(Object.getPrototypeOf(old));
     // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
     // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
     // (One Object.defineProperties, in the same order: a native loop, for page set-up time. The descriptors object
-    // is the map itself, its string keys in the same order; symbols are not copied.)
+    // is the map itself, its string keys in the same order; symbols are copied after it.)
     var keys = Object.getOwnPropertyNames(old), own = Object.getOwnPropertyDescriptors(old);
     for (var i = 0; i < keys.length; i++) {
       var d = own[keys[i]];
       d.configurable = true;
       if ('value' in d) d.writable = true;
     }
-    Object.getOwnPropertySymbols(own).forEach(function (symbol) { delete own[symbol]; });
+    var symbols = Object.getOwnPropertySymbols(own);
+    symbols.forEach(function (symbol) { delete own[symbol]; });
     Object.defineProperties(layer, own);
+    symbols.forEach(function (symbol) { Object.defineProperty(layer, symbol, Object.getOwnPropertyDescriptor(old, symbol)); });
     Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
     if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
       Object.keys(impl).forEach(function (key) {

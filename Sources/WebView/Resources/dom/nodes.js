@@ -148,6 +148,8 @@
   // --- dataset: a Proxy per element over its data-* attributes (data-foo-bar <-> fooBar)
   function DOMStringMap() { throw new TypeError('Illegal constructor'); }
   Object.defineProperty(DOMStringMap.prototype, Symbol.toStringTag, { value: 'DOMStringMap', configurable: true });
+  // A global, as in WebKit (observed on WebKitGTK 2.50: `el.dataset instanceof DOMStringMap`).
+  Object.defineProperty(globalThis, 'DOMStringMap', { value: DOMStringMap, writable: true, configurable: true });
   function toAttribute(name) {
     if (/-[a-z]/.test(name)) throw new DOMException("Failed to set a named property on 'DOMStringMap': '" + name + "' is not a valid property name.", 'SyntaxError');
     return 'data-' + name.replace(/[A-Z]/g, function (c) { return '-' + c.toLowerCase(); });

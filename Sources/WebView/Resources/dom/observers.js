@@ -16,8 +16,10 @@
   var g = globalThis, doc = env.document, impl = env.impl;
   var Node = impl.Node, Element = impl.Element, DocumentFragment = impl.DocumentFragment;
   var CharacterData = impl.CharacterData, NodeList = impl.NodeList;
-  var Leaf = { prototype: Object.getPrototypeOf(CharacterData.prototype) };
-  var ContainerNode = { prototype: Object.getPrototypeOf(Element.prototype) };
+  // The node interfaces whose prototypes inherit Node.prototype (dom/interfaces.js gave them domino's ContainerNode
+  // and Leaf members): insertions are hooked on each, on the prototype each has when the hooks go in
+  // (platform/collections.js gives Element, Document and DocumentFragment new ones).
+  var nodeInterfaces = [Element, impl.Document, DocumentFragment, CharacterData, impl.DocumentType];
   var AttrProto = Object.getPrototypeOf(doc.createAttribute('x'));
 
   var registrations = 0;       // registered observers on all nodes: 0 means no record is ever built
@@ -376,8 +378,7 @@
       childListRecord(parent, nodes, removed, previous, next);
     }
     insertHook = operation(insertHook);
-    add(Leaf.prototype, '_insertOrReplace', { value: insertHook });
-    add(ContainerNode.prototype, '_insertOrReplace', { value: insertHook });
+    nodeInterfaces.forEach(function (C) { add(C.prototype, '_insertOrReplace', { value: insertHook }); });
 
     var removeNode = Element.prototype.remove;
     function removeHook() {
@@ -394,7 +395,7 @@
       if (type && !Object.prototype.hasOwnProperty.call(type.prototype, 'remove')) add(type.prototype, 'remove', { value: removeHook });
     });
 
-    var removeChildren = ContainerNode.prototype.removeChildren;
+    var removeChildren = Element.prototype.removeChildren;
     function removeChildrenHook() {
       if (!registrations || !this.firstChild) return removeChildren.call(this);
       var kids = childrenOf(this);

@@ -68,19 +68,28 @@
     while (parsed.length < 4) parsed.push(parsed[parsed.length === 3 ? 1 : parsed.length === 2 ? 0 : 0]);
     return parsed;
   }
+  // WebKit's words for a wrong call (observed on WebKitGTK 2.50): its bindings check the argument count, the callback,
+  // then convert the options dictionary ("Type error" for a value of the wrong type, "The provided value is
+  // non-finite"), then the constructor reads rootMargin and the thresholds' range.
+  function callbackOf(args, name) {
+    if (!args.length) throw new TypeError('Not enough arguments');
+    if (typeof args[0] !== 'function') throw new TypeError("Argument 1 ('callback') to the " + name + ' constructor must be a function');
+    return args[0];
+  }
   function IntersectionObserver(callback, options) {
     if (!new.target) throw new TypeError("Constructor requires 'new' operator");
-    if (typeof callback !== 'function') throw new TypeError("Failed to construct 'IntersectionObserver': The callback provided as parameter 1 is not a function.");
+    callbackOf(arguments, 'IntersectionObserver');
+    if (options != null && typeof options !== 'object' && typeof options !== 'function') throw new TypeError('Type error');
     options = options == null ? {} : options;
     var root = options.root == null ? null : options.root;
-    if (root !== null && !isElement(root) && !(root instanceof impl.Document)) throw new TypeError("Failed to construct 'IntersectionObserver': Failed to read the 'root' property from 'IntersectionObserverInit': The provided value is not of type '(Document or Element)'.");
-    var margin = parseMargin(options.rootMargin === undefined ? '0px' : options.rootMargin);
+    if (root !== null && !isElement(root) && !(root instanceof impl.Document)) throw new TypeError('Type error');
     var thresholds = options.threshold === undefined ? [0] : Array.isArray(options.threshold) ? options.threshold.slice() : [options.threshold];
     thresholds = thresholds.map(Number);
+    thresholds.forEach(function (t) { if (!isFinite(t)) throw new TypeError('The provided value is non-finite'); });
+    var margin = parseMargin(options.rootMargin === undefined ? '0px' : options.rootMargin);
     if (!thresholds.length) thresholds = [0];
     thresholds.forEach(function (t) {
-      if (!isFinite(t)) throw new TypeError("Failed to construct 'IntersectionObserver': The provided double value is non-finite.");
-      if (!(t >= 0 && t <= 1)) throw new RangeError("Failed to construct 'IntersectionObserver': Threshold values must be numbers between 0 and 1");
+      if (!(t >= 0 && t <= 1)) throw new RangeError("Failed to construct 'IntersectionObserver': all thresholds must lie in the range [0.0, 1.0].");
     });
     thresholds.sort(function (a, b) { return a - b; });
     hidden(this, '_callback', callback);
@@ -146,7 +155,7 @@
   var boxes = { 'content-box': 1, 'border-box': 1, 'device-pixel-content-box': 1 };
   function ResizeObserver(callback) {
     if (!new.target) throw new TypeError("Constructor requires 'new' operator");
-    if (typeof callback !== 'function') throw new TypeError("Failed to construct 'ResizeObserver': The callback provided as parameter 1 is not a function.");
+    callbackOf(arguments, 'ResizeObserver');
     hidden(this, '_callback', callback);
     hidden(this, '_targets', new Map());
     hidden(this, '_records', []);

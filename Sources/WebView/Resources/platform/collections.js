@@ -215,8 +215,10 @@
     C.prototype = proto;
     var heirs = [document, Object.getPrototypeOf(sample)];
     Object.keys(impl).forEach(function (name) { if (typeof impl[name] === 'function') heirs.push(impl[name].prototype); });
-    var SVGElement = Object.getOwnPropertyDescriptor(global, 'SVGElement');   // read without running a lazy global
-    if (SVGElement && typeof SVGElement.value === 'function') heirs.push(SVGElement.value.prototype);
+    ['SVGElement', 'HTMLDocument', 'XMLDocument'].forEach(function (name) {
+      var C = Object.getOwnPropertyDescriptor(global, name);   // read without running a lazy global
+      if (C && typeof C.value === 'function') heirs.push(C.value.prototype);
+    });
     heirs.forEach(function (heir) {   // the object on each heir's chain that inherits domino's prototype
       while (heir && heir !== original && heir !== proto && Object.getPrototypeOf(heir) !== original) heir = Object.getPrototypeOf(heir);
       if (heir && heir !== original && heir !== proto) Object.setPrototypeOf(heir, proto);

@@ -13,7 +13,79 @@
     internals.define(global.URL, 'createObjectURL', internals.createObjectURL);   // platform/blob.js
     internals.define(global.URL, 'revokeObjectURL', internals.revokeObjectURL);
     webKitURL(global.URL, global.URLSearchParams);
+    // WebKit's words for a wrong call (observed on WebKitGTK 2.50; core-js says "Incorrect invocation",
+    // "Expected sequence with length 2", ...).
+    webKitConstructor('URL');
+    webKitConstructor('URLSearchParams', null, function (error) {
+      var message = String(error && error.message);
+      if (/^Expected sequence with length 2/.test(message)) return new TypeError('Type error');
+      if (/is not an object|is not iterable|is not a function/.test(message)) return new TypeError('Value is not a sequence');
+      if (/^Cannot convert a Symbol value to a string/.test(message)) return new TypeError('Cannot convert a symbol to a string');
+      return error;
+    });
   });
+  // Puts in place of the global `name` (a library's constructor) one with WebKit's words for a wrong call: without
+  // `new`, "Constructor requires 'new' operator"; `check(arguments)` throws as WebKit's bindings do before the
+  // library runs; `translate(error)` gives WebKit's error for one the library threw. Same prototype, statics and
+  // instances (subclasses construct through it).
+  function webKitConstructor(name, check, translate) {
+    var Library = global[name];
+    var C = function () {
+      if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+      if (check) check(arguments);
+      try {
+        return Reflect.construct(Library, arguments, new.target);
+      } catch (error) {
+        throw translate ? translate(error) : error;
+      }
+    };
+    Reflect.ownKeys(Library).forEach(function (key) {
+      if (key === 'caller' || key === 'arguments' || key === 'prototype') return;
+      Object.defineProperty(C, key, Object.getOwnPropertyDescriptor(Library, key));
+    });
+    C.prototype = Library.prototype;
+    Object.setPrototypeOf(C, Object.getPrototypeOf(Library));
+    try { internals.define(Library.prototype, 'constructor', C); } catch (e) { /* the library's stays */ }
+    internals.define(global, name, C);
+    return C;
+  }
+  // Headers as WebKit checks them (observed on WebKitGTK 2.50): the init must be an object (a sequence of pairs or
+  // a record), a name a token and a value without NUL, CR or LF (after trimming), each method its arguments.
+  function webKitHeaders(Headers) {
+    var proto = Headers.prototype;
+    function header(name, value) {
+      name = String(name);
+      if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name)) throw new TypeError("Invalid header name: '" + name + "'");
+      if (arguments.length < 2) return name;
+      value = String(value).replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+      if (/[\0\r\n]/.test(value)) throw new TypeError("Header '" + name + "' has invalid value: '" + value + "'");
+      return value;
+    }
+    [['append', 2], ['set', 2], ['get', 1], ['has', 1], ['delete', 1]].forEach(function (pair) {
+      var method = proto[pair[0]], count = pair[1];
+      var checked = count === 2
+        ? function (name, value) {
+          if (arguments.length < 2) throw new TypeError('Not enough arguments');
+          return method.call(this, header(name), header(name, value));
+        }
+        : function (name) {
+          if (arguments.length < 1) throw new TypeError('Not enough arguments');
+          return method.call(this, header(name));
+        };
+      Object.defineProperty(checked, 'name', { value: pair[0], configurable: true });
+      internals.define(proto, pair[0], checked);
+    });
+    webKitConstructor('Headers', function (args) {
+      var init = args[0];
+      if (init === undefined || init instanceof Headers) return;
+      if (init === null || typeof init !== 'object' && typeof init !== 'function') throw new TypeError('Type error');
+      if (Array.isArray(init)) {
+        init.forEach(function (pair) {
+          if (pair === null || typeof pair !== 'object' || pair.length !== 2) throw new TypeError('Header sub-sequence must contain exactly two items');
+        });
+      }
+    });
+  }
   // What WebKit's URL has and core-js 3.26's lacks (observed on WebKitGTK 2.50): `URL.canParse`, `URL.parse` and
   // `URLSearchParams.prototype.size`; a blob: URL's `origin` is the origin of the http(s) or file: URL inside (core-js
   // reads the wrong field and says "null" for every blob: URL), and a file: URL's is "file://" (WebKit's, not the
@@ -134,6 +206,7 @@
       internals.tag(library[name], name);
       internals.define(global, name, library[name]);
     });
+    webKitHeaders(library.Headers);
   });
 
   // json() (Fetch, as WebKit does it): a body that is not JSON rejects with a DOMException named SyntaxError and

@@ -17,10 +17,20 @@
     return internals.webKitError('InvalidStateError');
   }
   internals.xhrInvalidState = invalidState;
-  function XMLHttpRequestUpload() {}
-  internals.mixinEventTarget(XMLHttpRequestUpload.prototype);
+  // WebKit's chains (observed on WebKitGTK 2.50): XMLHttpRequest and XMLHttpRequestUpload inherit
+  // XMLHttpRequestEventTarget (not constructible, with the progress events' handlers), which inherits EventTarget.
+  var XMLHttpRequestEventTarget = internals.illegalConstructor('XMLHttpRequestEventTarget');
+  var targetProto = XMLHttpRequestEventTarget.prototype;
+  function inherit(C, Parent) {
+    Object.setPrototypeOf(C.prototype, Parent.prototype);
+    Object.setPrototypeOf(C, Parent);
+  }
+  if (typeof global.EventTarget === 'function') inherit(XMLHttpRequestEventTarget, global.EventTarget);
+  internals.mixinEventTarget(targetProto);
   var progressEvents = ['loadstart', 'progress', 'abort', 'error', 'load', 'timeout', 'loadend'];
-  internals.eventHandlers(XMLHttpRequestUpload.prototype, progressEvents);
+  internals.eventHandlers(targetProto, progressEvents);
+  function XMLHttpRequestUpload() {}
+  inherit(XMLHttpRequestUpload, XMLHttpRequestEventTarget);
 
   function XMLHttpRequest() {
     if (!(this instanceof XMLHttpRequest)) throw new TypeError("Constructor requires 'new' operator");
@@ -35,8 +45,8 @@
     internals.lastXHR = this;
   }
   var proto = XMLHttpRequest.prototype;
-  internals.mixinEventTarget(proto);
-  internals.eventHandlers(proto, progressEvents.concat(['readystatechange']));
+  inherit(XMLHttpRequest, XMLHttpRequestEventTarget);
+  internals.eventHandlers(proto, ['readystatechange']);
   Object.keys(states).forEach(function (name) { define(XMLHttpRequest, name, states[name]); define(proto, name, states[name]); });
 
   define(proto, '_reset', function (state) {
@@ -156,6 +166,8 @@
 
   internals.tag(XMLHttpRequest);
   internals.tag(XMLHttpRequestUpload);
+  internals.tag(XMLHttpRequestEventTarget);
   define(global, 'XMLHttpRequest', XMLHttpRequest);
   define(global, 'XMLHttpRequestUpload', XMLHttpRequestUpload);
+  define(global, 'XMLHttpRequestEventTarget', XMLHttpRequestEventTarget);
 })
