@@ -184,4 +184,33 @@ import Testing
         ])
         await webView.close()
     }
+
+    /// WebIDL's operations and attributes are configurable, and its operations writable (WebKit's are): a page (or a
+    /// polyfill, a test double) replaces `Element.prototype.matches` by assignment, and every element has the new one.
+    /// domino made them fixed, so the assignment did nothing and `delete` failed. (Enumerability still differs: WebKit's
+    /// members are enumerable, domino's are not.)
+    @Test func membersAreConfigurableAndMethodsWritableAsWebKits() async throws {
+        let webView = try await open()
+        let result = try await webView.evaluateJavaScript("""
+            function desc(o, k) {
+              var d = Object.getOwnPropertyDescriptor(o, k);
+              return k + ' ' + ('value' in d ? 'value ' + d.writable : 'accessor') + ' ' + d.configurable;
+            }
+            var out = [desc(Element.prototype, 'matches'), desc(Node.prototype, 'appendChild'), desc(Element.prototype, 'id'),
+              desc(HTMLElement.prototype, 'title'), desc(HTMLAnchorElement.prototype, 'href'),
+              desc(Document.prototype, 'createElement'), desc(HTMLDivElement.prototype, 'constructor')];
+            var saved = Element.prototype.matches, p = document.querySelector('p');
+            Element.prototype.matches = function () { return 'replaced'; };
+            out.push(p.matches('p'));
+            Element.prototype.matches = saved;
+            out.push(p.matches('p'), delete HTMLElement.prototype.title, 'title' in p);
+            out.join('\\n')
+            """)
+        // Observed on WebKitGTK 2.50 (`hybrid conform`).
+        #expect(result == .string([
+            "matches value true true", "appendChild value true true", "id accessor true", "title accessor true",
+            "href accessor true", "createElement value true true", "constructor value true true",
+            "replaced", "true", "true", "false",
+        ].joined(separator: "\n")))
+    }
 }

@@ -131,8 +131,9 @@ public enum CommonJSModules {
             "(function () { return JSON.parse(\(JSONValue.string(source).jsonString)); })"
         } else {
             // The wrapper shares the module's first line so error lines match the file. Node's
-            // `global` is a parameter, so module code sees it without the page seeing a new global.
-            "(function (exports, require, module, __filename, __dirname, global) {" + source + "\n})"
+            // `global` is a parameter, so module code sees it without the page seeing a new global; so is
+            // `Object`, which commonjs.js gives domino's modules in a form that makes their members configurable.
+            "(function (exports, require, module, __filename, __dirname, global, Object) {" + source + "\n})"
         }
         return scripts.insert(SharedScript(source: wrapped, sourceURL: path), for: key)
     }

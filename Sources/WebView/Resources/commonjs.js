@@ -30,11 +30,48 @@
     });
     return stub;
   }
+  // domino defines its interfaces' members through descriptors that leave out `configurable` (and, for methods made
+  // with Object.create or defineProperties, `writable`), so they were fixed: WebIDL's operations and attributes, and
+  // WebKit's, are configurable and their methods writable. A page could not replace `Element.prototype.matches` as on
+  // WebKit, and the web view's own layers (dom/, platform/collections.js) had to copy whole prototypes on every page
+  // to change a member. domino's modules see an `Object` whose property definitions make a member configurable
+  // (and a method writable) unless the descriptor says otherwise; numbers (constants) are left as they are. Not
+  // CSSStyleDeclaration.js: its thousand CSS property accessors, which nothing here changes, would cost every page
+  // about 0.3 ms through this `Object`.
+  var NativeObject = Object, idlObject = null;
+  var webIDL = /(^|\/)domino\/lib\/(?!CSSStyleDeclaration\.js$)[^/]+\.js$/;
+  function member(d) {
+    if (d !== null && typeof d === 'object' && d.configurable === undefined) {
+      var value = d.value;
+      if (typeof value === 'function') { d.configurable = true; if (d.writable === undefined) d.writable = true; }
+      else if (typeof value !== 'number') d.configurable = true;
+    }
+    return d;
+  }
+  function members(map) {
+    if (map !== null && typeof map === 'object') for (var key in map) member(map[key]);
+    return map;
+  }
+  function webIDLObject() {
+    if (idlObject) return idlObject;
+    var create = NativeObject.create, defineProperty = NativeObject.defineProperty;
+    var defineProperties = NativeObject.defineProperties;
+    idlObject = function Object(value) { return value === undefined || value === null ? {} : NativeObject(value); };
+    NativeObject.getOwnPropertyNames(NativeObject).forEach(function (name) {
+      if (name !== 'length' && name !== 'name' && name !== 'prototype') idlObject[name] = NativeObject[name];
+    });
+    idlObject.prototype = NativeObject.prototype;
+    idlObject.create = function (proto, map) { return map === undefined ? create(proto) : create(proto, members(map)); };
+    idlObject.defineProperty = function (object, key, d) { return defineProperty(object, key, member(d)); };
+    idlObject.defineProperties = function (object, map) { return defineProperties(object, members(map)); };
+    return idlObject;
+  }
   function run(module, filename) {
     var dirname = filename.slice(0, filename.lastIndexOf('/')) || '/';
     var body = compile(filename);
     if (/\.json$/.test(filename)) module.exports = body();
-    else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname, globalThis);
+    else body.call(module.exports, module.exports, makeRequire(dirname), module, filename, dirname, globalThis,
+                   webIDL.test(filename) ? webIDLObject() : NativeObject);
     module.loaded = true;
   }
   function load(filename) {

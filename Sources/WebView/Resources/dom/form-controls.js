@@ -23,47 +23,12 @@
   }
   forms.accessor = accessor; forms.method = method; forms.domException = domException;
 
-  // domino defines its elements' members non-configurable on their prototypes, so they cannot be replaced
-  // there: each interface we change gets a prototype of its own in place of domino's (made once, before any
-  // element exists), with copies of its members, inheriting what domino's inherited: the chain is WebKit's
-  // (HTMLInputElement.prototype, then HTMLElement.prototype, then Element.prototype), with no second
-  // HTMLElement or HTMLInputElement prototype in it, and `instanceof` holds (it reads `C.prototype`). The
-  // interfaces domino derives from HTMLElement are re-parented onto its layer; the form controls' interfaces
-  // have no subclasses.
-  var layers = new Map();
-  proto('HTMLElement');   // first, so the layers below sit on it
+  // The prototype of interface `name` (domino's, whose members are configurable: commonjs.js), where the members
+  // below are changed in place, so the chain is WebKit's (HTMLInputElement.prototype, then HTMLElement.prototype,
+  // then Element.prototype) and every element has them, whenever it was made.
   function proto(name) {
     var C = impl[name];
-    if (!C) return null;
-    if (layers.has(C)) return layers.get(C);
-    var old = C.prototype, layer = Object.create(Object.getPrototypeOf(old));
-    // The layer carries (configurable) copies of domino's own members, so code that reads their descriptors
-    // from `impl.X.prototype` (other dom/ scripts, set up lazily) still finds them there.
-    // (One Object.defineProperties, in the same order: a native loop, for page set-up time. The descriptors object
-    // is the map itself, its string keys in the same order; symbols are copied after it.)
-    var keys = Object.getOwnPropertyNames(old), own = Object.getOwnPropertyDescriptors(old);
-    for (var i = 0; i < keys.length; i++) {
-      var d = own[keys[i]];
-      d.configurable = true;
-      if ('value' in d) d.writable = true;
-    }
-    var symbols = Object.getOwnPropertySymbols(own);
-    symbols.forEach(function (symbol) { delete own[symbol]; });
-    Object.defineProperties(layer, own);
-    symbols.forEach(function (symbol) { Object.defineProperty(layer, symbol, Object.getOwnPropertyDescriptor(old, symbol)); });
-    Object.defineProperty(layer, 'constructor', { value: C, writable: true, configurable: true });
-    if (name === 'HTMLElement') {   // the element interfaces derived from it now derive from the layer
-      Object.keys(impl).forEach(function (key) {
-        var D = impl[key];
-        if (typeof D !== 'function' || D === C || !D.prototype) return;
-        for (var p = D.prototype; p && p !== layer; p = Object.getPrototypeOf(p)) {
-          if (Object.getPrototypeOf(p) === old) { Object.setPrototypeOf(p, layer); break; }
-        }
-      });
-    }
-    C.prototype = layer;
-    layers.set(C, layer);
-    return layer;
+    return C ? C.prototype : null;
   }
   forms.proto = proto;
 
@@ -401,7 +366,7 @@
   accessor(Form, 'length', function () { return listedOf(this).length; });
 
   // Named properties of a form (`form.username`): its controls and images by id or name. The form's prototype
-  // is a Proxy over its layer that looks a name up when no member has it. Unlike browsers (HTMLFormElement is
+  // is a Proxy over domino's that looks a name up when no member has it. Unlike browsers (HTMLFormElement is
   // [LegacyOverrideBuiltIns]), a control named like a member (`submit`, `action`) does not hide the member:
   // domino's own code reads those members on every form. Names starting with `_` (internal slots of domino,
   // React, Vue) are never looked up.
@@ -415,7 +380,6 @@
       return undefined;
     }
   });
-  layers.set(impl.HTMLFormElement, impl.HTMLFormElement.prototype);
 
   // Object.prototype.toString says "[object HTMLCollection]" of these (document.forms, selectedOptions), as WebKit does.
   if (!Object.prototype.hasOwnProperty.call(SelectedOptions.prototype, Symbol.toStringTag)) {

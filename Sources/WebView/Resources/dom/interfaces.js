@@ -46,7 +46,7 @@
     function Make(doc, localName, prefix) { HTMLElement.call(this, doc, localName, prefix); }
     Make.prototype = C.prototype;
     made[pair[0]] = Make;
-    impl[pair[1]] = C;   // dom/form-controls.js re-parents impl's HTMLElement interfaces onto its layer
+    impl[pair[1]] = C;
     Object.defineProperty(g, pair[1], { value: C, writable: true, configurable: true });
   });
   html.createElement = function (doc, localName, prefix) {

@@ -10,7 +10,7 @@
   var env = native.domEnv;
   if (!env || !env.forms || typeof global.HTMLImageElement !== 'function') return;
   var doc = env.document, HTML = 'http://www.w3.org/1999/xhtml';
-  var layer = env.forms.proto('HTMLImageElement');   // domino's own width/height are not configurable
+  var layer = env.forms.proto('HTMLImageElement');   // changed in place (domino's width/height among them)
 
   function hidden(target, name, value) {
     Object.defineProperty(target, name, { value: value, writable: true, configurable: true, enumerable: false });

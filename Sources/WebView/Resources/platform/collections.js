@@ -11,10 +11,7 @@
   //   fragment); domino took the document's root element always;
   // - element collections (children, getElementsByTagName/ClassName/Name) and DOMTokenList (classList) are
   //   iterable; DOMTokenList has forEach; HTMLCollection is a global.
-  // domino defines its selector methods non-configurable on Element.prototype, Document.prototype and
-  // DocumentFragment.prototype, so each of these constructors gets a new prototype that holds the fixed methods and
-  // inherits domino's (the prototypes that inherited domino's, such as HTMLElement's, and the page's document now
-  // inherit the new one; domino makes its nodes from these constructors, so later ones do too).
+  // The fixed methods replace domino's on Element.prototype, Document.prototype and DocumentFragment.prototype.
   var document = global.document;
   // The platform also goes into contexts without a DOM; there is nothing to do in them.
   if (typeof global.Document !== 'function' || !document || typeof document.createElement !== 'function') return;
@@ -198,32 +195,12 @@
     return null;
   }
 
-  // Gives constructor `C` a new prototype in place of domino's: its members, with `methods` (made from domino's) in
-  // place of theirs, on the same prototype chain. The prototypes that inherited domino's (HTMLElement's, ...) and the
-  // page's document inherit the new one (each heir's chain is walked up to it); domino's inherits it too.
-  function interpose(C, methods, impl) {
-    var original = C.prototype, proto = Object.create(Object.getPrototypeOf(original));
-    var made = methods(original), names = made.map(function (method) { return method.name; });
-    // domino's prototype keeps only its non-configurable members and inherits the rest from the new one, so that a
-    // script holding it (a lazy stub that calls `proto[name]` after installing the real member) reaches the new one.
-    Reflect.ownKeys(original).forEach(function (key) {
-      var descriptor = Object.getOwnPropertyDescriptor(original, key);
-      if (names.indexOf(key) < 0) Object.defineProperty(proto, key, descriptor);
-      if (descriptor.configurable) delete original[key];
-    });
-    made.forEach(function (method) { define(proto, method.name, method); });
-    C.prototype = proto;
-    var heirs = [document, Object.getPrototypeOf(sample)];
-    Object.keys(impl).forEach(function (name) { if (typeof impl[name] === 'function') heirs.push(impl[name].prototype); });
-    ['SVGElement', 'HTMLDocument', 'XMLDocument'].forEach(function (name) {
-      var C = Object.getOwnPropertyDescriptor(global, name);   // read without running a lazy global
-      if (C && typeof C.value === 'function') heirs.push(C.value.prototype);
-    });
-    heirs.forEach(function (heir) {   // the object on each heir's chain that inherits domino's prototype
-      while (heir && heir !== original && heir !== proto && Object.getPrototypeOf(heir) !== original) heir = Object.getPrototypeOf(heir);
-      if (heir && heir !== original && heir !== proto) Object.setPrototypeOf(heir, proto);
-    });
-    Object.setPrototypeOf(original, proto);
+  // Replaces the selector methods of constructor `C`'s prototype by `methods` (made from domino's), in place: domino's
+  // members are configurable (commonjs.js), so every prototype that inherits it (HTMLElement's, the documents') and
+  // every node sees the new ones.
+  function interpose(C, methods) {
+    var proto = C.prototype;
+    methods(proto).forEach(function (method) { define(proto, method.name, method); });
   }
   function selectorMethods(original) {
     var queryOne = original.querySelector, queryAll = original.querySelectorAll;
@@ -242,13 +219,10 @@
       function closest(selectors) { return within(this, this, closestOf, text(arguments)); }
     ]);
   }
-  // HTMLElement's prototype is taken from an element: the global is a stub until custom elements are first used
-  // (dom/components.js), and reading it here would set them up on every page.
+  interpose(global.Element, elementMethods);
+  interpose(global.Document, selectorMethods);
+  interpose(global.DocumentFragment, selectorMethods);
   var sample = document.createElement('b');   // one element for the prototypes below
-  var impl = typeof native.domRequire === 'function' ? native.domRequire('domino/lib/impl') : {};
-  interpose(global.Element, elementMethods, impl);
-  interpose(global.Document, selectorMethods, impl);
-  interpose(global.DocumentFragment, selectorMethods, impl);
 
   var iterator = Array.prototype[Symbol.iterator];
   var children = Object.getPrototypeOf(sample.children);   // domino's HTMLCollection
