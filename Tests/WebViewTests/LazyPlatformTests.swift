@@ -4,12 +4,12 @@ import Testing
 @testable import WebView
 
 /// The web platform's groups made on first use (`internals.lazy`: WebSocket, EventSource, Worker, messaging, blobs,
-/// fetch, URL, performance observers, clipboard, geolocation, notifications): a page that touches none of them builds
+/// fetch, URL, performance observers, clipboard, geolocation, notifications) and the DOM's SVG element interfaces: a page that touches none of them builds
 /// none (issue 20's memory per page), and a group, once built, has the descriptors WebKit gives window interfaces.
 @Suite struct LazyPlatformTests {
     /// One name of each lazy group.
     static let groups = ["WebSocket", "EventSource", "Worker", "MessageChannel", "Blob", "fetch", "URL", "atob",
-                         "PerformanceObserver", "ClipboardItem", "Geolocation", "Notification"]
+                         "PerformanceObserver", "ClipboardItem", "Geolocation", "Notification", "SVGRectElement"]
 
     private func load(_ html: String) async throws -> HeadlessWebView {
         let (webView, _) = makeWebView()

@@ -12,6 +12,46 @@
   env.origin = config.origin;   // the document's origin (a frame's: see Frames.swift)
   env.global = g;
 
+  // Properties of `object` that run `install` on first use, which replaces them by the real ones: so a
+  // page that never uses an API does not pay for setting it up. A method stub calls the installed method.
+  env.lazyProperties = function (object, names, install) {
+    names.forEach(function (name) {
+      Object.defineProperty(object, name, {
+        get: function () {
+          install();
+          if (env.platformMade) env.platformMade(object, names);
+          var d = Object.getOwnPropertyDescriptor(object, name);
+          return d && d.get && d.get.__lazyStub ? undefined : object[name];
+        },
+        set: function (value) {
+          install();
+          Object.defineProperty(this, name, { value: value, writable: true, configurable: true, enumerable: false });
+        },
+        configurable: true
+      });
+      Object.getOwnPropertyDescriptor(object, name).get.__lazyStub = true;
+    });
+  };
+  env.lazyInstaller = function (install) {
+    var installed = false;
+    return function () {
+      if (installed) return;
+      installed = true;
+      install();
+    };
+  };
+  env.lazyMethods = function (proto, names, install) {
+    names.forEach(function (name) {
+      var stub = function () {
+        install();
+        if (env.platformMade) env.platformMade(proto, names);
+        return this[name].apply(this, arguments);
+      };
+      Object.defineProperty(stub, 'name', { value: name });
+      Object.defineProperty(proto, name, { value: stub, writable: true, configurable: true });
+    });
+  };
+
   // Listeners, handlers and dispatch: dom/event-dispatch.js, installed after this script.
 
   // --- the window is the global object
@@ -145,37 +185,45 @@
   // --- SVG element interfaces (d3 and chart libraries test `instanceof SVGGElement`, `SVGGraphicsElement`, ...):
   // domino makes every SVG element but <svg> a plain SVGElement; here each tag WebKit gives an interface of its own
   // gets it, with WebKit's chain (SVGElement > SVGGraphicsElement > SVGGeometryElement > SVGPathElement, ...).
+  // Made on first use (a read of one of these globals, or the first SVG element), like the DOM's other optional parts.
   var svg = require('domino/lib/svg'), SVGElementImpl = svg.elements.SVGElement, svgCreate = svg.createElement;
   var svgProtos = Object.create(null);   // local name -> prototype
+  var svgNames = ['SVGGraphicsElement', 'SVGGeometryElement', 'SVGTextContentElement', 'SVGTextPositioningElement',
+                  'SVGGradientElement', 'SVGTextElement', 'SVGTSpanElement', 'SVGTextPathElement', 'SVGLinearGradientElement',
+                  'SVGRadialGradientElement'];
+  var geometryTags = [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
+                      ['Polyline', 'polyline'], ['Polygon', 'polygon']];
+  var graphicsTags = [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'],
+                      ['Switch', 'switch'], ['Use', 'use']];
+  var elementTags = [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
+                     ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
+                     ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']];
+  geometryTags.concat(graphicsTags, elementTags).forEach(function (pair) { svgNames.push('SVG' + pair[0] + 'Element'); });
   function svgInterface(name, parent, tags) {
     interfaceObject(name, Object.create(parent.prototype));
     (tags || []).forEach(function (tag) { svgProtos[tag] = g[name].prototype; });
     return g[name];
   }
-  var SVGGraphics = svgInterface('SVGGraphicsElement', SVGElementImpl, ['a', 'defs', 'foreignObject', 'g', 'image',
-                                                                         'switch', 'use']);
-  Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, SVGGraphics.prototype);
-  var SVGGeometry = svgInterface('SVGGeometryElement', SVGGraphics);
-  var SVGTextContent = svgInterface('SVGTextContentElement', SVGGraphics);
-  var SVGTextPositioning = svgInterface('SVGTextPositioningElement', SVGTextContent);
-  var SVGGradient = svgInterface('SVGGradientElement', SVGElementImpl);
-  svgInterface('SVGTextElement', SVGTextPositioning, ['text']);
-  svgInterface('SVGTSpanElement', SVGTextPositioning, ['tspan']);
-  svgInterface('SVGTextPathElement', SVGTextContent, ['textPath']);
-  svgInterface('SVGLinearGradientElement', SVGGradient, ['linearGradient']);
-  svgInterface('SVGRadialGradientElement', SVGGradient, ['radialGradient']);
-  [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
-   ['Polyline', 'polyline'], ['Polygon', 'polygon']].forEach(function (pair) {
-    svgInterface('SVG' + pair[0] + 'Element', SVGGeometry, [pair[1]]);
+  var installSVG = env.lazyInstaller(function () {
+    var SVGGraphics = svgInterface('SVGGraphicsElement', SVGElementImpl, ['a', 'defs', 'foreignObject', 'g', 'image',
+                                                                           'switch', 'use']);
+    Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, SVGGraphics.prototype);
+    var SVGGeometry = svgInterface('SVGGeometryElement', SVGGraphics);
+    var SVGTextContent = svgInterface('SVGTextContentElement', SVGGraphics);
+    var SVGTextPositioning = svgInterface('SVGTextPositioningElement', SVGTextContent);
+    var SVGGradient = svgInterface('SVGGradientElement', SVGElementImpl);
+    svgInterface('SVGTextElement', SVGTextPositioning, ['text']);
+    svgInterface('SVGTSpanElement', SVGTextPositioning, ['tspan']);
+    svgInterface('SVGTextPathElement', SVGTextContent, ['textPath']);
+    svgInterface('SVGLinearGradientElement', SVGGradient, ['linearGradient']);
+    svgInterface('SVGRadialGradientElement', SVGGradient, ['radialGradient']);
+    geometryTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGeometry, [pair[1]]); });
+    graphicsTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGraphics, [pair[1]]); });
+    elementTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGElementImpl, [pair[1]]); });
   });
-  [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'], ['Switch', 'switch'],
-   ['Use', 'use']].forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGraphics, [pair[1]]); });
-  [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
-   ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
-   ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']].forEach(function (pair) {
-    svgInterface('SVG' + pair[0] + 'Element', SVGElementImpl, [pair[1]]);
-  });
+  env.lazyProperties(g, svgNames, installSVG);
   svg.createElement = function (doc, localName, prefix) {
+    installSVG();
     var proto = svgProtos[localName];
     if (!proto) return svgCreate(doc, localName, prefix);
     var element = Object.create(proto);

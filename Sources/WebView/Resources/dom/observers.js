@@ -47,46 +47,6 @@
 
   function report(error) { try { native.reportError(error); } catch (e) { /* the page is closing */ } }
 
-  // Properties of `object` that run `install` on first use, which replaces them by the real ones: so a
-  // page that never uses an API does not pay for setting it up. A method stub calls the installed method.
-  env.lazyProperties = function (object, names, install) {
-    names.forEach(function (name) {
-      Object.defineProperty(object, name, {
-        get: function () {
-          install();
-          if (env.platformMade) env.platformMade(object, names);
-          var d = Object.getOwnPropertyDescriptor(object, name);
-          return d && d.get && d.get.__lazyStub ? undefined : object[name];
-        },
-        set: function (value) {
-          install();
-          Object.defineProperty(this, name, { value: value, writable: true, configurable: true, enumerable: false });
-        },
-        configurable: true
-      });
-      Object.getOwnPropertyDescriptor(object, name).get.__lazyStub = true;
-    });
-  };
-  env.lazyInstaller = function (install) {
-    var installed = false;
-    return function () {
-      if (installed) return;
-      installed = true;
-      install();
-    };
-  };
-  env.lazyMethods = function (proto, names, install) {
-    names.forEach(function (name) {
-      var stub = function () {
-        install();
-        if (env.platformMade) env.platformMade(proto, names);
-        return this[name].apply(this, arguments);
-      };
-      Object.defineProperty(stub, 'name', { value: name });
-      Object.defineProperty(proto, name, { value: stub, writable: true, configurable: true });
-    });
-  };
-
   // --- MutationRecord
   function MutationRecord() { throw new TypeError('Illegal constructor'); }
   function makeRecord(type, target, name, namespace, oldValue, added, removed, previous, next) {
