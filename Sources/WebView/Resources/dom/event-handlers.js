@@ -20,8 +20,8 @@
   // The body's handlers of these go to the window (HTML: "Window-reflecting body element event handler set").
   var bodyToWindow = windowOnly.concat(['blur', 'error', 'focus', 'load', 'resize', 'scroll']);
 
-  // One accessor pair per name, shared by every target (domino's own, not configurable, already go through
-  // _getEventHandler/_setEventHandler and stay).
+  // One accessor pair per name, shared by every target (domino's own on its prototypes already go through
+  // _getEventHandler/_setEventHandler and stay; the window's are all replaced).
   var descriptors = Object.create(null);
   function descriptor(type) {
     return descriptors[type] || (descriptors[type] = {
@@ -37,7 +37,7 @@
     var map = {};
     for (var i = 0; i < types.length; i++) {
       var name = 'on' + types[i];
-      if (hasOwn.call(target, name) && !Object.getOwnPropertyDescriptor(target, name).configurable) continue;
+      if (target !== g && hasOwn.call(target, name)) continue;
       map[name] = descriptor(types[i]);
     }
     Object.defineProperties(target, map);
