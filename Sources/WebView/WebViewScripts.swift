@@ -9,7 +9,9 @@ package enum WebViewScripts {
     /// `document`, `location` and `document.defaultView = globalThis`), and the members of
     /// `Window.prototype` and `EventTarget.prototype` are defined on the global object itself. Methods
     /// are wrapped so a bare call (`addEventListener(...)`, with `this` undefined in domino's strict
-    /// code) still targets the window. So `window === globalThis`, and `window.foo = 1; foo` works.
+    /// code) still targets the window. So `window === globalThis`, and `window.foo = 1; foo` works. Also: the
+    /// lazy-property helpers the other scripts use (`env.lazyProperties`, `env.lazyInstaller`, `env.lazyMethods`),
+    /// `location`, `navigator`, the SVG element interfaces (made on first use) and the window's own interface objects.
     static let window = ScriptResource(module: "WebView", file: "window.js", sourceURL: "hybrid:window")
 
     /// The JavaScript half of a page, after ``window``: dialogs, `requestAnimationFrame`, visibility,
@@ -81,7 +83,8 @@ package enum WebViewScripts {
     static let inspection = ScriptResource(module: "WebView", file: "inspection.js", sourceURL: "hybrid:inspection")
 
     /// ``CommonJSModules``' loader, a function of `(resolve, compile)`. The module cache lives in JavaScript,
-    /// per context: Swift keeps no module values, so nothing there can keep a closed page alive.
+    /// per context: Swift keeps no module values, so nothing there can keep a closed page alive. domino's modules get
+    /// an `Object` whose property definitions make their members configurable (and methods writable), as WebIDL's.
     static let commonJS = ScriptResource(module: "WebView", file: "commonjs.js", sourceURL: "hybrid:commonjs")
 
     /// ES modules (``ESModules``): translation with acorn, the module map, linking and evaluation; a function of
