@@ -237,6 +237,30 @@ import Testing
         await webView.close()
     }
 
+    /// `click()` dispatches WebKit's event: a `PointerEvent` with `pointerId` -1, `isPrimary`, `detail` 0 and no pointer
+    /// type (observed on WebKitGTK 2.50); domino's was a `MouseEvent` with `detail` 1, so a page that tells keyboard or
+    /// script clicks from pointer ones (`e instanceof PointerEvent`, `e.pointerId`) took another path. Activation
+    /// behaviour still runs: a checkbox toggles, a cancelled click on another leaves it.
+    @Test func clickDispatchesWebKitsPointerEvent() async throws {
+        let (out, log) = try await run("""
+            <button id="b">x</button><input type="checkbox" id="c"><input type="checkbox" id="d"><script>
+            var out = [];
+            document.getElementById('b').addEventListener('click', function (e) {
+              out.push(Object.prototype.toString.call(e), e instanceof PointerEvent, e instanceof MouseEvent, e.pointerType,
+                       e.pointerId, e.detail, e.isTrusted, e.composed, e.bubbles, e.cancelable, e.view === window, e.width,
+                       e.height, e.pressure, e.isPrimary);
+            });
+            document.getElementById('d').addEventListener('click', function (e) { e.preventDefault(); });
+            document.getElementById('b').click();
+            document.getElementById('c').click();
+            document.getElementById('d').click();
+            out.push(document.getElementById('c').checked, document.getElementById('d').checked);
+            </script>
+            """)
+        #expect(out == #"["[object PointerEvent]",true,true,"",-1,0,false,true,true,true,true,1,1,0,true,true,false]"#)
+        #expect(log.exceptions.isEmpty)
+    }
+
     @Test func requestEventsAreProgressEventsAndAbortIsAnEvent() async throws {
         let fixture = try PageFixture(["page.html": "<p>x</p>", "data.json": "{\"answer\": 42}"])
         let (webView, _) = makeWebView()

@@ -109,10 +109,25 @@
       try { activated(target, event, function () { return target._dispatchEvent(event, false); }); } finally { this._click_in_progress = false; }
     });
   } else {
-    // with the events layer domino's click() runs the activation; a disabled form control's does nothing (HTML)
-    var HTMLElement = forms.proto('HTMLElement'), dominoClick = HTMLElement.click;
-    forms.method(HTMLElement, 'click', function click() {
-      if (!forms.disabled(this)) dominoClick.call(this);
+    // with the events layer, domino's click() steps (the element's own activation around the dispatch), with
+    // WebKit's event: a PointerEvent (pointerId -1, isPrimary, detail 0; observed on WebKitGTK 2.50) where domino's
+    // is a MouseEvent with detail 1. A disabled form control's does nothing (HTML).
+    forms.method(forms.proto('HTMLElement'), 'click', function click() {
+      if (this._click_in_progress || forms.disabled(this)) return;
+      this._click_in_progress = true;
+      try {
+        if (this._pre_click_activation_steps) this._pre_click_activation_steps();
+        var PointerEvent = env.eventClass('PointerEvent');
+        var event = new PointerEvent('click', { bubbles: true, cancelable: true, composed: true,
+                                                view: this.ownerDocument.defaultView, pointerId: -1, isPrimary: true });
+        if (this.dispatchEvent(event)) {
+          if (this._post_click_activation_steps) this._post_click_activation_steps(event);
+        } else if (this._cancelled_activation_steps) {
+          this._cancelled_activation_steps();
+        }
+      } finally {
+        this._click_in_progress = false;
+      }
     });
   }
 
