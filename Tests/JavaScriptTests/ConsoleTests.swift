@@ -46,6 +46,12 @@ import Synchronization
         ("console.log(new Map([['k', 1]]), new Set([1]))", #"Map(1) {"k" => 1} Set(1) {1}"#),
         ("console.log(new Date(0))", "1970-01-01T00:00:00.000Z"),
         ("console.log('%c styled', 'color: red')", " styled"),
+        // A DOM node (here shaped as domino's, whose members reach its whole document) by its start tag or name.
+        ("const doc = {nodeType: 9, nodeName: '#document', cloneNode() {}}; doc.self = doc; " +
+         "const p = {nodeType: 1, nodeName: 'P', localName: 'p', attributes: [{name: 'id', value: 'x'}], ownerDocument: doc, cloneNode() {}}; " +
+         "const t = {nodeType: 3, nodeName: '#text', data: 'hi', parentNode: p, cloneNode() {}}; console.warn('at', p, [t], doc)",
+         #"at <p id="x"> [#text "hi"] #document"#),
+        ("console.log({nodeType: 1, nodeName: 'not a node'})", #"{"nodeType":1,"nodeName":"not a node"}"#),
     ])
     func formatsLikeNode(script: String, expected: String) async throws {
         let messages = try await logged(script)

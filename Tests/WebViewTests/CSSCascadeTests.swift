@@ -407,4 +407,28 @@ import Testing
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
+    /// observed on WebKitGTK 2.50: emptying a parent whose children have cached styles under structural selectors
+    /// (jQuery's empty(), a datepicker re-rendering its month) works, and the children restyle where they go next
+    /// (the style cache's walk threw a TypeError on a child domino had already cut off).
+    @Test func emptyingAParentWithStructuralSelectorsAndReinsertingItsChildren() async throws {
+        let (webView, log) = try await open("""
+            <style>li:first-child { color: rgb(255, 0, 0) } li + li { color: rgb(0, 0, 255) }</style>
+            """, "<ul id=list><li><b>1</b></li><li><i>2</i></li><li>3</li></ul>")
+        let out = try await webView.evaluateJavaScript("""
+            (function () {
+              var list = document.getElementById('list'), log = [];
+              var kids = Array.prototype.slice.call(list.children);
+              log.push(kids.map(function (li) { return getComputedStyle(li).color; }).join(' '));
+              list.textContent = '';
+              log.push(list.children.length);
+              list.appendChild(kids[2]);
+              list.appendChild(kids[0]);
+              log.push(Array.prototype.map.call(list.children, function (li) { return li.textContent + ' ' + getComputedStyle(li).color; }).join(', '));
+              return log;
+            })()
+            """)
+        #expect(out == ["rgb(255, 0, 0) rgb(0, 0, 255) rgb(0, 0, 255)", 0, "3 rgb(255, 0, 0), 1 rgb(0, 0, 255)"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

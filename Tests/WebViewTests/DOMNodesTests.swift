@@ -39,6 +39,35 @@ import Testing
         #expect(out == #"[["z<i>old</i>a<b></b>c","only<hr>",0,"HierarchyRequestError","HierarchyRequestError",1,2],false,true,true,true,true]"#)
     }
 
+    // observed on WebKitGTK 2.50: children removed together by textContent or innerHTML are each alone, so inserting one
+    // elsewhere moves only it (jQuery's buildFragment; domino brought the former siblings along).
+    @Test func childrenRemovedByTextContentOrInnerHTMLAreInsertedAlone() async throws {
+        let out = try await run("""
+            <div id="host"></div><script>
+            var log = [];
+            var tmp = document.createElement('div');
+            tmp.innerHTML = '<div>a</div><table><tbody><tr><td>x</td></tr></tbody></table><p>b</p>';
+            var kids = Array.prototype.slice.call(tmp.childNodes);
+            tmp.textContent = '';
+            var fragment = document.createDocumentFragment();
+            kids.forEach(function (kid) { fragment.appendChild(kid); log.push(fragment.childNodes.length); });
+            var host = document.getElementById('host');
+            host.appendChild(fragment);
+            log.push(host.innerHTML);
+            var list = document.createElement('ul');
+            list.innerHTML = '<li>1</li><li>2</li>';
+            var first = list.firstChild;
+            list.innerHTML = '<li>3</li>';
+            var other = document.createElement('ol');
+            other.appendChild(document.createElement('li'));
+            other.appendChild(first);
+            log.push(other.childNodes.length, first.nextSibling, first.previousSibling === other.firstChild, other.outerHTML);
+            var out = log;
+            </script>
+            """)
+        #expect(out == #"[1,2,3,"<div>a</div><table><tbody><tr><td>x</td></tr></tbody></table><p>b</p>",2,null,true,"<ol><li></li><li>1</li></ol>"]"#)
+    }
+
     @Test func treeWalkerNodeIteratorAndClosestWorkOnEveryElementKind() async throws {
         let out = try await run("""
             <div id="r"><p>a<b>b</b></p><svg><g id="g"></g></svg></div><script>

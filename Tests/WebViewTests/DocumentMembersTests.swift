@@ -51,4 +51,32 @@ import Testing
         #expect(result == ["shop.example", "SecurityError: The operation is insecure.", "", true, "on", "on"])
         await webView.close()
     }
+    // observed on WebKitGTK 2.50: a script's copy without a user's gesture is refused (false, no copy event), the
+    // commands WebKit knows are supported case-insensitively, selectAll selects the body (the focused field's text when a
+    // field has the focus), no argument is a TypeError.
+    @Test func editingCommandsAnswerAsWebKitDoesForAScript() async throws {
+        let (webView, log) = makeWebView()
+        try await webView.loadHTMLString("<input id=i value=hello><p>para</p>", baseURL: URL(string: "https://shop.example/")!)
+        let result = try await webView.evaluateJavaScript("""
+            (function () {
+              var events = [];
+              document.addEventListener('copy', function (e) { events.push(e.type); });
+              document.getElementById('i').select();
+              var supported = ['copy', 'CUT', 'paste', 'bold', 'insertText', 'selectAll', 'justifyNone', 'heading', 'nonsense', '']
+                .map(function (c) { return document.queryCommandSupported(c); });
+              var thrown;
+              try { document.execCommand(); } catch (e) { thrown = e.name; }
+              return [supported, document.execCommand('copy'), document.execCommand('cut'), document.getElementById('i').value,
+                      document.execCommand('bold'), document.execCommand('nonsense'), events,
+                      ['copy', 'cut', 'paste', 'bold', 'selectAll', 'nonsense'].map(function (c) { return document.queryCommandEnabled(c); }),
+                      document.queryCommandState('bold'), document.queryCommandIndeterm('bold'), document.queryCommandValue('bold'),
+                      document.activeElement.blur(), document.execCommand('selectAll'), String(getSelection()).trim(), thrown,
+                      document.execCommand.length];
+            })()
+            """)
+        #expect(result == [[true, true, true, true, true, true, true, false, false, false], false, false, "hello", false, false, [],
+                           [false, false, false, false, true, false], false, false, "false", nil, true, "para", "TypeError", 1])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

@@ -24,6 +24,7 @@
     }
     if (value === null) return 'null';
     if (seen.indexOf(value) !== -1) return '[Circular]';
+    if (isNode(value)) return nodeText(value);
     if (value instanceof Error) return errorText(value);
     if (value instanceof Date) return isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
     if (value instanceof RegExp) return String(value);
@@ -60,6 +61,32 @@
       return '{' + parts.join(',') + '}';
     } finally {
       seen.pop();
+    }
+  }
+
+  // A DOM node as a browser's console names it (its start tag, `#text "…"`, `#document`), not its internals: a page's
+  // DOM (domino) links every node to its document, so the members of one node are the whole document, many times.
+  function isNode(value) {
+    let type, name;
+    try { type = value.nodeType; name = value.nodeName; } catch (e) { return false; }
+    return typeof type === 'number' && type >= 1 && type <= 12 && typeof name === 'string' && typeof value.cloneNode === 'function';
+  }
+  function nodeText(node) {
+    try {
+      switch (node.nodeType) {
+        case 1: {
+          let text = '<' + (node.localName || node.nodeName.toLowerCase());
+          const attributes = node.attributes || [];
+          for (let i = 0; i < attributes.length; i++) text += ' ' + attributes[i].name + '=' + quote(attributes[i].value);
+          return text + '>';
+        }
+        case 3: return '#text ' + quote(node.data);
+        case 8: return '<!--' + node.data + '-->';
+        case 10: return '<!DOCTYPE ' + node.name + '>';
+        default: return node.nodeName;
+      }
+    } catch (e) {
+      return '[' + node.nodeName + ']';
     }
   }
 

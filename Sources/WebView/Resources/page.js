@@ -243,6 +243,36 @@
     value = String(value).toLowerCase();
     if (value === 'on' || value === 'off') designMode = value;
   });
+  // The editing commands (`execCommand` and the `queryCommand*` family), which copy buttons (clipboard.js) and rich
+  // text editors feature-test, as WebKit answers a script (observed on WebKitGTK 2.50): the commands WebKit knows are
+  // supported, case-insensitively; copy, cut and paste without a user's gesture are refused (false, no event), as is
+  // every editing command here (the headless view has no editing); `selectAll` selects the focused text field's text,
+  // or else the body's contents.
+  var editingCommands = ('backcolor bold copy createlink cut defaultparagraphseparator delete fontname fontsize forecolor ' +
+    'formatblock forwarddelete hilitecolor indent inserthorizontalrule inserthtml insertimage insertlinebreak ' +
+    'insertorderedlist insertparagraph inserttext insertunorderedlist italic justifycenter justifyfull justifyleft ' +
+    'justifynone justifyright outdent paste pasteandmatchstyle print redo removeformat selectall strikethrough ' +
+    'stylewithcss subscript superscript transpose underline undo unlink unselect usecss').split(' ');
+  var stateCommands = ['bold', 'italic', 'underline', 'strikethrough', 'subscript', 'superscript'];
+  function editingCommand(name, args) {
+    if (args.length < 1) throw new TypeError('Not enough arguments');
+    var command = String(name).toLowerCase();
+    return editingCommands.indexOf(command) >= 0 ? command : null;
+  }
+  own('execCommand', function execCommand(commandId) {
+    if (editingCommand(commandId, arguments) !== 'selectall' || !doc.body) return false;
+    var active = doc.activeElement;
+    if (active && (active.localName === 'input' || active.localName === 'textarea') && typeof active.select === 'function') active.select();
+    else g.getSelection().selectAllChildren(doc.body);
+    return true;
+  });
+  own('queryCommandSupported', function queryCommandSupported(commandId) { return editingCommand(commandId, arguments) !== null; });
+  own('queryCommandEnabled', function queryCommandEnabled(commandId) { return editingCommand(commandId, arguments) === 'selectall'; });
+  own('queryCommandState', function queryCommandState(commandId) { editingCommand(commandId, arguments); return false; });
+  own('queryCommandIndeterm', function queryCommandIndeterm(commandId) { editingCommand(commandId, arguments); return false; });
+  own('queryCommandValue', function queryCommandValue(commandId) {
+    return stateCommands.indexOf(editingCommand(commandId, arguments)) >= 0 ? 'false' : '';
+  });
   env.scriptKind = function (el) {
     var type = el.getAttribute('type'), language = el.getAttribute('language');
     type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();

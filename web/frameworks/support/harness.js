@@ -94,7 +94,9 @@
     Promise.race([Promise.resolve().then(t.fn), timeout]).then(function () {
       results.push({ name: t.name, status: "passed" });
     }, function (e) {
-      results.push({ name: t.name, status: "failed", message: String(e && e.stack || e) });
+      // JavaScriptCore's stack has no message line (V8's starts with it): the message first, then the stack.
+      var stack = e && e.stack ? String(e.stack) : "";
+      results.push({ name: t.name, status: "failed", message: stack.indexOf(String(e)) === 0 ? stack : String(e) + (stack ? "\n" + stack : "") });
     }).then(function () { clearTimeout(timer); setTimeout(function () { runAt(i + 1); }, 0); });
   }
   global.addEventListener("load", function () { setTimeout(function () { runAt(0); }, 0); });

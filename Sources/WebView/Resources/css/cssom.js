@@ -754,13 +754,16 @@
     forget(parent);
     return true;
   }
-  function forget(el) {   // drop the cached styles of el and its descendants
+  // Drop the cached styles of el and its descendants. While domino's removeChildren runs (textContent, innerHTML,
+  // jQuery's empty()) the parent still lists the children it has already cut off (parentNode null): the walk ends
+  // there (those children's styles are forgotten again when they are inserted somewhere).
+  function forget(el) {
     var n = el;
     while (n) {
       cache.delete(n);
       if (n.firstElementChild) { n = n.firstElementChild; continue; }
-      while (n !== el && !n.nextElementSibling) n = n.parentNode;
-      n = n === el ? null : n.nextElementSibling;
+      while (n && n !== el && !n.nextElementSibling) n = n.parentNode;
+      n = !n || n === el ? null : n.nextElementSibling;
     }
   }
   // A mutation that may change the sheets in effect: a <style>'s text, a <style> or <link> (or a subtree holding

@@ -296,5 +296,21 @@
     if (!fragment.firstChild) fragment.appendChild(this.ownerDocument.createTextNode(''));
     this.parentNode.replaceChild(fragment, this);
   });
+
+  // --- domino's removeChildren (behind textContent, innerHTML and jQuery's empty()) cuts the children from their
+  // parent but leaves them linked to one another in its circular sibling list: inserting one of them elsewhere then
+  // brought its former siblings along (jQuery's buildFragment lost a <table> after a <div>, so jQuery UI's datepicker
+  // rendered no month). Each removed child is left alone, as a removed node is.
+  // (domino's ContainerNode.prototype member cannot be redefined: its subclasses get the fixed one.)
+  [impl.Element, impl.DocumentFragment, impl.Document].forEach(function (type) {
+    var removeChildren = type.prototype.removeChildren;
+    Object.defineProperty(type.prototype, 'removeChildren', { writable: true, configurable: true, enumerable: false,
+      value: function removeChildrenAlone() {
+        var kids = [];
+        for (var kid = this.firstChild; kid !== null; kid = kid.nextSibling) kids.push(kid);
+        removeChildren.call(this);
+        for (var i = 0; i < kids.length; i++) { kids[i]._nextSibling = kids[i]._previousSibling = kids[i]; kids[i]._index = undefined; }
+      } });
+  });
   return env;
 })
