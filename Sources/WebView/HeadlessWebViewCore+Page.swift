@@ -70,15 +70,18 @@ extension WebViewCore {
         let token = runtime.beginWork()
         let controller = userContentController
         let loop = runtime.loop
-        let bound = LoopBound(document, loop: loop)
+        let bound = LoopBound(document, loop: loop), core = LoopBound(self, loop: loop)
+        // A message posted while the page was being left (its pagehide or visibilitychange: analytics) still reaches
+        // the app, as WebKit delivers it (observed on WebKitGTK 2.50); one from a page closed with the web view does not.
+        let delivers: @Sendable () -> Bool = { !core.value.isClosed && (!bound.value.isClosed || bound.value.isLeaving) }
         loop.execute {
             switch handler {
             case .plain(let handler):
                 defer { token.end() }
-                guard !bound.value.isClosed else { return }
+                guard delivers() else { return }
                 handler.userContentController(controller, didReceive: message)
             case .reply(let handler):
-                guard !bound.value.isClosed else { token.end(); return }
+                guard delivers() else { token.end(); return }
                 handler.userContentController(controller, didReceive: message) { value, error in
                     loop.execute {
                         defer { token.end() }

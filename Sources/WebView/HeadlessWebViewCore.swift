@@ -122,7 +122,8 @@ final class WebViewCore {
                 core.beginDocument(page: page, url: url, html: html, referrer: referrer)
             }
         case .url(let url):
-            cancelFetch = resources.load(url, failOnHTTPError: false) { [weak self] result in
+            // The request's Referer is the new document's referrer (observed on WebKitGTK 2.50).
+            cancelFetch = resources.load(url, referrer: referrer, failOnHTTPError: false) { [weak self] result in
                 guard let self, self.nextPageID == page, !self.isClosed else { return }
                 self.cancelFetch = nil
                 switch result {

@@ -298,6 +298,40 @@ import TestSupport
         #expect(try await webView.evaluateJavaScript("location.href") == "https://app.test/")
         await webView.close()
     }
+
+    /// A frame's document left for another (its `location`, its `src`) gets the leave events a page gets, never
+    /// `persisted` (observed on WebKitGTK 2.50 with `hybrid run --engine webkit` on the same pages).
+    @Test func aFrameNavigatingAwayGetsTheLeaveEvents() async throws {
+        let server = try await LoopbackServer { request in
+            switch request.path {
+            case "/top.html":
+                Self.html("""
+                    <iframe id="f" src="inner.html"></iframe><script>
+                    var log = [];
+                    function hook() {
+                      var w = document.getElementById('f').contentWindow;
+                      w.addEventListener('beforeunload', function (e) { log.push('beforeunload ' + e.cancelable); });
+                      w.addEventListener('pagehide', function (e) { log.push('pagehide persisted=' + e.persisted + ' ' + w.document.visibilityState); });
+                      w.document.addEventListener('visibilitychange', function () { log.push('visibilitychange'); });
+                      w.addEventListener('unload', function () { log.push('unload'); });
+                    }
+                    </script>
+                    """)
+            default: Self.html("<!doctype html><p>inner</p>")
+            }
+        }
+        let (webView, log) = makeWebView()
+        try await webView.load(server.url("top.html"))
+        let left = "beforeunload true; pagehide persisted=false visible; visibilitychange; unload"
+        try await webView.settle(after: "hook(); document.getElementById('f').contentWindow.location.href = 'two.html'")
+        #expect(try await webView.evaluateJavaScript("log.join('; ')") == .string(left))
+        try await webView.settle(after: "hook(); document.getElementById('f').src = 'inner.html'")
+        #expect(try await webView.evaluateJavaScript("log.join('; ')") == .string(left + "; " + left))
+        #expect(try await webView.evaluateJavaScript("document.getElementById('f').contentDocument.body.textContent") == "inner")
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+        await server.stop()
+    }
 }
 
 /// The URLs a navigation interceptor saw.

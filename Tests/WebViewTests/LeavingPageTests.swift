@@ -42,8 +42,7 @@ import TestSupport
     private func leave(by navigate: String, server: LoopbackServer) async throws -> String? {
         let (webView, _) = makeWebView()
         try await webView.load(server.url("a.html"))
-        _ = try await webView.evaluateJavaScript(navigate + "; 0")
-        _ = await webView.runUntilIdle(timeout: .generous)
+        try await webView.settle(after: navigate)
         let result = try await webView.evaluateJavaScript("window.result").stringValue
         await webView.close()
         return result
@@ -95,12 +94,11 @@ import TestSupport
         let server = try await Self.makeServer()
         let (webView, log) = makeWebView()
         try await webView.load(server.url("a.html"))
-        _ = try await webView.evaluateJavaScript("""
+        try await webView.settle(after: """
             addEventListener('beforeunload', function (e) { e.preventDefault(); e.returnValue = 'stay'; });
             addEventListener('pagehide', function () { location.href = 'elsewhere.html'; throw new Error('in pagehide'); });
-            location.href = 'b.html'; 0
+            location.href = 'b.html'
             """)
-        _ = await webView.runUntilIdle(timeout: .generous)
         #expect(await webView.url?.absoluteString == server.url("b.html").absoluteString)
         #expect(log.exceptions.map(\.message) == ["in pagehide"])
         #expect(!server.requests.contains { $0.path.hasPrefix("/elsewhere") })

@@ -1,6 +1,7 @@
 import Foundation
 import JavaScript
 import Synchronization
+import TestSupport
 @testable import WebView
 
 /// A temporary folder of page files, removed when dropped.
@@ -76,6 +77,15 @@ func makeWebView(executionTimeLimit: Duration? = nil) -> (HeadlessWebView, Event
     let runtime = JavaScriptRuntime(configuration: .init(executionTimeLimit: executionTimeLimit))
     let webView = HeadlessWebView(runtime: runtime)
     return (webView, EventLog(webView))
+}
+
+extension HeadlessWebView {
+    /// Runs `script` in the page (a click, `location.href = ...`, `history.back()`) and waits until the web view is
+    /// idle again: a navigation it starts has loaded the next document, whose scripts and requests have settled.
+    func settle(after script: String) async throws {
+        _ = try await evaluateJavaScript(script + "; 0")
+        _ = await runUntilIdle(timeout: .generous)
+    }
 }
 
 /// The `key=value` integers of the first line of `output` that starts with `prefix` (a memory child process's report,

@@ -293,7 +293,8 @@ final class DocumentLoader {
             return
         }
         let start = document.context.now
-        let cancel = resources.load(script.url, integrity: script.integrity) { [weak self] result in
+        let cancel = resources.load(script.url, referrer: WebOrigin.referrer(from: document.url, to: script.url),
+                                    integrity: script.integrity) { [weak self] result in
             guard let self, !self.cancelled else { return }
             if case .success(let resource) = result {   // a Resource Timing entry, initiatorType 'script'
                 let size = resource.text.utf8.count

@@ -88,7 +88,8 @@ extension WebViewCore {
             }
             return true
         }
-        parent.frameFetches[frameID] = resources.load(url, failOnHTTPError: false) { [weak self, weak parent] result in
+        parent.frameFetches[frameID] = resources.load(url, referrer: WebOrigin.referrer(from: parent.url, to: url),
+                                                      failOnHTTPError: false) { [weak self, weak parent] result in
             guard let self, let parent, !parent.isClosed else { return }
             parent.frameFetches[frameID] = nil
             switch result {
@@ -113,6 +114,15 @@ extension WebViewCore {
         if parent.frameLoadDelays.remove(frameID) != nil { parent.loader?.endLoadDelay() }
     }
 
+    /// A frame's document left for the next one (its `src`, its `location`, a link in it): `beforeunload`,
+    /// `pagehide` (never `persisted`: a frame's document is not kept), `visibilitychange`, then `unload`, once the next
+    /// document is ready, as WebKit fires them (observed on WebKitGTK 2.50; page.js `leave`).
+    private func leaveFrameDocument(_ document: DocumentHandle) {
+        guard !document.isClosed, let env = document.env else { return }
+        document.isLeaving = true
+        _ = try? env.invokeMethod("leave", arguments: [false])
+    }
+
     @discardableResult
     private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, reportsLoad: Bool = true,
                                     in parent: DocumentHandle) -> DocumentHandle? {
@@ -120,7 +130,10 @@ extension WebViewCore {
             closeFrame(frameID, in: parent)
             return nil
         }
-        parent.childFrames.removeValue(forKey: frameID)?.close()
+        if let leaving = parent.childFrames.removeValue(forKey: frameID) {
+            leaveFrameDocument(leaving)
+            leaving.close()
+        }
         let name = "page \(parent.id) frame \(frameID)"
         let context = runtime.assumeIsolated { LoopBound($0.makeContext(name: name), loop: $0.loop) }.value
         let child = DocumentHandle(id: parent.id, context: context, url: url, core: self)

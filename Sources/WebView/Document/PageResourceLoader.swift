@@ -35,12 +35,15 @@ final class PageResourceLoader {
     /// Loads `url`; `completion` runs on the runtime thread unless the returned cancel closure ran first.
     /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
     /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise; so is a body that
-    /// does not match `integrity`, an element's Subresource Integrity metadata.
+    /// does not match `integrity`, an element's Subresource Integrity metadata. `referrer` is the `Referer` header
+    /// (``WebRequest/addReferer(from:)``; empty: none).
     @discardableResult
-    func load(_ url: URL, failOnHTTPError: Bool = true, integrity: String? = nil,
+    func load(_ url: URL, referrer: String = "", failOnHTTPError: Bool = true, integrity: String? = nil,
               completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
         let token = runtime.beginWork()
-        let cancellable = session.load(url) { result in
+        var request = WebRequest(url: url)
+        request.addReferer(referrer)
+        let cancellable = session.send(request) { result in
             defer { token.end() }
             switch result {
             case .success(let resource) where failOnHTTPError && resource.status >= 400:

@@ -126,7 +126,8 @@ enum ESModules {
                 document.core?.queueTask(for: document) { answer(result) }
                 return nil
             }
-            resources.load(url, integrity: args[2].isString ? args.string(at: 2) : nil, completion: answer)
+            resources.load(url, referrer: document.map { WebOrigin.referrer(from: $0.url, to: url) } ?? "",
+                           integrity: args[2].isString ? args.string(at: 2) : nil, completion: answer)
             return nil
         }
         let report: JSFunctionBody = { [weak document] args in

@@ -35,13 +35,14 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
-        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming): the request's id;
-        // callback(result) later. A keepalive request outlives the page (WebPlatformInstance.close); with an initiator
-        // (`fetch`, `img`, ...) a finished load becomes a Resource Timing entry; a streaming one reports its head and
-        // each chunk first (`fetch`'s response.body).
+        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming, noReferrer): the
+        // request's id; callback(result) later. A keepalive request outlives the page (WebPlatformInstance.close); with
+        // an initiator (`fetch`, `img`, ...) a finished load becomes a Resource Timing entry; a streaming one reports its
+        // head and each chunk first (`fetch`'s response.body); noReferrer leaves the Referer header out (`fetch`'s
+        // `referrerPolicy: 'no-referrer'`).
         define("send") { args in
             instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7),
-                          streaming: args.bool(at: 8))
+                          streaming: args.bool(at: 8), noReferrer: args.bool(at: 9))
         }
         // resourceTimings(from): the Resource Timing records from index `from` on, each [name, initiatorType, startTime,
         // responseEnd, decodedBodySize, encodedBodySize, transferSize] (platform/performance.js makes the entries).

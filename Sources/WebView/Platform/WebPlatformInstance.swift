@@ -123,10 +123,12 @@ public final class WebPlatformInstance {
     /// With `streaming`, an `http(s)` response reaches `callback` in parts as it arrives: `{head: result}` (the result
     /// object without a body), then `{chunk: ArrayBuffer}` per chunk, then the result object with an empty body.
     func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false, initiator: String? = nil,
-              streaming: Bool = false) -> Int {
+              streaming: Bool = false, noReferrer: Bool = false) -> Int {
         let id = nextID
         nextID += 1
         guard let host, !isClosed else { return 0 }
+        var request = request
+        if !noReferrer { request.addReferer(from: host.documentURL) }
         pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive, initiator: initiator,
                               start: initiator == nil ? 0 : context?.now ?? 0, url: request.url)
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
@@ -149,6 +151,8 @@ public final class WebPlatformInstance {
     func sendSynchronously(_ request: WebRequest) -> JSValue? {
         guard let host, !isClosed, let context, !context.isClosed else { return nil }
         let start = context.now
+        var request = request
+        request.addReferer(from: host.documentURL)
         var result: Result<LoadedResource, WebLoadError>?
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             result = .failure(refusal)

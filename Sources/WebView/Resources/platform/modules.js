@@ -183,8 +183,11 @@
     function send(self, args) {
       internals.lastXHR = null;
       internals.fetchInitiated = true;   // the XHR under it makes a Resource Timing entry of initiatorType 'fetch'
+      // `referrerPolicy: 'no-referrer'` sends no Referer header (native.send's noReferrer, read by xhr.send).
+      var init = args[1];
+      internals.fetchNoReferrer = !!init && init.referrerPolicy === 'no-referrer';
       var promise;
-      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = false; }
+      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = internals.fetchNoReferrer = false; }
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
       return promise.then(null, function (error) {

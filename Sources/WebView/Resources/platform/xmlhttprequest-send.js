@@ -34,7 +34,8 @@
     this._sent = true;
     var keepalive = internals.fetchKeepalive === true;   // fetch(url, {keepalive: true}), platform/modules.js
     var initiator = internals.fetchInitiated === true ? 'fetch' : this._initiator;
-    internals.fetchKeepalive = internals.fetchInitiated = false;
+    var noReferrer = internals.fetchNoReferrer === true;   // fetch(url, {referrerPolicy: 'no-referrer'}), modules.js
+    internals.fetchKeepalive = internals.fetchInitiated = internals.fetchNoReferrer = false;
     if (this._sync) return this._sendSync(payload);
     var generation = this._generation;
     this._fire('loadstart', 0, 0);
@@ -54,7 +55,8 @@
       native.taskTimer(function () { complete(local); }, 0, true);
       return;
     }
-    this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator, streaming);
+    this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator, streaming,
+                           noReferrer);
   });
   // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
   // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously; in a worker, the worker's
