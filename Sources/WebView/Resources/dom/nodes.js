@@ -301,7 +301,7 @@
   // parent but leaves them linked to one another in its circular sibling list: inserting one of them elsewhere then
   // brought its former siblings along (jQuery's buildFragment lost a <table> after a <div>, so jQuery UI's datepicker
   // rendered no month). Each removed child is left alone, as a removed node is.
-  // (domino's ContainerNode.prototype member cannot be redefined: its subclasses get the fixed one.)
+  // (Each of these has its own copy of ContainerNode's member, from dom/interfaces.js: each gets the fixed one.)
   [impl.Element, impl.DocumentFragment, impl.Document].forEach(function (type) {
     var removeChildren = type.prototype.removeChildren;
     Object.defineProperty(type.prototype, 'removeChildren', { writable: true, configurable: true, enumerable: false,
