@@ -188,39 +188,32 @@
   // Made on first use (a read of one of these globals, or the first SVG element), like the DOM's other optional parts.
   var svg = require('domino/lib/svg'), SVGElementImpl = svg.elements.SVGElement, svgCreate = svg.createElement;
   var svgProtos = Object.create(null);   // local name -> prototype
-  var svgNames = ['SVGGraphicsElement', 'SVGGeometryElement', 'SVGTextContentElement', 'SVGTextPositioningElement',
-                  'SVGGradientElement', 'SVGTextElement', 'SVGTSpanElement', 'SVGTextPathElement', 'SVGLinearGradientElement',
-                  'SVGRadialGradientElement'];
-  var geometryTags = [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
-                      ['Polyline', 'polyline'], ['Polygon', 'polygon']];
-  var graphicsTags = [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'],
-                      ['Switch', 'switch'], ['Use', 'use']];
-  var elementTags = [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
-                     ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
-                     ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']];
-  geometryTags.concat(graphicsTags, elementTags).forEach(function (pair) { svgNames.push('SVG' + pair[0] + 'Element'); });
-  function svgInterface(name, parent, tags) {
-    interfaceObject(name, Object.create(parent.prototype));
-    (tags || []).forEach(function (tag) { svgProtos[tag] = g[name].prototype; });
-    return g[name];
-  }
-  var installSVG = env.lazyInstaller(function () {
-    var SVGGraphics = svgInterface('SVGGraphicsElement', SVGElementImpl, ['a', 'defs', 'foreignObject', 'g', 'image',
-                                                                           'switch', 'use']);
-    Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, SVGGraphics.prototype);
-    var SVGGeometry = svgInterface('SVGGeometryElement', SVGGraphics);
-    var SVGTextContent = svgInterface('SVGTextContentElement', SVGGraphics);
-    var SVGTextPositioning = svgInterface('SVGTextPositioningElement', SVGTextContent);
-    var SVGGradient = svgInterface('SVGGradientElement', SVGElementImpl);
-    svgInterface('SVGTextElement', SVGTextPositioning, ['text']);
-    svgInterface('SVGTSpanElement', SVGTextPositioning, ['tspan']);
-    svgInterface('SVGTextPathElement', SVGTextContent, ['textPath']);
-    svgInterface('SVGLinearGradientElement', SVGGradient, ['linearGradient']);
-    svgInterface('SVGRadialGradientElement', SVGGradient, ['radialGradient']);
-    geometryTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGeometry, [pair[1]]); });
-    graphicsTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGGraphics, [pair[1]]); });
-    elementTags.forEach(function (pair) { svgInterface('SVG' + pair[0] + 'Element', SVGElementImpl, [pair[1]]); });
+  // Each interface: [name, parent interface's name (none: SVGElement), the tags it is made for], parents first.
+  var svgTable = [['SVGGraphicsElement', null, ['a', 'defs', 'foreignObject', 'g', 'image', 'switch', 'use']],
+                  ['SVGGeometryElement', 'SVGGraphicsElement'], ['SVGTextContentElement', 'SVGGraphicsElement'],
+                  ['SVGTextPositioningElement', 'SVGTextContentElement'], ['SVGGradientElement', null],
+                  ['SVGTextElement', 'SVGTextPositioningElement', ['text']], ['SVGTSpanElement', 'SVGTextPositioningElement', ['tspan']],
+                  ['SVGTextPathElement', 'SVGTextContentElement', ['textPath']],
+                  ['SVGLinearGradientElement', 'SVGGradientElement', ['linearGradient']],
+                  ['SVGRadialGradientElement', 'SVGGradientElement', ['radialGradient']]];
+  [['SVGGeometryElement', [['Path', 'path'], ['Rect', 'rect'], ['Circle', 'circle'], ['Ellipse', 'ellipse'], ['Line', 'line'],
+                           ['Polyline', 'polyline'], ['Polygon', 'polygon']]],
+   ['SVGGraphicsElement', [['A', 'a'], ['Defs', 'defs'], ['ForeignObject', 'foreignObject'], ['G', 'g'], ['Image', 'image'],
+                           ['Switch', 'switch'], ['Use', 'use']]],
+   [null, [['ClipPath', 'clipPath'], ['Desc', 'desc'], ['Filter', 'filter'], ['Marker', 'marker'], ['Mask', 'mask'],
+           ['Metadata', 'metadata'], ['Pattern', 'pattern'], ['Script', 'script'], ['Stop', 'stop'], ['Style', 'style'],
+           ['Symbol', 'symbol'], ['Title', 'title'], ['View', 'view'], ['MPath', 'mpath']]]].forEach(function (group) {
+    group[1].forEach(function (pair) { svgTable.push(['SVG' + pair[0] + 'Element', group[0], [pair[1]]]); });
   });
+  var installSVG = env.lazyInstaller(function () {
+    svgTable.forEach(function (row) {
+      var parent = row[1] ? g[row[1]] : SVGElementImpl;
+      interfaceObject(row[0], Object.create(parent.prototype));
+      (row[2] || []).forEach(function (tag) { svgProtos[tag] = g[row[0]].prototype; });
+    });
+    Object.setPrototypeOf(svg.elements.SVGSVGElement.prototype, g.SVGGraphicsElement.prototype);
+  });
+  var svgNames = svgTable.map(function (row) { return row[0]; });
   env.lazyProperties(g, svgNames, installSVG);
   svg.createElement = function (doc, localName, prefix) {
     installSVG();
