@@ -3,7 +3,8 @@
   var g = globalThis, doc = env.document, impl = require('domino').impl;
   env.impl = impl;
   env.task = function (f) { setTimeout(f, 0); };
-  Object.defineProperty(doc, 'currentScript', { get: function () { return env.currentScript || null; }, configurable: true });
+  var documentMember = env.documentMember;
+  documentMember('currentScript', { get: function () { return this === doc && env.currentScript || null; } });
 
   // --- dialogs
   g.alert = function alert(message) { native.dialog('alert', message === undefined ? '' : String(message), null); };
@@ -59,14 +60,15 @@
   };
 
   // --- visibility
-  Object.defineProperty(doc, 'visibilityState', { get: function () { return env.visible ? 'visible' : 'hidden'; }, configurable: true });
-  Object.defineProperty(doc, 'hidden', { get: function () { return !env.visible; }, configurable: true });
+  // (A document without a browsing context is hidden and has no focus, as on WebKit.)
+  documentMember('visibilityState', { get: function () { return this === doc && env.visible ? 'visible' : 'hidden'; } });
+  documentMember('hidden', { get: function () { return !(this === doc && env.visible); } });
   env.setVisible = function (visible) {
     if (env.visible === visible) return;
     env.visible = visible;
     doc._dispatchEvent(new impl.Event('visibilitychange', { bubbles: true }), true);
   };
-  doc.hasFocus = function () { return env.visible; };
+  documentMember('hasFocus', { value: function hasFocus() { return this === doc && env.visible; } });
 
   // --- window.webkit.messageHandlers
   var handlerObjects = Object.create(null);
@@ -167,59 +169,74 @@
   };
   // document.write/writeln: the page's document asks its loader (DocumentLoader.write), which inserts the text at
   // the parser's insertion point while a parser script runs and parses it at once (unless a written external script
-  // blocks the parser), and ignores it from an external script run after parsing, as WebKit does. (Own members of
-  // the page's document, as createElement's: domino's Document.prototype members cannot be redefined.)
-  function own(name, f) { Object.defineProperty(doc, name, { value: f, writable: true, configurable: true, enumerable: false }); }
-  own('write', function write() { native.documentWrite(Array.prototype.join.call(arguments, '')); });
-  own('writeln', function writeln() { native.documentWrite(Array.prototype.join.call(arguments, '') + '\n'); });
+  // blocks the parser), and ignores it from an external script run after parsing, as WebKit does. A document without
+  // a browsing context (createHTMLDocument's, DOMParser's) is written as WebKit writes it: after its open(), what is
+  // written replaces it; without one, the text goes at the end of its body; an XML document refuses both.
+  var invalidState = function () { return new DOMException('The object is in an invalid state.', 'InvalidStateError'); };
+  function writeText(d, text) {
+    if (d === doc) return native.documentWrite(text);
+    if (!d.isHTML) throw invalidState();
+    if (opened.has(d)) return writeOpened(d, text);
+    var at = d.body || d.documentElement;
+    if (at) at.insertAdjacentHTML('beforeend', text);
+  }
+  documentMember('write', { value: function write() { writeText(this, Array.prototype.join.call(arguments, '')); } });
+  documentMember('writeln', { value: function writeln() { writeText(this, Array.prototype.join.call(arguments, '') + '\n'); } });
   // document.open's steps once the document is parsed (a write without an insertion point, from an inline script or
   // a task, or open()): its nodes go, and what is written until close() becomes its content, as on WebKit, where a
   // write after `load` replaces the page. The text is parsed by a fresh parser (domino's cannot restart on this
   // document) and its nodes imported; each write parses the whole text again and replaces them, its scripts running
-  // once, as inserted scripts.
-  var opened = null, openedScripts = 0;
-  env.openDocument = function () {
-    while (doc.firstChild) doc.removeChild(doc.firstChild);
-    opened = '';
-    openedScripts = 0;
-  };
-  env.writeOpened = function (text) {
-    if (opened === null) env.openDocument();
-    opened += text;
-    var fresh = require('domino').createDocument(opened, true), scripts = 0;
-    while (doc.firstChild) doc.removeChild(doc.firstChild);
+  // once, as inserted scripts (a document without a browsing context runs none).
+  var opened = new WeakMap();   // document -> { text, scripts } from its open() until its close()
+  function openDocument(d) {
+    while (d.firstChild) d.removeChild(d.firstChild);
+    opened.set(d, { text: '', scripts: 0 });
+  }
+  function writeOpened(d, text) {
+    if (!opened.has(d)) openDocument(d);
+    var state = opened.get(d);
+    state.text += text;
+    var fresh = require('domino').createDocument(state.text, true), scripts = 0;
+    while (d.firstChild) d.removeChild(d.firstChild);
     for (var node = fresh.firstChild; node; node = node.nextSibling) {
       if (node.nodeType === 10) continue;   // a written doctype is not kept
-      var copy = doc.importNode(node, true);
+      var copy = d.importNode(node, true);
       Array.prototype.forEach.call(copy.nodeType === 1 ? copy.getElementsByTagName('script') : [], function (el) {
-        if (scripts++ < openedScripts) el.__hybridStarted = true;   // ran when an earlier write put it in
+        if (scripts++ < state.scripts) el.__hybridStarted = true;   // ran when an earlier write put it in
       });
-      doc.appendChild(copy);
+      d.appendChild(copy);
     }
-    openedScripts = scripts;
-  };
-  own('open', function open() {
-    if (native.documentOpen()) env.openDocument();
-    return doc;
-  });
-  own('close', function close() { opened = null; });
+    state.scripts = scripts;
+  }
+  env.writeOpened = function (text) { writeOpened(doc, text); };
+  documentMember('open', { value: function open() {
+    if (this === doc) {
+      if (native.documentOpen()) openDocument(doc);
+      return doc;
+    }
+    if (!this.isHTML) throw invalidState();
+    openDocument(this);
+    this.readyState = 'loading';
+    return this;
+  } });
+  documentMember('close', { value: function close() {
+    if (this !== doc && !this.isHTML) throw invalidState();
+    opened.delete(this);
+    if (this !== doc) this.readyState = 'complete';
+  } });
   // The document's members domino leaves unimplemented (its getters throw "NotYetImplemented"), as WebKit gives them
   // (observed on WebKitGTK 2.50): the element collections (live HTMLCollections, the same object on every read),
-  // `domain`, `referrer` (the page that navigated here, as its referrer policy gives it: WebViewCore.load),
-  // `lastModified` (the load's time, as for a
-  // page served without Last-Modified) and `designMode`. The collections are queried on each use (domino's
+  // `domain` (the page's host, for every document of the page), `referrer` (the page that navigated here, as its
+  // referrer policy gives it: WebViewCore.load; empty for another document), `lastModified` (the load's time, as for
+  // a page served without Last-Modified) and `designMode`. The collections are queried on each use (domino's
   // getElementsByTagName lists do not follow later changes).
-  function ownGetter(name, get, set) {
-    Object.defineProperty(doc, name, { get: get, set: set, configurable: true, enumerable: false });
-  }
-  var collections = Object.create(null);
-  function collection(name, make) { return collections[name] || (collections[name] = make()); }
+  var collections = new WeakMap();   // document -> its collections by name
   function filtered(name, selector) {
-    ownGetter(name, function () {
-      return collection(name, function () {
-        return env.liveCollection(function () { return Array.prototype.slice.call(doc.querySelectorAll(selector)); }, null);
-      });
-    });
+    documentMember(name, { get: function () {
+      var d = this, made = collections.get(d);
+      if (!made) collections.set(d, made = Object.create(null));
+      return made[name] || (made[name] = env.liveCollection(function () { return Array.prototype.slice.call(d.querySelectorAll(selector)); }, null));
+    } });
   }
   filtered('scripts', 'script');
   filtered('images', 'img');
@@ -228,51 +245,52 @@
   filtered('links', 'a[href], area[href]');
   filtered('anchors', 'a[name]');
   filtered('applets', 'applet');
-  ownGetter('domain', function () { return new URL(doc.URL).hostname; }, function (value) {
+  documentMember('domain', { get: function () { return new URL(doc.URL).hostname; }, set: function (value) {
+    if (this !== doc) throw new DOMException('A browsing context is required to set a domain.', 'SecurityError');
     if (String(value) !== new URL(doc.URL).hostname) throw new DOMException('The operation is insecure.', 'SecurityError');
-  });
-  ownGetter('referrer', function () { return native.referrer(); });
+  } });
+  documentMember('referrer', { get: function () { return this === doc ? native.referrer() : ''; } });
   var loadedAt = new Date();
   function two(n) { return (n < 10 ? '0' : '') + n; }
-  ownGetter('lastModified', function () {
-    var d = loadedAt;
+  documentMember('lastModified', { get: function () {
+    var d = this === doc ? loadedAt : new Date();
     return two(d.getMonth() + 1) + '/' + two(d.getDate()) + '/' + d.getFullYear() + ' ' + two(d.getHours()) + ':' + two(d.getMinutes()) + ':' + two(d.getSeconds());
-  });
-  var designMode = 'off';
-  ownGetter('designMode', function () { return designMode; }, function (value) {
+  } });
+  var designModes = new WeakMap();
+  documentMember('designMode', { get: function () { return designModes.get(this) || 'off'; }, set: function (value) {
     value = String(value).toLowerCase();
-    if (value === 'on' || value === 'off') designMode = value;
-  });
+    if (value === 'on' || value === 'off') designModes.set(this, value);
+  } });
   // The editing commands (`execCommand` and the `queryCommand*` family), which copy buttons (clipboard.js) and rich
   // text editors feature-test, as WebKit answers a script (observed on WebKitGTK 2.50): the commands WebKit knows are
   // supported, case-insensitively; copy, cut and paste without a user's gesture are refused (false, no event), as is
   // every editing command here (the headless view has no editing); `selectAll` selects the focused text field's text,
-  // or else the body's contents.
+  // or else the body's contents. A document without a browsing context supports none.
   var editingCommands = ('backcolor bold copy createlink cut defaultparagraphseparator delete fontname fontsize forecolor ' +
     'formatblock forwarddelete hilitecolor indent inserthorizontalrule inserthtml insertimage insertlinebreak ' +
     'insertorderedlist insertparagraph inserttext insertunorderedlist italic justifycenter justifyfull justifyleft ' +
     'justifynone justifyright outdent paste pasteandmatchstyle print redo removeformat selectall strikethrough ' +
     'stylewithcss subscript superscript transpose underline undo unlink unselect usecss').split(' ');
   var stateCommands = ['bold', 'italic', 'underline', 'strikethrough', 'subscript', 'superscript'];
-  function editingCommand(name, args) {
+  function editingCommand(d, name, args) {
     if (args.length < 1) throw new TypeError('Not enough arguments');
     var command = String(name).toLowerCase();
-    return editingCommands.indexOf(command) >= 0 ? command : null;
+    return d === doc && editingCommands.indexOf(command) >= 0 ? command : null;
   }
-  own('execCommand', function execCommand(commandId) {
-    if (editingCommand(commandId, arguments) !== 'selectall' || !doc.body) return false;
+  documentMember('execCommand', { value: function execCommand(commandId) {
+    if (editingCommand(this, commandId, arguments) !== 'selectall' || !doc.body) return false;
     var active = doc.activeElement;
     if (active && (active.localName === 'input' || active.localName === 'textarea') && typeof active.select === 'function') active.select();
     else g.getSelection().selectAllChildren(doc.body);
     return true;
-  });
-  own('queryCommandSupported', function queryCommandSupported(commandId) { return editingCommand(commandId, arguments) !== null; });
-  own('queryCommandEnabled', function queryCommandEnabled(commandId) { return editingCommand(commandId, arguments) === 'selectall'; });
-  own('queryCommandState', function queryCommandState(commandId) { editingCommand(commandId, arguments); return false; });
-  own('queryCommandIndeterm', function queryCommandIndeterm(commandId) { editingCommand(commandId, arguments); return false; });
-  own('queryCommandValue', function queryCommandValue(commandId) {
-    return stateCommands.indexOf(editingCommand(commandId, arguments)) >= 0 ? 'false' : '';
-  });
+  } });
+  documentMember('queryCommandSupported', { value: function queryCommandSupported(commandId) { return editingCommand(this, commandId, arguments) !== null; } });
+  documentMember('queryCommandEnabled', { value: function queryCommandEnabled(commandId) { return editingCommand(this, commandId, arguments) === 'selectall'; } });
+  documentMember('queryCommandState', { value: function queryCommandState(commandId) { editingCommand(this, commandId, arguments); return false; } });
+  documentMember('queryCommandIndeterm', { value: function queryCommandIndeterm(commandId) { editingCommand(this, commandId, arguments); return false; } });
+  documentMember('queryCommandValue', { value: function queryCommandValue(commandId) {
+    return stateCommands.indexOf(editingCommand(this, commandId, arguments)) >= 0 ? 'false' : '';
+  } });
   env.scriptKind = function (el) {
     var type = el.getAttribute('type'), language = el.getAttribute('language');
     type = type === null ? (language === null || language === '' ? '' : 'text/' + language) : type.trim().toLowerCase();

@@ -254,5 +254,32 @@
   interfaceObject('HTMLDocument', Object.create(DocumentImpl.prototype), function (v) { return isDocument(v, true); });
   interfaceObject('XMLDocument', Object.create(DocumentImpl.prototype), function (v) { return isDocument(v, false); });
   Object.setPrototypeOf(env.document, g.HTMLDocument.prototype);
+  // The other documents have their kind's prototype too, as on WebKit: createHTMLDocument's and createDocument's,
+  // DOMParser's (dom/parsing.js), a template's contents' and a clone (`new Document()` stays a Document).
+  env.documentMade = function (d) {
+    Object.setPrototypeOf(d, (d.isHTML ? g.HTMLDocument : g.XMLDocument).prototype);
+    return d;
+  };
+  var Implementation = require('domino/lib/DOMImplementation').prototype;
+  ['createHTMLDocument', 'createDocument'].forEach(function (name) {
+    var make = Implementation[name];
+    Implementation[name] = { [name]: function () { return env.documentMade(make.apply(this, arguments)); } }[name];
+  });
+  var clone = DocumentImpl.prototype.clone, templateDocument = Object.getOwnPropertyDescriptor(DocumentImpl.prototype, '_templateDoc').get;
+  Object.defineProperty(DocumentImpl.prototype, 'clone', { value: function () { return env.documentMade(clone.call(this)); }, configurable: true });
+  Object.defineProperty(DocumentImpl.prototype, '_templateDoc', { configurable: true, get: function () {
+    var made = this._templateDocCache;
+    return made || env.documentMade(templateDocument.call(this));
+  } });
+
+  // Members the web view adds to Document.prototype, where WebKit has them (pages and libraries patch them there):
+  // enumerable and configurable, methods writable. Their getters and methods answer for the window's document
+  // (`env.document`) or, as WebKit does, for a document without a browsing context (createHTMLDocument's,
+  // DOMParser's, a template's contents').
+  env.documentMember = function (name, d) {
+    d.configurable = d.enumerable = true;
+    if (typeof d.value === 'function') d.writable = true;
+    Object.defineProperty(DocumentImpl.prototype, name, d);
+  };
   return env;
 })

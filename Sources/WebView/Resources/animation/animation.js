@@ -26,7 +26,15 @@
       configurable: true, enumerable: false
     });
   });
-  Object.defineProperty(env.document, 'timeline', { get: function () { install(); return env.document.timeline; }, configurable: true });
+  // document.timeline: the page's, on the runtime's clock; a document without a browsing context has one of its own
+  // whose time is null, as on WebKit.
+  var timelines = new WeakMap(), timelineOf = null;
+  env.documentMember('timeline', { get: function () {
+    install();
+    var timeline = timelines.get(this);
+    if (!timeline) timelines.set(this, timeline = timelineOf(this));
+    return timeline;
+  } });
   env.motion = motionRegistry();
   return env;
 
@@ -491,14 +499,17 @@
       define(this, '_origin', origin);
     }
     DocumentTimeline.prototype = Object.create(AnimationTimeline.prototype);
-    getter(AnimationTimeline.prototype, 'currentTime', function () { return now() - (this._origin || 0); });
+    getter(AnimationTimeline.prototype, 'currentTime', function () { return this._inert ? null : now() - (this._origin || 0); });
     define(DocumentTimeline.prototype, 'constructor', DocumentTimeline);
     define(DocumentTimeline.prototype, Symbol.toStringTag, 'DocumentTimeline');
     define(g, 'AnimationTimeline', AnimationTimeline);
     define(g, 'DocumentTimeline', DocumentTimeline);
-    var timeline = Object.create(DocumentTimeline.prototype);
-    define(timeline, '_origin', 0);
-    Object.defineProperty(env.document, 'timeline', { value: timeline, configurable: true });
+    timelineOf = function (d) {
+      var timeline = Object.create(DocumentTimeline.prototype);
+      define(timeline, '_origin', 0);
+      if (d !== env.document) define(timeline, '_inert', true);
+      return timeline;
+    };
   }
 
   // --- effects: the interpolated values getComputedStyle gives while transitions and animations run (Web Animations

@@ -256,26 +256,31 @@
   function StyleSheetList() { throw new TypeError('Illegal constructor'); }
   StyleSheetList.prototype.item = function (i) { return this[i] || null; };
   StyleSheetList.prototype[Symbol.iterator] = Array.prototype[Symbol.iterator];
+  Object.defineProperty(StyleSheetList.prototype, Symbol.toStringTag, { value: 'StyleSheetList', configurable: true });   // "[object StyleSheetList]", as WebKit's
   function styleSheetList(sheets) {
     var list = Object.create(StyleSheetList.prototype);
     sheets.forEach(function (s, i) { list[i] = s; });
     Object.defineProperty(list, 'length', { value: sheets.length });
     return list;
   }
-  Object.defineProperty(doc, 'styleSheets', {
-    configurable: true, enumerable: true,
-    get: function () { return styleSheetList(documentSheets()); }
-  });
-  var adopted = [];
-  Object.defineProperty(doc, 'adoptedStyleSheets', {
-    configurable: true, enumerable: true,
-    get: function () { return adopted; },
+  // On Document.prototype, as WebKit's; a document without a browsing context has no style sheets (observed on
+  // WebKitGTK 2.50: a DOMParser document's <style> makes none) and keeps its adopted ones without applying them.
+  env.documentMember('styleSheets', { get: function () { return styleSheetList(this === doc ? documentSheets() : []); } });
+  var adopted = [], inertAdopted = new WeakMap();
+  env.documentMember('adoptedStyleSheets', {
+    get: function () {
+      if (this === doc) return adopted;
+      var list = inertAdopted.get(this);
+      if (!list) inertAdopted.set(this, list = []);
+      return list;
+    },
     set: function (value) {
       load();
       var list = Array.prototype.slice.call(value);
       list.forEach(function (s) {
         if (!(s instanceof CSSOM.CSSStyleSheet) || s.ownerNode) throw new TypeError('adoptedStyleSheets takes constructed CSSStyleSheets');
       });
+      if (this !== doc) return inertAdopted.set(this, list);
       adopted = list;
       sheetsChanged();
     }

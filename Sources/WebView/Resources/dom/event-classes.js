@@ -408,8 +408,7 @@
     htmlevents: 'Event', keyboardevent: 'KeyboardEvent', keyboardevents: 'KeyboardEvent', messageevent: 'MessageEvent',
     mouseevent: 'MouseEvent', mouseevents: 'MouseEvent', storageevent: 'StorageEvent', svgevents: 'Event',
     touchevent: 'TouchEvent', uievent: 'UIEvent', uievents: 'UIEvent' };
-  // domino's Document.prototype.createEvent is read-only and not configurable: documents get their own.
-  env.installCreateEvent = function (doc) { method(doc, 'createEvent', createEvent); };
+  env.documentMember('createEvent', { value: createEvent });
   function createEvent(name) {
     if (arguments.length < 1) throw new TypeError('Not enough arguments');
     var C = build()[legacy[String(name).toLowerCase()]];
@@ -419,7 +418,6 @@
     event._initialized = false;
     return event;
   }
-  env.installCreateEvent(env.document);
 
   env.eventClass = function (name) { return build()[name]; };
   // An event class of another layer (css/cssom.js's MediaQueryListEvent): `members` as defineClass's, `order` WebKit's

@@ -57,9 +57,11 @@
     if (focused && forms.rootOf(focused) !== doc) focused = null;   // removed from the document: nothing focused
     return focused;
   }
-  accessor(doc, 'activeElement', function () {   // on the document: domino's Document.prototype member is fixed
-    return current() || this.body || this.documentElement || null;
-  });
+  // The focused element, else the body (null without one), as WebKit's Document::activeElement: a document without
+  // a browsing context has no focused element.
+  env.documentMember('activeElement', { get: function () {
+    return (this === doc && current()) || this.body || null;
+  } });
   // `:focus` and `:focus-within` follow `focused`: the style layer restyles on each change (css/cssom.js).
   function restyle() { if (env.styleStateChanged) env.styleStateChanged(); }
   function focusElement(el) {

@@ -387,14 +387,17 @@
   }
   env.liveCollection = function (list, named) { return liveCollection(SelectedOptions.prototype, list, named); };   // page.js
 
-  // document.forms (domino's is not implemented)
-  var documentForms = null;
-  accessor(env.document, 'forms', function () {
-    var d = this;
-    return documentForms || (documentForms = liveCollection(SelectedOptions.prototype,
-      function () { return Array.prototype.slice.call(d.getElementsByTagName('form')); },
-      function (name) { return byName(Array.prototype.slice.call(d.getElementsByTagName('form')), name); }));
-  });
+  // document.forms (domino's is not implemented): one live collection per document
+  var documentForms = new WeakMap();
+  env.documentMember('forms', { get: function () {
+    var d = this, forms = documentForms.get(d);
+    if (!forms) {
+      documentForms.set(d, forms = liveCollection(SelectedOptions.prototype,
+        function () { return Array.prototype.slice.call(d.getElementsByTagName('form')); },
+        function (name) { return byName(Array.prototype.slice.call(d.getElementsByTagName('form')), name); }));
+    }
+    return forms;
+  } });
 
   // --- <option>
   var Option = proto('HTMLOptionElement'), Select = proto('HTMLSelectElement');

@@ -85,11 +85,15 @@
     own(error, 'message', words);
     throw error;
   };
-  var documentCreateElement = g.document.createElement;
-  own(g.document, 'createElement', function createElement(localName) {
+  // (`env.elementCreated`, when set, sees each element createElement makes: dom/shadow.js gives `<slot>` its interface.)
+  var documentCreateElement = impl.Document.prototype.createElement;
+  env.documentMember('createElement', { value: function createElement(localName) {
     plainNames = true;
-    try { return documentCreateElement.apply(this, arguments); } finally { plainNames = false; }
-  });
+    var element;
+    try { element = documentCreateElement.apply(this, arguments); } finally { plainNames = false; }
+    if (env.elementCreated) env.elementCreated(element);
+    return element;
+  } });
 
   // --- ParentNode: strings become text nodes; several nodes go in as one fragment
   function nodeFrom(parent, args) {

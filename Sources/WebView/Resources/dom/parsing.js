@@ -81,9 +81,10 @@
         if (arguments.length < 2) throw new TypeError('Not enough arguments');
         type = String(type);
         if (types.indexOf(type) < 0) throw new TypeError("Failed to execute 'parseFromString' on 'DOMParser': The provided value '" + type + "' is not a valid enum value of type DOMParserSupportedType.");
-        if (type !== 'text/html') return parseXML(String(string), type);
-        var doc = require('domino').createDocument(String(string), true);
+        // An HTMLDocument or XMLDocument (see env.documentMade), parsed: its readyState is 'complete', as on WebKit.
+        var doc = type === 'text/html' ? env.documentMade(require('domino').createDocument(String(string), true)) : parseXML(String(string), type);
         doc._address = env.document._address;
+        doc.readyState = 'complete';
         return doc;
       } });
     Object.defineProperty(DOMParser.prototype, Symbol.toStringTag, { value: 'DOMParser', configurable: true });

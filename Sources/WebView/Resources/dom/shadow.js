@@ -167,12 +167,7 @@
     }
     // `<slot>` elements get their interface when created by createElement, parsed into the document, or
     // inserted into a shadow tree (template clones included).
-    var createElement = doc.createElement;
-    hidden(doc, 'createElement', function createElement_(localName, options) {
-      var element = createElement.call(this, localName, options);
-      asSlot(element);
-      return element;
-    });
+    env.elementCreated = asSlot;
     var previousHandler = doc.mutationHandler;
     doc._setMutationHandler(function (m) {
       if (m.type === 6 && m.node.nodeType === 1 && m.node.localName === 'slot') asSlot(m.node);

@@ -26,7 +26,15 @@
     var C = Object.getOwnPropertyDescriptor(global, key).value;   // accessors (lazily installed APIs) are left alone: reading them would install them
     if (typeof C !== 'function' || !C.prototype || typeof C.prototype !== 'object') continue;
     for (var r = 0; r < roots.length; r++) {
-      if (roots[r] === C.prototype || roots[r].isPrototypeOf(C.prototype)) { name(C.prototype, key); break; }
+      if (roots[r] === C.prototype || roots[r].isPrototypeOf(C.prototype)) {
+        name(C.prototype, key);
+        // domino's base interfaces (Node, Element, CharacterData, Text, Document, ...) have no `constructor` of their
+        // own: `text.constructor` said EventTarget. WebKit's prototypes name their interface (observed on WebKitGTK 2.50).
+        if (C.name === key && !Object.prototype.hasOwnProperty.call(C.prototype, 'constructor')) {
+          Object.defineProperty(C.prototype, 'constructor', { value: C, writable: true, configurable: true });
+        }
+        break;
+      }
     }
   }
   // HTMLElement's global is a stub until custom elements are first used (dom/components.js): its prototype is

@@ -70,11 +70,15 @@
   Object.defineProperty(global, 'localStorage', { get: function () { return local; }, configurable: true, enumerable: true });
   Object.defineProperty(global, 'sessionStorage', { get: function () { return session; }, configurable: true, enumerable: true });
 
+  // document.cookie, on Document.prototype as WebKit's (on the document itself in a context without that interface):
+  // the page's cookies for its document; '' for a document without a browsing context (createHTMLDocument's,
+  // DOMParser's), which ignores what is set.
   var doc = global.document;
   if (doc !== null && typeof doc === 'object') {
-    Object.defineProperty(doc, 'cookie', {
-      get: function () { return native.getCookie(); },
-      set: function (value) { native.setCookie(String(value)); },
+    var Doc = global.Document;
+    Object.defineProperty(typeof Doc === 'function' && Doc.prototype ? Doc.prototype : doc, 'cookie', {
+      get: function () { return this === doc ? native.getCookie() : ''; },
+      set: function (value) { if (this === doc) native.setCookie(String(value)); },
       configurable: true, enumerable: true
     });
   }
