@@ -78,6 +78,9 @@ enum PageEnvironment {
         let config = JSValue(newObjectIn: context)
         config["url"] = JSValue(string: document.url.absoluteString, in: context)
         config["origin"] = JSValue(string: document.origin, in: context)
+        if let base = document.baseURLOverride {   // a srcdoc or about:blank frame's fallback base URL: its parent's
+            config["base"] = JSValue(string: base.absoluteString, in: context)
+        }
         config["userAgent"] = JSValue(string: userAgent(core.configuration, device: core.device), in: context)
         config["device"] = JSValue(string: core.deviceJSON, in: context)
         config["animationSettle"] = JSValue(double: max(0, core.configuration.animationSettleTime.seconds * 1000), in: context)

@@ -35,17 +35,26 @@
   // WebKit's, are configurable and their methods writable. A page could not replace `Element.prototype.matches` as on
   // WebKit, and the web view's own layers (dom/, platform/collections.js) had to copy whole prototypes on every page
   // to change a member. domino's modules see an `Object` whose property definitions make a member configurable
-  // (and a method writable) unless the descriptor says otherwise; numbers (constants) are left as they are. Not
+  // (and a method writable) unless the descriptor says otherwise; numbers (constants) are left as they are. Members
+  // are enumerable too, as WebKit's are (`for...in` over an element lists its interface's members), except domino's
+  // internals (`_` names) and `constructor`. Not
   // CSSStyleDeclaration.js: its thousand CSS property accessors, which nothing here changes, would cost every page
   // about 0.3 ms through this `Object`; nor Window.js and DOMException.js (window.js makes the window's members
   // configurable itself; DOMException's constants stay fixed, and the platform replaces the interface).
   var NativeObject = Object, idlObject = null;
   var webIDL = /(^|\/)domino\/lib\/(?!(CSSStyleDeclaration|Window|DOMException)\.js$)[^/]+\.js$/;
-  function member(d) {
+  // domino's internals that WebKit has no member for (`_` names, and these), and `constructor`, stay unlisted.
+  var unlisted = Object.create(null);
+  ('constructor index addId delId clone doc ensureSameDoc isAncestor isEqual isHTML lastModTime modify mutateAttr ' +
+   'mutateInsert mutateMove mutateRemove mutateRemoveAttr mutateValue nextElement removeChildren rooted serialize')
+    .split(' ').forEach(function (name) { unlisted[name] = true; });
+  function listed(key) { return key.charCodeAt(0) !== 95 && unlisted[key] !== true; }
+  function member(d, key) {
     if (d !== null && typeof d === 'object' && d.configurable === undefined) {
       var value = d.value;
       if (typeof value === 'function') { d.configurable = true; if (d.writable === undefined) d.writable = true; }
       else if (typeof value !== 'number') d.configurable = true;
+      if (d.enumerable === undefined && typeof key === 'string' && listed(key)) d.enumerable = true;
     }
     return d;
   }
@@ -57,6 +66,7 @@
       var value = d.value;
       if (typeof value === 'function') { d.configurable = true; if (d.writable === undefined) d.writable = true; }
       else if (typeof value !== 'number') d.configurable = true;
+      if (d.enumerable === undefined && listed(key)) d.enumerable = true;
     }
     return map;
   }
@@ -70,7 +80,7 @@
     });
     idlObject.prototype = NativeObject.prototype;
     idlObject.create = function (proto, map) { return map === undefined ? create(proto) : create(proto, members(map)); };
-    idlObject.defineProperty = function (object, key, d) { return defineProperty(object, key, member(d)); };
+    idlObject.defineProperty = function (object, key, d) { return defineProperty(object, key, member(d, key)); };
     idlObject.defineProperties = function (object, map) { return defineProperties(object, members(map)); };
     return idlObject;
   }

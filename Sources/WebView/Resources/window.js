@@ -10,6 +10,7 @@
               device: JSON.parse(config.device) };
   env.animationSettle = config.animationSettle;
   env.origin = config.origin;   // the document's origin (a frame's: see Frames.swift)
+  env.fallbackBase = config.base || null;   // a srcdoc or about:blank frame's base URL before `<base>`: its parent's
   env.global = g;
 
   // Properties of `object` that run `install` on first use, which replaces them by the real ones: so a
@@ -269,7 +270,10 @@
   Object.defineProperty(DocumentImpl.prototype, 'clone', { value: function () { return env.documentMade(clone.call(this)); }, configurable: true });
   Object.defineProperty(DocumentImpl.prototype, '_templateDoc', { configurable: true, get: function () {
     var made = this._templateDocCache;
-    return made || env.documentMade(templateDocument.call(this));
+    if (made) return made;
+    made = env.documentMade(templateDocument.call(this));
+    made._address = 'about:blank';   // as WebKit's: its relative URLs stay as written
+    return made;
   } });
 
   // Members the web view adds to Document.prototype, where WebKit has them (pages and libraries patch them there):

@@ -21,6 +21,11 @@
   function internal(proto, name, f) {
     Object.defineProperty(proto, name, { value: f, writable: true, configurable: true });
   }
+  // domino's EventTarget.prototype is a plain object: its internals (`_dispatchEvent`, `_doClick`, ...) were listed by
+  // `for...in` over every node and event target; WebKit has none.
+  Object.keys(ET.prototype).forEach(function (name) {
+    if (name.charCodeAt(0) === 95) Object.defineProperty(ET.prototype, name, { enumerable: false });
+  });
   function flatten(options) {
     return typeof options === 'object' && options !== null ? !!options.capture : !!options;
   }

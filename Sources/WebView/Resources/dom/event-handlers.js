@@ -81,13 +81,16 @@
     if (value.indexOf('import') >= 0) value = native.translateHandler(value) || value;
     compile(element, name, oldValue, value);
   }
+  // (domino's attributes.js assigns the tables: `for...in` over an element listed them; WebKit has no such member.)
   function registerAttributes(C, types) {
     var p = C.prototype;
-    if (!Object.prototype.hasOwnProperty.call(p, '_attributeChangeHandlers')) {
-      p._attributeChangeHandlers = Object.create(p._attributeChangeHandlers || null);
+    if (!Object.prototype.hasOwnProperty.call(p, '_attributeChangeHandlers') || p.propertyIsEnumerable('_attributeChangeHandlers')) {
+      var table = Object.prototype.hasOwnProperty.call(p, '_attributeChangeHandlers') ? p._attributeChangeHandlers : Object.create(p._attributeChangeHandlers || null);
+      Object.defineProperty(p, '_attributeChangeHandlers', { value: table, writable: true, configurable: true, enumerable: false });
     }
     types.forEach(function (type) { p._attributeChangeHandlers['on' + type] = attributeChanged; });
   }
+  registerAttributes(impl.Element, []);
   registerAttributes(impl.HTMLElement, global);
   if (impl.SVGElement) registerAttributes(impl.SVGElement, global);
   [impl.HTMLBodyElement, impl.HTMLFrameSetElement].forEach(function (C) { if (C) registerAttributes(C, bodyToWindow); });

@@ -85,6 +85,33 @@
     own(error, 'message', words);
     throw error;
   };
+  // node.baseURI (domino's threw "NotYetImplemented", and its `_documentBaseURL`, which resolves links' `href`, made
+  // about:blank '/'): the document base URL of the node's document, as HTML defines it and WebKit gives it (observed
+  // on WebKitGTK 2.50): the first `<base href>` resolved against the fallback base URL (the document's address, else
+  // about:blank; a srcdoc or about:blank frame's parent's document base URL), else that.
+  function documentBaseURL(d) {
+    var fallback = d._address || 'about:blank';
+    if (d === g.document && env.fallbackBase) {   // a srcdoc or about:blank frame: its parent's document base URL
+      fallback = env.fallbackBase;
+      try { fallback = g.parent.document.baseURI; } catch (e) {}
+    }
+    var base = d.querySelector('base[href]');
+    if (!base) return fallback;
+    try { return new URL(base.getAttribute('href'), fallback).href; } catch (e) { return fallback; }
+  }
+  var URLImpl = require('domino/lib/URL');
+  Object.defineProperty(impl.Document.prototype, '_documentBaseURL', { configurable: true, get: function () { return documentBaseURL(this); } });
+  // What links' `href`, images' `src`, ... resolve against; a relative URL against about:blank (a document without a
+  // browsing context, a template's contents) reads as written, as on WebKit.
+  Object.defineProperty(impl.Document.prototype, '_resolve', { configurable: true, value: function (href) {
+    var base = documentBaseURL(this);
+    if (base === 'about:blank' && !/^[a-zA-Z][a-zA-Z0-9+.\-]*:/.test(href)) return href;
+    return new URLImpl(base).resolve(href);
+  } });
+  Object.defineProperty(impl.Node.prototype, 'baseURI', { configurable: true, enumerable: true, get: function () {
+    return documentBaseURL(this.nodeType === 9 ? this : this.ownerDocument);
+  } });
+
   // (`env.elementCreated`, when set, sees each element createElement makes: dom/shadow.js gives `<slot>` its interface.)
   var documentCreateElement = impl.Document.prototype.createElement;
   env.documentMember('createElement', { value: function createElement(localName) {
