@@ -285,6 +285,55 @@
       sheetsChanged();
     }
   });
+  // document.fonts (CSS Font Loading), made on first read: the headless view loads no font faces (text is measured
+  // with the canvas fonts, see <doc:GeometryModel>), so the set is empty and loaded, as WebKit's is for a page without
+  // web fonts (observed on WebKitGTK 2.50): `ready` resolves with it (the same promise on each read), `check()` is
+  // true and `load()` resolves with no faces. Partial: no FontFace interface, so `add()` throws TypeError.
+  var fontSets = new WeakMap(), FontFaceSet = null;
+  function fontFaceSet() {
+    if (!FontFaceSet) {
+      FontFaceSet = function FontFaceSet() { throw new TypeError('Illegal constructor'); };
+      var proto = FontFaceSet.prototype = Object.create(g.EventTarget.prototype);
+      // In WebKit's order; a face argument must be a FontFace, which this set never holds.
+      function notAFace(method) { return new TypeError("Argument 1 ('font') to FontFaceSet." + method + ' must be an instance of FontFace'); }
+      function iterator() { return [][Symbol.iterator](); }
+      var members = [
+        ['size', 'get', function () { return 0; }],
+        ['onloading', 'handler'], ['onloadingdone', 'handler'], ['onloadingerror', 'handler'],
+        ['ready', 'get', function () { return this.__ready || Object.defineProperty(this, '__ready', { value: Promise.resolve(this) }).__ready; }],
+        ['status', 'get', function () { return 'loaded'; }],
+        ['has', 'method', function has(face) { throw notAFace('has'); }],
+        ['add', 'method', function add(face) { throw notAFace('add'); }],
+        ['delete', 'method', function (face) { throw notAFace('delete'); }],
+        ['clear', 'method', function clear() {}],
+        ['load', 'method', function load(font) { return arguments.length < 1 ? Promise.reject(new TypeError('Not enough arguments')) : Promise.resolve([]); }],
+        ['check', 'method', function check(font) { if (arguments.length < 1) throw new TypeError('Not enough arguments'); return true; }],
+        ['entries', 'method', function entries() { return iterator(); }], ['keys', 'method', function keys() { return iterator(); }],
+        ['values', 'method', function values() { return iterator(); }],
+        ['forEach', 'method', function forEach(callback) { if (typeof callback !== 'function') throw new TypeError("Argument 1 ('callback') to FontFaceSet.forEach must be a function"); }]
+      ];
+      members.forEach(function (m) {
+        var name = m[0], kind = m[1], f = m[2];
+        if (kind === 'handler') {
+          Object.defineProperty(proto, name, { enumerable: true, configurable: true, get: function () { return this['__' + name] || null; },
+            set: function (h) { Object.defineProperty(this, '__' + name, { value: typeof h === 'function' ? h : null, configurable: true }); } });
+        } else if (kind === 'method') {
+          Object.defineProperty(proto, name, { value: f, writable: true, enumerable: true, configurable: true });
+        } else {
+          Object.defineProperty(proto, name, { get: f, enumerable: true, configurable: true });
+        }
+      });
+      Object.defineProperty(proto, Symbol.iterator, { value: proto.values, writable: true, configurable: true });
+      Object.defineProperty(proto, 'constructor', { value: FontFaceSet, writable: true, configurable: true });
+      Object.defineProperty(proto, Symbol.toStringTag, { value: 'FontFaceSet', configurable: true });
+    }
+    return Object.create(FontFaceSet.prototype);
+  }
+  env.documentMember('fonts', { get: function () {
+    var set = fontSets.get(this);
+    if (!set) fontSets.set(this, set = fontFaceSet());
+    return set;
+  } });
   Object.defineProperty(impl.HTMLStyleElement.prototype, 'sheet', {
     configurable: true, enumerable: true,
     get: function () { return this.ownerDocument === doc ? ownerSheet(this) : null; }

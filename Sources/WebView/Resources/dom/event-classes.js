@@ -266,7 +266,10 @@
       get pageX() { return this.clientX; }, get pageY() { return this.clientY; },
       get x() { return this.clientX; }, get y() { return this.clientY; },
       get offsetX() { return this.clientX; }, get offsetY() { return this.clientY; },
-      get which() { return this.button + 1; }
+      get which() { return this.button + 1; },
+      // WebKit's legacy names of where the pointer came from and went to (observed on WebKitGTK 2.50).
+      get fromElement() { return this.type === 'mouseout' || this.type === 'mouseleave' ? this.target : this.relatedTarget; },
+      get toElement() { return this.type === 'mouseout' || this.type === 'mouseleave' ? this.relatedTarget : this.target; }
     }, null, { order: ['screenX', 'screenY', 'clientX', 'clientY', 'ctrlKey', 'shiftKey', 'altKey', 'metaKey', 'button', 'buttons',
       'relatedTarget', 'movementX', 'movementY', 'offsetX', 'offsetY', 'x', 'y'] });
 

@@ -343,5 +343,185 @@
         for (var i = 0; i < kids.length; i++) { kids[i]._nextSibling = kids[i]._previousSibling = kids[i]; kids[i]._index = undefined; }
       } });
   });
+
+  // --- members WebKit has that domino lacks, as WebKitGTK 2.50 gives them (observed with `hybrid run --engine webkit`)
+  function accessor(proto, name, get, set) {
+    Object.defineProperty(proto, name, { get: get, set: set, enumerable: true, configurable: true });
+  }
+  var E = impl.Element.prototype, H = impl.HTMLElement.prototype;
+  // ParentNode's element members on documents and fragments (domino has them on elements only).
+  function firstElement(n) { for (var c = n.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) return c; return null; }
+  function lastElement(n) { for (var c = n.lastChild; c; c = c.previousSibling) if (c.nodeType === 1) return c; return null; }
+  var childLists = new WeakMap();
+  [impl.Document.prototype, impl.DocumentFragment.prototype].forEach(function (proto) {
+    accessor(proto, 'firstElementChild', function () { return firstElement(this); });
+    accessor(proto, 'lastElementChild', function () { return lastElement(this); });
+    accessor(proto, 'childElementCount', function () { var n = 0; for (var c = this.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) n++; return n; });
+    accessor(proto, 'children', function () {
+      var node = this, list = childLists.get(node);
+      if (!list) {
+        childLists.set(node, list = env.liveCollection(function () {
+          var out = [];
+          for (var c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c);
+          return out;
+        }, null));
+      }
+      return list;
+    });
+  });
+  // Legacy no-ops.
+  ['captureEvents', 'releaseEvents', 'clear'].forEach(function (name) {
+    env.documentMember(name, { value: { [name]: function () {} }[name] });
+  });
+
+  // Pointer capture: the mouse (pointer 1) is always active, another pointer while it is down (a trusted pointerdown
+  // until its pointerup or pointercancel). An inactive pointer is NotFoundError; a pointer that is not down is not
+  // captured. Partial: no gotpointercapture/lostpointercapture events, and events are not retargeted to the capturing
+  // element.
+  var pressed = Object.create(null), captured = Object.create(null);
+  function track(event) {
+    if (!event.isTrusted || typeof event.pointerId !== 'number') return;
+    if (event.type === 'pointerdown') pressed[event.pointerId] = true;
+    else { delete pressed[event.pointerId]; delete captured[event.pointerId]; }
+  }
+  ['pointerdown', 'pointerup', 'pointercancel'].forEach(function (type) { g.addEventListener(type, track, true); });
+  function activePointer(args) {
+    if (args.length < 1) throw new TypeError('Not enough arguments');
+    var id = Number(args[0]) | 0;
+    if (id !== 1 && !pressed[id]) throw new DOMException('The object can not be found here.', 'NotFoundError');
+    return id;
+  }
+  define(E, 'setPointerCapture', function setPointerCapture(pointerId) {
+    var id = activePointer(arguments);
+    if (pressed[id] && this.isConnected) captured[id] = this;
+  });
+  define(E, 'releasePointerCapture', function releasePointerCapture(pointerId) {
+    var id = activePointer(arguments);
+    if (captured[id] === this) delete captured[id];
+  });
+  define(E, 'hasPointerCapture', function hasPointerCapture(pointerId) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    return captured[Number(pointerId) | 0] === this;
+  });
+  define(E, 'checkVisibility', function checkVisibility(options) {
+    if (!this.isConnected) return false;
+    var style = g.getComputedStyle(this);
+    if (style.display === 'none') return false;
+    for (var n = this.parentElement; n; n = n.parentElement) if (g.getComputedStyle(n).display === 'none') return false;
+    var o = options && typeof options === 'object' ? options : {};
+    if ((o.checkVisibilityCSS || o.visibilityProperty) && style.visibility !== 'visible') return false;
+    if ((o.checkOpacity || o.opacityProperty) && Number(style.opacity) === 0) return false;
+    return true;
+  });
+
+  // Reflected attributes of HTML elements.
+  function syntaxError() { return new DOMException('The string did not match the expected pattern.', 'SyntaxError'); }
+  function editableState(el) {   // 'true', 'false', 'plaintext-only', or null (inherit)
+    var v = el.getAttribute('contenteditable');
+    if (v === null) return null;
+    v = v.toLowerCase();
+    return v === '' || v === 'true' ? 'true' : v === 'false' || v === 'plaintext-only' ? v : null;
+  }
+  accessor(H, 'contentEditable', function () { return editableState(this) || 'inherit'; }, function (value) {
+    var v = String(value).toLowerCase();
+    if (v === 'inherit') this.removeAttribute('contenteditable');
+    else if (v === 'true' || v === 'false' || v === 'plaintext-only') this.setAttribute('contenteditable', v);
+    else throw syntaxError();
+  });
+  accessor(H, 'isContentEditable', function () {
+    if (!this.isConnected) return false;
+    for (var n = this; n && n.nodeType === 1; n = n.parentNode) {
+      var state = n.namespaceURI === this.namespaceURI ? editableState(n) : null;
+      if (state) return state !== 'false';
+    }
+    return this.ownerDocument.designMode === 'on';
+  });
+  // An inherited boolean (`spellcheck`: true/'' and false; `translate`: yes/'' and no), true at the root.
+  function inherited(name, on, off) {
+    accessor(H, name, function () {
+      for (var n = this; n && n.nodeType === 1; n = n.parentNode) {
+        var v = n.getAttribute(name);
+        if (v === null) continue;
+        v = v.toLowerCase();
+        if (v === '' || v === on) return true;
+        if (v === off) return false;
+      }
+      return true;
+    }, function (value) { this.setAttribute(name, value ? on : off); });
+  }
+  inherited('spellcheck', 'true', 'false');
+  inherited('translate', 'yes', 'no');
+  accessor(H, 'draggable', function () {
+    var v = (this.getAttribute('draggable') || '').toLowerCase();
+    if (v === 'true' || v === 'false') return v === 'true';
+    return this.localName === 'img' || this.localName === 'a' && this.hasAttribute('href');
+  }, function (value) { this.setAttribute('draggable', value ? 'true' : 'false'); });
+  accessor(H, 'inert', function () { return this.hasAttribute('inert'); }, function (value) {
+    if (value) this.setAttribute('inert', ''); else this.removeAttribute('inert');
+  });
+  // Enumerated attributes: the canonical keyword of the attribute's value, `missing` without one, `invalid` for another
+  // (case-insensitively, unless `exact`: WebKit matches fetchpriority's case).
+  function enumerated(proto, name, attribute, keywords, missing, invalid, exact) {
+    accessor(proto, name, function () {
+      var v = this.getAttribute(attribute);
+      if (v === null) return missing;
+      if (!exact) v = v.toLowerCase();
+      return keywords.hasOwnProperty(v) ? keywords[v] : invalid;
+    }, function (value) { this.setAttribute(attribute, String(value)); });
+  }
+  function keywords(list) { var k = {}; list.split(' ').forEach(function (w) { var p = w.split('='); k[p[0]] = p[1] || p[0]; }); return k; }
+  enumerated(H, 'inputMode', 'inputmode', keywords('none text tel url email numeric decimal search'), '', '');
+  enumerated(H, 'autocapitalize', 'autocapitalize', keywords('off=none none on=sentences sentences words characters'), '', 'sentences');
+  enumerated(impl.HTMLImageElement.prototype, 'fetchPriority', 'fetchpriority', keywords('high low auto'), 'auto', 'auto', true);
+  enumerated(impl.HTMLIFrameElement.prototype, 'loading', 'loading', keywords('lazy eager'), 'eager', 'eager');
+  function reflected(proto, name, attribute) {
+    accessor(proto, name, function () { var v = this.getAttribute(attribute); return v === null ? '' : v; },
+             function (value) { this.setAttribute(attribute, String(value)); });
+  }
+  reflected(H, 'nonce', 'nonce');
+  reflected(impl.HTMLIFrameElement.prototype, 'allow', 'allow');
+  [impl.HTMLAnchorElement, impl.HTMLAreaElement].forEach(function (C) {   // their stringifier: `'' + link` is its URL
+    define(C.prototype, 'toString', function toString() { return this.href; });
+  });
+  accessor(impl.HTMLAnchorElement.prototype, 'text', function () { return this.textContent; }, function (value) { this.textContent = value; });
+  // Token lists of attributes (`relList`, an iframe's `sandbox`), with the tokens `supports` knows.
+  var DOMTokenList = require('domino/lib/DOMTokenList'), tokenLists = new WeakMap(), supported = new WeakMap();
+  function tokenList(proto, name, attribute, tokens) {
+    accessor(proto, name, function () {
+      var el = this, lists = tokenLists.get(el);
+      if (!lists) tokenLists.set(el, lists = Object.create(null));
+      if (!lists[name]) {
+        lists[name] = new DOMTokenList(function () { return el.getAttribute(attribute) || ''; },
+                                       function (v) { el.setAttribute(attribute, v); });
+        supported.set(lists[name], tokens);
+      }
+      return lists[name];
+    }, function (value) { this.setAttribute(attribute, String(value)); });
+  }
+  var linkTypes = ['noreferrer', 'noopener', 'opener'];
+  [impl.HTMLAnchorElement, impl.HTMLAreaElement, impl.HTMLFormElement].forEach(function (C) { if (C) tokenList(C.prototype, 'relList', 'rel', linkTypes); });
+  reflected(impl.HTMLFormElement.prototype, 'rel', 'rel');
+  tokenList(impl.HTMLIFrameElement.prototype, 'sandbox', 'sandbox', ['allow-downloads', 'allow-forms', 'allow-modals',
+    'allow-pointer-lock', 'allow-popups', 'allow-popups-to-escape-sandbox', 'allow-same-origin', 'allow-scripts',
+    'allow-storage-access-by-user-activation', 'allow-top-navigation', 'allow-top-navigation-by-user-activation',
+    'allow-top-navigation-to-custom-protocols']);
+  define(DOMTokenList.prototype, 'supports', function supports(token) {
+    if (arguments.length < 1) throw new TypeError('Not enough arguments');
+    var tokens = supported.get(this);
+    if (!tokens) throw new TypeError('DOMTokenList has no supported tokens');
+    return tokens.indexOf(String(token).toLowerCase()) >= 0;
+  });
+  // ARIA reflection: `role` and the `aria-*` attributes as nullable strings.
+  ('role ariaAtomic ariaAutoComplete ariaBrailleLabel ariaBrailleRoleDescription ariaBusy ariaChecked ariaColCount ' +
+   'ariaColIndex ariaColIndexText ariaColSpan ariaCurrent ariaDescription ariaDisabled ariaExpanded ariaHasPopup ' +
+   'ariaHidden ariaInvalid ariaKeyShortcuts ariaLabel ariaLevel ariaLive ariaModal ariaMultiLine ariaMultiSelectable ' +
+   'ariaOrientation ariaPlaceholder ariaPosInSet ariaPressed ariaReadOnly ariaRelevant ariaRequired ' +
+   'ariaRoleDescription ariaRowCount ariaRowIndex ariaRowIndexText ariaRowSpan ariaSelected ariaSetSize ariaSort ' +
+   'ariaValueMax ariaValueMin ariaValueNow ariaValueText').split(' ').forEach(function (name) {
+    var attribute = name === 'role' ? 'role' : 'aria-' + name.slice(4).toLowerCase();
+    accessor(E, name, function () { return this.getAttribute(attribute); }, function (value) {
+      if (value === null) this.removeAttribute(attribute); else this.setAttribute(attribute, String(value));
+    });
+  });
   return env;
 })

@@ -1616,6 +1616,23 @@
     g.scrollTo(g.scrollX, y);
   });
 
+  // scrollIntoViewIfNeeded (WebKit's): nothing when the border box is already in the viewport, else the element is
+  // centred (`centerIfNeeded`, true by default) or brought to the nearest edge.
+  defineMethod(E, 'scrollIntoViewIfNeeded', function scrollIntoViewIfNeeded(centerIfNeeded) {
+    var box = boxOf(this);
+    if (!box || isFixedChain(this)) return;
+    var top = box.y, bottom = box.y + box.b.height;
+    if (top >= g.scrollY && bottom <= g.scrollY + device().height) return;
+    this.scrollIntoView({ block: centerIfNeeded === undefined || centerIfNeeded ? 'center' : 'nearest' });
+  });
+  // HTMLImageElement's x and y: its border box's place in the document.
+  ['x', 'y'].forEach(function (axis) {
+    Object.defineProperty(impl.HTMLImageElement.prototype, axis, { configurable: true, enumerable: true, get: function () {
+      var box = boxOf(this);
+      return box ? Math.round(axis === 'x' ? box.x : box.y) : 0;
+    } });
+  });
+
   // offset*: relative to the offsetParent (the nearest positioned ancestor, or a td/th/table, or body).
   function offsetParent(el) {
     if (!boxOf(el) || isRoot(el) || el === doc.body || style(el, 'position') === 'fixed') return null;
