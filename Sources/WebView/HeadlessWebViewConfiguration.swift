@@ -30,6 +30,13 @@ public struct WebViewConfiguration: Sendable {
     /// (``DeviceServices``): a new one unless set. Copies of a configuration share it, as the apps of a phone
     /// share its clipboard.
     public var services: DeviceServices
+    /// How many pages the back-forward cache keeps: 2 unless set, WebKit's default in a browser-like web view on a
+    /// device with 512 MB or more (as in WKWebView). A page left by a navigation (not a reload or
+    /// `location.replace`) once it has loaded is kept, frozen, and a traversal back or forward to its entry makes it
+    /// the current page again without loading it (`pageshow` with `persisted` true, its JS state and DOM as they
+    /// were); the oldest kept page is closed first beyond this number. 0 keeps none: each traversal loads the page
+    /// again, and a page left gets `unload`. See <doc:LoadingPages>.
+    public var backForwardCacheCapacity = 2
 
     public init(customUserAgent: String? = nil, applicationNameForUserAgent: String? = nil, device: DeviceProfile = .default,
                 animationSettleTime: Duration = .seconds(1),

@@ -7,12 +7,24 @@ struct SessionEntry {
     var target: WebViewCore.LoadTarget
     var url: URL
     var referrer: String
+    /// The document this entry was left in, kept in the back-forward cache (HeadlessWebViewCore+BackForwardCache.swift);
+    /// nil when a traversal here loads the document again.
+    var cached: CachedPage?
+}
+
+/// A document kept in the back-forward cache, on the entry it was left at: `index` of its own `count` entries (its
+/// `history`'s), which the session history holds around that entry while it is cached.
+struct CachedPage {
+    let document: DocumentHandle
+    let index: Int
+    let count: Int
 }
 
 /// The session history across documents, as WebKit's back-forward list: the current document's entries are its
 /// `history`'s (dom/history.js); the entries of the documents before and after it are `historyBefore` and
 /// `historyAfter`. A traversal past the current document's entries loads the document of the entry it goes to, as a
-/// `backForward` navigation. Pages are not kept in a back-forward cache here: that document is loaded again (its
+/// `backForward` navigation: the document kept in the back-forward cache for that entry comes back as it was
+/// (`pageshow` `persisted`: HeadlessWebViewCore+BackForwardCache.swift), else that document is loaded again (its
 /// `pageshow` is not `persisted`), as WebKit does when the page is not in its cache.
 extension WebViewCore {
     /// The current document's entries, and which is current (one entry, its URL, when the page cannot tell).
@@ -27,9 +39,13 @@ extension WebViewCore {
         let listed = document.env.flatMap { try? $0.invokeMethod("historyEntries", arguments: []) }
         let urls = (listed?["urls"].toArray() ?? []).compactMap { $0.toString().flatMap { URL(string: $0) } }
         guard !urls.isEmpty, let index = listed?["index"].toInt(), urls.indices.contains(index) else {
-            return (0, [SessionEntry(target: target(for: document.url), url: document.url, referrer: document.referrer)])
+            return (0, [SessionEntry(target: target(for: document.url), url: document.url, referrer: document.referrer,
+                                     cached: CachedPage(document: document, index: 0, count: 1))])
         }
-        return (index, urls.map { SessionEntry(target: target(for: $0), url: $0, referrer: document.referrer) })
+        var entries = urls.map { SessionEntry(target: target(for: $0), url: $0, referrer: document.referrer) }
+        // The document, if it is kept when left, comes back at the entry it was left at.
+        entries[index].cached = CachedPage(document: document, index: index, count: urls.count)
+        return (index, entries)
     }
 
     /// The entries around the document a load of `type` makes: a navigation drops the entries ahead of the current
@@ -49,6 +65,7 @@ extension WebViewCore {
     func historyPushed(in document: DocumentHandle) {
         guard document === self.document else { return }
         historyAfter.removeAll()
+        pruneBackForwardCache()
     }
 
     /// Whether the entry `delta` steps from the current one exists.
@@ -72,7 +89,9 @@ extension WebViewCore {
         guard allows(action, from: document) else { return }
         let around = (before: Array(all[..<target]), after: Array(all[(target + 1)...]))
         queueTask(for: document) { [weak self] in
-            self?.load(entry.target, type: .backForward, referrer: entry.referrer, around: around, completion: nil)
+            guard let self else { return }
+            if let cached = entry.cached, self.restore(cached, at: target, of: all, target: entry.target) { return }
+            self.load(entry.target, type: .backForward, referrer: entry.referrer, around: around, completion: nil)
         }
     }
 }

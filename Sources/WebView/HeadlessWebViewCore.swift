@@ -16,7 +16,7 @@ final class WebViewCore {
     var exceptionHandler: (@Sendable (JSException) -> Void)?
     var observers: [any DocumentObserver] = []
     var interceptors: [@Sendable (NavigationAction) -> Bool] = []
-    private(set) var document: DocumentHandle?
+    var document: DocumentHandle?
     private var nextPageID = 0
     var isVisible = true
     private(set) var isClosed = false
@@ -29,13 +29,15 @@ final class WebViewCore {
     var device: DeviceProfile { didSet { deviceJSON = String(decoding: device.jsonData(), as: UTF8.self) } }
     private(set) var deviceJSON: String
     /// How the current document was reached (`performance.navigation`'s type: a reload or not).
-    private(set) var navigationType: NavigationType = .other
+    var navigationType: NavigationType = .other
     /// The last target loaded, for `reload()`.
-    private(set) var lastTarget: LoadTarget?
+    var lastTarget: LoadTarget?
     /// The session history's entries of the documents before and after the current one (the current document's own
     /// entries are its `history`'s: HeadlessWebViewCore+History.swift).
     var historyBefore: [SessionEntry] = []
     var historyAfter: [SessionEntry] = []
+    /// The documents kept in the back-forward cache, oldest first (HeadlessWebViewCore+BackForwardCache.swift).
+    var cachedDocuments: [DocumentHandle] = []
     /// A context prepared ahead by a `WebPagePool`, which the next document takes (once); closed with the web view
     /// if no document took it.
     var preparedPage: PreparedPage?
@@ -71,6 +73,13 @@ final class WebViewCore {
         runtime.loop.execute {
             defer { token.end() }
             guard !task.value.document.isClosed else { return }
+            // A page in the back-forward cache runs its tasks when it comes back.
+            if let frozen = task.value.document.frozenPage {
+                let document = task.value.document
+                let body = task.value.body
+                frozen.heldTasks?.append { [weak document] in if let document, !document.isClosed { body() } }
+                return
+            }
             task.value.body()
         }
     }
@@ -89,7 +98,7 @@ final class WebViewCore {
         guard !isClosed else { completion?(.failure(WebViewError.closed)); return }
         let referrer = referrer ?? (type == .reload ? document?.referrer ?? "" : "")
         let history = around ?? enterHistory(type: type, replacing: replacing)
-        leaveDocument(replacing: replacing, type: type)   // the page's handlers see the history it had
+        let kept = leaveDocument(replacing: replacing, type: type)   // the page's handlers see the history it had
         (historyBefore, historyAfter) = history
         navigationType = type
         let url: URL
@@ -97,13 +106,9 @@ final class WebViewCore {
         case .url(let target): url = target
         case .html(_, let base): url = base ?? URL(string: "about:blank")!
         }
-        if let waiter = loadWaiter {
-            loadWaiter = nil
-            waiter.completion(.failure(WebViewError.navigationCancelled(url: waiter.url)))
-        }
-        cancelFetch?()
-        cancelFetch = nil
-        closeDocument()
+        cancelPendingLoad()
+        if kept, let document { keepInBackForwardCache(document) } else { closeDocument() }
+        pruneBackForwardCache()
         lastTarget = target
         nextPageID += 1
         let page = nextPageID
@@ -235,6 +240,17 @@ final class WebViewCore {
         }
     }
 
+    /// The load in progress is replaced: a waiting ``load(_:type:referrer:replacing:around:completion:)`` fails,
+    /// its fetch stops.
+    func cancelPendingLoad() {
+        if let waiter = loadWaiter {
+            loadWaiter = nil
+            waiter.completion(.failure(WebViewError.navigationCancelled(url: waiter.url)))
+        }
+        cancelFetch?()
+        cancelFetch = nil
+    }
+
     func stopLoading() {
         cancelFetch?()
         cancelFetch = nil
@@ -247,14 +263,15 @@ final class WebViewCore {
     }
 
     /// Leaving the current document for another: its page gets `beforeunload`, `pagehide`, `visibilitychange` and,
-    /// unless the page would go into WebKit's back-forward cache, `unload` (page.js `leave`). A reload or a
+    /// unless the page goes into the back-forward cache, `unload` (page.js `leave`). A reload or a
     /// `location.replace` does not keep the page (`persisted` false, then `unload`); other navigations do, as WebKit
-    /// keeps a loaded page whose history entry stays (observed on WebKitGTK 2.50). Closing the web view fires none.
-    private func leaveDocument(replacing: Bool, type: NavigationType) {
-        guard let document, !document.isClosed, let env = document.env else { return }
-        let persisted = !replacing && type != .reload
+    /// keeps a loaded page whose history entry stays (observed on WebKitGTK 2.50), unless the cache's capacity is 0.
+    /// Closing the web view fires none. True when the page is to be kept (HeadlessWebViewCore+BackForwardCache.swift).
+    func leaveDocument(replacing: Bool, type: NavigationType) -> Bool {
+        guard let document, !document.isClosed, let env = document.env else { return false }
+        let persisted = !replacing && type != .reload && backForwardCacheCapacity > 0
         document.isLeaving = true
-        _ = try? env.invokeMethod("leave", arguments: [persisted])
+        return (try? env.invokeMethod("leave", arguments: [persisted]).toBool()) ?? false
     }
 
     func closeDocument() {
@@ -268,6 +285,7 @@ final class WebViewCore {
         guard !isClosed else { return }
         stopLoading()
         closeDocument()
+        emptyBackForwardCache()
         preparedPage?.context.close()
         preparedPage = nil
         preparedDocument?.document.close()

@@ -7,7 +7,9 @@ import TestSupport
 /// The session history across a web view's documents: `history.length`, traversals to another document's entries
 /// (`history.back()`, `go(n)`, ``HeadlessWebView/goBack()``), and what a new navigation, `location.replace` and a
 /// reload do to the entries around the current one. Lengths and navigation types as observed on WebKitGTK 2.50 for
-/// the same steps (`hybrid conform`; see also ConformCommandTests.sessionHistoryAcrossDocumentsConforms).
+/// the same steps (`hybrid conform`; see also ConformCommandTests.sessionHistoryAcrossDocumentsConforms). The tests
+/// whose traversals must load their document turn the back-forward cache off, as a page WebKit does not keep loads
+/// again (BackForwardCacheTests covers the pages it keeps).
 @Suite struct SessionHistoryTests {
     /// Pages that say which they are, how long the history is and how they were reached.
     static func makeServer() async throws -> LoopbackServer {
@@ -22,13 +24,20 @@ import TestSupport
         }
     }
 
+    /// A web view without a back-forward cache: every traversal to another document loads it again.
+    private func makeUncachedWebView() -> HeadlessWebView {
+        var configuration = WebViewConfiguration()
+        configuration.backForwardCacheCapacity = 0
+        return HeadlessWebView(runtime: JavaScriptRuntime(), configuration: configuration)
+    }
+
     private func seen(_ webView: HeadlessWebView) async throws -> JSONValue {
         try await webView.evaluateJavaScript("seen")
     }
 
     @Test func backAndForwardLoadTheOtherDocument() async throws {
         let server = try await Self.makeServer()
-        let (webView, _) = makeWebView()
+        let webView = makeUncachedWebView()
         let delegate = RecordingNavigationDelegate { _ in .allow }
         await webView.setNavigationDelegate(delegate)
         try await webView.load(server.url("a.html"))
@@ -81,7 +90,7 @@ import TestSupport
     /// keep the entries ahead (observed on WebKitGTK 2.50).
     @Test func navigationsReplacementsAndReloadsShapeTheHistory() async throws {
         let server = try await Self.makeServer()
-        let (webView, _) = makeWebView()
+        let webView = makeUncachedWebView()
         try await webView.load(server.url("a.html"))
         try await webView.settle(after: "location.href = 'b.html'")
         try await webView.settle(after: "history.back()")

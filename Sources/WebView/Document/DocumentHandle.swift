@@ -51,6 +51,9 @@ public final class DocumentHandle {
     /// True while the page gets the events of being left (`beforeunload` ... `unload`): navigations it asks for then
     /// are refused.
     var isLeaving = false
+    /// While the page is kept in the back-forward cache: the tasks queued for it (or its frames), run when it comes
+    /// back. Nil otherwise.
+    var heldTasks: [() -> Void]?
     /// Where relative URLs resolve from when it is not ``url`` (a `srcdoc` or `about:blank` frame: its parent's URL).
     var baseURLOverride: URL?
     var baseURL: URL { baseURLOverride ?? url }

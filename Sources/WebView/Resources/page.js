@@ -314,8 +314,8 @@
     return event;
   };
   env.domContentLoaded = function () { env.fire(doc, 'DOMContentLoaded', true); };  // bubbles on to the window
-  // `load`, then `pageshow` (not persisted: a headless page never comes from a back-forward cache), as WebKit fires
-  // them when a document has loaded.
+  // `load`, then `pageshow` (not persisted: a page from the back-forward cache gets `restore` instead), as WebKit
+  // fires them when a document has loaded.
   env.loaded = function () {
     env.fire(g, 'load', false);
     env.fire(g, 'pageshow', false, g.PageTransitionEvent, { persisted: false });
@@ -330,7 +330,11 @@
     env.fire(g, 'pagehide', false, g.PageTransitionEvent, { persisted: persisted });
     env.setVisible(false);
     if (!persisted) env.fire(g, 'unload', false);
+    return persisted;
   };
+  // Coming back from the back-forward cache (HeadlessWebViewCore+BackForwardCache.swift), once visible again:
+  // `pageshow` persisted, as WebKit fires it (observed on WebKitGTK 2.50).
+  env.restore = function () { env.fire(g, 'pageshow', false, g.PageTransitionEvent, { persisted: true }); };
 
   // --- window members WebKit has that pages call or feature-detect (values observed on WebKitGTK 2.50), enumerable
   // as WebKit lists them in Object.keys(window).
