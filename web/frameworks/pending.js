@@ -10,7 +10,4 @@ window.FRAMEWORK_PENDING = {
   // frameworks3 (DOMPurify): passes on WebKitGTK 2.50 and in Chromium.
   "dompurify.test.html › SVG and MathML namespace confusion is defused":
     "DOMPurify reads parentNode through the getter on Node.prototype (lookupGetter); domino keeps parentNode as an own data property, so DOMPurify falls back to null ('fallback value for' warnings), takes an SVG child for a child of HTML and drops it: <svg><g>…</g></svg> comes out as <svg></svg> [dom]",
-  // frameworks4 (jQuery Form): passes on WebKitGTK 2.50 and in Chromium.
-  "jquery-form.test.html › a form with a file is uploaded as multipart FormData, with progress":
-    "no DataTransfer constructor: a page or test cannot put a File into an <input type=file> (new DataTransfer(), items.add(file), input.files = transfer.files) [forms]",
 };
