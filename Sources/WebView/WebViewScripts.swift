@@ -41,7 +41,8 @@ package enum WebViewScripts {
     ///   `forward()`, `go()`, `popstate`, `hashchange`), reported to Swift through `native.urlChanged`.
     /// - `form-controls`: form owners, input value and checkedness with their dirty flags, radio groups,
     ///   `<select>`/`<option>` selectedness, `<textarea>`, the text selection APIs, `form.elements`
-    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`, file inputs' `files` (`FileList`).
+    ///   (`HTMLFormControlsCollection`, `RadioNodeList`), `form.reset()`, `label.control`, file inputs' `files` (`FileList`, live),
+    ///   `DataTransfer` (items, types, data, its `files` given to an input).
     /// - `form-submission`: checkbox, radio, label, submit and reset activation, implicit submission,
     ///   `submit()`/`requestSubmit()`, `SubmitEvent.submitter`, `FormData`.
     /// - `form-validation`: constraint validation (`validity`, `checkValidity`, `reportValidity`, `invalid`, ...).

@@ -431,4 +431,30 @@ import Testing
         #expect(log.exceptions.isEmpty)
         await webView.close()
     }
+    /// observed on WebKitGTK 2.50: the `dir` attribute sets `direction` (the user-agent sheet's `[dir=rtl i]`), which
+    /// descendants inherit; an invalid value sets nothing. i18next's Arabic page puts `dir="rtl"` on `<html>`
+    /// (web/frameworks/i18next.test.html); the body's direction stayed ltr headless.
+    @Test func dirAttributeSetsTheInheritedDirection() async throws {
+        let (webView, log) = try await open("", """
+            <div id=a><p id=p>x</p><span id=s dir=LTR>y</span><b id=b dir=RTL>z</b><i id=w dir=sideways>w</i></div>
+            """)
+        let out = try await webView.evaluateJavaScript("""
+            (function () {
+              function d(id) { return getComputedStyle(document.getElementById(id)).direction; }
+              var root = document.documentElement, out = [];
+              out.push([d('a'), d('p'), d('s'), d('b'), d('w'), getComputedStyle(document.body).direction].join(' '));
+              root.dir = 'rtl';
+              out.push([d('a'), d('p'), d('s'), d('b'), d('w'), getComputedStyle(document.body).direction].join(' '));
+              document.getElementById('a').setAttribute('dir', 'ltr');
+              out.push([d('a'), d('p'), d('b')].join(' '));
+              root.removeAttribute('dir');
+              document.getElementById('a').removeAttribute('dir');
+              out.push([d('a'), d('p'), d('b')].join(' '));
+              return out;
+            })()
+            """)
+        #expect(out == ["ltr ltr ltr rtl ltr ltr", "rtl rtl ltr rtl rtl rtl", "ltr ltr rtl", "ltr ltr rtl"])
+        #expect(log.exceptions.isEmpty)
+        await webView.close()
+    }
 }

@@ -713,7 +713,7 @@
     'a[href]{color:rgb(0, 0, 238);text-decoration:underline;cursor:pointer}u,ins{text-decoration:underline}' +
     's,strike,del{text-decoration:line-through}small{font-size:smaller}big{font-size:larger}sub,sup{font-size:smaller}' +
     'center,th{text-align:center}hr{border:1px inset;margin-top:.5em;margin-bottom:.5em}img{display:inline}' +
-    'fieldset{margin-left:2px;margin-right:2px;border:2px groove}';
+    'fieldset{margin-left:2px;margin-right:2px;border:2px groove}[dir=ltr i]{direction:ltr}[dir=rtl i]{direction:rtl}';
   var uaSheet = null, rulesCache = { version: 0, list: null, index: null, uses: null };
   function collect(rules, origin, out) {
     for (var i = 0; i < rules.length; i++) {

@@ -4,8 +4,9 @@
   // `checked` to their attributes): an input's value and checkedness with their dirty flags, `defaultValue` and
   // `defaultChecked` as the content attributes, radio groups, `<select>`/`<option>` selectedness, `<textarea>`,
   // the text selection APIs, form owners, `form.elements` (`HTMLFormControlsCollection`, `RadioNodeList`),
-  // `form.reset()` and `label.control`. The accessors live on the prototypes, so React's value tracker and Vue
-  // find them with `Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')`.
+  // `form.reset()`, `label.control`, file inputs' `FileList` and `DataTransfer`. The accessors live on the
+  // prototypes, so React's value tracker and Vue find them with
+  // `Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')`.
   // Shared with dom/form-submission.js and dom/focus.js through `env.forms`.
   var g = globalThis, impl = env.impl;
   var forms = env.forms = {};
@@ -166,11 +167,20 @@
   Object.defineProperty(FileList.prototype, Symbol.iterator, { value: Array.prototype.values, writable: true, configurable: true });
   Object.defineProperty(FileList.prototype, Symbol.toStringTag, { value: 'FileList', configurable: true });
   Object.defineProperty(g, 'FileList', { value: FileList, writable: true, configurable: true });
+  // A FileList is live over its array of Files: a DataTransfer's list follows its items, and an input given that
+  // list (`input.files = transfer.files`) shares it, so both see later changes, as in WebKit.
   function fileList(files) {
     var list = Object.create(FileList.prototype);
-    files.forEach(function (file, i) { Object.defineProperty(list, i, { value: file, enumerable: true }); });
-    Object.defineProperty(list, 'length', { value: files.length });
+    Object.defineProperty(list, '_hybridArray', { value: files });
+    syncFileList(list);
     return list;
+  }
+  function syncFileList(list) { syncIndexed(list, list._hybridArray); }
+  // A list object's indexed properties and length made those of `values` (FileList, DataTransferItemList).
+  function syncIndexed(list, values) {
+    for (var i = values.length; i < (list.length || 0); i++) delete list[i];
+    values.forEach(function (value, i) { Object.defineProperty(list, i, { value: value, enumerable: true, configurable: true }); });
+    Object.defineProperty(list, 'length', { value: values.length, configurable: true });
   }
   // The selection a user would make: the files replace the element's (none, one, or more with `multiple`).
   forms.selectFiles = function (input, files) {
@@ -183,9 +193,109 @@
     return this._hybridFileList;
   }, function (list) {
     if (typeOf(this) !== 'file' || !(list instanceof FileList)) return;   // null and other values are ignored, as in browsers
-    this._hybridFiles = Array.prototype.slice.call(list);
+    this._hybridFiles = list._hybridArray;   // shared: the list is live
     this._hybridFileList = list;
   });
+  // --- DataTransfer, as pages and testing libraries make one to put files into an <input type=file>
+  // (`input.files = transfer.files`) or to fill a drag or clipboard event. Outside a drag its effects stay "none".
+  // Behaviour and error texts observed on WebKitGTK 2.50 (DataTransferTests).
+  function illegal() { throw new TypeError('Illegal constructor'); }
+  function tagged(C, name) {
+    Object.defineProperty(C.prototype, Symbol.toStringTag, { value: name, configurable: true });
+    Object.defineProperty(g, name, { value: C, writable: true, configurable: true });
+  }
+  function DataTransferItemList() { illegal(); }
+  function DataTransferItem() { illegal(); }
+  function DataTransfer() {
+    if (!new.target) throw new TypeError("Constructor requires 'new' operator");
+    var items = Object.create(DataTransferItemList.prototype);
+    Object.defineProperty(items, '_hybridOwner', { value: this });
+    Object.defineProperties(this, {
+      _hybridEntries: { value: [] },   // {kind, type, data, item} in the order they were added
+      _hybridItems: { value: items },
+      _hybridFiles: { value: fileList([]) },
+    });
+    transferChanged(this);
+  }
+  function transferChanged(transfer) {
+    var entries = transfer._hybridEntries, files = transfer._hybridFiles._hybridArray;
+    syncIndexed(transfer._hybridItems, entries.map(function (entry) { return entry.item; }));
+    files.length = 0;   // in place: inputs given this list share the array
+    entries.forEach(function (entry) { if (entry.kind === 'file') files.push(entry.data); });
+    syncFileList(transfer._hybridFiles);
+  }
+  function transferFormat(format) {   // getData/setData/clearData's names: "text" and "url" are aliases
+    var f = domString(format).toLowerCase();
+    return f === 'text' ? 'text/plain' : f === 'url' ? 'text/uri-list' : f;
+  }
+  function stringEntry(transfer, type) {
+    return transfer._hybridEntries.filter(function (e) { return e.kind === 'string' && e.type === type; })[0];
+  }
+  function addEntry(transfer, kind, type, data) {
+    var item = Object.create(DataTransferItem.prototype), entry = { kind: kind, type: type, data: data, item: item };
+    Object.defineProperty(item, '_hybridEntry', { value: entry });
+    transfer._hybridEntries.push(entry);
+    transferChanged(transfer);
+    return item;
+  }
+  function removeEntries(transfer, keep) {
+    var entries = transfer._hybridEntries, kept = entries.filter(keep);
+    entries.length = 0;
+    Array.prototype.push.apply(entries, kept);
+    transferChanged(transfer);
+  }
+  var none = function () { return 'none'; }, ignored = function () {};
+  accessor(DataTransfer.prototype, 'dropEffect', none, ignored);
+  accessor(DataTransfer.prototype, 'effectAllowed', none, ignored);
+  accessor(DataTransfer.prototype, 'items', function () { return this._hybridItems; });
+  accessor(DataTransfer.prototype, 'files', function () { return this._hybridFiles; });
+  // "Files" first, then the strings' types in sorted order (WebKit's order, not the order they were added).
+  accessor(DataTransfer.prototype, 'types', function () {
+    var strings = this._hybridEntries.filter(function (e) { return e.kind === 'string'; }).map(function (e) { return e.type; });
+    return Object.freeze((this._hybridFiles.length ? ['Files'] : []).concat(strings.sort()));
+  });
+  method(DataTransfer.prototype, 'getData', function getData(format) {
+    var entry = stringEntry(this, transferFormat(format));
+    return entry ? entry.data : '';
+  });
+  method(DataTransfer.prototype, 'setData', function setData(format, data) {
+    var type = transferFormat(format), entry = stringEntry(this, type);
+    if (entry) entry.data = domString(data);
+    else addEntry(this, 'string', type, domString(data));
+  });
+  method(DataTransfer.prototype, 'clearData', function clearData(format) {   // files stay
+    var type = format === undefined ? null : transferFormat(format);
+    removeEntries(this, function (e) { return e.kind !== 'string' || (type !== null && e.type !== type); });
+  });
+  method(DataTransfer.prototype, 'setDragImage', function setDragImage() {});
+  method(DataTransferItemList.prototype, 'add', function add(data, type) {
+    var transfer = this._hybridOwner;
+    if (arguments.length >= 2) {
+      var t = domString(type).toLowerCase();
+      if (stringEntry(transfer, t)) throw domException('The operation is not supported.', 'NotSupportedError');
+      return addEntry(transfer, 'string', t, domString(data));
+    }
+    if (!(data instanceof g.File)) throw new TypeError("Argument 1 ('file') to DataTransferItemList.add must be an instance of File");
+    return addEntry(transfer, 'file', data.type, data);
+  });
+  method(DataTransferItemList.prototype, 'remove', function remove(index) {
+    var entry = this._hybridOwner._hybridEntries[index >>> 0];
+    removeEntries(this._hybridOwner, function (e) { return e !== entry; });
+  });
+  method(DataTransferItemList.prototype, 'clear', function clear() { removeEntries(this._hybridOwner, function () { return false; }); });
+  accessor(DataTransferItem.prototype, 'kind', function () { return this._hybridEntry.kind; });
+  accessor(DataTransferItem.prototype, 'type', function () { return this._hybridEntry.type; });
+  method(DataTransferItem.prototype, 'getAsFile', function getAsFile() {
+    return this._hybridEntry.kind === 'file' ? this._hybridEntry.data : null;
+  });
+  method(DataTransferItem.prototype, 'getAsString', function getAsString(callback) {
+    var entry = this._hybridEntry;
+    if (entry.kind === 'string' && typeof callback === 'function') g.setTimeout(function () { callback(entry.data); }, 0);
+  });
+  tagged(DataTransfer, 'DataTransfer');
+  tagged(DataTransferItemList, 'DataTransferItemList');
+  tagged(DataTransferItem, 'DataTransferItem');
+
   accessor(Input, 'defaultValue', function () { return this.getAttribute('value') || ''; },
            function (v) { this.setAttribute('value', v === null ? '' : domString(v)); });
 
