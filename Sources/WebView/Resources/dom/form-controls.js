@@ -244,57 +244,60 @@
     Array.prototype.push.apply(entries, kept);
     transferChanged(transfer);
   }
-  var none = function () { return 'none'; }, ignored = function () {};
-  accessor(DataTransfer.prototype, 'dropEffect', none, ignored);
-  accessor(DataTransfer.prototype, 'effectAllowed', none, ignored);
-  accessor(DataTransfer.prototype, 'items', function () { return this._hybridItems; });
-  accessor(DataTransfer.prototype, 'files', function () { return this._hybridFiles; });
-  // "Files" first, then the strings' types in sorted order (WebKit's order, not the order they were added).
-  accessor(DataTransfer.prototype, 'types', function () {
-    var strings = this._hybridEntries.filter(function (e) { return e.kind === 'string'; }).map(function (e) { return e.type; });
-    return Object.freeze((this._hybridFiles.length ? ['Files'] : []).concat(strings.sort()));
-  });
-  method(DataTransfer.prototype, 'getData', function getData(format) {
-    var entry = stringEntry(this, transferFormat(format));
-    return entry ? entry.data : '';
-  });
-  method(DataTransfer.prototype, 'setData', function setData(format, data) {
-    var type = transferFormat(format), entry = stringEntry(this, type);
-    if (entry) entry.data = domString(data);
-    else addEntry(this, 'string', type, domString(data));
-  });
-  method(DataTransfer.prototype, 'clearData', function clearData(format) {   // files stay
-    var type = format === undefined ? null : transferFormat(format);
-    removeEntries(this, function (e) { return e.kind !== 'string' || (type !== null && e.type !== type); });
-  });
-  method(DataTransfer.prototype, 'setDragImage', function setDragImage() {});
-  method(DataTransferItemList.prototype, 'add', function add(data, type) {
-    var transfer = this._hybridOwner;
-    if (arguments.length >= 2) {
-      var t = domString(type).toLowerCase();
-      if (stringEntry(transfer, t)) throw domException('The operation is not supported.', 'NotSupportedError');
-      return addEntry(transfer, 'string', t, domString(data));
-    }
-    if (!(data instanceof g.File)) throw new TypeError("Argument 1 ('file') to DataTransferItemList.add must be an instance of File");
-    return addEntry(transfer, 'file', data.type, data);
-  });
-  method(DataTransferItemList.prototype, 'remove', function remove(index) {
-    var entry = this._hybridOwner._hybridEntries[index >>> 0];
-    removeEntries(this._hybridOwner, function (e) { return e !== entry; });
-  });
-  method(DataTransferItemList.prototype, 'clear', function clear() { removeEntries(this._hybridOwner, function () { return false; }); });
-  accessor(DataTransferItem.prototype, 'kind', function () { return this._hybridEntry.kind; });
-  accessor(DataTransferItem.prototype, 'type', function () { return this._hybridEntry.type; });
-  method(DataTransferItem.prototype, 'getAsFile', function getAsFile() {
-    return this._hybridEntry.kind === 'file' ? this._hybridEntry.data : null;
-  });
-  method(DataTransferItem.prototype, 'getAsString', function getAsString(callback) {
-    var entry = this._hybridEntry;
-    if (entry.kind === 'string' && typeof callback === 'function') g.setTimeout(function () { callback(entry.data); }, 0);
-  });
-  tagged(DataTransfer, 'DataTransfer');
-  tagged(DataTransferItemList, 'DataTransferItemList');
-  tagged(DataTransferItem, 'DataTransferItem');
+  // Set up on first use of one of the three globals (page set-up time).
+  env.lazyProperties(g, ['DataTransfer', 'DataTransferItemList', 'DataTransferItem'], env.lazyInstaller(function () {
+    var none = function () { return 'none'; }, ignored = function () {};
+    accessor(DataTransfer.prototype, 'dropEffect', none, ignored);
+    accessor(DataTransfer.prototype, 'effectAllowed', none, ignored);
+    accessor(DataTransfer.prototype, 'items', function () { return this._hybridItems; });
+    accessor(DataTransfer.prototype, 'files', function () { return this._hybridFiles; });
+    // "Files" first, then the strings' types in sorted order (WebKit's order, not the order they were added).
+    accessor(DataTransfer.prototype, 'types', function () {
+      var strings = this._hybridEntries.filter(function (e) { return e.kind === 'string'; }).map(function (e) { return e.type; });
+      return Object.freeze((this._hybridFiles.length ? ['Files'] : []).concat(strings.sort()));
+    });
+    method(DataTransfer.prototype, 'getData', function getData(format) {
+      var entry = stringEntry(this, transferFormat(format));
+      return entry ? entry.data : '';
+    });
+    method(DataTransfer.prototype, 'setData', function setData(format, data) {
+      var type = transferFormat(format), entry = stringEntry(this, type);
+      if (entry) entry.data = domString(data);
+      else addEntry(this, 'string', type, domString(data));
+    });
+    method(DataTransfer.prototype, 'clearData', function clearData(format) {   // files stay
+      var type = format === undefined ? null : transferFormat(format);
+      removeEntries(this, function (e) { return e.kind !== 'string' || (type !== null && e.type !== type); });
+    });
+    method(DataTransfer.prototype, 'setDragImage', function setDragImage() {});
+    method(DataTransferItemList.prototype, 'add', function add(data, type) {
+      var transfer = this._hybridOwner;
+      if (arguments.length >= 2) {
+        var t = domString(type).toLowerCase();
+        if (stringEntry(transfer, t)) throw domException('The operation is not supported.', 'NotSupportedError');
+        return addEntry(transfer, 'string', t, domString(data));
+      }
+      if (!(data instanceof g.File)) throw new TypeError("Argument 1 ('file') to DataTransferItemList.add must be an instance of File");
+      return addEntry(transfer, 'file', data.type, data);
+    });
+    method(DataTransferItemList.prototype, 'remove', function remove(index) {
+      var entry = this._hybridOwner._hybridEntries[index >>> 0];
+      removeEntries(this._hybridOwner, function (e) { return e !== entry; });
+    });
+    method(DataTransferItemList.prototype, 'clear', function clear() { removeEntries(this._hybridOwner, function () { return false; }); });
+    accessor(DataTransferItem.prototype, 'kind', function () { return this._hybridEntry.kind; });
+    accessor(DataTransferItem.prototype, 'type', function () { return this._hybridEntry.type; });
+    method(DataTransferItem.prototype, 'getAsFile', function getAsFile() {
+      return this._hybridEntry.kind === 'file' ? this._hybridEntry.data : null;
+    });
+    method(DataTransferItem.prototype, 'getAsString', function getAsString(callback) {
+      var entry = this._hybridEntry;
+      if (entry.kind === 'string' && typeof callback === 'function') g.setTimeout(function () { callback(entry.data); }, 0);
+    });
+    tagged(DataTransfer, 'DataTransfer');
+    tagged(DataTransferItemList, 'DataTransferItemList');
+    tagged(DataTransferItem, 'DataTransferItem');
+  }));
 
   accessor(Input, 'defaultValue', function () { return this.getAttribute('value') || ''; },
            function (v) { this.setAttribute('value', v === null ? '' : domString(v)); });
