@@ -37,7 +37,7 @@ extension WebViewCore {
         if sameDocument { return true }
         guard let url = action.url else { return false }
         if action.isMainFrame {
-            let referrer = WebOrigin.referrer(from: document.url, to: url)
+            let referrer = document.referrer(to: url, policy: nil)
             queueTask(for: document) { [weak self] in
                 self?.load(.url(url), type: action.type, referrer: referrer, replacing: replacing, completion: nil)
             }

@@ -79,7 +79,7 @@ final class WebViewCore {
 
     /// Loads `target` in place of the current document, which is left first (``leaveDocument(replacing:type:)``).
     /// `referrer` is the new document's `document.referrer`: the page's for a navigation a page asked for
-    /// (``WebOrigin/referrer(from:to:)``); a `reload()` keeps the current document's; else empty.
+    /// (``WebOrigin/referrer(from:to:policy:)``); a `reload()` keeps the current document's; else empty.
     ///
     /// The session history takes the current document's entries (see `enterHistory`); a traversal gives the
     /// entries before and after the one it goes to instead (`around`).

@@ -69,4 +69,26 @@ import TestSupport
         await webView.close()
         await server.stop()
     }
+
+    /// Each policy from `http://127.0.0.1:8765/p/page.html#frag` to the same origin and to `http://localhost:8765`
+    /// (observed on WebKitGTK 2.50: `<meta name=referrer>` set to each, a synchronous XMLHttpRequest to either); from
+    /// `https` to `http` as WebKit's `SecurityPolicy::generateReferrerHeader` hides it (no `https` server here).
+    @Test(arguments: [
+        (ReferrerPolicy.noReferrer, "", "", ""),
+        (.noReferrerWhenDowngrade, "http://127.0.0.1:8765/p/page.html", "http://127.0.0.1:8765/p/page.html", ""),
+        (.origin, "http://127.0.0.1:8765/", "http://127.0.0.1:8765/", "https://a.example/"),
+        (.originWhenCrossOrigin, "http://127.0.0.1:8765/p/page.html", "http://127.0.0.1:8765/", "https://a.example/"),
+        (.sameOrigin, "http://127.0.0.1:8765/p/page.html", "", ""),
+        (.strictOrigin, "http://127.0.0.1:8765/", "http://127.0.0.1:8765/", ""),
+        (.strictOriginWhenCrossOrigin, "http://127.0.0.1:8765/p/page.html", "http://127.0.0.1:8765/", ""),
+        (.unsafeURL, "http://127.0.0.1:8765/p/page.html", "http://127.0.0.1:8765/p/page.html", "https://a.example/p?q"),
+    ])
+    func eachPolicyGivesWhatWebKitSends(policy: ReferrerPolicy, same: String, cross: String, downgrade: String) {
+        let page = URL(string: "http://user:pw@127.0.0.1:8765/p/page.html#frag")!
+        #expect(WebOrigin.referrer(from: page, to: URL(string: "http://127.0.0.1:8765/r")!, policy: policy) == same)
+        #expect(WebOrigin.referrer(from: page, to: URL(string: "http://localhost:8765/r")!, policy: policy) == cross)
+        #expect(WebOrigin.referrer(from: URL(string: "https://a.example/p?q#f")!, to: URL(string: "http://a.example/r")!,
+                                   policy: policy) == downgrade)
+        #expect(WebOrigin.referrer(from: URL(string: "file:///tmp/page.html")!, to: URL(string: "file:///tmp/r")!, policy: policy) == "")
+    }
 }

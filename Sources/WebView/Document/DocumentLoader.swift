@@ -293,7 +293,7 @@ final class DocumentLoader {
             return
         }
         let start = document.context.now
-        let cancel = resources.load(script.url, referrer: WebOrigin.referrer(from: document.url, to: script.url),
+        let cancel = resources.load(script.url, for: document,
                                     integrity: script.integrity) { [weak self] result in
             guard let self, !self.cancelled else { return }
             if case .success(let resource) = result {   // a Resource Timing entry, initiatorType 'script'

@@ -88,7 +88,7 @@ extension WebViewCore {
             }
             return true
         }
-        parent.frameFetches[frameID] = resources.load(url, referrer: WebOrigin.referrer(from: parent.url, to: url),
+        parent.frameFetches[frameID] = resources.load(url, for: parent,
                                                       failOnHTTPError: false) { [weak self, weak parent] result in
             guard let self, let parent, !parent.isClosed else { return }
             parent.frameFetches[frameID] = nil

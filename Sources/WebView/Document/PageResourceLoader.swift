@@ -36,7 +36,7 @@ final class PageResourceLoader {
     /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
     /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise; so is a body that
     /// does not match `integrity`, an element's Subresource Integrity metadata. `referrer` is the `Referer` header
-    /// (``WebRequest/addReferer(from:)``; empty: none).
+    /// (empty: none): a navigation's is the new document's `document.referrer`.
     @discardableResult
     func load(_ url: URL, referrer: String = "", failOnHTTPError: Bool = true, integrity: String? = nil,
               completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
@@ -59,6 +59,16 @@ final class PageResourceLoader {
             }
         }
         return { cancellable.cancel(); token.end() }
+    }
+
+    /// Loads `url` for `document` (a script, a module, a frame), its `Referer` as the document's policy gives it
+    /// (``DocumentHandle/referrer(to:policy:)``; none once the document is gone), else as
+    /// ``load(_:referrer:failOnHTTPError:integrity:completion:)``.
+    @discardableResult
+    func load(_ url: URL, for document: DocumentHandle?, failOnHTTPError: Bool = true, integrity: String? = nil,
+              completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
+        load(url, referrer: document?.referrer(to: url, policy: nil) ?? "", failOnHTTPError: failOnHTTPError, integrity: integrity,
+             completion: completion)
     }
 
     /// A `blob:` script of the page's store (`platform/blob.js`), read now: its text and the blob's type, or why not.

@@ -5,6 +5,10 @@ import JavaScript
 public protocol WebPlatformHost: AnyObject {
     /// The current document URL: the origin for storage and cookies, the base for relative requests.
     var documentURL: URL { get }
+    /// The `Referer` of the page's request to `url` (a navigation, a script, a frame, fetch, XMLHttpRequest, an image,
+    /// a stylesheet, a beacon) under `policy`, the request's own, or the document's when nil; empty for none. By
+    /// default ``WebOrigin/referrer(from:to:policy:)`` from ``documentURL`` under `policy` or WebKit's default.
+    func referrer(to url: URL, policy: ReferrerPolicy?) -> String
     /// The web view's session (cookies, `localStorage`, HTTP).
     var session: WebSession { get }
     /// This page's `sessionStorage`.
@@ -21,4 +25,7 @@ public protocol WebPlatformHost: AnyObject {
 
 extension WebPlatformHost {
     public func beginConnectionWork() -> WorkToken { beginWork() }
+    public func referrer(to url: URL, policy: ReferrerPolicy?) -> String {
+        WebOrigin.referrer(from: documentURL, to: url, policy: policy ?? .default)
+    }
 }

@@ -128,7 +128,7 @@ public final class WebPlatformInstance {
         nextID += 1
         guard let host, !isClosed else { return 0 }
         var request = request
-        if !noReferrer { request.addReferer(from: host.documentURL) }
+        if !noReferrer { request.addReferer(host.referrer(to: request.url, policy: nil)) }
         pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive, initiator: initiator,
                               start: initiator == nil ? 0 : context?.now ?? 0, url: request.url)
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
@@ -152,7 +152,7 @@ public final class WebPlatformInstance {
         guard let host, !isClosed, let context, !context.isClosed else { return nil }
         let start = context.now
         var request = request
-        request.addReferer(from: host.documentURL)
+        request.addReferer(host.referrer(to: request.url, policy: nil))
         var result: Result<LoadedResource, WebLoadError>?
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             result = .failure(refusal)
