@@ -91,4 +91,135 @@ import TestSupport
                                    policy: policy) == downgrade)
         #expect(WebOrigin.referrer(from: URL(string: "file:///tmp/page.html")!, to: URL(string: "file:///tmp/r")!, policy: policy) == "")
     }
+
+    /// A server for the policy tests: `/p/NAME` answers `pages[NAME]` as HTML (with `Referrer-Policy: RP` for
+    /// `?rp=RP`), anything else an empty text.
+    static func policyServer(_ pages: [String: String]) async throws -> LoopbackServer {
+        try await LoopbackServer { request in
+            guard request.path.hasPrefix("/p/"), let page = pages[String(request.path.dropFirst(3))] else { return .text("") }
+            let policy = request.query?.split(separator: "&").first { $0.hasPrefix("rp=") }.map { String($0.dropFirst(3)) }
+            return TestResponse(headers: policy.map { [("Referrer-Policy", $0.removingPercentEncoding ?? $0)] } ?? [],
+                                contentType: "text/html", body: Array(page.utf8))
+        }
+    }
+
+    /// A page that sends a synchronous request to its own origin and to `localhost` (another origin) per step, tagged
+    /// `?t=TAG`; the recorded `TAG same|cross referer` lines in order.
+    static let sendBoth = """
+        function send(tag) {
+          ['', 'http://localhost:' + (location.port || parent.location.port)].forEach(function (origin) {
+            var x = new XMLHttpRequest(); x.open('GET', origin + '/r?t=' + encodeURIComponent(tag) + (origin ? '&cross' : ''), false);
+            try { x.send(); } catch (e) {}
+          });
+        }
+        """
+
+    private func tagged(_ server: LoopbackServer) -> [String] {
+        server.requests.filter { $0.path == "/r" }.map { request in
+            let query = request.query ?? ""
+            let tag = query.split(separator: "&").first.map { String($0.dropFirst(2)).removingPercentEncoding ?? "" } ?? ""
+            return "\(tag) \(query.hasSuffix("&cross") ? "cross" : "same") \(request.headers["referer"] ?? "none")"
+        }
+    }
+
+    /// `<meta name="referrer">` sets the document's policy when it is inserted (in the body too) or its name or content
+    /// changes; the standard tokens ASCII case-insensitively and the legacy `never`, `always`, `default`; a content that
+    /// names none (an unknown word, spaces around a token, a list, an empty one, `origin-when-crossorigin`) leaves the
+    /// policy as it was; a meta removed leaves it, a detached one does nothing. Observed on WebKitGTK 2.50 (`hybrid run
+    /// --engine webkit`, this page against a server that logs the header).
+    @Test func metaReferrerSetsTheDocumentsPolicy() async throws {
+        let page = """
+            <!doctype html><html><head></head><body><script>
+            \(Self.sendBoth)
+            function meta(content, parent) {
+              var m = document.createElement('meta'); m.name = 'referrer'; m.content = content; (parent || document.head).appendChild(m);
+              return m;
+            }
+            ['no-referrer', 'no-referrer-when-downgrade', 'origin', 'origin-when-cross-origin', 'same-origin', 'strict-origin',
+             'strict-origin-when-cross-origin', 'unsafe-url', 'never', 'always', 'default', 'Origin'].forEach(function (t) {
+              meta('no-referrer'); meta(t); send(t);
+            });
+            ['bogus', ' origin ', 'origin, no-referrer', '', 'origin-when-crossorigin'].forEach(function (t) {
+              meta('unsafe-url'); meta(t); send(t);
+            });
+            meta('origin', document.body).remove(); send('removed');
+            var m = document.createElement('meta'); m.name = 'referrer'; m.content = 'unsafe-url'; send('detached');
+            document.head.appendChild(m); m.content = 'same-origin'; send('changed');
+            var n = document.createElement('meta'); n.content = 'no-referrer'; document.head.appendChild(n); n.name = 'REFERRER'; send('named');
+            </script></body></html>
+            """
+        let server = try await Self.policyServer(["page.html": page])
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("p/page.html#frag"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        let url = server.url("p/page.html").absoluteString, origin = server.baseURL.absoluteString
+        #expect(tagged(server) == [
+            "no-referrer same none", "no-referrer cross none",
+            "no-referrer-when-downgrade same \(url)", "no-referrer-when-downgrade cross \(url)",
+            "origin same \(origin)", "origin cross \(origin)",
+            "origin-when-cross-origin same \(url)", "origin-when-cross-origin cross \(origin)",
+            "same-origin same \(url)", "same-origin cross none",
+            "strict-origin same \(origin)", "strict-origin cross \(origin)",
+            "strict-origin-when-cross-origin same \(url)", "strict-origin-when-cross-origin cross \(origin)",
+            "unsafe-url same \(url)", "unsafe-url cross \(url)",
+            "never same none", "never cross none",
+            "always same \(url)", "always cross \(url)",
+            "default same \(url)", "default cross \(origin)",
+            "Origin same \(origin)", "Origin cross \(origin)",
+            "bogus same \(url)", "bogus cross \(url)",
+            " origin  same \(url)", " origin  cross \(url)",
+            "origin, no-referrer same \(url)", "origin, no-referrer cross \(url)",
+            " same \(url)", " cross \(url)",
+            "origin-when-crossorigin same \(url)", "origin-when-crossorigin cross \(url)",
+            "removed same \(origin)", "removed cross \(origin)",
+            "detached same \(origin)", "detached cross \(origin)",
+            "changed same \(url)", "changed cross none",
+            "named same none", "named cross none",
+        ])
+        await webView.close()
+        await server.stop()
+    }
+
+    /// The document's `Referrer-Policy` header: its last token that names a policy (case-insensitive; the legacy
+    /// keywords are not read there), replaced by a later `<meta name="referrer">`. It applies to the navigations the page
+    /// starts (the next `document.referrer` and its `Referer`), not to the next page's own requests; a frame's document
+    /// has its parent's policy unless its response names one, a srcdoc frame too. Observed on WebKitGTK 2.50.
+    @Test func theResponseHeaderSetsThePolicyAndFramesInheritIt() async throws {
+        let sender = "<!doctype html><script>\(Self.sendBoth) send(location.pathname.slice(3) + location.search);</script>"
+        let server = try await Self.policyServer([
+            "page.html": sender,
+            "meta.html": "<!doctype html><meta name=referrer content=no-referrer><script>\(Self.sendBoth) send('meta');</script>",
+            "frames.html": """
+                <!doctype html><meta name=referrer content=unsafe-url><iframe src="/p/page.html?child"></iframe>
+                <iframe src="/p/page.html?own&rp=same-origin"></iframe>
+                <iframe srcdoc="<script>\(Self.sendBoth.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "'", with: "&#39;")) send(&#39;srcdoc&#39;);</script>"></iframe>
+                <a id=go href="/p/page.html?next">next</a>
+                """,
+        ])
+        let (webView, _) = makeWebView()
+        for path in ["p/page.html?rp=unsafe-url,%20origin", "p/page.html?rp=ORIGIN,bogus", "p/page.html?rp=always",
+                     "p/meta.html?rp=unsafe-url", "p/frames.html"] {
+            try await webView.load(server.url(path))
+            _ = await webView.runUntilIdle(timeout: .generous)
+        }
+        try await webView.settle(after: "document.getElementById('go').click()")
+        #expect(try await webView.evaluateJavaScript("document.referrer") == .string(server.url("p/frames.html").absoluteString))
+        let origin = server.baseURL.absoluteString
+        let frames = server.url("p/frames.html").absoluteString
+        func url(_ path: String) -> String { server.url(path).absoluteString }
+        #expect(tagged(server).sorted() == [
+            "meta cross none", "meta same none",
+            "page.html?child cross \(url("p/page.html?child"))", "page.html?child same \(url("p/page.html?child"))",
+            "page.html?next cross \(origin)", "page.html?next same \(url("p/page.html?next"))",
+            "page.html?own&rp=same-origin cross none", "page.html?own&rp=same-origin same \(url("p/page.html?own&rp=same-origin"))",
+            "page.html?rp=ORIGIN,bogus cross \(origin)", "page.html?rp=ORIGIN,bogus same \(origin)",
+            "page.html?rp=always cross \(origin)", "page.html?rp=always same \(url("p/page.html?rp=always"))",
+            "page.html?rp=unsafe-url,%20origin cross \(origin)", "page.html?rp=unsafe-url,%20origin same \(origin)",
+            "srcdoc cross \(frames)", "srcdoc same \(frames)",
+        ])
+        let next = server.requests.first { $0.path == "/p/page.html" && $0.query == "next" }
+        #expect(next?.headers["referer"] == frames)
+        await webView.close()
+        await server.stop()
+    }
 }

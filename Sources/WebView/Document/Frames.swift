@@ -94,7 +94,8 @@ extension WebViewCore {
             parent.frameFetches[frameID] = nil
             switch result {
             case .success(let resource):
-                beginFrameDocument(frameID, url: resource.url, html: resource.text, inherits: false, in: parent)
+                beginFrameDocument(frameID, url: resource.url, html: resource.text, inherits: false,
+                                   policy: resource.referrerPolicy, in: parent)
             case .failure(let error):
                 // As in browsers, a frame whose load failed still gets a document and a `load` event; the failure
                 // is a console error, not an exception of the page.
@@ -125,7 +126,7 @@ extension WebViewCore {
 
     @discardableResult
     private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, reportsLoad: Bool = true,
-                                    in parent: DocumentHandle) -> DocumentHandle? {
+                                    policy: ReferrerPolicy? = nil, in parent: DocumentHandle) -> DocumentHandle? {
         guard mayMakeFrame(frameID, in: parent) else {
             closeFrame(frameID, in: parent)
             return nil
@@ -143,6 +144,9 @@ extension WebViewCore {
             child.origin = parent.origin
             child.baseURLOverride = parent.baseURL
         }
+        // Its referrer policy: its response's, else its parent's, as WebKit gives a frame's document (a srcdoc and an
+        // about:blank frame too; observed on WebKitGTK 2.50); a `<meta name="referrer">` of its own replaces it.
+        child.referrerPolicy = policy ?? parent.referrerPolicy
         parent.childFrames[frameID] = child
         do {
             try PageEnvironment.install(in: child, core: self)

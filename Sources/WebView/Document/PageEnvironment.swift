@@ -143,6 +143,12 @@ enum PageEnvironment {
             return ESModules.translateHandler(body, document: document, resources: core.resources)
         }
         define("referrer") { [weak document] _ in document?.referrer ?? "" }
+        // A connected `<meta name="referrer">`'s content (dom/referrer.js): the document's policy from now on, when it
+        // names one (``ReferrerPolicy/init(metaContent:)``).
+        define("setReferrerPolicy") { [weak document] args in
+            if let document, let policy = args.string(at: 0).flatMap(ReferrerPolicy.init(metaContent:)) { document.referrerPolicy = policy }
+            return nil
+        }
         define("dialog") { [weak core, weak document] args in
             guard let core, let document else { return nil }
             return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",

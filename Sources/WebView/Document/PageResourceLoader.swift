@@ -7,6 +7,9 @@ struct PageResource {
     var text: String
     /// The response's media type (`Content-Type`, a file's by its extension), when the load had one.
     var mimeType: String? = nil
+    /// The policy its `Referrer-Policy` response headers name (``ReferrerPolicy/init(header:)``), if any: a
+    /// document's own.
+    var referrerPolicy: ReferrerPolicy? = nil
 }
 
 /// Why a document or script could not be fetched.
@@ -52,7 +55,10 @@ final class PageResourceLoader {
                 if let integrity, let mismatch = SubresourceIntegrity.failure(of: resource.body, metadata: integrity) {
                     completion(.failure(PageLoadError(url: url.absoluteString, message: mismatch)))
                 } else {
-                    completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType)))
+                    let policy = resource.headers.filter { $0.0.caseInsensitiveCompare("Referrer-Policy") == .orderedSame }
+                        .map(\.1).joined(separator: ",")
+                    completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType,
+                                                     referrerPolicy: ReferrerPolicy(header: policy))))
                 }
             case .failure(let error):
                 completion(.failure(PageLoadError(url: error.url, message: error.message)))
