@@ -222,4 +222,146 @@ import TestSupport
         await webView.close()
         await server.stop()
     }
+
+    /// `fetch`'s `referrerPolicy` (each of the eight; '' is the document's) and `referrer` ('' none, 'about:client' the
+    /// page, a URL of the page's origin, another origin's URL read as 'about:client'), a `Request`'s own, and the
+    /// `referrerpolicy` of images, scripts, stylesheet links and iframes; `XMLHttpRequest` has the document's.
+    /// Observed on WebKitGTK 2.50 (this page against a server that logs the header).
+    @Test func requestsAndElementsNameTheirOwnPolicy() async throws {
+        let page = """
+            <!doctype html><html><head></head><body><script>
+            var cross = 'http://localhost:' + location.port;
+            ['no-referrer', 'no-referrer-when-downgrade', 'origin', 'origin-when-cross-origin', 'same-origin', 'strict-origin',
+             'strict-origin-when-cross-origin', 'unsafe-url', ''].forEach(function (p) {
+              fetch('/r?t=' + p, { referrerPolicy: p });
+              fetch(cross + '/r?t=' + p + '&cross', { referrerPolicy: p }).catch(function () {});
+            });
+            fetch('/r?t=empty', { referrer: '' });
+            fetch('/r?t=same-url', { referrer: '/p/other.html?q#f' });
+            fetch('/r?t=client', { referrer: 'about:client' });
+            fetch('/r?t=cross-url', { referrer: cross + '/x' });
+            fetch(cross + '/r?t=same-url&cross', { referrer: '/p/other.html?q' }).catch(function () {});
+            fetch(cross + '/r?t=same-url-unsafe&cross', { referrer: '/p/other.html?q', referrerPolicy: 'unsafe-url' }).catch(function () {});
+            fetch(new Request('/r?t=request-empty', { referrer: '', referrerPolicy: 'origin' }));
+            fetch(new Request('/r?t=request-url', { referrer: '/p/other.html?q' }));
+            var img = document.createElement('img'); img.referrerPolicy = 'no-referrer'; img.src = cross + '/r?t=img&cross';
+            document.body.appendChild(img);
+            var img2 = document.createElement('img'); img2.setAttribute('referrerpolicy', 'UNSAFE-URL'); img2.src = cross + '/r?t=img-unsafe&cross';
+            document.body.appendChild(img2);
+            var s = document.createElement('script'); s.referrerPolicy = 'origin'; s.src = '/r?t=script'; document.head.appendChild(s);
+            var l = document.createElement('link'); l.rel = 'stylesheet'; l.referrerPolicy = 'no-referrer'; l.href = '/r?t=link';
+            document.head.appendChild(l);
+            var f = document.createElement('iframe'); f.referrerPolicy = 'origin'; f.src = '/r?t=iframe'; document.body.appendChild(f);
+            var x = new XMLHttpRequest(); x.open('GET', cross + '/r?t=xhr&cross'); x.send();
+            </script></body></html>
+            """
+        let server = try await Self.policyServer(["page.html": page])
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("p/page.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        let url = server.url("p/page.html").absoluteString, origin = server.baseURL.absoluteString
+        let other = server.url("p/other.html?q").absoluteString
+        #expect(tagged(server).sorted() == [
+            " cross \(origin)", " same \(url)",
+            "client same \(url)", "cross-url same \(url)", "empty same none",
+            "iframe same \(origin)", "img cross none", "img-unsafe cross \(url)", "link same none",
+            "no-referrer cross none", "no-referrer same none",
+            "no-referrer-when-downgrade cross \(url)", "no-referrer-when-downgrade same \(url)",
+            "origin cross \(origin)", "origin same \(origin)",
+            "origin-when-cross-origin cross \(origin)", "origin-when-cross-origin same \(url)",
+            "request-empty same none", "request-url same \(other)",
+            "same-origin cross none", "same-origin same \(url)",
+            "same-url cross \(origin)", "same-url same \(other)", "same-url-unsafe cross \(other)",
+            "script same \(origin)",
+            "strict-origin cross \(origin)", "strict-origin same \(origin)",
+            "strict-origin-when-cross-origin cross \(origin)", "strict-origin-when-cross-origin same \(url)",
+            "unsafe-url cross \(url)", "unsafe-url same \(url)",
+            "xhr cross \(origin)",
+        ])
+        await webView.close()
+        await server.stop()
+    }
+
+    /// `Request.referrer` and `referrerPolicy` as WebKit gives them, the errors of a bad policy or referrer, and the
+    /// elements' reflected `referrerPolicy`. Observed on WebKitGTK 2.50.
+    @Test func requestAndElementPropertiesReadAsInWebKit() async throws {
+        let server = try await Self.policyServer(["page.html": "<!doctype html><p>page</p>"])
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("p/page.html"))
+        let script = """
+              var out = [], cross = 'http://localhost:' + location.port;
+              var r = new Request('/r'); out.push(r.referrer, JSON.stringify(r.referrerPolicy));
+              var e = new Request('/r', { referrer: '', referrerPolicy: 'origin' }); out.push(JSON.stringify(e.referrer), e.referrerPolicy);
+              out.push(new Request('/r', { referrer: '/p/other.html?q#f' }).referrer);
+              out.push(new Request('/r', { referrer: cross + '/x' }).referrer);
+              out.push(JSON.stringify([e.clone().referrer, e.clone().referrerPolicy, new Request(e).referrerPolicy]));
+              out.push(JSON.stringify([new Request(e, { referrer: 'about:client' }).referrerPolicy, new Request(e, { method: 'GET' }).referrer]));
+              try { new Request('/r', { referrerPolicy: 'bogus' }); } catch (x) { out.push(x.name + ': ' + x.message); }
+              try { new Request('/r', { referrer: 'http://[' }); } catch (x) { out.push(x.name + ': ' + x.message); }
+              await fetch('/r', { referrerPolicy: 'bogus' }).catch(x => out.push('fetch ' + x.name + ': ' + x.message));
+              ['a', 'area', 'img', 'script', 'link', 'iframe'].forEach(function (t) {
+                var el = document.createElement(t), values = [el.referrerPolicy];
+                el.setAttribute('referrerpolicy', 'ORIGIN'); values.push(el.referrerPolicy);
+                el.setAttribute('referrerpolicy', 'x'); values.push(el.referrerPolicy);
+                el.referrerPolicy = 'Same-Origin'; values.push(el.getAttribute('referrerpolicy'));
+                out.push(t + ' ' + JSON.stringify(values));
+              });
+              out.push('form ' + ('referrerPolicy' in document.createElement('form')));
+              return out.join('\\n');
+            """
+        let page = server.url("p/").absoluteString
+        #expect(try await webView.callAsyncJavaScript("(async function () {\n\(script)\n})()") == .string("""
+            about:client
+            ""
+            ""
+            origin
+            \(page)other.html?q#f
+            about:client
+            ["","origin","origin"]
+            ["","about:client"]
+            TypeError: Type error
+            TypeError: Referrer is not a valid URL.
+            fetch TypeError: Type error
+            a ["","origin","","Same-Origin"]
+            area ["","origin","","Same-Origin"]
+            img ["","origin","","Same-Origin"]
+            script ["","origin","","Same-Origin"]
+            link ["","origin","","Same-Origin"]
+            iframe ["","origin","","Same-Origin"]
+            form false
+            """))
+        await webView.close()
+        await server.stop()
+    }
+
+    /// A link's `referrerpolicy`, and `rel=noreferrer` on a link or a form: no `Referer` and an empty `document.referrer`
+    /// on the next page, under the page's `<meta name=referrer content=origin>`. Observed on WebKitGTK 2.50.
+    @Test func linksAndFormsNameThePolicyOfTheirNavigation() async throws {
+        let page = """
+            <!doctype html><html><head><meta name=referrer content=origin></head><body>
+            <a id=plain href="/p/next.html?from=plain">p</a>
+            <a id=policy referrerpolicy=unsafe-url href="/p/next.html?from=policy">a1</a>
+            <a id=noreferrer rel="noopener noreferrer" href="/p/next.html?from=noreferrer">a2</a>
+            <form id=f1 rel=noreferrer action="/p/next.html"><input name=from value=form-noreferrer><button id=b1>go</button></form>
+            <form id=f2 action="/p/next.html"><input name=from value=form><button id=b2>go</button></form>
+            </body></html>
+            """
+        let server = try await Self.policyServer(["page.html": page, "next.html": "<!doctype html><p>next</p>"])
+        let (webView, _) = makeWebView()
+        var referrers: [String] = []
+        for id in ["plain", "policy", "noreferrer", "b1", "b2"] {
+            try await webView.load(server.url("p/page.html"))
+            try await webView.settle(after: "document.getElementById('\(id)').click()")
+            referrers.append("\(id) \(try await webView.evaluateJavaScript("document.referrer"))")
+        }
+        let url = server.url("p/page.html").absoluteString, origin = server.baseURL.absoluteString
+        #expect(referrers == ["plain \(JSONValue.string(origin))", "policy \(JSONValue.string(url))", "noreferrer \(JSONValue.string(""))",
+                              "b1 \(JSONValue.string(""))", "b2 \(JSONValue.string(origin))"])
+        #expect(referers(server).filter { $0.hasPrefix("/p/next.html") } == [
+            "/p/next.html?from=plain \(origin)", "/p/next.html?from=policy \(url)", "/p/next.html?from=noreferrer none",
+            "/p/next.html?from=form-noreferrer none", "/p/next.html?from=form \(origin)",
+        ])
+        await webView.close()
+        await server.stop()
+    }
 }

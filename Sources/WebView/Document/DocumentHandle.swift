@@ -49,8 +49,11 @@ public final class DocumentHandle {
     /// `document.referrer`: the URL of the page that navigated here, as its referrer policy gives it; empty if none.
     var referrer = ""
     /// The policy of the document's requests and of the navigations it starts: WebKit's default until its response's
-    /// `Referrer-Policy` header or a `<meta name="referrer">` names another.
-    var referrerPolicy = ReferrerPolicy.default
+    /// `Referrer-Policy` header or a `<meta name="referrer">` names another (a frame's: its parent's until then).
+    public internal(set) var referrerPolicy = ReferrerPolicy.default
+    /// While a link, an area or a form of the page starts a navigation: the policy it names (`referrerpolicy`, or
+    /// `no-referrer` for `rel=noreferrer`), which ``WebViewCore/requestNavigation(_:from:sameDocument:replacing:)`` uses.
+    var navigationReferrerPolicy: ReferrerPolicy?
     /// True while the page gets the events of being left (`beforeunload` ... `unload`): navigations it asks for then
     /// are refused.
     var isLeaving = false
@@ -127,11 +130,6 @@ public final class DocumentHandle {
 extension DocumentHandle: WebPlatformHost {
     /// The URL the platform resolves and keys storage by: a `srcdoc` or `about:blank` frame's parent's.
     public var documentURL: URL { baseURL }
-    /// ``WebOrigin/referrer(from:to:policy:)`` from ``documentURL`` (the parent's for a `srcdoc` or `about:blank`
-    /// frame) under `policy`, else the document's policy.
-    public func referrer(to url: URL, policy: ReferrerPolicy?) -> String {
-        WebOrigin.referrer(from: documentURL, to: url, policy: policy ?? referrerPolicy)
-    }
     public var session: WebSession {
         guard let core else { preconditionFailure("the web view of this document is gone") }
         return core.resources.session

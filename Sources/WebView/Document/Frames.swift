@@ -65,9 +65,9 @@ extension WebViewCore {
     /// as a task once its document loaded, and the parent's `load` waits for it. False (nothing happens) for a
     /// URL no frame can load: a scheme other than `http`, `https`, `file` and `about` (an app's own scheme,
     /// which WebKit fails to load, leaving the frame as it was), a URL already loaded twice among the frame's
-    /// ancestors, or a frame beyond ``maximumFrames``.
+    /// ancestors, or a frame beyond ``maximumFrames``. `policy`: the iframe's `referrerpolicy`, if it names one.
     @discardableResult
-    func navigateFrame(_ frameID: Int, url: URL?, srcdoc: String?, in parent: DocumentHandle) -> Bool {
+    func navigateFrame(_ frameID: Int, url: URL?, srcdoc: String?, policy: ReferrerPolicy? = nil, in parent: DocumentHandle) -> Bool {
         guard !parent.isClosed else { return false }
         let scheme = url?.scheme?.lowercased() ?? ""
         guard srcdoc != nil || ["http", "https", "file", "about"].contains(scheme), mayMakeFrame(frameID, in: parent) else { return false }
@@ -88,7 +88,7 @@ extension WebViewCore {
             }
             return true
         }
-        parent.frameFetches[frameID] = resources.load(url, for: parent,
+        parent.frameFetches[frameID] = resources.load(url, for: parent, policy: policy,
                                                       failOnHTTPError: false) { [weak self, weak parent] result in
             guard let self, let parent, !parent.isClosed else { return }
             parent.frameFetches[frameID] = nil

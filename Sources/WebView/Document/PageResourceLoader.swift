@@ -67,14 +67,14 @@ final class PageResourceLoader {
         return { cancellable.cancel(); token.end() }
     }
 
-    /// Loads `url` for `document` (a script, a module, a frame), its `Referer` as the document's policy gives it
-    /// (``DocumentHandle/referrer(to:policy:)``; none once the document is gone), else as
-    /// ``load(_:referrer:failOnHTTPError:integrity:completion:)``.
+    /// Loads `url` for `document` (a script, a module, a frame), its `Referer` as `policy` (the element's
+    /// `referrerpolicy`) or the document's policy gives it (``WebPlatformHost/referrer(to:policy:)``; none once the
+    /// document is gone), else as ``load(_:referrer:failOnHTTPError:integrity:completion:)``.
     @discardableResult
-    func load(_ url: URL, for document: DocumentHandle?, failOnHTTPError: Bool = true, integrity: String? = nil,
-              completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
-        load(url, referrer: document?.referrer(to: url, policy: nil) ?? "", failOnHTTPError: failOnHTTPError, integrity: integrity,
-             completion: completion)
+    func load(_ url: URL, for document: DocumentHandle?, policy: ReferrerPolicy? = nil, failOnHTTPError: Bool = true,
+              integrity: String? = nil, completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
+        load(url, referrer: document?.referrer(to: url, policy: policy) ?? "", failOnHTTPError: failOnHTTPError,
+             integrity: integrity, completion: completion)
     }
 
     /// A `blob:` script of the page's store (`platform/blob.js`), read now: its text and the blob's type, or why not.

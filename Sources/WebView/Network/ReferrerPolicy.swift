@@ -1,4 +1,5 @@
 import Foundation
+import JavaScript
 
 /// A referrer policy (Referrer Policy, W3C): how much of a page's URL its requests carry in `Referer` and the next
 /// page's `document.referrer`. A document's comes from its `Referrer-Policy` response header and its
@@ -51,5 +52,42 @@ public enum ReferrerPolicy: String, Sendable, CaseIterable {
         let tokens = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let last = tokens.reversed().lazy.compactMap({ ReferrerPolicy(token: $0) }).first else { return nil }
         self = last
+    }
+}
+
+/// The referrer a page's request asks for (`fetch`'s `referrer` and `referrerPolicy`, an element's `referrerpolicy`).
+enum RequestReferrer: Sendable {
+    /// The page's URL under `policy`, or under the document's policy when nil.
+    case client(policy: ReferrerPolicy?)
+    /// `url` (a `fetch`'s `referrer`, a URL of the page's origin) under `policy`, or the document's.
+    case url(URL, policy: ReferrerPolicy?)
+    /// No `Referer` (`referrer: ''`).
+    case none
+
+    /// From the page's strings: `policy` a token ('', unknown or nil: the document's), `referrer` nil for the page's
+    /// URL, '' for none, else a URL.
+    init(policy: String?, referrer: String?) {
+        let policy = policy.flatMap(ReferrerPolicy.init(token:))
+        switch referrer {
+        case nil, "about:client": self = .client(policy: policy)
+        case ""?: self = .none
+        case let referrer?: self = URL(string: referrer).map { .url($0, policy: policy) } ?? .client(policy: policy)
+        }
+    }
+
+    /// The `Referer` header of a request to `target` from a page (or worker) at `client` whose policy is `policy`;
+    /// empty for none.
+    func header(to target: URL, client: URL, policy clientPolicy: ReferrerPolicy) -> String {
+        switch self {
+        case .client(let policy): WebOrigin.referrer(from: client, to: target, policy: policy ?? clientPolicy)
+        case .url(let source, let policy): WebOrigin.referrer(from: source, to: target, policy: policy ?? clientPolicy)
+        case .none: ""
+        }
+    }
+
+    /// The referrer of a request the page's script makes with `native.send` (platform/xmlhttprequest-send.js):
+    /// its arguments 9 (the policy) and 10 (`fetch`'s referrer; not a string: the page's).
+    init(sendArguments args: JSArguments) {
+        self.init(policy: args.string(at: 9), referrer: args[10].isString ? args.string(at: 10) : nil)
     }
 }

@@ -24,6 +24,37 @@
     }
   });
 
+  // The navigation a link or an area starts (domino's activation assigns `location`, page.js's env.navigateFrom) and a
+  // form's submission (env.navigate, dom/form-submission.js, with the form) carry its policy: `rel=noreferrer` (links,
+  // areas, forms) sends no Referer and leaves the next page's `document.referrer` empty, else the element's
+  // `referrerpolicy` (links and areas; forms have none) replaces the document's (observed on WebKitGTK 2.50).
+  function elementPolicy(el) {
+    if (!el || el.nodeType !== 1) return null;
+    if (/(^|\s)noreferrer(\s|$)/i.test(el.getAttribute('rel') || '')) return 'no-referrer';
+    return el.localName === 'form' ? null : el.referrerPolicy || null;
+  }
+  var clicked = null;
+  doc.addEventListener('click', function (event) {
+    var el = event.target;
+    while (el && el.nodeType === 1 && el.localName !== 'a' && el.localName !== 'area') el = el.parentNode;
+    clicked = el && el.nodeType === 1 ? el : null;
+  });
+  var navigateFrom = env.navigateFrom;
+  env.navigateFrom = function (url, type) {
+    var link = clicked;
+    clicked = null;
+    return withPolicy(link && type === 'location' && link.href === String(url) ? elementPolicy(link) : null, navigateFrom, this, arguments);
+  };
+  var navigate = env.navigate;
+  env.navigate = function (url, type, replace, form) {
+    return withPolicy(type === 'formSubmitted' ? elementPolicy(form) : null, navigate, this, arguments);
+  };
+  function withPolicy(policy, f, self, args) {
+    if (policy === null) return f.apply(self, args);
+    native.setNavigationReferrerPolicy(policy);
+    try { return f.apply(self, args); } finally { native.setNavigationReferrerPolicy(null); }
+  }
+
   // HTMLScriptElement.referrerPolicy, reflected as domino reflects it on <a>, <area>, <img>, <link> and <iframe>: one
   // of the policies, lowercased, else ''.
   var policies = ['no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin',
