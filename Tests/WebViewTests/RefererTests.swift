@@ -92,14 +92,16 @@ import TestSupport
         #expect(WebOrigin.referrer(from: URL(string: "file:///tmp/page.html")!, to: URL(string: "file:///tmp/r")!, policy: policy) == "")
     }
 
-    /// A server for the policy tests: `/p/NAME` answers `pages[NAME]` as HTML (with `Referrer-Policy: RP` for
-    /// `?rp=RP`), anything else an empty text.
+    /// A server for the policy tests: `/p/NAME` answers `pages[NAME]` as HTML, or JavaScript for a `.js` name (with
+    /// `Referrer-Policy: RP` for `?rp=RP`), anything else an empty text (script).
     static func policyServer(_ pages: [String: String]) async throws -> LoopbackServer {
         try await LoopbackServer { request in
-            guard request.path.hasPrefix("/p/"), let page = pages[String(request.path.dropFirst(3))] else { return .text("") }
+            guard request.path.hasPrefix("/p/"), let page = pages[String(request.path.dropFirst(3))] else {
+                return request.path.hasSuffix(".js") ? TestResponse(contentType: "text/javascript") : .text("")
+            }
             let policy = request.query?.split(separator: "&").first { $0.hasPrefix("rp=") }.map { String($0.dropFirst(3)) }
             return TestResponse(headers: policy.map { [("Referrer-Policy", $0.removingPercentEncoding ?? $0)] } ?? [],
-                                contentType: "text/html", body: Array(page.utf8))
+                                contentType: request.path.hasSuffix(".js") ? "text/javascript" : "text/html", body: Array(page.utf8))
         }
     }
 
@@ -115,7 +117,7 @@ import TestSupport
         """
 
     private func tagged(_ server: LoopbackServer) -> [String] {
-        server.requests.filter { $0.path == "/r" }.map { request in
+        server.requests.filter { $0.path == "/r" || $0.path == "/r.js" }.map { request in
             let query = request.query ?? ""
             let tag = query.split(separator: "&").first.map { String($0.dropFirst(2)).removingPercentEncoding ?? "" } ?? ""
             return "\(tag) \(query.hasSuffix("&cross") ? "cross" : "same") \(request.headers["referer"] ?? "none")"
@@ -361,6 +363,52 @@ import TestSupport
             "/p/next.html?from=plain \(origin)", "/p/next.html?from=policy \(url)", "/p/next.html?from=noreferrer none",
             "/p/next.html?from=form-noreferrer none", "/p/next.html?from=form \(origin)",
         ])
+        await webView.close()
+        await server.stop()
+    }
+
+    /// A worker's requests carry the worker's URL: its `fetch` under its script's `Referrer-Policy` header, else the
+    /// document's policy; `importScripts`, `XMLHttpRequest` and module imports under the document's policy (WebKit
+    /// loads those through the document); the worker's own script carries the page's URL under the page's policy.
+    /// Observed on WebKitGTK 2.50 (module imports under a policy of the document's other than the default: not
+    /// checked, they follow importScripts).
+    @Test func workersRequestsCarryTheWorkersURL() async throws {
+        let worker = """
+            var cross = 'http://localhost:' + location.port;
+            importScripts('/r.js?t=import');
+            Promise.all([fetch('/r?t=fetch'), fetch(cross + '/r?t=fetch&cross'), fetch('/r?t=fetch-origin', { referrerPolicy: 'origin' })])
+              .then(function () {
+                var x = new XMLHttpRequest(); x.open('GET', cross + '/r?t=xhr&cross', false); x.send();
+                postMessage('done');
+              });
+            """
+        let server = try await Self.policyServer([
+            "default.html": "<!doctype html><script>new Worker('/p/w.js'); new Worker('/p/m.js', { type: 'module' });</script>",
+            "meta.html": "<!doctype html><meta name=referrer content=origin><script>new Worker('/p/w.js?rp=unsafe-url');</script>",
+            "w.js": worker,
+            "m.js": "import '/r.js?t=module-import'; fetch('/r?t=module-fetch');",
+        ])
+        let (webView, _) = makeWebView()
+        try await webView.load(server.url("p/default.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        let origin = server.baseURL.absoluteString
+        let w = server.url("p/w.js").absoluteString, m = server.url("p/m.js").absoluteString
+        let page = server.url("p/default.html").absoluteString
+        #expect(tagged(server).sorted() == [
+            "fetch cross \(origin)", "fetch same \(w)", "fetch-origin same \(origin)", "import same \(w)",
+            "module-fetch same \(m)", "module-import same \(m)", "xhr cross \(origin)",
+        ])
+        #expect(server.requests.filter { $0.path.hasPrefix("/p/") && $0.path.hasSuffix(".js") }.map { "\($0.path) \($0.headers["referer"] ?? "none")" }.sorted()
+                == ["/p/m.js \(page)", "/p/w.js \(page)"])
+        let before = tagged(server).count
+        try await webView.load(server.url("p/meta.html"))
+        _ = await webView.runUntilIdle(timeout: .generous)
+        let unsafe = server.url("p/w.js?rp=unsafe-url").absoluteString
+        #expect(tagged(server).dropFirst(before).sorted() == [
+            "fetch cross \(unsafe)", "fetch same \(unsafe)", "fetch-origin same \(origin)", "import same \(origin)",
+            "xhr cross \(origin)",
+        ])
+        #expect(server.requests.first { $0.query == "rp=unsafe-url" }?.headers["referer"] == origin)
         await webView.close()
         await server.stop()
     }
