@@ -29,7 +29,8 @@ extension WebViewCore {
     /// A fragment navigation (`sameDocument`) is decided the same way, as WebKit asks the navigation policy for it (at
     /// once), but loads nothing: the page changes its URL itself when it is allowed.
     ///
-    /// The new document's `document.referrer` is the requesting page's, as its policy gives it; `replacing` (a
+    /// The new document's `document.referrer` is the requesting page's, as its policy gives it (or the link's or form's
+    /// own: ``DocumentHandle/navigationReferrerPolicy``); `replacing` (a
     /// `location.replace`) leaves the page without keeping it (see `leaveDocument`).
     func requestNavigation(_ action: NavigationAction, from document: DocumentHandle, sameDocument: Bool = false,
                            replacing: Bool = false) -> Bool {
@@ -37,7 +38,7 @@ extension WebViewCore {
         if sameDocument { return true }
         guard let url = action.url else { return false }
         if action.isMainFrame {
-            let referrer = WebOrigin.referrer(from: document.url, to: url)
+            let referrer = document.referrer(to: url, policy: document.navigationReferrerPolicy)
             queueTask(for: document) { [weak self] in
                 self?.load(.url(url), type: action.type, referrer: referrer, replacing: replacing, completion: nil)
             }

@@ -88,7 +88,7 @@ final class WebViewCore {
 
     /// Loads `target` in place of the current document, which is left first (``leaveDocument(replacing:type:)``).
     /// `referrer` is the new document's `document.referrer`: the page's for a navigation a page asked for
-    /// (``WebOrigin/referrer(from:to:)``); a `reload()` keeps the current document's; else empty.
+    /// (``WebOrigin/referrer(from:to:policy:)``); a `reload()` keeps the current document's; else empty.
     ///
     /// The session history takes the current document's entries (see `enterHistory`); a traversal gives the
     /// entries before and after the one it goes to instead (`around`).
@@ -133,7 +133,8 @@ final class WebViewCore {
                 self.cancelFetch = nil
                 switch result {
                 case .success(let resource):
-                    self.beginDocument(page: page, url: resource.url, html: resource.text, referrer: referrer)
+                    self.beginDocument(page: page, url: resource.url, html: resource.text, referrer: referrer,
+                                       policy: resource.referrerPolicy)
                 case .failure(let error): self.loadFailed(page: page, url: url, error: WebViewError.loadFailed(url: error.url, message: error.message))
                 }
             }
@@ -183,10 +184,12 @@ final class WebViewCore {
         return prepared.document
     }
 
-    private func beginDocument(page: Int, url: URL, html: String, referrer: String) {
+    /// `policy`: the referrer policy of the document's response, if it named one.
+    private func beginDocument(page: Int, url: URL, html: String, referrer: String, policy: ReferrerPolicy? = nil) {
         if let document = takePreparedDocument(page: page, url: url) {
             self.document = document
             document.referrer = referrer
+            document.referrerPolicy = policy ?? .default
             startDocument(document, page: page, html: html)
             return
         }
@@ -197,6 +200,7 @@ final class WebViewCore {
             ?? runtime.assumeIsolated { LoopBound($0.makeContext(name: "page \(page)"), loop: $0.loop) }.value
         let document = DocumentHandle(id: page, context: context, url: url, core: self)
         document.referrer = referrer
+        document.referrerPolicy = policy ?? .default
         self.document = document
         do {
             try PageEnvironment.install(in: document, core: self, require: prepared?.require)

@@ -58,6 +58,9 @@ package enum WebViewScripts {
     /// - `frames`: iframes' browsing contexts (the Swift half is `Frames.swift`): `contentWindow`,
     ///   `contentDocument`, `frames`/`length`/`window[i]`, `parent`, `top`, `frameElement`, `name`, `closed`, the
     ///   frame's `load` event, `postMessage` with a structured clone, and the windows frames see of each other.
+    /// - `referrer`: the document's referrer policy from `<meta name="referrer">` (`native.setReferrerPolicy`), the
+    ///   policy of a link's or a form's navigation (`referrerpolicy`, `rel=noreferrer`) and
+    ///   `HTMLScriptElement.referrerPolicy` (domino reflects the other elements' `referrerpolicy`).
     ///
     /// Most set-up waits for the page's first use of an API (a stub global or method that installs the real one).
     static let dom: [(name: String, script: ScriptResource)] = [
@@ -77,6 +80,7 @@ package enum WebViewScripts {
         "components",
         "shadow",
         "frames",
+        "referrer",
     ].map { name in (name, ScriptResource(module: "WebView", file: "dom/\(name).js")) }
 
     /// Behind ``HeadlessWebView``'s inspection helpers (`click`, `setValue`, `text`, ...); a function of `(env)`.

@@ -48,6 +48,12 @@ public final class DocumentHandle {
     var origin: String
     /// `document.referrer`: the URL of the page that navigated here, as its referrer policy gives it; empty if none.
     var referrer = ""
+    /// The policy of the document's requests and of the navigations it starts: WebKit's default until its response's
+    /// `Referrer-Policy` header or a `<meta name="referrer">` names another (a frame's: its parent's until then).
+    public internal(set) var referrerPolicy = ReferrerPolicy.default
+    /// While a link, an area or a form of the page starts a navigation: the policy it names (`referrerpolicy`, or
+    /// `no-referrer` for `rel=noreferrer`), which ``WebViewCore/requestNavigation(_:from:sameDocument:replacing:)`` uses.
+    var navigationReferrerPolicy: ReferrerPolicy?
     /// True while the page gets the events of being left (`beforeunload` ... `unload`): navigations it asks for then
     /// are refused.
     var isLeaving = false

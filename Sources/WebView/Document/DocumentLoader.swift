@@ -293,7 +293,7 @@ final class DocumentLoader {
             return
         }
         let start = document.context.now
-        let cancel = resources.load(script.url, referrer: WebOrigin.referrer(from: document.url, to: script.url),
+        let cancel = resources.load(script.url, for: document, policy: script.referrerPolicy,
                                     integrity: script.integrity) { [weak self] result in
             guard let self, !self.cancelled else { return }
             if case .success(let resource) = result {   // a Resource Timing entry, initiatorType 'script'
@@ -481,11 +481,15 @@ final class ExternalScript {
     var module: ModuleScriptState?
     /// The element's `integrity` (Subresource Integrity metadata), when it has one.
     let integrity: String?
+    /// The policy its `referrerpolicy` names, if any (else the document's applies).
+    let referrerPolicy: ReferrerPolicy?
     init(element: JSValue, url: URL) {
         self.element = element
         self.url = url
         let integrity = element.invokeMethod("getAttribute", withArguments: ["integrity"])
         self.integrity = integrity.isString ? integrity.toString() : nil
+        let policy = element.invokeMethod("getAttribute", withArguments: ["referrerpolicy"])
+        referrerPolicy = policy.isString ? policy.toString().flatMap(ReferrerPolicy.init(token:)) : nil
     }
 }
 

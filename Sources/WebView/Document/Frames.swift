@@ -65,9 +65,9 @@ extension WebViewCore {
     /// as a task once its document loaded, and the parent's `load` waits for it. False (nothing happens) for a
     /// URL no frame can load: a scheme other than `http`, `https`, `file` and `about` (an app's own scheme,
     /// which WebKit fails to load, leaving the frame as it was), a URL already loaded twice among the frame's
-    /// ancestors, or a frame beyond ``maximumFrames``.
+    /// ancestors, or a frame beyond ``maximumFrames``. `policy`: the iframe's `referrerpolicy`, if it names one.
     @discardableResult
-    func navigateFrame(_ frameID: Int, url: URL?, srcdoc: String?, in parent: DocumentHandle) -> Bool {
+    func navigateFrame(_ frameID: Int, url: URL?, srcdoc: String?, policy: ReferrerPolicy? = nil, in parent: DocumentHandle) -> Bool {
         guard !parent.isClosed else { return false }
         let scheme = url?.scheme?.lowercased() ?? ""
         guard srcdoc != nil || ["http", "https", "file", "about"].contains(scheme), mayMakeFrame(frameID, in: parent) else { return false }
@@ -88,13 +88,14 @@ extension WebViewCore {
             }
             return true
         }
-        parent.frameFetches[frameID] = resources.load(url, referrer: WebOrigin.referrer(from: parent.url, to: url),
+        parent.frameFetches[frameID] = resources.load(url, for: parent, policy: policy,
                                                       failOnHTTPError: false) { [weak self, weak parent] result in
             guard let self, let parent, !parent.isClosed else { return }
             parent.frameFetches[frameID] = nil
             switch result {
             case .success(let resource):
-                beginFrameDocument(frameID, url: resource.url, html: resource.text, inherits: false, in: parent)
+                beginFrameDocument(frameID, url: resource.url, html: resource.text, inherits: false,
+                                   policy: resource.referrerPolicy, in: parent)
             case .failure(let error):
                 // As in browsers, a frame whose load failed still gets a document and a `load` event; the failure
                 // is a console error, not an exception of the page.
@@ -125,7 +126,7 @@ extension WebViewCore {
 
     @discardableResult
     private func beginFrameDocument(_ frameID: Int, url: URL, html: String, inherits: Bool, reportsLoad: Bool = true,
-                                    in parent: DocumentHandle) -> DocumentHandle? {
+                                    policy: ReferrerPolicy? = nil, in parent: DocumentHandle) -> DocumentHandle? {
         guard mayMakeFrame(frameID, in: parent) else {
             closeFrame(frameID, in: parent)
             return nil
@@ -143,6 +144,9 @@ extension WebViewCore {
             child.origin = parent.origin
             child.baseURLOverride = parent.baseURL
         }
+        // Its referrer policy: its response's, else its parent's, as WebKit gives a frame's document (a srcdoc and an
+        // about:blank frame too; observed on WebKitGTK 2.50); a `<meta name="referrer">` of its own replaces it.
+        child.referrerPolicy = policy ?? parent.referrerPolicy
         parent.childFrames[frameID] = child
         do {
             try PageEnvironment.install(in: child, core: self)

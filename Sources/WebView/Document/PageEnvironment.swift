@@ -146,6 +146,18 @@ enum PageEnvironment {
             return ESModules.translateHandler(body, document: document, resources: core.resources)
         }
         define("referrer") { [weak document] _ in document?.referrer ?? "" }
+        // A connected `<meta name="referrer">`'s content (dom/referrer.js): the document's policy from now on, when it
+        // names one (``ReferrerPolicy/init(metaContent:)``).
+        define("setReferrerPolicy") { [weak document] args in
+            if let document, let policy = args.string(at: 0).flatMap(ReferrerPolicy.init(metaContent:)) { document.referrerPolicy = policy }
+            return nil
+        }
+        // The policy of the navigation a link, an area or a form starts now (dom/referrer.js; null after it):
+        // ``DocumentHandle/navigationReferrerPolicy``.
+        define("setNavigationReferrerPolicy") { [weak document] args in
+            document?.navigationReferrerPolicy = args.string(at: 0).flatMap(ReferrerPolicy.init(token:))
+            return nil
+        }
         define("dialog") { [weak core, weak document] args in
             guard let core, let document else { return nil }
             return core.dialog(args.string(at: 0) ?? "alert", text: args.string(at: 1) ?? "",
@@ -160,14 +172,16 @@ enum PageEnvironment {
                                           isMainFrame: args.bool(at: 3) && document.isMainFrame, sourceIsMainFrame: document.isMainFrame)
             return core.requestNavigation(action, from: document, sameDocument: args.bool(at: 4), replacing: args.bool(at: 5))
         }
-        // Frames (Frames.swift): frameWindow(id, create), navigateFrame(id, url or null, srcdoc or null), closeFrame(id).
+        // Frames (Frames.swift): frameWindow(id, create), navigateFrame(id, url or null, srcdoc or null, referrerPolicy),
+        // closeFrame(id).
         define("frameWindow") { [weak core, weak document] args in
             guard let core, let document, let id = args.int(at: 0) else { return nil }
             return core.frameWindow(id, create: args.bool(at: 1), in: document)
         }
         define("navigateFrame") { [weak core, weak document] args in
             guard let core, let document, let id = args.int(at: 0) else { return false }
-            return core.navigateFrame(id, url: args.string(at: 1).flatMap { URL(string: $0) }, srcdoc: args.string(at: 2), in: document)
+            return core.navigateFrame(id, url: args.string(at: 1).flatMap { URL(string: $0) }, srcdoc: args.string(at: 2),
+                                      policy: args.string(at: 3).flatMap(ReferrerPolicy.init(token:)), in: document)
         }
         define("closeFrame") { [weak core, weak document] args in
             guard let core, let document, let id = args.int(at: 0) else { return nil }

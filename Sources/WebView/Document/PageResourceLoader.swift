@@ -7,6 +7,9 @@ struct PageResource {
     var text: String
     /// The response's media type (`Content-Type`, a file's by its extension), when the load had one.
     var mimeType: String? = nil
+    /// The policy its `Referrer-Policy` response headers name (``ReferrerPolicy/init(header:)``), if any: a
+    /// document's own.
+    var referrerPolicy: ReferrerPolicy? = nil
 }
 
 /// Why a document or script could not be fetched.
@@ -36,7 +39,7 @@ final class PageResourceLoader {
     /// The load keeps the runtime busy (a work token) until it completes or is cancelled. An HTTP
     /// status of 400 or more is a failure when `failOnHTTPError` (scripts), a document otherwise; so is a body that
     /// does not match `integrity`, an element's Subresource Integrity metadata. `referrer` is the `Referer` header
-    /// (``WebRequest/addReferer(from:)``; empty: none).
+    /// (empty: none): a navigation's is the new document's `document.referrer`.
     @discardableResult
     func load(_ url: URL, referrer: String = "", failOnHTTPError: Bool = true, integrity: String? = nil,
               completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
@@ -52,13 +55,26 @@ final class PageResourceLoader {
                 if let integrity, let mismatch = SubresourceIntegrity.failure(of: resource.body, metadata: integrity) {
                     completion(.failure(PageLoadError(url: url.absoluteString, message: mismatch)))
                 } else {
-                    completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType)))
+                    let policy = resource.headers.filter { $0.0.caseInsensitiveCompare("Referrer-Policy") == .orderedSame }
+                        .map(\.1).joined(separator: ",")
+                    completion(.success(PageResource(url: resource.url, text: resource.text, mimeType: resource.mimeType,
+                                                     referrerPolicy: ReferrerPolicy(header: policy))))
                 }
             case .failure(let error):
                 completion(.failure(PageLoadError(url: error.url, message: error.message)))
             }
         }
         return { cancellable.cancel(); token.end() }
+    }
+
+    /// Loads `url` for `document` (a script, a module, a frame), its `Referer` as `policy` (the element's
+    /// `referrerpolicy`) or the document's policy gives it (``WebPlatformHost/referrer(to:policy:)``; none once the
+    /// document is gone), else as ``load(_:referrer:failOnHTTPError:integrity:completion:)``.
+    @discardableResult
+    func load(_ url: URL, for document: DocumentHandle?, policy: ReferrerPolicy? = nil, failOnHTTPError: Bool = true,
+              integrity: String? = nil, completion: @escaping (Result<PageResource, PageLoadError>) -> Void) -> () -> Void {
+        load(url, referrer: document?.referrer(to: url, policy: policy) ?? "", failOnHTTPError: failOnHTTPError,
+             integrity: integrity, completion: completion)
     }
 
     /// A `blob:` script of the page's store (`platform/blob.js`), read now: its text and the blob's type, or why not.

@@ -126,7 +126,7 @@ enum ESModules {
                 document.core?.queueTask(for: document) { answer(result) }
                 return nil
             }
-            resources.load(url, referrer: document.map { WebOrigin.referrer(from: $0.url, to: url) } ?? "",
+            resources.load(url, for: document,
                            integrity: args[2].isString ? args.string(at: 2) : nil, completion: answer)
             return nil
         }

@@ -19,19 +19,33 @@ public enum WebOrigin {
         }
     }
 
-    /// The referrer a navigation from `source` to `target` carries (`document.referrer` of the new page), under the
-    /// default policy `strict-origin-when-cross-origin`, as WebKit makes it: the whole URL, without its fragment and
-    /// credentials, for the same origin; the origin and `/` for another; nothing from `https` to `http`, and nothing
-    /// from a page that is not `http(s)` (a file, `about:blank`, a string loaded without a base URL).
-    public static func referrer(from source: URL, to target: URL) -> String {
+    /// The referrer a request from a page at `source` to `target` carries (its `Referer` header; for a navigation,
+    /// `document.referrer` of the new page) under `policy`, as WebKit makes it (`SecurityPolicy::generateReferrerHeader`):
+    /// the whole URL is `source` without its fragment and credentials, the origin is `scheme://host[:port]/`; going
+    /// from `https` to another scheme is a downgrade. Nothing from a page that is not `http(s)` (a file, `about:blank`,
+    /// a string loaded without a base URL), whatever the policy. The default policy `strict-origin-when-cross-origin`
+    /// gives the whole URL for the same origin, the origin for another, nothing on a downgrade.
+    public static func referrer(from source: URL, to target: URL, policy: ReferrerPolicy = .default) -> String {
         guard let scheme = source.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return "" }
-        if scheme == "https", target.scheme?.lowercased() != "https" { return "" }
         let origin = of(source)
-        guard origin == of(target) else { return origin + "/" }
-        guard var parts = URLComponents(url: source, resolvingAgainstBaseURL: false) else { return origin + "/" }
-        parts.fragment = nil
-        parts.user = nil
-        parts.password = nil
-        return parts.string ?? origin + "/"
+        let downgrade = scheme == "https" && target.scheme?.lowercased() != "https"
+        let sameOrigin = origin == of(target)
+        func whole() -> String {
+            guard var parts = URLComponents(url: source, resolvingAgainstBaseURL: false) else { return origin + "/" }
+            parts.fragment = nil
+            parts.user = nil
+            parts.password = nil
+            return parts.string ?? origin + "/"
+        }
+        switch policy {
+        case .noReferrer: return ""
+        case .unsafeURL: return whole()
+        case .origin: return origin + "/"
+        case .strictOrigin: return downgrade ? "" : origin + "/"
+        case .noReferrerWhenDowngrade: return downgrade ? "" : whole()
+        case .sameOrigin: return sameOrigin ? whole() : ""
+        case .originWhenCrossOrigin: return sameOrigin ? whole() : origin + "/"
+        case .strictOriginWhenCrossOrigin: return sameOrigin ? whole() : downgrade ? "" : origin + "/"
+        }
     }
 }

@@ -24,17 +24,10 @@ public struct WebRequest: Sendable {
 }
 
 extension WebRequest {
-    /// Adds the `Referer` header of a request that a page at `source` makes (a navigation, a script, a frame, fetch,
-    /// XMLHttpRequest, an image, a stylesheet, a beacon), as WebKit sends it under its default policy
-    /// `strict-origin-when-cross-origin` (``WebOrigin/referrer(from:to:)``; observed on WebKitGTK 2.50). None when the
-    /// policy gives nothing (a `file:` page, `https` to `http`) or the request names one already.
-    mutating func addReferer(from source: URL?) {
-        guard let source, !headers.contains(where: { $0.0.caseInsensitiveCompare("Referer") == .orderedSame }) else { return }
-        addReferer(WebOrigin.referrer(from: source, to: url))
-    }
-
-    /// Adds `referrer` as the `Referer` header, unless it is empty (a load with no referrer).
+    /// Adds `referrer` as the `Referer` header, unless it is empty (a load with no referrer) or the request names one
+    /// already. A page's requests get theirs from ``WebPlatformHost/referrer(to:policy:)``.
     mutating func addReferer(_ referrer: String) {
-        if !referrer.isEmpty { headers.append(("Referer", referrer)) }
+        guard !referrer.isEmpty, !headers.contains(where: { $0.0.caseInsensitiveCompare("Referer") == .orderedSame }) else { return }
+        headers.append(("Referer", referrer))
     }
 }

@@ -35,14 +35,15 @@ enum PlatformNatives {
         }
         native.setValue(StorageBackend.make(host.session.storage.area(for: host.documentURL), in: context), forProperty: "localStorage")
         native.setValue(StorageBackend.make(host.sessionStorage, in: context), forProperty: "sessionStorage")
-        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming, noReferrer): the
-        // request's id; callback(result) later. A keepalive request outlives the page (WebPlatformInstance.close); with
-        // an initiator (`fetch`, `img`, ...) a finished load becomes a Resource Timing entry; a streaming one reports its
-        // head and each chunk first (`fetch`'s response.body); noReferrer leaves the Referer header out (`fetch`'s
-        // `referrerPolicy: 'no-referrer'`).
+        // send(method, url, headers, body, timeout, callback, keepalive, initiator, streaming, referrerPolicy,
+        // referrer): the request's id; callback(result) later. A keepalive request outlives the page
+        // (WebPlatformInstance.close); with an initiator (`fetch`, `img`, ...) a finished load becomes a Resource Timing
+        // entry; a streaming one reports its head and each chunk first (`fetch`'s response.body). referrerPolicy is the
+        // request's (`fetch`'s, an element's `referrerpolicy`; '' or none: the document's), referrer `fetch`'s (a URL of
+        // the page's origin, '' for none; none: the page's).
         define("send") { args in
             instance.send(request(from: args), callback: args[5], keepalive: args.bool(at: 6), initiator: args.string(at: 7),
-                          streaming: args.bool(at: 8), noReferrer: args.bool(at: 9))
+                          streaming: args.bool(at: 8), referrer: RequestReferrer(sendArguments: args))
         }
         // resourceTimings(from): the Resource Timing records from index `from` on, each [name, initiatorType, startTime,
         // responseEnd, decodedBodySize, encodedBodySize, transferSize] (platform/performance.js makes the entries).

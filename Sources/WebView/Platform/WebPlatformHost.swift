@@ -5,6 +5,9 @@ import JavaScript
 public protocol WebPlatformHost: AnyObject {
     /// The current document URL: the origin for storage and cookies, the base for relative requests.
     var documentURL: URL { get }
+    /// The document's referrer policy (its `Referrer-Policy` header, its `<meta name="referrer">`); WebKit's default
+    /// `strict-origin-when-cross-origin` unless the host says otherwise.
+    var referrerPolicy: ReferrerPolicy { get }
     /// The web view's session (cookies, `localStorage`, HTTP).
     var session: WebSession { get }
     /// This page's `sessionStorage`.
@@ -21,4 +24,12 @@ public protocol WebPlatformHost: AnyObject {
 
 extension WebPlatformHost {
     public func beginConnectionWork() -> WorkToken { beginWork() }
+    public var referrerPolicy: ReferrerPolicy { .default }
+
+    /// The `Referer` of the page's request to `url` (a navigation, a script, a frame, fetch, XMLHttpRequest, an image,
+    /// a stylesheet, a beacon): ``WebOrigin/referrer(from:to:policy:)`` from ``documentURL`` under `policy` (the
+    /// request's own) or the document's ``referrerPolicy``; empty for none.
+    public func referrer(to url: URL, policy: ReferrerPolicy? = nil) -> String {
+        WebOrigin.referrer(from: documentURL, to: url, policy: policy ?? referrerPolicy)
+    }
 }

@@ -118,17 +118,18 @@ public final class WebPlatformInstance {
     }
 
     /// Starts a request for the page; `callback` gets the result object (see `Resources/platform/xmlhttprequest-send.js`).
-    /// Returns its id for ``abort(_:)``.
+    /// Returns its id for ``abort(_:)``. Its `Referer` is the page's under `referrer`'s policy, the URL `referrer`
+    /// names, or none (``RequestReferrer``).
     ///
     /// With `streaming`, an `http(s)` response reaches `callback` in parts as it arrives: `{head: result}` (the result
     /// object without a body), then `{chunk: ArrayBuffer}` per chunk, then the result object with an empty body.
     func send(_ request: WebRequest, callback: JSValue, keepalive: Bool = false, initiator: String? = nil,
-              streaming: Bool = false, noReferrer: Bool = false) -> Int {
+              streaming: Bool = false, referrer: RequestReferrer = .client(policy: nil)) -> Int {
         let id = nextID
         nextID += 1
         guard let host, !isClosed else { return 0 }
         var request = request
-        if !noReferrer { request.addReferer(from: host.documentURL) }
+        request.addReferer(referrer.header(to: request.url, client: host.documentURL, policy: host.referrerPolicy))
         pending[id] = Pending(token: host.beginWork(), callback: callback, keepalive: keepalive, initiator: initiator,
                               start: initiator == nil ? 0 : context?.now ?? 0, url: request.url)
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
@@ -152,7 +153,7 @@ public final class WebPlatformInstance {
         guard let host, !isClosed, let context, !context.isClosed else { return nil }
         let start = context.now
         var request = request
-        request.addReferer(from: host.documentURL)
+        request.addReferer(host.referrer(to: request.url))
         var result: Result<LoadedResource, WebLoadError>?
         if let refusal = Self.refusal(for: request.url, documentURL: host.documentURL) {
             result = .failure(refusal)

@@ -37,7 +37,8 @@ final class DedicatedWorker {
             waiting = nil
             return
         }
-        cancelLoad = core.resources.load(url) { [weak self] result in
+        // Its Referer is the page's; its `Referrer-Policy` header is the policy of the worker's `fetch`.
+        cancelLoad = core.resources.load(url, for: document) { [weak self] result in
             guard let self else { return }
             cancelLoad = nil
             switch result {
@@ -46,6 +47,7 @@ final class DedicatedWorker {
                 // HTML's classic worker script fetch: over HTTP it must be served as JavaScript (WebKit refuses it).
                 handle(.loadFailed)
             case .success(let resource):
+                if let policy = resource.referrerPolicy { endpoint.network.value.fetchPolicy = policy }
                 endpoint.start(script: resource.text)
                 for message in waiting ?? [] { endpoint.post(message) }
                 waiting = nil

@@ -27,6 +27,8 @@ final class WorkerEndpoint: Sendable {
     /// A module worker (`type: 'module'`).
     let isModule: Bool
     let origin: String
+    /// The creating document's URL: the referrer of a module worker's own script.
+    let documentURL: URL
     let userAgent: String
     /// The device's `navigator.platform` and first language, as the page has them.
     let platform: String
@@ -64,6 +66,7 @@ final class WorkerEndpoint: Sendable {
         self.name = name
         self.isModule = isModule
         origin = document.origin
+        documentURL = document.documentURL
         userAgent = PageEnvironment.userAgent(core.configuration, device: core.device)
         platform = core.device.platform
         language = core.device.languages.first ?? "en-US"
@@ -72,7 +75,8 @@ final class WorkerEndpoint: Sendable {
         events = core.events
         page = LoopBound(owner, loop: core.runtime.loop)
         loader = LoopBound(core.resources, loop: core.runtime.loop)
-        network = LoopBound(WorkerNetwork(loader: core.resources, documentURL: document.documentURL), loop: core.runtime.loop)
+        network = LoopBound(WorkerNetwork(loader: core.resources, documentURL: document.documentURL, workerURL: url,
+                                          documentPolicy: document.referrerPolicy), loop: core.runtime.loop)
         // The page's time limit covers its workers; the watchdog checks for `terminate()` in every slice. On a virtual
         // clock the worker's is the page's from now on: the page fires the worker's timers as its clock reaches them.
         var clock = RuntimeClock.real
@@ -173,8 +177,10 @@ final class WorkerEndpoint: Sendable {
     /// when the fetch failed, the URL is of another origin or the worker was terminated meanwhile.
     func fetchScriptSynchronously(_ url: URL) -> String? {
         guard WebOrigin.of(url) == origin else { return nil }
-        let loader = self.loader
-        return waitForPage { done in _ = loader.value.load(url) { done(try? $0.get().text) } } ?? nil
+        let loader = self.loader, network = self.network
+        return waitForPage { done in
+            _ = loader.value.load(url, referrer: network.value.referrer(to: url)) { done(try? $0.get().text) }
+        } ?? nil
     }
 
     /// Sends `request` through the page's network and waits for its result (on the worker's thread), as a synchronous
@@ -214,11 +220,12 @@ final class WorkerEndpoint: Sendable {
 
     /// Starts the worker's request `id` (worker thread) through the page's network; its result comes back as a task
     /// of the worker (``WorkerRequests/complete(_:_:)``), and the page stays busy until the worker handled it.
-    func startRequest(_ id: Int, _ request: WebRequest) {
+    /// `referrer` and `fetch`: see ``WorkerNetwork/referrer(to:_:fetch:)``.
+    func startRequest(_ id: Int, _ request: WebRequest, referrer: RequestReferrer, fetch: Bool) {
         let token = pageRuntime.beginWork()
         let network = self.network, scope = self.scope, runtime = self.runtime
         pageRuntime.loop.execute {
-            network.value.start(id, request, token: token) { [self] result, token in
+            network.value.start(id, request, referrer: referrer, fetch: fetch, token: token) { [self] result, token in
                 runtime.loop.execute {
                     defer { token.end() }
                     scope.value?.requests.complete(id, result)

@@ -8,22 +8,42 @@ import JavaScript
 final class WorkerNetwork {
     private let loader: PageResourceLoader
     private let documentURL: URL
+    /// The worker's URL, the referrer of its requests.
+    private let workerURL: URL
+    /// The policy of the worker's script loads (`importScripts`, module imports) and `XMLHttpRequest`: the creating
+    /// document's when the worker was made.
+    private let documentPolicy: ReferrerPolicy
+    /// The policy of the worker's `fetch`: its script's `Referrer-Policy` header when it named one, else the
+    /// document's. Observed on WebKitGTK 2.50, which loads the others through the document.
+    var fetchPolicy: ReferrerPolicy
     private var pending: [Int: (cancellable: Cancellable?, token: WorkToken)] = [:]
     /// The worker's WebSockets and event streams until they end (``WorkerConnections``); each keeps the page busy
     /// while it connects.
     var connections: [Int: (connection: WorkerConnection, connecting: WorkToken?)] = [:]
     private(set) var isClosed = false
 
-    init(loader: PageResourceLoader, documentURL: URL) {
+    init(loader: PageResourceLoader, documentURL: URL, workerURL: URL, documentPolicy: ReferrerPolicy) {
         self.loader = loader
         self.documentURL = documentURL
+        self.workerURL = workerURL
+        self.documentPolicy = documentPolicy
+        fetchPolicy = documentPolicy
+    }
+
+    /// The `Referer` of the worker's request to `url`: from the worker's URL under `referrer`'s policy, else the
+    /// worker's `fetch` policy for a `fetch`, the document's for the rest.
+    func referrer(to url: URL, _ referrer: RequestReferrer = .client(policy: nil), fetch: Bool = false) -> String {
+        referrer.header(to: url, client: workerURL, policy: fetch ? fetchPolicy : documentPolicy)
     }
 
     /// Starts the worker's request `id`; `completion` runs on the page's thread with the token to end once the
     /// worker has handled the result. Nothing once the worker was terminated.
-    func start(_ id: Int, _ request: WebRequest, token: WorkToken,
-               completion: @escaping (Result<LoadedResource, WebLoadError>, WorkToken) -> Void) {
+    /// `referrer` and `fetch`: see ``referrer(to:_:fetch:)``.
+    func start(_ id: Int, _ request: WebRequest, referrer: RequestReferrer = .client(policy: nil), fetch: Bool = false,
+               token: WorkToken, completion: @escaping (Result<LoadedResource, WebLoadError>, WorkToken) -> Void) {
         guard !isClosed else { return token.end() }
+        var request = request
+        request.addReferer(self.referrer(to: request.url, referrer, fetch: fetch))
         pending[id] = (nil, token)
         func finish(_ result: Result<LoadedResource, WebLoadError>) {
             guard let entry = pending.removeValue(forKey: id) else { return }
@@ -83,7 +103,8 @@ final class WorkerRequests {
     /// The callback gets the object the page's requests get.
     func send(_ args: JSArguments) -> Int {
         let callback = args[5], endpoint = self.endpoint
-        return start(PlatformNatives.request(from: args)) { [weak context] result in
+        let referrer = RequestReferrer(sendArguments: args), fetch = args.string(at: 7) == "fetch"
+        return start(PlatformNatives.request(from: args), referrer: referrer, fetch: fetch) { [weak context] result in
             guard let context, !context.isClosed else { return }
             do {
                 _ = try callback.call(arguments: [WebPlatformInstance.resultObject(result, in: context)])
@@ -95,12 +116,14 @@ final class WorkerRequests {
 
     /// Starts `request` through the page's network; `completion` runs as a task of the worker unless aborted first.
     /// Returns its id, 0 once the worker is terminated.
-    func start(_ request: WebRequest, completion: @escaping Completion) -> Int {
+    /// `referrer` and `fetch`: see ``WorkerNetwork/referrer(to:_:fetch:)``.
+    func start(_ request: WebRequest, referrer: RequestReferrer = .client(policy: nil), fetch: Bool = false,
+               completion: @escaping Completion) -> Int {
         guard let endpoint, !endpoint.isTerminated else { return 0 }
         let id = nextID
         nextID += 1
         completions[id] = completion
-        endpoint.startRequest(id, request)
+        endpoint.startRequest(id, request, referrer: referrer, fetch: fetch)
         return id
     }
 

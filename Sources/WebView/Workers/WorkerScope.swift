@@ -105,7 +105,9 @@ final class WorkerScope {
                 _ = try? callback.call(arguments: [JSValue(nullIn: callback.context), source])
                 return nil
             }
-            _ = requests.start(WebRequest(url: url)) { result in
+            // The worker's own script is the page's request (its Referer the page's URL), its imports the worker's.
+            let documentURL = isTop ? self?.endpoint?.documentURL : nil
+            _ = requests.start(WebRequest(url: url), referrer: documentURL.map { .url($0, policy: nil) } ?? .client(policy: nil)) { result in
                 switch result {
                 case .success(let resource) where resource.status >= 400:
                     _ = try? callback.call(arguments: ["HTTP status \(resource.status)"])

@@ -177,6 +177,7 @@
     try {
       xhr = new g.XMLHttpRequest();
       xhr._initiator = 'link';   // its Resource Timing entry's initiatorType
+      xhr._referrerPolicy = link.referrerPolicy;   // its `referrerpolicy` (xhr.send), else the document's
       xhr.open('GET', href);
       // With `integrity` (Subresource Integrity), the bytes are checked before the sheet is used, as WebKit does.
       var integrity = link.getAttribute('integrity');

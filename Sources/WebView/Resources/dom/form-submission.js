@@ -241,7 +241,7 @@
       if (query >= 0) url = url.slice(0, query);
       action = url + '?' + urlencoded(data._hybridEntries) + fragment;
     }
-    env.navigate(action, 'formSubmitted');
+    env.navigate(action, 'formSubmitted', false, form);   // the form: its rel=noreferrer (dom/referrer.js)
   }
   forms.submit = submit;
   method(Form, 'submit', function submitMethod() { submit(this, this, true); });

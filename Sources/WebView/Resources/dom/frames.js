@@ -49,7 +49,7 @@
     try { resolved = new URLImpl(doc._address || location.href).resolve(src); } catch (e) { resolved = src; }
     // The request goes to interceptors (a bridge's signal URLs) and the navigation delegate first.
     if (!native.navigate(src, resolved, 'iframe', false)) return;
-    record.expectLoad = native.navigateFrame(id, resolved, undefined);
+    record.expectLoad = native.navigateFrame(id, resolved, undefined, el.referrerPolicy);   // its referrerpolicy, if any
   }
 
   // The frame's document loaded (Frames.swift queues this as a task of this document).

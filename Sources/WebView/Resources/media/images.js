@@ -232,7 +232,7 @@
       var headers = [['Accept', 'image/webp,image/avif,image/png,image/svg+xml,image/*;q=0.8,*/*;q=0.5']];
       r.id = native.send('GET', url, headers, null, 0, function (result) {
         finish(result.error || result.status >= 400 ? null : result.body);
-      }, false, 'img');   // a Resource Timing entry with initiatorType 'img'
+      }, false, 'img', false, img.referrerPolicy);   // a Resource Timing entry with initiatorType 'img'; its referrerpolicy
       if (!r.id) task(function () { finish(null); });   // the page is closing
     }
     // The fetch starts in a microtask, as HTML's "await a stable state": an <img> the parser puts in a <picture>

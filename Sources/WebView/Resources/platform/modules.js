@@ -182,12 +182,14 @@
     };
     function send(self, args) {
       internals.lastXHR = null;
+      // The request's referrer and policy (`referrer`, `referrerPolicy`, a Request's), read by xhr.send for
+      // native.send; a policy or referrer it cannot take rejects.
+      var referrer;
+      try { referrer = referrerOf(args[0], args[1]); } catch (error) { return Promise.reject(error); }
       internals.fetchInitiated = true;   // the XHR under it makes a Resource Timing entry of initiatorType 'fetch'
-      // `referrerPolicy: 'no-referrer'` sends no Referer header (native.send's noReferrer, read by xhr.send).
-      var init = args[1];
-      internals.fetchNoReferrer = !!init && init.referrerPolicy === 'no-referrer';
+      internals.fetchReferrer = referrer;
       var promise;
-      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = internals.fetchNoReferrer = false; }
+      try { promise = polyfill.apply(self, args); } finally { internals.fetchInitiated = false; internals.fetchReferrer = null; }
       var xhr = internals.lastXHR;
       internals.lastXHR = null;
       return promise.then(null, function (error) {
@@ -201,6 +203,7 @@
       });
     }
     fetch.polyfill = true;
+    var referrerOf = referrers(library);
     streamBodies(library.Response.prototype);
     jsonBodies(library.Request.prototype);
     jsonBodies(library.Response.prototype);
@@ -211,6 +214,62 @@
     });
     webKitHeaders(library.Headers);
   });
+
+  // Request's `referrer` and `referrerPolicy` (Fetch), which the library does not keep, as WebKit has them (observed
+  // on WebKitGTK 2.50): `referrer` is 'about:client' (the page's URL, by default), '' (none) or a URL of the page's
+  // origin as given (its fragment too; the Referer leaves it out), another origin's URL becoming 'about:client'; a
+  // URL that does not parse is TypeError "Referrer is not a valid URL.", a policy that is none of the eight (or '')
+  // TypeError "Type error". A Request made from another keeps both unless the init names any member (Fetch: a
+  // non-empty init resets them). `library.Request` becomes a constructor of the same prototype that records them;
+  // the returned function reads them from fetch's arguments ({policy, referrer}; native.send's).
+  function referrers(library) {
+    var Library = library.Request, proto = Library.prototype;
+    var policies = ['', 'no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin',
+      'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url'];
+    var members = ['method', 'headers', 'body', 'referrer', 'referrerPolicy', 'mode', 'credentials', 'cache', 'redirect',
+      'integrity', 'keepalive', 'signal', 'priority', 'window', 'duplex'];
+    function referrerOf(input, init) {
+      var own = input instanceof Library && input.__referrer;
+      var policy = own ? own.policy : '', referrer = own ? own.referrer : 'about:client';
+      if (init !== undefined && init !== null && members.some(function (name) { return init[name] !== undefined; })) {
+        policy = '';
+        referrer = 'about:client';
+      }
+      if (init && init.referrerPolicy !== undefined) {
+        policy = String(init.referrerPolicy);
+        if (policies.indexOf(policy) < 0) throw new TypeError('Type error');
+      }
+      if (init && init.referrer !== undefined) {
+        referrer = String(init.referrer);
+        if (referrer !== '') {
+          var parsed;
+          try { parsed = new global.URL(referrer, internals.baseURL()); } catch (e) { throw new TypeError('Referrer is not a valid URL.'); }
+          referrer = parsed.href === 'about:client' || parsed.origin !== global.location.origin ? 'about:client' : parsed.href;
+        }
+      }
+      return { policy: policy, referrer: referrer };
+    }
+    function record(request, referrer) {
+      Object.defineProperty(request, '__referrer', { value: referrer, configurable: true });
+      return request;
+    }
+    var Request = function Request(input, init) {
+      if (!new.target) return Library.apply(this, arguments);   // the library's TypeError
+      var referrer = referrerOf(input, init);
+      return record(Reflect.construct(Library, [input, init], new.target === Request ? Library : new.target), referrer);
+    };
+    Request.prototype = proto;
+    Object.defineProperty(proto, 'constructor', { value: Request, writable: true, configurable: true });
+    var clone = proto.clone;
+    internals.define(proto, 'clone', function clone_() { return record(clone.call(this), this.__referrer); });
+    Object.defineProperty(proto.clone, 'name', { value: 'clone', configurable: true });
+    // The library's constructor assigns `this.referrer = null`: the setter ignores it.
+    internals.accessor(Request, 'referrer', function () { return this.__referrer ? this.__referrer.referrer : 'about:client'; },
+      function () {});
+    internals.accessor(Request, 'referrerPolicy', function () { return this.__referrer ? this.__referrer.policy : ''; });
+    library.Request = Request;
+    return referrerOf;
+  }
 
   // json() (Fetch, as WebKit does it): a body that is not JSON rejects with a DOMException named SyntaxError and
   // WebKit's message, not with JSON.parse's SyntaxError (the library's json() is text().then(JSON.parse)).

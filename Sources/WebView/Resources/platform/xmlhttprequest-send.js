@@ -34,8 +34,10 @@
     this._sent = true;
     var keepalive = internals.fetchKeepalive === true;   // fetch(url, {keepalive: true}), platform/modules.js
     var initiator = internals.fetchInitiated === true ? 'fetch' : this._initiator;
-    var noReferrer = internals.fetchNoReferrer === true;   // fetch(url, {referrerPolicy: 'no-referrer'}), modules.js
-    internals.fetchKeepalive = internals.fetchInitiated = internals.fetchNoReferrer = false;
+    // fetch's referrer and policy ({policy, referrer}: platform/modules.js), else the one a stylesheet link names.
+    var referrer = internals.fetchReferrer || { policy: this._referrerPolicy || '', referrer: 'about:client' };
+    internals.fetchKeepalive = internals.fetchInitiated = false;
+    internals.fetchReferrer = null;
     if (this._sync) return this._sendSync(payload);
     var generation = this._generation;
     this._fire('loadstart', 0, 0);
@@ -56,7 +58,7 @@
       return;
     }
     this._id = native.send(this._method, this._url, this._headers, payload, timeout, complete, keepalive, initiator, streaming,
-                           noReferrer);
+                           referrer.policy, referrer.referrer === 'about:client' ? null : referrer.referrer);
   });
   // A synchronous request (XHR standard, send() step 12): no loadstart, no upload or progress events; the script waits
   // while the runtime thread runs only the network (WebPlatformInstance.sendSynchronously; in a worker, the worker's
