@@ -122,9 +122,14 @@ import Testing
         let child = try SpawnedChild(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["1000"],
                                      standardInput: .pipe, standardOutput: .pipe, standardError: .null)
         defer { child.kill() }
-        // posix_spawn returns once the child runs the executable, so its descriptors are final.
+        // posix_spawn returns once the child runs the executable; its dynamic loader may still hold a descriptor of
+        // its own for a moment (the library cache or a library it maps: a CI run saw a fourth descriptor), so what
+        // is checked is that none of the child's is this process's leaky file.
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd")
-        #expect(descriptors.sorted() == ["0", "1", "2"])
+        #expect(Set(["0", "1", "2"]).isSubset(of: descriptors))
+        let targets = descriptors.filter { (Int($0) ?? 0) > 2 }
+            .compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/fd/\($0)") }
+        #expect(!targets.contains("/etc/hostname"), "\(targets)")
     }
 
     @Test func aGivenDescriptorBecomesTheChildsStream() async throws {

@@ -244,6 +244,9 @@
   // domino's Location.prototype has a fixed `constructor`: the window's location gets a prototype of its own.
   interfaceObject('Location', Object.create(Object.getPrototypeOf(location)));
   Object.setPrototypeOf(location, g.Location.prototype);
+  // Its chain ends in domino's URLUtils, whose members the location has as its own (above); the others (`username`,
+  // `password`, which WebKit's Location has not) are not listed by `for...in` (observed on WebKitGTK 2.50).
+  Object.keys(urlUtils).forEach(function (name) { Object.defineProperty(urlUtils, name, { enumerable: false }); });
   interfaceObject('Navigator', Object.getPrototypeOf(navigator));
   interfaceObject('TreeWalker', require('domino/lib/TreeWalker').prototype);       // document.createTreeWalker's
   interfaceObject('NodeIterator', require('domino/lib/NodeIterator').prototype);   // document.createNodeIterator's
