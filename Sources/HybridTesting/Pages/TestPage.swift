@@ -57,6 +57,9 @@ public final class TestPage: Sendable {
                                                              clock: setup.runtimeClock(options)))
         var configuration = WebViewConfiguration(device: options.device)
         options.container.configure(&configuration)
+        // No back-forward cache: the harness tells that a page was left by its document closing (a test page that
+        // navigates away fails), which a kept page would not do.
+        configuration.backForwardCacheCapacity = 0
         let webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         let server = url.isFileURL ? FixtureServer(root: url.deletingLastPathComponent().path, runtime: runtime) : nil
         let bridge = await WebViewJavascriptBridge(for: webView, container: options.container)

@@ -59,6 +59,9 @@ final class WebViewPageDriver: TestPageDriver {
         let runtime = self.runtime
         var configuration = WebViewConfiguration(device: options.device)
         options.container.configure(&configuration)
+        // No back-forward cache: the harness tells that a page was left by its document closing (a test page that
+        // navigates away fails), which a kept page would not do.
+        configuration.backForwardCacheCapacity = 0
         webView = HeadlessWebView(runtime: runtime, configuration: configuration)
         self.configuration = configuration
         folderServer = TestFolderServer(target: target, runtime: runtime)
